@@ -1,0 +1,1 @@
+//! Event -> model change + effects. Pure: effects are values the runtime performs.

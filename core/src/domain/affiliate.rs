@@ -1,0 +1,1 @@
+//! affiliate (to be written).

@@ -1,0 +1,1 @@
+//! analytics (to be written).

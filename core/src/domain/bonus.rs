@@ -1,0 +1,1 @@
+//! bonus (to be written).

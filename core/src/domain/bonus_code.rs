@@ -1,0 +1,1 @@
+//! bonus_code (to be written).

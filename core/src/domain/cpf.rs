@@ -1,0 +1,1 @@
+//! cpf (to be written).

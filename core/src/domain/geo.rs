@@ -1,0 +1,1 @@
+//! geo (to be written).

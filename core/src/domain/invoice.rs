@@ -1,0 +1,1 @@
+//! invoice (to be written).

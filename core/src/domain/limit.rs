@@ -1,0 +1,1 @@
+//! limit (to be written).

@@ -1,0 +1,1 @@
+//! loyalty (to be written).

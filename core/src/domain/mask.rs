@@ -1,0 +1,1 @@
+//! mask (to be written).

@@ -1,0 +1,32 @@
+//! Pure domain rules, one module per noun of SPEC.md. No I/O, no web-sys, no clock reads:
+//! time is always an argument.
+
+// Forms and formats (SPEC §3, §5, §9).
+pub mod cpf;
+pub mod mask;
+pub mod money;
+pub mod names;
+pub mod phone;
+pub mod validation;
+
+// Navigation (SPEC §2).
+pub mod modal;
+pub mod route;
+pub mod sport;
+
+// State machines and business constants (SPEC §4, §9).
+pub mod affiliate;
+pub mod alert;
+pub mod analytics;
+pub mod bonus;
+pub mod bonus_code;
+pub mod geo;
+pub mod invoice;
+pub mod limit;
+pub mod locale;
+pub mod loyalty;
+pub mod notification;
+pub mod payment;
+pub mod quest;
+pub mod session;
+pub mod wager;

@@ -1,0 +1,1 @@
+//! modal (to be written).

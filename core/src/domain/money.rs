@@ -1,0 +1,1 @@
+//! money (to be written).

@@ -1,0 +1,1 @@
+//! names (to be written).

@@ -1,0 +1,1 @@
+//! notification (to be written).

@@ -1,0 +1,1 @@
+//! payment (to be written).

@@ -1,0 +1,1 @@
+//! phone (to be written).

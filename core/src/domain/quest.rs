@@ -1,0 +1,1 @@
+//! quest (to be written).

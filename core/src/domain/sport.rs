@@ -1,0 +1,1 @@
+//! sport (to be written).

@@ -1,0 +1,1 @@
+//! validation (to be written).

@@ -1,0 +1,1 @@
+//! wager (to be written).

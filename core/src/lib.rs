@@ -1,0 +1,12 @@
+//! Croupier core: every business rule of the player client.
+//!
+//! Layers, imported one way only: `domain` (pure rules) <- `app` (event -> model + effects)
+//! <- `runtime` (wasm only: performs effects) <- `bindings` (wasm only: the JS surface).
+
+pub mod app;
+pub mod domain;
+
+#[cfg(target_arch = "wasm32")]
+pub mod bindings;
+#[cfg(target_arch = "wasm32")]
+pub mod runtime;
