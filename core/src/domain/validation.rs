@@ -1,1 +1,0 @@
-//! validation (to be written).
