@@ -1,1 +1,0 @@
-//! sport (to be written).
