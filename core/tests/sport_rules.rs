@@ -432,7 +432,7 @@ fn canonical_path() -> impl Strategy<Value = SportPath> {
                 };
                 let known = sport.is_some() || page == SportPage::Esports;
                 let depth = if known { depth } else { 0 };
-                let mut dedup = |v: Vec<u64>| {
+                let dedup = |v: Vec<u64>| {
                     let mut o: Vec<u64> = Vec::new();
                     for x in v {
                         if !o.contains(&x) {
