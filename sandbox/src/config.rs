@@ -1,0 +1,195 @@
+//! Command-line and environment configuration.
+
+use std::path::PathBuf;
+
+use crate::password::HashCost;
+
+/// Everything the server needs to start. Build it with [`Config::from_env_and_args`] in the
+/// binary, or [`Config::for_tests`] in integration tests.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// TCP port on 127.0.0.1; 0 picks a free one.
+    pub port: u16,
+    /// SQLite file path, or `:memory:`.
+    pub db: String,
+    /// Directory with the built app (SPA); `None` serves no static files.
+    pub static_dir: Option<PathBuf>,
+    /// Lifetime of access tokens in seconds.
+    pub token_ttl: u64,
+    /// Mount the test-control API under /api/_control.
+    pub control: bool,
+    /// Argon2 cost; tests use the cheap one so debug builds stay fast.
+    pub hash_cost: HashCost,
+}
+
+pub const USAGE: &str = "\
+croupier-sandbox: local platform server for the Croupier client
+
+Options (each also settable by the environment variable in brackets):
+  --port N            TCP port on 127.0.0.1, 0 = any free one [SANDBOX_PORT] (default 8080)
+  --db PATH           SQLite file, or :memory: [SANDBOX_DB] (default data/sandbox.db)
+  --static DIR        built app to serve, SPA fallback to index.html [SANDBOX_STATIC]
+                      (default app/dist when it exists)
+  --token-ttl SECS    access token lifetime [SANDBOX_TOKEN_TTL] (default 3600)
+  --control           mount the test-control API /api/_control/* [SANDBOX_CONTROL=1]
+  --fast-hash         cheap argon2 parameters, for tests only [SANDBOX_FAST_HASH=1]
+  -h, --help          show this help
+";
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            port: 8080,
+            db: "data/sandbox.db".into(),
+            static_dir: None,
+            token_ttl: 3600,
+            control: false,
+            hash_cost: HashCost::Default,
+        }
+    }
+}
+
+impl Config {
+    /// In-memory DB, free port, control API on, cheap hashing.
+    pub fn for_tests() -> Self {
+        Config {
+            port: 0,
+            db: ":memory:".into(),
+            static_dir: None,
+            token_ttl: 3600,
+            control: true,
+            hash_cost: HashCost::Fast,
+        }
+    }
+
+    /// Environment first, then command-line flags on top. `Err` carries a message for the
+    /// user (or the usage text for `--help`).
+    pub fn from_env_and_args(
+        env: impl Fn(&str) -> Option<String>,
+        args: impl IntoIterator<Item = String>,
+    ) -> Result<Config, String> {
+        let mut cfg = Config::default();
+        let mut static_dir: Option<String> = env("SANDBOX_STATIC");
+        if let Some(v) = env("SANDBOX_PORT") {
+            cfg.port = parse_num(&v, "SANDBOX_PORT")?;
+        }
+        if let Some(v) = env("SANDBOX_DB") {
+            cfg.db = v;
+        }
+        if let Some(v) = env("SANDBOX_TOKEN_TTL") {
+            cfg.token_ttl = parse_num(&v, "SANDBOX_TOKEN_TTL")?;
+        }
+        cfg.control = env("SANDBOX_CONTROL").is_some_and(|v| is_yes(&v));
+        if env("SANDBOX_FAST_HASH").is_some_and(|v| is_yes(&v)) {
+            cfg.hash_cost = HashCost::Fast;
+        }
+
+        let mut args = args.into_iter();
+        while let Some(arg) = args.next() {
+            // Accept both `--flag value` and `--flag=value`.
+            let (flag, inline) = match arg.split_once('=') {
+                Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(v.to_string())),
+                _ => (arg.clone(), None),
+            };
+            let mut value = |name: &str| -> Result<String, String> {
+                inline
+                    .clone()
+                    .or_else(|| args.next())
+                    .ok_or_else(|| format!("{name} needs a value\n\n{USAGE}"))
+            };
+            match flag.as_str() {
+                "--port" => cfg.port = parse_num(&value("--port")?, "--port")?,
+                "--db" => cfg.db = value("--db")?,
+                "--static" => static_dir = Some(value("--static")?),
+                "--token-ttl" => cfg.token_ttl = parse_num(&value("--token-ttl")?, "--token-ttl")?,
+                "--control" => cfg.control = true,
+                "--fast-hash" => cfg.hash_cost = HashCost::Fast,
+                "-h" | "--help" => return Err(USAGE.to_string()),
+                other => return Err(format!("unknown argument {other}\n\n{USAGE}")),
+            }
+        }
+
+        cfg.static_dir = match static_dir {
+            Some(dir) if dir.is_empty() => None,
+            Some(dir) => Some(PathBuf::from(dir)),
+            None => default_static_dir(),
+        };
+        if cfg.token_ttl == 0 {
+            return Err("--token-ttl must be at least 1 second".into());
+        }
+        Ok(cfg)
+    }
+}
+
+/// `app/dist` relative to the working directory, else relative to the workspace root (so
+/// `cargo run -p croupier-sandbox` works from anywhere inside the repo).
+fn default_static_dir() -> Option<PathBuf> {
+    let cwd = PathBuf::from("app/dist");
+    if cwd.join("index.html").is_file() {
+        return Some(cwd);
+    }
+    let ws = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../app/dist");
+    ws.join("index.html").is_file().then_some(ws)
+}
+
+fn parse_num<T: std::str::FromStr>(v: &str, name: &str) -> Result<T, String> {
+    v.trim()
+        .parse()
+        .map_err(|_| format!("{name}: not a valid number: {v}"))
+}
+
+fn is_yes(v: &str) -> bool {
+    matches!(
+        v.trim().to_ascii_lowercase().as_str(),
+        "1" | "true" | "yes" | "on"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Config, String> {
+        Config::from_env_and_args(|_| None, args.iter().map(|s| s.to_string()))
+    }
+
+    #[test]
+    fn flags_override_defaults() {
+        let c = parse(&[
+            "--port",
+            "0",
+            "--db=:memory:",
+            "--token-ttl",
+            "5",
+            "--control",
+        ])
+        .unwrap();
+        assert_eq!(c.port, 0);
+        assert_eq!(c.db, ":memory:");
+        assert_eq!(c.token_ttl, 5);
+        assert!(c.control);
+    }
+
+    #[test]
+    fn bad_values_are_reported() {
+        assert!(parse(&["--port", "x"]).is_err());
+        assert!(parse(&["--port"]).is_err());
+        assert!(parse(&["--bogus"]).is_err());
+        assert!(parse(&["--token-ttl", "0"]).is_err());
+    }
+
+    #[test]
+    fn env_is_read() {
+        let c = Config::from_env_and_args(
+            |k| match k {
+                "SANDBOX_PORT" => Some("9000".into()),
+                "SANDBOX_CONTROL" => Some("1".into()),
+                _ => None,
+            },
+            Vec::new(),
+        )
+        .unwrap();
+        assert_eq!(c.port, 9000);
+        assert!(c.control);
+    }
+}

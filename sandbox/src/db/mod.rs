@@ -1,0 +1,156 @@
+//! SQLite storage: opening, schema, and the small key-value `settings` table.
+//! One connection behind a mutex is plenty for a local sandbox and keeps `:memory:` simple.
+
+pub mod accounts;
+pub mod catalog;
+pub mod players;
+pub mod resets;
+pub mod sessions;
+
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// Bump when the schema changes; `migrate` refuses a DB from a newer sandbox.
+const SCHEMA_VERSION: i64 = 1;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS currencies (
+    code            TEXT PRIMARY KEY,
+    type            TEXT NOT NULL CHECK (type IN ('fiat', 'crypto')),
+    symbol          TEXT NOT NULL,
+    rate            TEXT NOT NULL,
+    subunit_to_unit INTEGER NOT NULL,
+    is_enabled      INTEGER NOT NULL,
+    is_base         INTEGER NOT NULL,
+    is_visible      INTEGER NOT NULL,
+    position        INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sub_currencies (
+    code            TEXT PRIMARY KEY,
+    currency        TEXT NOT NULL REFERENCES currencies(code),
+    subunit_to_unit INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS locales (
+    code       TEXT PRIMARY KEY,
+    name       TEXT NOT NULL,
+    is_default INTEGER NOT NULL,
+    position   INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS countries (
+    code   TEXT PRIMARY KEY,
+    name   TEXT NOT NULL,
+    locale TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS players (
+    id                   INTEGER PRIMARY KEY,
+    email                TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    password_hash        TEXT NOT NULL,
+    nickname             TEXT,
+    first_name           TEXT,
+    last_name            TEXT,
+    phone                TEXT,
+    language             TEXT,
+    tg_user_id           INTEGER,
+    country              TEXT,
+    locale               TEXT,
+    freshchat_restore_id TEXT,
+    affiliate_tag        TEXT,
+    created_at           INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    id          INTEGER PRIMARY KEY,
+    player_id   INTEGER NOT NULL REFERENCES players(id),
+    created_at  INTEGER NOT NULL,
+    closed_at   INTEGER,
+    fingerprint TEXT,
+    source      TEXT,
+    platform    TEXT
+);
+CREATE TABLE IF NOT EXISTS accounts (
+    id         INTEGER PRIMARY KEY,
+    player_id  INTEGER NOT NULL REFERENCES players(id),
+    currency   TEXT NOT NULL REFERENCES currencies(code),
+    balance    INTEGER NOT NULL DEFAULT 0,
+    status     INTEGER NOT NULL,
+    is_hidden  INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS accounts_by_player ON accounts(player_id);
+CREATE TABLE IF NOT EXISTS password_resets (
+    code       TEXT PRIMARY KEY,
+    player_id  INTEGER NOT NULL REFERENCES players(id),
+    expires_at INTEGER NOT NULL,
+    used_at    INTEGER
+);
+";
+
+/// Opens (creating the parent directory of a file DB) and applies the schema.
+pub fn open(path: &str) -> Result<Connection, String> {
+    let conn = if path == ":memory:" {
+        Connection::open_in_memory()
+    } else {
+        if let Some(parent) = Path::new(path)
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+        {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+        Connection::open(path)
+    }
+    .map_err(|e| format!("cannot open database {path}: {e}"))?;
+    migrate(&conn).map_err(|e| format!("database {path}: {e}"))?;
+    Ok(conn)
+}
+
+fn migrate(conn: &Connection) -> Result<(), String> {
+    let err = |e: rusqlite::Error| e.to_string();
+    conn.execute_batch("PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;")
+        .map_err(err)?;
+    // WAL lets a second reader (e.g. sqlite3 in a shell) look while the sandbox runs.
+    // The pragma returns a row, so it is queried rather than executed.
+    let _: String = conn
+        .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+        .map_err(err)?;
+    conn.execute_batch(SCHEMA).map_err(err)?;
+    match get_setting(conn, "schema_version").map_err(err)? {
+        None => set_setting(conn, "schema_version", &SCHEMA_VERSION.to_string()).map_err(err)?,
+        Some(v) if v.parse::<i64>().unwrap_or(i64::MAX) > SCHEMA_VERSION => {
+            return Err(format!(
+                "schema version {v} is newer than this sandbox ({SCHEMA_VERSION})"
+            ))
+        }
+        Some(_) => {}
+    }
+    Ok(())
+}
+
+pub fn get_setting(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {
+    conn.query_row("SELECT value FROM settings WHERE key = ?1", [key], |r| {
+        r.get(0)
+    })
+    .optional()
+}
+
+pub fn set_setting(conn: &Connection, key: &str, value: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO settings (key, value) VALUES (?1, ?2)
+         ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        params![key, value],
+    )?;
+    Ok(())
+}
+
+/// Unix seconds.
+pub fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}

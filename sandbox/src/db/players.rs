@@ -1,0 +1,168 @@
+//! Players and their profile.
+
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use serde::Serialize;
+
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub id: i64,
+    pub email: String,
+    pub password_hash: String,
+    pub nickname: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub phone: Option<String>,
+    pub language: Option<String>,
+    pub tg_user_id: Option<i64>,
+    pub country: Option<String>,
+    pub locale: Option<String>,
+    pub freshchat_restore_id: Option<String>,
+}
+
+/// docs/API.md Profile; absent values serialize as null.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    pub id: i64,
+    pub nickname: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: String,
+    pub phone: Option<String>,
+    pub language: Option<String>,
+    pub tg_user_id: Option<i64>,
+    pub country: Option<String>,
+    pub locale: Option<String>,
+    pub freshchat_restore_id: Option<String>,
+}
+
+impl Player {
+    pub fn profile(&self) -> Profile {
+        Profile {
+            id: self.id,
+            nickname: self.nickname.clone(),
+            first_name: self.first_name.clone(),
+            last_name: self.last_name.clone(),
+            email: self.email.clone(),
+            phone: self.phone.clone(),
+            language: self.language.clone(),
+            tg_user_id: self.tg_user_id,
+            country: self.country.clone(),
+            locale: self.locale.clone(),
+            freshchat_restore_id: self.freshchat_restore_id.clone(),
+        }
+    }
+}
+
+fn from_row(r: &Row) -> rusqlite::Result<Player> {
+    Ok(Player {
+        id: r.get("id")?,
+        email: r.get("email")?,
+        password_hash: r.get("password_hash")?,
+        nickname: r.get("nickname")?,
+        first_name: r.get("first_name")?,
+        last_name: r.get("last_name")?,
+        phone: r.get("phone")?,
+        language: r.get("language")?,
+        tg_user_id: r.get("tg_user_id")?,
+        country: r.get("country")?,
+        locale: r.get("locale")?,
+        freshchat_restore_id: r.get("freshchat_restore_id")?,
+    })
+}
+
+pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Option<Player>> {
+    conn.query_row("SELECT * FROM players WHERE id = ?1", [id], from_row)
+        .optional()
+}
+
+/// Case-insensitive (the column is COLLATE NOCASE).
+pub fn by_email(conn: &Connection, email: &str) -> rusqlite::Result<Option<Player>> {
+    conn.query_row("SELECT * FROM players WHERE email = ?1", [email], from_row)
+        .optional()
+}
+
+pub struct NewPlayer<'a> {
+    pub email: &'a str,
+    pub password_hash: &'a str,
+    pub nickname: Option<&'a str>,
+    pub locale: &'a str,
+    pub language: &'a str,
+    pub affiliate_tag: Option<&'a str>,
+    pub now: i64,
+}
+
+/// `Ok(None)` when the e-mail is already taken (the UNIQUE constraint is the arbiter, so two
+/// racing sign-ups cannot both win).
+pub fn insert(conn: &Connection, p: &NewPlayer) -> rusqlite::Result<Option<i64>> {
+    let res = conn.execute(
+        "INSERT INTO players (email, password_hash, nickname, locale, language, affiliate_tag,
+                              created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            p.email,
+            p.password_hash,
+            p.nickname,
+            p.locale,
+            p.language,
+            p.affiliate_tag,
+            p.now
+        ],
+    );
+    match res {
+        Ok(_) => Ok(Some(conn.last_insert_rowid())),
+        Err(rusqlite::Error::SqliteFailure(e, _))
+            if e.code == rusqlite::ErrorCode::ConstraintViolation =>
+        {
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Editable profile columns. The column name comes from this fixed list, never from input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Nickname,
+    FirstName,
+    LastName,
+    Phone,
+    Language,
+    Country,
+    Locale,
+    FreshchatRestoreId,
+}
+
+impl Field {
+    fn column(self) -> &'static str {
+        match self {
+            Field::Nickname => "nickname",
+            Field::FirstName => "first_name",
+            Field::LastName => "last_name",
+            Field::Phone => "phone",
+            Field::Language => "language",
+            Field::Country => "country",
+            Field::Locale => "locale",
+            Field::FreshchatRestoreId => "freshchat_restore_id",
+        }
+    }
+}
+
+pub fn update_field(
+    conn: &Connection,
+    id: i64,
+    field: Field,
+    value: Option<&str>,
+) -> rusqlite::Result<()> {
+    let sql = format!("UPDATE players SET {} = ?1 WHERE id = ?2", field.column());
+    conn.execute(&sql, params![value, id])?;
+    Ok(())
+}
+
+pub fn set_password_hash(conn: &Connection, id: i64, hash: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE players SET password_hash = ?1 WHERE id = ?2",
+        params![hash, id],
+    )?;
+    Ok(())
+}

@@ -1,0 +1,132 @@
+//! Croupier sandbox: a local platform server speaking SPEC §7 (see docs/API.md) on SQLite.
+//!
+//! `app(state)` builds the router; `bind` + `Server::run` start it (tests use port 0 and an
+//! in-memory DB); `serve` is what the binary runs.
+
+mod auth;
+pub mod config;
+mod constants;
+mod db;
+mod error;
+mod jwt;
+mod money;
+mod password;
+mod realtime;
+mod request_log;
+mod routes;
+mod seed;
+mod state;
+mod static_files;
+mod validation;
+
+use std::io::Write;
+use std::net::{Ipv4Addr, SocketAddr};
+
+use axum::middleware::from_fn_with_state;
+use axum::Router;
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+
+pub use config::Config;
+pub use password::HashCost;
+pub use state::AppState;
+
+pub fn app(state: AppState) -> Router {
+    routes::api_router()
+        .method_not_allowed_fallback(error::method_not_allowed)
+        .fallback(static_files::fallback)
+        .layer(from_fn_with_state(state.clone(), request_log::layer))
+        .layer(CatchPanicLayer::custom(error::panic_response))
+        .with_state(state)
+}
+
+/// A bound, not yet running server.
+pub struct Server {
+    listener: TcpListener,
+    state: AppState,
+    addr: SocketAddr,
+}
+
+/// Opens the DB, seeds it, and binds 127.0.0.1:port (never another interface).
+pub async fn bind(config: &Config) -> Result<Server, String> {
+    let cfg = config.clone();
+    let state = tokio::task::spawn_blocking(move || AppState::new(&cfg))
+        .await
+        .map_err(|e| format!("startup task failed: {e}"))??;
+    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, config.port))
+        .await
+        .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {e}", config.port))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read bound address: {e}"))?;
+    Ok(Server {
+        listener,
+        state,
+        addr,
+    })
+}
+
+impl Server {
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until the process ends.
+    pub async fn run(self) -> std::io::Result<()> {
+        axum::serve(self.listener, app(self.state)).await
+    }
+
+    /// Serves until Ctrl-C / SIGTERM.
+    pub async fn run_until_signal(self) -> std::io::Result<()> {
+        axum::serve(self.listener, app(self.state))
+            .with_graceful_shutdown(shutdown_signal())
+            .await
+    }
+}
+
+/// What the binary does: start, announce, serve.
+pub async fn serve(config: Config) -> Result<(), String> {
+    let server = bind(&config).await?;
+    if let Some(line) = seed::demo_summary(&server.state) {
+        println!("{line}");
+    }
+    if config.control {
+        println!("sandbox: test-control API enabled at /api/_control/*");
+    }
+    match &config.static_dir {
+        Some(dir) => println!("sandbox: serving app from {}", dir.display()),
+        None => println!("sandbox: no app build found; serving the API only"),
+    }
+    // Tests parse this exact line; keep it last and flushed.
+    println!("sandbox listening on http://{}", server.addr());
+    let _ = std::io::stdout().flush();
+    server
+        .run_until_signal()
+        .await
+        .map_err(|e| format!("server error: {e}"))
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}

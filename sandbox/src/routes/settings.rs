@@ -1,0 +1,35 @@
+//! GET /api/settings/*: public reference data.
+
+use std::collections::HashMap;
+
+use axum::extract::{Query, State};
+use axum::Json;
+use serde_json::Value;
+
+use crate::constants;
+use crate::db::catalog::{self, Country, Currency, Locale};
+use crate::error::ApiResult;
+use crate::state::AppState;
+
+/// `?visible=1` leaves out currencies hidden from players.
+pub async fn currencies(
+    State(state): State<AppState>,
+    Query(query): Query<HashMap<String, String>>,
+) -> ApiResult<Json<Vec<Currency>>> {
+    let only_visible = query
+        .get("visible")
+        .is_some_and(|v| matches!(v.as_str(), "1" | "true"));
+    Ok(Json(catalog::currencies(&state.db(), only_visible)?))
+}
+
+pub async fn locales(State(state): State<AppState>) -> ApiResult<Json<Vec<Locale>>> {
+    Ok(Json(catalog::locales(&state.db())?))
+}
+
+pub async fn countries(State(state): State<AppState>) -> ApiResult<Json<Vec<Country>>> {
+    Ok(Json(catalog::countries(&state.db())?))
+}
+
+pub async fn constants() -> Json<Value> {
+    Json(constants::constants())
+}

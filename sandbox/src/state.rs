@@ -1,0 +1,62 @@
+//! Shared server state handed to every handler.
+
+use std::ops::Deref;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use rusqlite::Connection;
+
+use crate::config::Config;
+use crate::password::HashCost;
+
+#[derive(Clone)]
+pub struct AppState(Arc<Inner>);
+
+pub struct Inner {
+    db: Mutex<Connection>,
+    pub jwt_secret: Vec<u8>,
+    token_ttl: AtomicU64,
+    pub hash_cost: HashCost,
+    pub control: bool,
+    pub static_dir: Option<PathBuf>,
+}
+
+impl Deref for AppState {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.0
+    }
+}
+
+impl AppState {
+    /// Opens the DB, applies schema and seeds. Errors are messages for the operator.
+    pub fn new(config: &Config) -> Result<AppState, String> {
+        let conn = crate::db::open(&config.db)?;
+        let jwt_secret = crate::seed::run(&conn, config.hash_cost)?;
+        Ok(AppState(Arc::new(Inner {
+            db: Mutex::new(conn),
+            jwt_secret,
+            token_ttl: AtomicU64::new(config.token_ttl),
+            hash_cost: config.hash_cost,
+            control: config.control,
+            static_dir: config.static_dir.clone(),
+        })))
+    }
+}
+
+impl Inner {
+    /// The connection. A panic elsewhere while holding the lock must not brick the server,
+    /// so a poisoned lock is taken over (SQLite itself stays consistent via transactions).
+    pub fn db(&self) -> MutexGuard<'_, Connection> {
+        self.db.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    pub fn token_ttl(&self) -> u64 {
+        self.token_ttl.load(Ordering::Relaxed)
+    }
+
+    pub fn set_token_ttl(&self, secs: u64) {
+        self.token_ttl.store(secs.max(1), Ordering::Relaxed);
+    }
+}
