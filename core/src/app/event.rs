@@ -1,0 +1,77 @@
+//! Everything that can happen to the core: intents from the view (`UiEvent`) and results the
+//! runtime feeds back after performing an effect.
+
+use serde::Deserialize;
+
+use super::effect::Req;
+use crate::domain::validation::Value;
+
+/// Forms the view edits. Their fields and rules live in `app::forms`.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum FormId {
+    SignUp,
+    SignIn,
+    NewAccount,
+}
+
+/// An intent of the player, sent by the view.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum UiEvent {
+    /// The page loaded; the runtime adds the stored token and the address.
+    Start,
+    /// Go to an in-app address (a link was followed).
+    Navigate { path: String },
+    OpenModal { id: String },
+    CloseModal,
+    FormInput { form: FormId, field: String, value: FormValue },
+    /// A field lost focus: its message appears from now on.
+    FormBlur { form: FormId, field: String },
+    FormSubmit { form: FormId },
+    SwitchAccount { id: i64 },
+    HideAccount { id: i64 },
+    SignOut,
+    DismissToast { id: u32 },
+}
+
+/// A field value as the view sends it.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(untagged)]
+pub enum FormValue {
+    Bool(bool),
+    Text(String),
+}
+
+impl From<FormValue> for Value {
+    fn from(v: FormValue) -> Self {
+        match v {
+            FormValue::Bool(b) => Value::Bool(b),
+            FormValue::Text(s) if s.is_empty() => Value::Empty,
+            FormValue::Text(s) => Value::Text(s),
+        }
+    }
+}
+
+/// What came back for an HTTP effect.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HttpOutcome {
+    Response { status: u16, body: String },
+    /// No response: network failure, timeout, or a body over the size limit.
+    Failed { reason: String },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    Ui(UiEvent),
+    /// The runtime started: what storage and the address hold.
+    Booted { token: Option<String>, path: String },
+    Http { req: Req, outcome: HttpOutcome },
+    /// The browser changed the address itself (back/forward).
+    AddressChanged { path: String },
+    /// Another tab signed in or out (storage signal).
+    PeerSession { logged_in: bool },
+}

@@ -1,0 +1,68 @@
+//! The fields of each form and the rules that guard them (SPEC §5), evaluated here so the view
+//! only shows messages.
+
+use std::collections::BTreeMap;
+
+use super::event::FormId;
+use super::model::FormState;
+use crate::domain::validation::{self, Rule, Value};
+
+/// Fields of a form, in display order.
+pub fn fields(form: FormId) -> &'static [&'static str] {
+    match form {
+        FormId::SignUp => &["email", "password", "currency", "agreements"],
+        FormId::SignIn => &["email", "password"],
+        FormId::NewAccount => &["currency"],
+    }
+}
+
+/// Rules per field: the spec's field rules, plus required where the form needs the value
+/// (the registration fields are the ones a platform flags isRequired).
+pub fn rules(form: FormId) -> Vec<(String, Vec<Rule>)> {
+    fields(form)
+        .iter()
+        .map(|&f| {
+            let mut r = vec![Rule::Required];
+            match (form, f) {
+                // Sign-in checks only presence and shape: an old account may predate min 8.
+                (FormId::SignIn, "password") => {}
+                (_, "currency") => {}
+                _ => r.extend(validation::field_rules(f)),
+            }
+            (f.to_string(), r)
+        })
+        .collect()
+}
+
+/// Messages per field for the current values; server messages win until the field changes.
+pub fn errors(form: FormId, state: &FormState) -> BTreeMap<String, String> {
+    let lookup = |key: &str| super::content::en(key).map(str::to_string);
+    let mut out: BTreeMap<String, String> = validation::validate_form(&rules(form), &state.values)
+        .into_iter()
+        .map(|(field, v)| (field, v.message(&lookup)))
+        .collect();
+    for (field, msg) in &state.server_errors {
+        out.insert(field.clone(), msg.clone());
+    }
+    out
+}
+
+/// The text value of a field, trimmed; empty when absent.
+pub fn text(state: &FormState, field: &str) -> String {
+    match state.values.get(field) {
+        Some(Value::Text(s)) => s.trim().to_string(),
+        _ => String::new(),
+    }
+}
+
+/// Passwords are sent exactly as typed: spaces may be part of them.
+pub fn raw_text(state: &FormState, field: &str) -> String {
+    match state.values.get(field) {
+        Some(Value::Text(s)) => s.clone(),
+        _ => String::new(),
+    }
+}
+
+pub fn flag(state: &FormState, field: &str) -> bool {
+    matches!(state.values.get(field), Some(Value::Bool(true)))
+}

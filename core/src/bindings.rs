@@ -1,0 +1,73 @@
+//! The JavaScript surface: create the core, start it, dispatch events, read the view,
+//! subscribe to changed slices, read localized text.
+
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+
+use crate::app::{self, Config, Event, UiEvent};
+use crate::runtime::{serializer, Runtime};
+
+#[wasm_bindgen]
+pub struct Core {
+    rt: Rc<Runtime>,
+}
+
+#[wasm_bindgen]
+impl Core {
+    /// `config` is `{ apiBase?, origin?, platform?, defaultLocale? }`; unknown keys are ignored.
+    #[wasm_bindgen(constructor)]
+    pub fn new(#[wasm_bindgen(unchecked_param_type = "Partial<CoreConfig>")] config: JsValue) -> Core {
+        let config: Config = if config.is_undefined() || config.is_null() {
+            Config::default()
+        } else {
+            serde_wasm_bindgen::from_value(config).unwrap_or_else(|e| {
+                web_sys::console::warn_1(&format!("core config ignored: {e}").into());
+                Config::default()
+            })
+        };
+        Core { rt: Runtime::new(config) }
+    }
+
+    /// Read storage and the address, load settings and any stored session.
+    pub fn start(&self) {
+        self.rt.start();
+    }
+
+    /// A malformed event is logged and ignored: the view can never crash the core.
+    pub fn dispatch(&self, #[wasm_bindgen(unchecked_param_type = "UiEvent")] event: JsValue) {
+        match serde_wasm_bindgen::from_value::<UiEvent>(event) {
+            Ok(UiEvent::Start) => self.rt.start(),
+            Ok(e) => self.rt.dispatch(Event::Ui(e)),
+            Err(e) => web_sys::console::warn_1(&format!("event ignored: {e}").into()),
+        }
+    }
+
+    /// The whole view model (the first render; later changes come through `subscribe`).
+    #[wasm_bindgen(unchecked_return_type = "View")]
+    pub fn view(&self) -> JsValue {
+        use serde::Serialize;
+        self.rt.view().serialize(&serializer()).unwrap_or(JsValue::NULL)
+    }
+
+    /// `cb(changed)` after every dispatch that changed something; `changed` holds only the
+    /// slices that differ.
+    pub fn subscribe(&self, #[wasm_bindgen(unchecked_param_type = "(changed: Partial<View>) => void")] cb: js_sys::Function) {
+        self.rt.subscribe(cb);
+    }
+
+    /// The built-in English texts, keyed `group.name`.
+    #[wasm_bindgen(unchecked_return_type = "Record<string, string>")]
+    pub fn texts() -> JsValue {
+        let obj = js_sys::Object::new();
+        for (k, v) in app::content::DEFAULT_EN {
+            let _ = js_sys::Reflect::set(&obj, &(*k).into(), &(*v).into());
+        }
+        obj.into()
+    }
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const CONFIG_TS: &str = r#"
+export interface CoreConfig { apiBase: string; origin: string; platform: "web" | "tg"; defaultLocale: string }
+"#;

@@ -1,0 +1,101 @@
+//! Performs HTTP effects with gloo-net (SPEC §7 intro, §9 Requests and timing).
+
+use gloo_net::http::{Method as GlooMethod, RequestBuilder};
+use web_sys::RequestCredentials;
+
+use crate::app::effect::{HttpRequest, Method};
+use crate::app::event::HttpOutcome;
+use crate::app::model::Config;
+
+pub const TIMEOUT_MS: u32 = 10_000;
+pub const MAX_RESPONSE_BYTES: usize = 512 * 1024;
+pub const SLOW_MS: f64 = 2_000.0;
+
+/// A fresh trace id per request.
+pub fn trace_id() -> String {
+    let mut bytes = [0u8; 16];
+    let crypto = web_sys::window().and_then(|w| w.crypto().ok());
+    if crypto.and_then(|c| c.get_random_values_with_u8_array(&mut bytes).ok()).is_none() {
+        for b in bytes.iter_mut() {
+            *b = (js_sys::Math::random() * 256.0) as u8;
+        }
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+pub fn url(config: &Config, http: &HttpRequest) -> String {
+    let mut url = format!("{}{}", config.api_base.trim_end_matches('/'), http.path);
+    for (i, (k, v)) in http.query.iter().enumerate() {
+        url.push(if i == 0 { '?' } else { '&' });
+        url.push_str(&String::from(js_sys::encode_uri_component(k)).replace("%5B%5D", "[]"));
+        url.push('=');
+        url.push_str(&String::from(js_sys::encode_uri_component(v)));
+    }
+    url
+}
+
+pub async fn perform(config: &Config, http: &HttpRequest) -> HttpOutcome {
+    let started = js_sys::Date::now();
+    let controller = web_sys::AbortController::new().ok();
+    let method = match http.method {
+        Method::Get => GlooMethod::GET,
+        Method::Post => GlooMethod::POST,
+        Method::Put => GlooMethod::PUT,
+        Method::Delete => GlooMethod::DELETE,
+    };
+    let mut builder = RequestBuilder::new(&url(config, http))
+        .method(method)
+        .credentials(RequestCredentials::Omit)
+        .header("Accept", "application/json")
+        .header("X-Trace-Id", &trace_id())
+        .abort_signal(controller.as_ref().map(|c| c.signal()).as_ref());
+    if let Some(token) = &http.bearer {
+        builder = builder.header("Authorization", &format!("Bearer {token}"));
+    }
+    if http.source_platform {
+        let source = if config.origin.is_empty() { origin() } else { config.origin.clone() };
+        builder = builder.header("X-Source", &source).header("X-Platform", &config.platform);
+    }
+    let request = match &http.body {
+        Some(body) => builder.header("Content-Type", "application/json").body(body.to_string()),
+        None => builder.build(),
+    };
+    let request = match request {
+        Ok(r) => r,
+        Err(e) => return HttpOutcome::Failed { reason: e.to_string() },
+    };
+    // The timeout aborts the fetch; dropping the guard after the response cancels it.
+    let abort = controller.clone();
+    let _guard = gloo_timers::callback::Timeout::new(TIMEOUT_MS, move || {
+        if let Some(c) = abort {
+            c.abort();
+        }
+    });
+    let outcome = match request.send().await {
+        Ok(resp) => {
+            let status = resp.status();
+            let declared = resp.headers().get("content-length").and_then(|v| v.parse::<usize>().ok());
+            if declared.is_some_and(|n| n > MAX_RESPONSE_BYTES) {
+                HttpOutcome::Failed { reason: format!("response over {MAX_RESPONSE_BYTES} bytes") }
+            } else {
+                match resp.text().await {
+                    Ok(body) if body.len() > MAX_RESPONSE_BYTES => {
+                        HttpOutcome::Failed { reason: format!("response over {MAX_RESPONSE_BYTES} bytes") }
+                    }
+                    Ok(body) => HttpOutcome::Response { status, body },
+                    Err(e) => HttpOutcome::Failed { reason: e.to_string() },
+                }
+            }
+        }
+        Err(e) => HttpOutcome::Failed { reason: e.to_string() },
+    };
+    let took = js_sys::Date::now() - started;
+    if took > SLOW_MS || matches!(outcome, HttpOutcome::Failed { .. }) {
+        web_sys::console::warn_1(&format!("{} {} answered in {took:.0} ms", http.method.as_str(), http.path).into());
+    }
+    outcome
+}
+
+pub fn origin() -> String {
+    web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default()
+}

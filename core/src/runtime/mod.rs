@@ -1,0 +1,190 @@
+//! The wasm runtime: holds the model, performs effects, feeds results back as events and tells
+//! subscribers which view slices changed.
+
+pub mod http;
+pub mod storage;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+
+use crate::app::{self, Config, Effect, Event, LogLevel, Model, View};
+
+pub struct Runtime {
+    model: RefCell<Model>,
+    last_view: RefCell<Option<View>>,
+    listeners: RefCell<Vec<js_sys::Function>>,
+    /// Events raised while an update runs are queued, never re-entered.
+    queue: RefCell<Vec<Event>>,
+    busy: RefCell<bool>,
+}
+
+impl Runtime {
+    pub fn new(config: Config) -> Rc<Self> {
+        Rc::new(Runtime {
+            model: RefCell::new(Model::new(config)),
+            last_view: RefCell::new(None),
+            listeners: RefCell::new(Vec::new()),
+            queue: RefCell::new(Vec::new()),
+            busy: RefCell::new(false),
+        })
+    }
+
+    pub fn start(self: &Rc<Self>) {
+        listen_browser(self);
+        let path = current_url();
+        self.dispatch(Event::Booted { token: storage::read_token(), path });
+    }
+
+    pub fn dispatch(self: &Rc<Self>, event: Event) {
+        self.queue.borrow_mut().push(event);
+        if *self.busy.borrow() {
+            return;
+        }
+        *self.busy.borrow_mut() = true;
+        loop {
+            let next = {
+                let mut q = self.queue.borrow_mut();
+                if q.is_empty() {
+                    break;
+                }
+                q.remove(0)
+            };
+            let effects = app::update(&mut self.model.borrow_mut(), next, js_sys::Date::now() as u64);
+            for effect in effects {
+                self.perform(effect);
+            }
+        }
+        *self.busy.borrow_mut() = false;
+        self.notify();
+    }
+
+    pub fn view(&self) -> View {
+        app::view(&self.model.borrow())
+    }
+
+    pub fn subscribe(&self, cb: js_sys::Function) {
+        self.listeners.borrow_mut().push(cb);
+    }
+
+    /// Send subscribers only the slices that differ from what they saw last.
+    fn notify(&self) {
+        let view = self.view();
+        let changed = {
+            let last = self.last_view.borrow();
+            changed_slices(last.as_ref(), &view)
+        };
+        *self.last_view.borrow_mut() = Some(view);
+        let Some(changed) = changed else { return };
+        for cb in self.listeners.borrow().iter() {
+            if let Err(e) = cb.call1(&JsValue::NULL, &changed) {
+                web_sys::console::error_2(&"view subscriber failed".into(), &e);
+            }
+        }
+    }
+
+    fn perform(self: &Rc<Self>, effect: Effect) {
+        match effect {
+            Effect::Http(req) => {
+                let this = Rc::clone(self);
+                let config = self.model.borrow().config.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    let outcome = http::perform(&config, &req).await;
+                    this.dispatch(Event::Http { req: req.req, outcome });
+                });
+            }
+            Effect::StoreToken(t) => storage::store_token(&t),
+            Effect::ClearToken => storage::clear_token(),
+            Effect::SignalPeers { logged_in } => storage::signal_peers(logged_in, js_sys::Date::now()),
+            Effect::PushUrl { url, replace } => push_url(&url, replace),
+            Effect::Reload => {
+                if let Some(w) = web_sys::window() {
+                    let _ = w.location().reload();
+                }
+            }
+            Effect::Log { level, message } => {
+                let m = JsValue::from_str(&message);
+                match level {
+                    LogLevel::Info => web_sys::console::info_1(&m),
+                    LogLevel::Warn => web_sys::console::warn_1(&m),
+                    LogLevel::Error => web_sys::console::error_1(&m),
+                }
+            }
+        }
+    }
+}
+
+fn changed_slices(last: Option<&View>, view: &View) -> Option<JsValue> {
+    let obj = js_sys::Object::new();
+    let mut any = false;
+    macro_rules! slice {
+        ($field:ident, $name:literal) => {
+            if last.map_or(true, |l| l.$field != view.$field) {
+                if let Ok(v) = view.$field.serialize(&serializer()) {
+                    let _ = js_sys::Reflect::set(&obj, &$name.into(), &v);
+                    any = true;
+                }
+            }
+        };
+    }
+    use serde::Serialize;
+    slice!(session, "session");
+    slice!(accounts, "accounts");
+    slice!(forms, "forms");
+    slice!(nav, "nav");
+    slice!(toasts, "toasts");
+    slice!(options, "options");
+    any.then(|| obj.into())
+}
+
+/// Maps as plain objects, so the view reads `values.email`.
+pub fn serializer() -> serde_wasm_bindgen::Serializer {
+    serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true)
+}
+
+fn current_url() -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}{}", l.pathname().ok()?, l.search().ok()?, l.hash().ok()?))
+        })
+        .unwrap_or_else(|| "/".into())
+}
+
+fn push_url(url: &str, replace: bool) {
+    let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else { return };
+    if current_url() == url {
+        return;
+    }
+    let _ = if replace {
+        history.replace_state_with_url(&JsValue::NULL, "", Some(url))
+    } else {
+        history.push_state_with_url(&JsValue::NULL, "", Some(url))
+    };
+}
+
+/// Back/forward and other tabs' session signals become events.
+fn listen_browser(rt: &Rc<Runtime>) {
+    let Some(window) = web_sys::window() else { return };
+    let weak = Rc::downgrade(rt);
+    let on_pop = Closure::<dyn Fn()>::new(move || {
+        if let Some(rt) = weak.upgrade() {
+            rt.dispatch(Event::AddressChanged { path: current_url() });
+        }
+    });
+    let _ = window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
+    on_pop.forget();
+    let weak = Rc::downgrade(rt);
+    let on_storage = Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |e: web_sys::StorageEvent| {
+        if e.key().as_deref() != Some(storage::PEER_KEY) {
+            return;
+        }
+        let signal = e.new_value().as_deref().and_then(storage::parse_peer_signal);
+        if let (Some(rt), Some(logged_in)) = (weak.upgrade(), signal) {
+            rt.dispatch(Event::PeerSession { logged_in });
+        }
+    });
+    let _ = window.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
+    on_storage.forget();
+}

@@ -1,0 +1,59 @@
+//! Where the session lives in the browser: the `access_token` cookie (kept 365 days, SPEC §9)
+//! and a localStorage marker other tabs listen to (SPEC §4 "Across tabs").
+
+use wasm_bindgen::JsCast;
+
+use crate::domain::session::{TOKEN_KEY, TOKEN_STORAGE_DAYS};
+
+/// localStorage key whose changes tell other tabs we signed in or out.
+pub const PEER_KEY: &str = "croupier.session";
+
+fn html_document() -> Option<web_sys::HtmlDocument> {
+    web_sys::window()?.document()?.dyn_into::<web_sys::HtmlDocument>().ok()
+}
+
+pub fn read_token() -> Option<String> {
+    let cookies = html_document()?.cookie().ok()?;
+    cookies
+        .split(';')
+        .filter_map(|c| c.trim().split_once('='))
+        .find(|(k, _)| *k == TOKEN_KEY)
+        .map(|(_, v)| v.to_string())
+        .filter(|v| !v.is_empty())
+}
+
+pub fn store_token(token: &str) {
+    // A JWT is URL-safe base64 and dots: nothing in it needs cookie escaping.
+    let max_age = u64::from(TOKEN_STORAGE_DAYS) * 86_400;
+    set_cookie(&format!("{TOKEN_KEY}={token}; Max-Age={max_age}; Path=/; SameSite=Lax"));
+}
+
+pub fn clear_token() {
+    set_cookie(&format!("{TOKEN_KEY}=; Max-Age=0; Path=/; SameSite=Lax"));
+}
+
+fn set_cookie(value: &str) {
+    if let Some(doc) = html_document() {
+        let _ = doc.set_cookie(value);
+    }
+}
+
+pub fn local() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// Record the session change for other tabs; the timestamp makes every write a change.
+pub fn signal_peers(logged_in: bool, now_ms: f64) {
+    if let Some(s) = local() {
+        let _ = s.set_item(PEER_KEY, &format!("{}:{now_ms}", if logged_in { "login" } else { "logout" }));
+    }
+}
+
+/// Read a peer signal from a storage event's new value.
+pub fn parse_peer_signal(value: &str) -> Option<bool> {
+    match value.split(':').next()? {
+        "login" => Some(true),
+        "logout" => Some(false),
+        _ => None,
+    }
+}
