@@ -1,0 +1,14 @@
+import { Core } from "croupier-core";
+import { useCore } from "./store";
+import type { UiEvent, View } from "./types";
+
+/** Create the core, mirror its view slices into the store, and start it. */
+export function startCore(): Core {
+  const core = new Core({ apiBase: "", platform: "web", defaultLocale: "en" });
+  const dispatch = (event: UiEvent) => core.dispatch(event);
+  useCore.setState({ ...(core.view() as View), texts: Core.texts(), dispatch, ready: true });
+  // Only changed slices arrive, so components reading other slices do not re-render.
+  core.subscribe((changed) => useCore.setState(changed));
+  core.start();
+  return core;
+}

@@ -1,0 +1,39 @@
+import { create } from "zustand";
+import type { UiEvent, View } from "./types";
+
+export type CoreState = View & {
+  ready: boolean;
+  texts: Record<string, string>;
+  dispatch: (event: UiEvent) => void;
+};
+
+const emptyForm = { values: {}, errors: {}, submitting: false, error: undefined };
+
+/** Before the core loads: a guest-shaped view that renders the frame without data. */
+export const initialView: View = {
+  session: { status: "booting", nickname: undefined, balance: undefined },
+  accounts: { loading: false, items: [], addable: [] },
+  forms: { signUp: emptyForm, signIn: emptyForm, newAccount: emptyForm },
+  nav: { path: typeof location === "undefined" ? "/" : location.pathname, modal: undefined },
+  toasts: [],
+  options: { currencies: [] },
+};
+
+export const useCore = create<CoreState>(() => ({
+  ...initialView,
+  ready: false,
+  texts: {},
+  dispatch: () => {},
+}));
+
+/** Text for `key` with `{name}` placeholders filled; the key itself when missing. */
+export function useText() {
+  const texts = useCore((s) => s.texts);
+  return (key: string, params?: Record<string, string>) => {
+    let text = texts[key] ?? key;
+    for (const [k, v] of Object.entries(params ?? {})) text = text.replaceAll(`{${k}}`, v);
+    return text;
+  };
+}
+
+export const useDispatch = () => useCore((s) => s.dispatch);

@@ -1,0 +1,37 @@
+import { useDispatch, useText } from "../../core/store";
+import { Button } from "../../ui/Button";
+import { TextField } from "../../ui/Field";
+import { useForm } from "./useForm";
+
+export function SignInForm() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const f = useForm("signIn");
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        f.submit();
+      }}
+    >
+      {f.view.error ? (
+        <p className="form-error" role="alert">
+          {f.view.error}
+        </p>
+      ) : null}
+      <TextField id="signin-email" type="email" autoComplete="email" label={t("fields-settings.email.label")} placeholder={t("fields-settings.email.placeholder")} value={f.text("email")} error={f.view.errors.email} onChange={(v) => f.input("email", v)} onBlur={() => f.blur("email")} />
+      <TextField id="signin-password" type="password" autoComplete="current-password" label={t("fields-settings.password.label")} value={f.text("password")} error={f.view.errors.password} onChange={(v) => f.input("password", v)} onBlur={() => f.blur("password")} />
+      <Button type="submit" busy={f.view.submitting} className="btn-block">
+        {t("modals.signIn.submit")}
+      </Button>
+      <p className="form-alt">
+        {t("modals.signIn.noAccount")}{" "}
+        <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "sign-up" })}>
+          {t("layout.signUp")}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from "react";
+import { useCore, useDispatch, useText } from "../../core/store";
+import { Money } from "./Money";
+
+/** Header balance; opens the list of accounts to switch between. */
+export function AccountSwitcher() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const balance = useCore((s) => s.session.balance);
+  const accounts = useCore((s) => s.accounts.items);
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => ref.current?.contains(e.target as Node) || setOpen(false);
+    const esc = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", esc);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", esc);
+    };
+  }, [open]);
+  return (
+    <div className="switcher" ref={ref}>
+      <button type="button" className="balance-btn" aria-haspopup="listbox" aria-expanded={open} aria-label={t("global-components.accounts.switcher")} onClick={() => setOpen(!open)} data-testid="header-balance">
+        {balance ? <Money money={balance} /> : <span className="muted">—</span>}
+        <span className="caret" aria-hidden="true">▾</span>
+      </button>
+      {open ? (
+        <ul className="switcher-menu" role="listbox" aria-label={t("global-components.accounts.switcher")}>
+          {accounts.map((a) => (
+            <li key={a.id} role="option" aria-selected={a.active}>
+              <button
+                type="button"
+                disabled={a.active || a.busy}
+                onClick={() => {
+                  dispatch({ type: "switchAccount", id: a.id });
+                  setOpen(false);
+                }}
+              >
+                <Money money={a.balance} />
+                {a.active ? <span className="badge">{t("global-components.accounts.active")}</span> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useCore, useDispatch, useText } from "../../core/store";
+import { Button } from "../../ui/Button";
+import { SelectField } from "../../ui/Field";
+import { Skeleton } from "../../ui/Skeleton";
+import { useForm } from "../auth/useForm";
+import { Money } from "./Money";
+
+/** Every account of the player: make one active, hide others, add a currency. */
+export function AccountsPanel() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const accounts = useCore((s) => s.accounts);
+  const f = useForm("newAccount");
+  return (
+    <section className="panel" aria-labelledby="accounts-title">
+      <h2 id="accounts-title">{t("global-components.accounts.title")}</h2>
+      {accounts.loading && accounts.items.length === 0 ? <Skeleton lines={2} /> : null}
+      <ul className="accounts">
+        {accounts.items.map((a) => (
+          <li key={a.id} className={a.active ? "account account-active" : "account"} data-testid={`account-${a.currency}`}>
+            <div>
+              <span className="account-code">{a.currency}</span>
+              <Money money={a.balance} />
+            </div>
+            <div className="account-actions">
+              {a.active ? (
+                <span className="badge">{t("global-components.accounts.active")}</span>
+              ) : (
+                <>
+                  <Button variant="secondary" busy={a.busy} onClick={() => dispatch({ type: "switchAccount", id: a.id })}>
+                    {t("global-components.accounts.switch")}
+                  </Button>
+                  {a.canHide ? (
+                    <Button variant="ghost" disabled={a.busy} onClick={() => dispatch({ type: "hideAccount", id: a.id })}>
+                      {t("global-components.accounts.hide")}
+                    </Button>
+                  ) : null}
+                </>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {accounts.addable.length > 0 ? (
+        <form
+          className="add-account"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            f.submit();
+          }}
+        >
+          <SelectField
+            id="new-account-currency"
+            label={t("global-components.accounts.add")}
+            placeholder={t("fields-settings.currency.placeholder")}
+            value={f.text("currency")}
+            options={accounts.addable.map((c) => ({ value: c.code, label: c.label }))}
+            error={f.view.errors.currency ?? f.view.error ?? undefined}
+            onChange={(v) => f.input("currency", v)}
+          />
+          <Button type="submit" busy={f.view.submitting}>
+            {t("global-components.accounts.addButton")}
+          </Button>
+        </form>
+      ) : (
+        <p className="muted">{t("global-components.accounts.noneLeft")}</p>
+      )}
+    </section>
+  );
+}

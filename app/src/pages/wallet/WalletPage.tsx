@@ -1,0 +1,20 @@
+import { useCore, useDispatch, useText } from "../../core/store";
+import { AccountsPanel } from "../../features/wallet/AccountsPanel";
+import { Button } from "../../ui/Button";
+import { Skeleton } from "../../ui/Skeleton";
+
+export default function WalletPage() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const status = useCore((s) => s.session.status);
+  if (status === "booting") return <Skeleton lines={4} name="wallet-page" />;
+  if (status === "guest") {
+    return (
+      <section className="hero">
+        <h1>{t("layout.nav.wallet")}</h1>
+        <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{t("layout.signIn")}</Button>
+      </section>
+    );
+  }
+  return <AccountsPanel />;
+}

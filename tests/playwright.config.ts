@@ -1,0 +1,33 @@
+import { defineConfig } from "@playwright/test";
+
+// Debian's Chromium, never a downloaded browser. The networking flags keep it from flooding
+// the closed network with refused connections.
+const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
+  globalTeardown: "./e2e/global-teardown.ts",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  retries: 0,
+  outputDir: "test-results",
+  use: {
+    browserName: "chromium",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+    viewport: { width: 1280, height: 800 },
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+});
