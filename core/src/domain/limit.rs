@@ -1,1 +1,143 @@
-//! limit (to be written).
+//! Responsible-gaming limits (SPEC §3, §4 "Limits", §9): definitions, periods, grouping and the
+//! advanced-mode rule.
+//!
+//! # Decisions
+//!
+//! - Advanced mode is available for a set of limits (usually one definition) when they form
+//!   more than 2 period groups and every group has a limit in every given currency. With no
+//!   currencies given, the currency condition holds trivially.
+//! - Self-exclusion and cooling-off carry no amount ([`LimitDefinition::has_amount`]).
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Limit definition (1 bet, 2 loss, 3 deposit, 4 self-exclusion, 5 cooling-off).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum LimitDefinition {
+    Bet,
+    Loss,
+    Deposit,
+    SelfExclusion,
+    CoolingOff,
+}
+
+impl LimitDefinition {
+    pub const ALL: [LimitDefinition; 5] = [
+        LimitDefinition::Bet,
+        LimitDefinition::Loss,
+        LimitDefinition::Deposit,
+        LimitDefinition::SelfExclusion,
+        LimitDefinition::CoolingOff,
+    ];
+
+    pub fn from_code(code: u8) -> Option<LimitDefinition> {
+        LimitDefinition::ALL.into_iter().find(|d| d.code() == code)
+    }
+
+    pub fn code(self) -> u8 {
+        match self {
+            LimitDefinition::Bet => 1,
+            LimitDefinition::Loss => 2,
+            LimitDefinition::Deposit => 3,
+            LimitDefinition::SelfExclusion => 4,
+            LimitDefinition::CoolingOff => 5,
+        }
+    }
+
+    /// Bet, loss and deposit limits have an amount and currency.
+    pub fn has_amount(self) -> bool {
+        matches!(
+            self,
+            LimitDefinition::Bet | LimitDefinition::Loss | LimitDefinition::Deposit
+        )
+    }
+}
+
+/// Limit period.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LimitPeriod {
+    Daily,
+    Weekly,
+    Monthly,
+}
+
+impl LimitPeriod {
+    pub const ALL: [LimitPeriod; 3] = [
+        LimitPeriod::Daily,
+        LimitPeriod::Weekly,
+        LimitPeriod::Monthly,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LimitPeriod::Daily => "daily",
+            LimitPeriod::Weekly => "weekly",
+            LimitPeriod::Monthly => "monthly",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<LimitPeriod> {
+        LimitPeriod::ALL.into_iter().find(|p| p.as_str() == s)
+    }
+}
+
+/// A limit (SPEC §3). `definition` is the numeric code; `period` the period name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Limit {
+    pub id: u64,
+    pub definition: u8,
+    #[serde(default)]
+    pub period: Option<String>,
+    /// Decimal string.
+    #[serde(default)]
+    pub amount: Option<String>,
+    #[serde(default)]
+    pub currency: Option<String>,
+}
+
+impl Limit {
+    pub fn definition(&self) -> Option<LimitDefinition> {
+        LimitDefinition::from_code(self.definition)
+    }
+
+    pub fn period(&self) -> Option<LimitPeriod> {
+        self.period.as_deref().and_then(LimitPeriod::parse)
+    }
+}
+
+/// Limits of one definition.
+pub fn of_definition(limits: &[Limit], def: LimitDefinition) -> Vec<&Limit> {
+    limits
+        .iter()
+        .filter(|l| l.definition == def.code())
+        .collect()
+}
+
+/// Limits grouped by their (known) period.
+pub fn group_by_period<'a>(limits: &[&'a Limit]) -> BTreeMap<LimitPeriod, Vec<&'a Limit>> {
+    let mut groups: BTreeMap<LimitPeriod, Vec<&'a Limit>> = BTreeMap::new();
+    for l in limits {
+        if let Some(p) = l.period() {
+            groups.entry(p).or_default().push(l);
+        }
+    }
+    groups
+}
+
+/// Advanced mode: more than 2 period groups, each with every currency present.
+pub fn advanced_mode_available(limits: &[&Limit], currencies: &[&str]) -> bool {
+    let groups = group_by_period(limits);
+    groups.len() > 2
+        && groups.values().all(|g| {
+            currencies.iter().all(|c| {
+                g.iter().any(|l| {
+                    l.currency
+                        .as_deref()
+                        .is_some_and(|lc| lc.eq_ignore_ascii_case(c))
+                })
+            })
+        })
+}
