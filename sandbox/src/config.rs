@@ -20,6 +20,8 @@ pub struct Config {
     pub control: bool,
     /// Argon2 cost; tests use the cheap one so debug builds stay fast.
     pub hash_cost: HashCost,
+    /// Seconds between the websocket server's `{}` pings (Centrifuge default 25).
+    pub ws_ping_secs: u64,
 }
 
 pub const USAGE: &str = "\
@@ -32,6 +34,7 @@ Options (each also settable by the environment variable in brackets):
                       (default app/dist when it exists)
   --token-ttl SECS    access token lifetime [SANDBOX_TOKEN_TTL] (default 3600)
   --control           mount the test-control API /api/_control/* [SANDBOX_CONTROL=1]
+  --ws-ping SECS      websocket ping interval [SANDBOX_WS_PING] (default 25)
   --fast-hash         cheap argon2 parameters, for tests only [SANDBOX_FAST_HASH=1]
   -h, --help          show this help
 ";
@@ -45,6 +48,7 @@ impl Default for Config {
             token_ttl: 3600,
             control: false,
             hash_cost: HashCost::Default,
+            ws_ping_secs: 25,
         }
     }
 }
@@ -59,6 +63,7 @@ impl Config {
             token_ttl: 3600,
             control: true,
             hash_cost: HashCost::Fast,
+            ws_ping_secs: 25,
         }
     }
 
@@ -78,6 +83,9 @@ impl Config {
         }
         if let Some(v) = env("SANDBOX_TOKEN_TTL") {
             cfg.token_ttl = parse_num(&v, "SANDBOX_TOKEN_TTL")?;
+        }
+        if let Some(v) = env("SANDBOX_WS_PING") {
+            cfg.ws_ping_secs = parse_num(&v, "SANDBOX_WS_PING")?;
         }
         cfg.control = env("SANDBOX_CONTROL").is_some_and(|v| is_yes(&v));
         if env("SANDBOX_FAST_HASH").is_some_and(|v| is_yes(&v)) {
@@ -102,6 +110,7 @@ impl Config {
                 "--db" => cfg.db = value("--db")?,
                 "--static" => static_dir = Some(value("--static")?),
                 "--token-ttl" => cfg.token_ttl = parse_num(&value("--token-ttl")?, "--token-ttl")?,
+                "--ws-ping" => cfg.ws_ping_secs = parse_num(&value("--ws-ping")?, "--ws-ping")?,
                 "--control" => cfg.control = true,
                 "--fast-hash" => cfg.hash_cost = HashCost::Fast,
                 "-h" | "--help" => return Err(USAGE.to_string()),
@@ -116,6 +125,9 @@ impl Config {
         };
         if cfg.token_ttl == 0 {
             return Err("--token-ttl must be at least 1 second".into());
+        }
+        if cfg.ws_ping_secs == 0 {
+            return Err("--ws-ping must be at least 1 second".into());
         }
         Ok(cfg)
     }

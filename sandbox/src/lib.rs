@@ -32,8 +32,11 @@ pub use password::HashCost;
 pub use state::AppState;
 
 pub fn app(state: AppState) -> Router {
-    routes::api_router()
-        .method_not_allowed_fallback(error::method_not_allowed)
+    let mut api = routes::api_router();
+    if state.control {
+        api = api.merge(routes::control::router());
+    }
+    api.method_not_allowed_fallback(error::method_not_allowed)
         .fallback(static_files::fallback)
         .layer(from_fn_with_state(state.clone(), request_log::layer))
         .layer(CatchPanicLayer::custom(error::panic_response))

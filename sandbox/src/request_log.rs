@@ -2,17 +2,27 @@
 
 use std::time::Instant;
 
-use axum::extract::{Request, State};
+use axum::extract::{MatchedPath, Request, State};
 use axum::http::HeaderValue;
 use axum::middleware::Next;
 use axum::response::Response;
 
 use crate::state::AppState;
 
-pub async fn layer(State(_state): State<AppState>, req: Request, next: Next) -> Response {
+pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> Response {
     let started = Instant::now();
     let method = req.method().clone();
     let path = req.uri().path().to_string();
+    // Counted by route template ("PUT /api/wallet/accounts/{id}/switch") so tests can assert
+    // which calls a client made; the control API itself is left out.
+    if path.starts_with("/api/") && !path.starts_with("/api/_control/") {
+        let template = req
+            .extensions()
+            .get::<MatchedPath>()
+            .map(|m| m.as_str().to_string())
+            .unwrap_or_else(|| path.clone());
+        state.count_call(format!("{method} {template}"));
+    }
     let trace = req
         .headers()
         .get("x-trace-id")

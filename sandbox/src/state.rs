@@ -1,5 +1,6 @@
 //! Shared server state handed to every handler.
 
+use std::collections::BTreeMap;
 use std::ops::Deref;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -9,6 +10,7 @@ use rusqlite::Connection;
 
 use crate::config::Config;
 use crate::password::HashCost;
+use crate::realtime::Hub;
 
 #[derive(Clone)]
 pub struct AppState(Arc<Inner>);
@@ -20,6 +22,10 @@ pub struct Inner {
     pub hash_cost: HashCost,
     pub control: bool,
     pub static_dir: Option<PathBuf>,
+    pub ws_ping_secs: u64,
+    pub hub: Hub,
+    /// "METHOD /path/{template}" -> count, for the control API.
+    calls: Mutex<BTreeMap<String, u64>>,
 }
 
 impl Deref for AppState {
@@ -41,6 +47,9 @@ impl AppState {
             hash_cost: config.hash_cost,
             control: config.control,
             static_dir: config.static_dir.clone(),
+            ws_ping_secs: config.ws_ping_secs,
+            hub: Hub::default(),
+            calls: Mutex::new(BTreeMap::new()),
         })))
     }
 }
@@ -58,5 +67,18 @@ impl Inner {
 
     pub fn set_token_ttl(&self, secs: u64) {
         self.token_ttl.store(secs.max(1), Ordering::Relaxed);
+    }
+
+    pub fn count_call(&self, key: String) {
+        let mut calls = self.calls.lock().unwrap_or_else(|p| p.into_inner());
+        *calls.entry(key).or_insert(0) += 1;
+    }
+
+    pub fn calls(&self) -> BTreeMap<String, u64> {
+        self.calls.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    pub fn reset_calls(&self) {
+        self.calls.lock().unwrap_or_else(|p| p.into_inner()).clear();
     }
 }

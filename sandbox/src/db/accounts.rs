@@ -124,3 +124,20 @@ pub fn switch_active(conn: &Connection, player_id: i64, id: i64) -> rusqlite::Re
     )?;
     tx.commit()
 }
+
+pub fn active(conn: &Connection, player_id: i64) -> rusqlite::Result<Option<Account>> {
+    conn.query_row(
+        &format!("{SELECT} WHERE a.player_id = ?1 AND a.status = 1 LIMIT 1"),
+        [player_id],
+        from_row,
+    )
+    .optional()
+}
+
+pub fn set_balance(conn: &Connection, id: i64, balance_minor: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE accounts SET balance = ?2 WHERE id = ?1",
+        params![id, balance_minor],
+    )?;
+    Ok(())
+}

@@ -32,3 +32,19 @@ pub fn consume_all(conn: &Connection, player_id: i64, now: i64) -> rusqlite::Res
     )?;
     Ok(())
 }
+
+/// The newest usable code of a player (control API: tests can't read the "e-mail").
+pub fn latest_valid(
+    conn: &Connection,
+    player_id: i64,
+    now: i64,
+) -> rusqlite::Result<Option<String>> {
+    conn.query_row(
+        "SELECT code FROM password_resets
+         WHERE player_id = ?1 AND used_at IS NULL AND expires_at > ?2
+         ORDER BY expires_at DESC, rowid DESC LIMIT 1",
+        params![player_id, now],
+        |r| r.get(0),
+    )
+    .optional()
+}

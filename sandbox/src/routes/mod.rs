@@ -1,5 +1,6 @@
 //! The /api route table. Paths are SPEC §7's, spelled as axum 0.8 templates.
 
+pub mod control;
 mod passwords;
 mod player;
 mod profile;
@@ -35,6 +36,10 @@ pub fn api_router() -> Router<AppState> {
         )
         .route("/api/wallet/accounts/{id}/switch", put(wallet::switch))
         .route("/api/wallet/accounts/{id}/hide", put(wallet::hide))
+        .route(
+            "/api/connection/websocket",
+            get(crate::realtime::socket::handler),
+        )
 }
 
 /// `source` / `platform` come as headers (X-Source, X-Platform) and may also be in a body;

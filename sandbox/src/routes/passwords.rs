@@ -106,5 +106,7 @@ pub async fn confirm(
     resets::consume_all(&tx, player_id, now)?;
     sessions::close_all_for_player(&tx, player_id, now)?;
     tx.commit()?;
+    drop(conn);
+    crate::realtime::player_sessions_closed(&state, player_id);
     Ok(StatusCode::NO_CONTENT)
 }

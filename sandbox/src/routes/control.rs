@@ -1,0 +1,143 @@
+//! Test-control API under /api/_control, mounted only with `--control`. Lets tests shorten
+//! token life, push realtime events, drop sockets, read call counts and set balances.
+
+use std::collections::{BTreeMap, HashMap};
+
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::db::accounts::{self, AccountView};
+use crate::db::{self, players, resets};
+use crate::error::{ApiError, ApiJson, ApiResult, FieldErrors};
+use crate::money;
+use crate::realtime::{self, protocol};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/_control/token-ttl", post(token_ttl))
+        .route("/api/_control/publish", post(publish))
+        .route("/api/_control/drop-sockets", post(drop_sockets))
+        .route("/api/_control/calls", get(calls).delete(reset_calls))
+        .route("/api/_control/balance", post(balance))
+        .route("/api/_control/password-reset", get(password_reset_code))
+}
+
+#[derive(Deserialize)]
+struct TokenTtlBody {
+    seconds: u64,
+}
+
+/// Applies to tokens issued from now on.
+async fn token_ttl(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<TokenTtlBody>,
+) -> ApiResult<Json<Value>> {
+    if body.seconds == 0 {
+        return Err(ApiError::field(
+            "validation_failed",
+            "seconds",
+            "The seconds must be at least 1.",
+        ));
+    }
+    state.set_token_ttl(body.seconds);
+    Ok(Json(json!({ "seconds": state.token_ttl() })))
+}
+
+#[derive(Deserialize)]
+struct PublishBody {
+    channel: String,
+    data: Value,
+}
+
+async fn publish(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<PublishBody>,
+) -> ApiResult<Json<Value>> {
+    if body.channel.is_empty() {
+        return Err(ApiError::field(
+            "validation_failed",
+            "channel",
+            "The channel field is required.",
+        ));
+    }
+    let delivered = realtime::publish(&state, &body.channel, body.data);
+    Ok(Json(json!({ "delivered": delivered })))
+}
+
+/// Closes every websocket with "shutdown" (3001), which clients reconnect after.
+async fn drop_sockets(State(state): State<AppState>) -> Json<Value> {
+    let dropped = state
+        .hub
+        .close_where(|_| true, protocol::DISCONNECT_SHUTDOWN);
+    Json(json!({ "dropped": dropped }))
+}
+
+async fn calls(State(state): State<AppState>) -> Json<BTreeMap<String, u64>> {
+    Json(state.calls())
+}
+
+async fn reset_calls(State(state): State<AppState>) -> StatusCode {
+    state.reset_calls();
+    StatusCode::NO_CONTENT
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct BalanceBody {
+    player_id: Option<i64>,
+    email: Option<String>,
+    account_id: Option<i64>,
+    balance: String,
+}
+
+/// Sets a balance (default: the player's active account) and publishes the account.
+async fn balance(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<BalanceBody>,
+) -> ApiResult<Json<AccountView>> {
+    let account = {
+        let conn = state.db();
+        let player = match (body.player_id, body.email.as_deref()) {
+            (Some(id), _) => players::by_id(&conn, id)?,
+            (None, Some(email)) => players::by_email(&conn, email.trim())?,
+            (None, None) => None,
+        }
+        .ok_or_else(|| ApiError::field("validation_failed", "playerId", "No such player."))?;
+        let account = match body.account_id {
+            Some(id) => accounts::get(&conn, player.id, id)?,
+            None => accounts::active(&conn, player.id)?,
+        }
+        .ok_or_else(|| ApiError::field("validation_failed", "accountId", "No such account."))?;
+        let Some(minor) = money::parse_minor(&body.balance, account.subunit_to_unit) else {
+            let mut errors = FieldErrors::new();
+            errors.add(
+                "balance",
+                "The balance must be a non-negative decimal string at the currency's precision.",
+            );
+            return Err(ApiError::validation(errors));
+        };
+        accounts::set_balance(&conn, account.id, minor)?;
+        accounts::get(&conn, player.id, account.id)?
+            .ok_or_else(|| ApiError::internal("account vanished"))?
+    };
+    realtime::publish_account(&state, &account);
+    Ok(Json(account.view()))
+}
+
+/// `?email=` -> `{code}`: the newest usable reset code, standing in for reading the e-mail.
+async fn password_reset_code(
+    State(state): State<AppState>,
+    Query(q): Query<HashMap<String, String>>,
+) -> ApiResult<Json<Value>> {
+    let conn = state.db();
+    let email = q.get("email").map(|e| e.trim()).unwrap_or("");
+    let player = players::by_email(&conn, email)?.ok_or_else(ApiError::not_found)?;
+    let code =
+        resets::latest_valid(&conn, player.id, db::now())?.ok_or_else(ApiError::not_found)?;
+    Ok(Json(json!({ "code": code })))
+}
