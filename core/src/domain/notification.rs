@@ -7,7 +7,8 @@
 //! - Reading decrements the unread count by the number of messages that were unread in the
 //!   list (never below 0); the server's `totalUnread` answer, when it arrives, replaces it via
 //!   [`Notifications::set_total_unread`].
-//! - A "new" message whose id is already listed replaces it without counting again.
+//! - A "new" message whose id is already listed replaces it; the count changes only if its
+//!   unread flag changed.
 
 use crate::domain::locale::iso8601_from_ms;
 use serde::{Deserialize, Serialize};
@@ -106,10 +107,14 @@ impl Notifications {
 
     /// A new message: unread +1 (if unread), prepended, list capped at 3.
     pub fn on_new(&mut self, msg: Message) {
-        if let Some(pos) = self.items.iter().position(|m| m.id == msg.id) {
-            self.items.remove(pos);
-        } else if msg.is_unread() {
-            self.total_unread = self.total_unread.saturating_add(1);
+        let was_unread = match self.items.iter().position(|m| m.id == msg.id) {
+            Some(pos) => Some(self.items.remove(pos).is_unread()),
+            None => None,
+        };
+        match (was_unread, msg.is_unread()) {
+            (None | Some(false), true) => self.total_unread = self.total_unread.saturating_add(1),
+            (Some(true), false) => self.total_unread = self.total_unread.saturating_sub(1),
+            _ => {}
         }
         self.items.insert(0, msg);
         self.items.truncate(POPOVER_ITEMS);
