@@ -288,21 +288,19 @@ impl Decimal {
                 scale: 0,
             })
         } else {
-            let scale = self.scale.checked_add(exp.unsigned_abs())?;
-            if scale <= MAX_SCALE {
-                Some(Decimal {
-                    mantissa: self.mantissa,
-                    scale,
-                })
-            } else {
-                Decimal {
-                    mantissa: self.mantissa,
-                    scale: self.scale,
-                }
-                .normalized()
-                .mul_pow10(exp)
-                .filter(|d| d.scale <= MAX_SCALE)
+            // Shift the point left; drop trailing zeros of the mantissa if the scale would
+            // exceed MAX_SCALE (exact), else the value is not representable.
+            let mut scale = u64::from(self.scale) + u64::from(exp.unsigned_abs());
+            let mut mantissa = self.mantissa;
+            if mantissa == 0 {
+                return Some(Decimal::ZERO);
             }
+            while scale > u64::from(MAX_SCALE) && mantissa % 10 == 0 {
+                mantissa /= 10;
+                scale -= 1;
+            }
+            let scale = u32::try_from(scale).ok().filter(|s| *s <= MAX_SCALE)?;
+            Some(Decimal { mantissa, scale })
         }
     }
 
