@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
@@ -174,6 +174,24 @@ where
             Err(PathRejection::FailedToDeserializePathParams(_)) => Err(ApiError::not_found()),
             Err(other) => Err(ApiError::internal(other.body_text())),
         }
+    }
+}
+
+/// `axum::extract::Query` whose rejection is a JSON 400.
+pub struct ApiQuery<T>(pub T);
+
+impl<S, T> FromRequestParts<S> for ApiQuery<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        axum::extract::Query::<T>::from_request_parts(parts, state)
+            .await
+            .map(|axum::extract::Query(v)| ApiQuery(v))
+            .map_err(|e: QueryRejection| ApiError::bad_request(e.body_text()))
     }
 }
 

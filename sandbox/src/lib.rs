@@ -22,10 +22,12 @@ mod validation;
 use std::io::Write;
 use std::net::{Ipv4Addr, SocketAddr};
 
+use axum::http::{header, HeaderValue, Method};
 use axum::middleware::from_fn_with_state;
 use axum::Router;
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::cors::{AllowOrigin, CorsLayer};
 
 pub use config::Config;
 pub use password::HashCost;
@@ -39,8 +41,41 @@ pub fn app(state: AppState) -> Router {
     api.method_not_allowed_fallback(error::method_not_allowed)
         .fallback(static_files::fallback)
         .layer(from_fn_with_state(state.clone(), request_log::layer))
+        .layer(local_cors())
         .layer(CatchPanicLayer::custom(error::panic_response))
         .with_state(state)
+}
+
+/// Lets a dev server on another local port (e.g. Vite on :5173) call the API directly.
+/// Only loopback origins: the sandbox is a local tool and must not be usable from web pages.
+fn local_cors() -> CorsLayer {
+    CorsLayer::new()
+        .allow_origin(AllowOrigin::predicate(|origin: &HeaderValue, _| {
+            let o = origin.as_bytes();
+            [
+                "http://localhost:",
+                "http://127.0.0.1:",
+                "http://localhost",
+                "http://127.0.0.1",
+            ]
+            .iter()
+            .any(|p| o.starts_with(p.as_bytes()) && o[p.len()..].iter().all(u8::is_ascii_digit))
+        }))
+        .allow_methods([
+            Method::GET,
+            Method::POST,
+            Method::PUT,
+            Method::DELETE,
+            Method::OPTIONS,
+        ])
+        .allow_headers([
+            header::AUTHORIZATION,
+            header::CONTENT_TYPE,
+            header::HeaderName::from_static("x-trace-id"),
+            header::HeaderName::from_static("x-source"),
+            header::HeaderName::from_static("x-platform"),
+        ])
+        .expose_headers([header::HeaderName::from_static("x-trace-id")])
 }
 
 /// A bound, not yet running server.
@@ -83,11 +118,30 @@ impl Server {
         axum::serve(self.listener, app(self.state)).await
     }
 
-    /// Serves until Ctrl-C / SIGTERM.
+    /// Serves until Ctrl-C / SIGTERM. Open websockets would hold a graceful shutdown
+    /// forever, so they are told "shutdown" (3001) first, and stragglers get 5 s.
     pub async fn run_until_signal(self) -> std::io::Result<()> {
-        axum::serve(self.listener, app(self.state))
-            .with_graceful_shutdown(shutdown_signal())
-            .await
+        let state = self.state.clone();
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let serve =
+            axum::serve(self.listener, app(self.state)).with_graceful_shutdown(async move {
+                shutdown_signal().await;
+                state
+                    .hub
+                    .close_where(|_| true, realtime::protocol::DISCONNECT_SHUTDOWN);
+                let _ = stop_tx.send(());
+            });
+        let deadline = async {
+            if stop_rx.await.is_ok() {
+                tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+            } else {
+                std::future::pending::<()>().await;
+            }
+        };
+        tokio::select! {
+            res = serve => res,
+            _ = deadline => Ok(()),
+        }
     }
 }
 

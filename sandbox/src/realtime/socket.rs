@@ -2,9 +2,10 @@
 
 use std::time::{Duration, Instant};
 
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use rand::RngCore;
 use serde_json::{json, Map, Value};
 use tokio::sync::mpsc;
@@ -13,6 +14,7 @@ use super::channels;
 use super::hub::{ConnInfo, Outgoing};
 use super::protocol::{self, Command, Disconnect};
 use crate::auth::{self, AuthPlayer, TokenError};
+use crate::error::ApiError;
 use crate::state::AppState;
 
 /// A socket that never sends `connect` is closed as stale after this long.
@@ -20,9 +22,17 @@ const CONNECT_DEADLINE: Duration = Duration::from_secs(10);
 /// Frames larger than this are refused; commands are tiny.
 const MAX_FRAME: usize = 64 * 1024;
 
-pub async fn handler(State(state): State<AppState>, ws: WebSocketUpgrade) -> Response {
-    ws.max_message_size(MAX_FRAME)
-        .on_upgrade(move |socket| run(state, socket))
+/// A plain GET (no upgrade headers) gets our JSON 400, not axum's plain-text rejection.
+pub async fn handler(
+    State(state): State<AppState>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    match ws {
+        Ok(ws) => ws
+            .max_message_size(MAX_FRAME)
+            .on_upgrade(move |socket| run(state, socket)),
+        Err(rejection) => ApiError::bad_request(rejection.body_text()).into_response(),
+    }
 }
 
 struct Conn {

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use crate::db::accounts::{self, AccountView};
 use crate::db::{self, players, resets};
-use crate::error::{ApiError, ApiJson, ApiResult, FieldErrors};
+use crate::error::{ApiError, ApiJson, ApiQuery, ApiResult, FieldErrors};
 use crate::money;
 use crate::realtime::{self, protocol};
 use crate::state::AppState;
@@ -132,7 +132,7 @@ async fn balance(
 /// `?email=` -> `{code}`: the newest usable reset code, standing in for reading the e-mail.
 async fn password_reset_code(
     State(state): State<AppState>,
-    Query(q): Query<HashMap<String, String>>,
+    ApiQuery(q): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Json<Value>> {
     let conn = state.db();
     let email = q.get("email").map(|e| e.trim()).unwrap_or("");

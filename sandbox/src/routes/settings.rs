@@ -2,19 +2,19 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::Json;
 use serde_json::Value;
 
 use crate::constants;
 use crate::db::catalog::{self, Country, Currency, Locale};
-use crate::error::ApiResult;
+use crate::error::{ApiQuery, ApiResult};
 use crate::state::AppState;
 
 /// `?visible=1` leaves out currencies hidden from players.
 pub async fn currencies(
     State(state): State<AppState>,
-    Query(query): Query<HashMap<String, String>>,
+    ApiQuery(query): ApiQuery<HashMap<String, String>>,
 ) -> ApiResult<Json<Vec<Currency>>> {
     let only_visible = query
         .get("visible")
