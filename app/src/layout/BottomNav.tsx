@@ -1,4 +1,5 @@
 import { useCore, useText } from "../core/store";
+import { Icon } from "../ui/Icon";
 import { Link } from "../ui/Link";
 import { sections } from "./nav";
 
@@ -10,8 +11,8 @@ export function BottomNav() {
     <nav className="bottom-nav" aria-label={t("layout.menu")}>
       {sections.slice(0, 5).map((s) => (
         <Link key={s.href} href={s.href} className={path === s.href ? "active" : undefined} aria-current={path === s.href ? "page" : undefined}>
-          <span className="nav-icon" aria-hidden="true">
-            {s.icon}
+          <span className="nav-icon">
+            <Icon name={s.icon} size={22} />
           </span>
           <span>{t(s.key)}</span>
         </Link>

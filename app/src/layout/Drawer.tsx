@@ -1,4 +1,5 @@
 import { useCore, useText } from "../core/store";
+import { Icon } from "../ui/Icon";
 import { Link } from "../ui/Link";
 import { sections } from "./nav";
 
@@ -14,8 +15,8 @@ export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }
           {sections.map((s) => (
             <li key={s.href}>
               <Link href={s.href} className={path === s.href ? "active" : undefined} aria-current={path === s.href ? "page" : undefined} onClick={onClose}>
-                <span className="nav-icon" aria-hidden="true">
-                  {s.icon}
+                <span className="nav-icon">
+                  <Icon name={s.icon} />
                 </span>
                 {t(s.key)}
               </Link>

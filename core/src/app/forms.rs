@@ -27,6 +27,8 @@ pub fn rules(form: FormId) -> Vec<(String, Vec<Rule>)> {
                 // Sign-in checks only presence and shape: an old account may predate min 8.
                 (FormId::SignIn, "password") => {}
                 (_, "currency") => {}
+                // "accepted" says what is missing better than "required" would.
+                (_, "agreements") => r = validation::field_rules(f),
                 _ => r.extend(validation::field_rules(f)),
             }
             (f.to_string(), r)

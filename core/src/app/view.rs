@@ -83,7 +83,7 @@ pub struct CurrencyOption {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(hashmap_as_object))]
 #[serde(rename_all = "camelCase")]
 pub struct FormView {
     /// Values as typed: strings, or booleans for checkboxes.

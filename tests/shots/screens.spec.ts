@@ -1,0 +1,51 @@
+import { test, type Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "../e2e/sandbox";
+
+const OUT = join(ROOT, "screenshots");
+const url = (path: string) => `${process.env.BASE_URL}${path}`;
+const sizes = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "mobile", width: 390, height: 844 },
+];
+
+async function shoot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  for (const s of sizes) {
+    await page.setViewportSize({ width: s.width, height: s.height });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(OUT, `${name}-${s.name}.png`) });
+  }
+  await page.setViewportSize(sizes[0]);
+}
+
+test("screens", async ({ page }) => {
+  mkdirSync(OUT, { recursive: true });
+  await page.goto(url("/"));
+  await page.getByRole("banner").getByRole("button", { name: "Sign in" }).waitFor();
+  await shoot(page, "home-guest");
+  await page.goto(url("/?modal=sign-up"));
+  await page.getByRole("dialog").getByRole("button", { name: "Sign up" }).click();
+  await shoot(page, "sign-up-errors");
+  await page.goto(url("/?modal=sign-in"));
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("E-mail").fill("demo@croupier.test");
+  await dialog.getByLabel("Password").fill("wrong-password");
+  await dialog.getByRole("button", { name: "Sign in" }).click();
+  await dialog.getByRole("alert").first().waitFor();
+  await shoot(page, "sign-in-wrong-password");
+  await dialog.getByLabel("Password").fill("demo12345");
+  await dialog.getByRole("button", { name: "Sign in" }).click();
+  await page.getByTestId("header-nickname").waitFor();
+  await page.waitForTimeout(3500);
+  await shoot(page, "home-player");
+  await page.getByTestId("header-balance").click();
+  await shoot(page, "account-switcher");
+  await page.goto(url("/wallet"));
+  await page.getByRole("button", { name: "Menu" }).isVisible();
+  await shoot(page, "wallet");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.screenshot({ path: join(OUT, "drawer-mobile.png") });
+});
