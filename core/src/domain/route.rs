@@ -137,10 +137,11 @@ impl Location {
 fn strip_origin(input: &str) -> &str {
     let after_scheme = match input.find("://") {
         Some(i)
-            if input[..i]
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
-                && i > 0 =>
+            if i > 0
+                && input.get(..i).is_some_and(|s| {
+                    s.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+                }) =>
         {
             input.get(i + 3..).unwrap_or("")
         }
@@ -623,7 +624,8 @@ pub fn is_identity(s: &str) -> bool {
     s.len() <= IDENTITY_MAX
         && s.bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':' | b'/'))
-        && s.split('/').all(|part| !part.is_empty() && part != "." && part != "..")
+        && s.split('/')
+            .all(|part| !part.is_empty() && part != "." && part != "..")
 }
 
 /// Whether `seg` has the shape of a locale: `ll` or `ll-RR`.
