@@ -7,6 +7,8 @@ use super::event::FormId;
 use super::model::FormState;
 use crate::domain::validation::{self, Rule, Value};
 
+const CHECKBOXES: &[&str] = &["agreements"];
+
 /// Fields of a form, in display order.
 pub fn fields(form: FormId) -> &'static [&'static str] {
     match form {
@@ -39,7 +41,12 @@ pub fn rules(form: FormId) -> Vec<(String, Vec<Rule>)> {
 /// Messages per field for the current values; server messages win until the field changes.
 pub fn errors(form: FormId, state: &FormState) -> BTreeMap<String, String> {
     let lookup = |key: &str| super::content::en(key).map(str::to_string);
-    let mut out: BTreeMap<String, String> = validation::validate_form(&rules(form), &state.values)
+    // An untouched checkbox is unchecked, not empty: "accepted" must see false.
+    let mut values = state.values.clone();
+    for &f in fields(form).iter().filter(|f| CHECKBOXES.contains(f)) {
+        values.entry(f.to_string()).or_insert(Value::Bool(false));
+    }
+    let mut out: BTreeMap<String, String> = validation::validate_form(&rules(form), &values)
         .into_iter()
         .map(|(field, v)| (field, v.message(&lookup)))
         .collect();

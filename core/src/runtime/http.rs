@@ -91,7 +91,7 @@ pub async fn perform(config: &Config, http: &HttpRequest) -> HttpOutcome {
     };
     let took = js_sys::Date::now() - started;
     if took > SLOW_MS || matches!(outcome, HttpOutcome::Failed { .. }) {
-        web_sys::console::warn_1(&format!("{} {} answered in {took:.0} ms", http.method.as_str(), http.path).into());
+        web_sys::console::warn_1(&format!("{} {} answered in {} ms", http.method.as_str(), http.path, took as u64).into());
     }
     outcome
 }
