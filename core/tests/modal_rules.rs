@@ -507,3 +507,13 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn sport_page_modals_keep_the_address() {
+    use croupier_core::domain::modal::modal_changes_address;
+    assert!(!modal_changes_address("sport-slug"));
+    assert!(!modal_changes_address("locale-sport-slug"));
+    assert!(!modal_changes_address("sport/betting"));
+    assert!(modal_changes_address("games"));
+    assert!(modal_changes_address("locale-index"));
+}

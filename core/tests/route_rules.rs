@@ -557,3 +557,49 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn navigation_outcomes() {
+    use croupier_core::domain::route::{
+        after_logout, after_social_link, after_social_login, preloader_stays, ERROR_PAGE_TITLE,
+    };
+    assert_eq!(
+        after_social_login(Some("/wallet?tab=1"), None, DEF),
+        "/wallet?tab=1"
+    );
+    assert_eq!(after_social_login(None, Some("de"), DEF), "/de");
+    assert_eq!(
+        after_social_login(Some("https://evil.test"), None, DEF),
+        "/"
+    );
+    assert_eq!(after_social_login(Some("//evil.test"), None, DEF), "/");
+    assert_eq!(
+        after_social_login(Some("javascript:alert(1)"), Some("de"), DEF),
+        "/de"
+    );
+    assert_eq!(
+        after_social_login(Some("wallet"), None, DEF),
+        "/",
+        "relative is not a stored route"
+    );
+    assert_eq!(after_social_link(Some("de"), DEF), "/de/profile");
+    assert_eq!(after_social_link(None, DEF), "/profile");
+    assert_eq!(after_logout(Some("pt-BR"), DEF), "/pt-BR");
+    assert_eq!(ERROR_PAGE_TITLE, "Something went wrong");
+    let q = |pairs: &[(&str, &str)]| -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    };
+    let auto = ok("/auth/autologin");
+    assert!(preloader_stays(&auto, &q(&[("state", "x")])));
+    assert!(!preloader_stays(&auto, &q(&[("token", "x")])));
+    let cb = ok("/de/auth/social/google/callback");
+    assert!(preloader_stays(&cb, &q(&[("code", "c"), ("state", "s")])));
+    assert!(!preloader_stays(&cb, &q(&[("code", "c")])));
+    assert!(!preloader_stays(
+        &ok("/"),
+        &q(&[("code", "c"), ("state", "s")])
+    ));
+}

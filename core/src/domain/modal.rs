@@ -340,6 +340,15 @@ impl ModalId {
     }
 }
 
+/// Whether opening a modal writes the address: not on the sportsbook page, whose modal links
+/// leave the address alone (SPEC §2). `route_name` is a full route name (`locale-sport-slug`).
+pub fn modal_changes_address(route_name: &str) -> bool {
+    let base = route_name
+        .strip_prefix(crate::domain::route::LOCALE_PREFIX)
+        .unwrap_or(route_name);
+    base != "sport-slug" && base != crate::domain::route::SPORT_BETTING_ALIAS
+}
+
 /// Every query parameter name that belongs to some modal (`modal` and all extras).
 pub fn all_modal_params() -> Vec<&'static str> {
     let mut v = vec![MODAL_PARAM];

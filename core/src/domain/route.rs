@@ -1017,3 +1017,49 @@ fn normalise_path(p: &str) -> &str {
         p
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Navigation outcomes and page chrome (SPEC §2)
+// ---------------------------------------------------------------------------------------------
+
+/// Error page title.
+pub const ERROR_PAGE_TITLE: &str = "Something went wrong";
+/// Error page text.
+pub const ERROR_PAGE_TEXT: &str =
+    "The page you are trying to access does not exist or has been moved. Try going back to our homepage.";
+/// Error page button label (it leads to [`home_path`]).
+pub const ERROR_PAGE_BUTTON: &str = "Homepage";
+
+/// Where the user goes after a social login: the stored `backRoute` when it is a safe internal
+/// address, else the localised home.
+pub fn after_social_login(
+    back_route: Option<&str>,
+    locale: Option<&str>,
+    default_locale: &str,
+) -> String {
+    match back_route.map(|b| check_navigation(b, false)) {
+        Some(Ok(NavTarget::Internal(path))) if path.starts_with('/') => path,
+        _ => home_path(locale, default_locale),
+    }
+}
+
+/// Where the user goes after linking a social account: the (localised) profile.
+pub fn after_social_link(locale: Option<&str>, default_locale: &str) -> String {
+    build(RouteName::Profile, &Params::new(), locale, default_locale)
+}
+
+/// Where the user goes after logout (also on a logout signal from another tab).
+pub fn after_logout(locale: Option<&str>, default_locale: &str) -> String {
+    home_path(locale, default_locale)
+}
+
+/// Whether the preloader stays after the page finished: on auto-login with a `state`
+/// parameter, and on a social callback with `code` and `state`.
+pub fn preloader_stays(route: &Route, query: &[(String, String)]) -> bool {
+    let has = |k: &str| query.iter().any(|(qk, v)| qk == k && !v.is_empty());
+    match route.route_name() {
+        Some(RouteName::AuthAutologin) => has("state"),
+        Some(RouteName::AuthSocialConnectionCallback) => has("code") && has("state"),
+        _ => false,
+    }
+}
