@@ -528,6 +528,20 @@ proptest! {
     }
 
     #[test]
+    fn resolved_routes_rebuild(segs in proptest::collection::vec("[a-zA-Z0-9%./:_-]{1,8}|de|pt-br|en|game|games|sport|profile|settings", 0..5)) {
+        let path = format!("/{}", segs.join("/"));
+        if let Ok(route) = resolve(&path, LOCALES, DEF) {
+            let (name, _) = RouteName::from_name(&route.name).unwrap();
+            if let Some(built) = try_build(name, &route.params, route.locale.as_deref(), DEF) {
+                let again = resolve(&built, LOCALES, DEF).unwrap();
+                prop_assert_eq!(&again.name, &route.name, "{} -> {}", path, built);
+                prop_assert_eq!(&again.params, &route.params);
+                prop_assert_eq!(&again.locale, &route.locale);
+            }
+        }
+    }
+
+    #[test]
     fn resolve_never_panics_bytes(b in proptest::collection::vec(any::<u8>(), 0..64)) {
         let s = String::from_utf8_lossy(&b);
         let _ = resolve(&s, LOCALES, DEF);
