@@ -136,13 +136,16 @@ const COUNTRIES: &[(&str, &str, &str)] = &[
     ("VN", "Vietnam", "en"),
 ];
 
-/// Seeds everything once per database; later starts only read the stored secret.
+/// Reference data on every start (insert-if-missing); the demo player once per database.
 /// Returns the JWT secret.
 pub fn run(conn: &Connection, hash_cost: HashCost) -> Result<Vec<u8>, String> {
     let err = |e: rusqlite::Error| format!("seeding: {e}");
+    let tx = conn.unchecked_transaction().map_err(err)?;
+    // Every start, idempotently: a newer sandbox adds its new reference rows to an old file.
+    reference_data(&tx).map_err(err)?;
+    tx.commit().map_err(err)?;
     if db::get_setting(conn, "seeded_at").map_err(err)?.is_none() {
         let tx = conn.unchecked_transaction().map_err(err)?;
-        reference_data(&tx).map_err(err)?;
         demo_player(&tx, hash_cost)?;
         db::set_setting(&tx, "seeded_at", &db::now().to_string()).map_err(err)?;
         tx.commit().map_err(err)?;
