@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback } from "react";
 import { useCore, useDispatch, useText } from "./core/store";
 import { AuthModals } from "./features/auth/AuthModals";
 import { BottomNav } from "./layout/BottomNav";
@@ -12,31 +12,27 @@ const HomePage = lazy(() => import("./pages/index/HomePage"));
 const WalletPage = lazy(() => import("./pages/wallet/WalletPage"));
 const SectionPage = lazy(() => import("./pages/placeholder/SectionPage"));
 
-function Page({ path }: { path: string }) {
-  if (path === "/") return <HomePage />;
-  if (path === "/wallet") return <WalletPage />;
+function Page({ name }: { name: string }) {
+  if (name === "index") return <HomePage />;
+  if (name === "wallet") return <WalletPage />;
   return <SectionPage />;
 }
 
 export function App() {
   const t = useText();
   const dispatch = useDispatch();
-  const path = useCore((s) => s.nav.path);
+  const page = useCore((s) => s.nav.page);
+  const error = useCore((s) => s.nav.error);
+  const drawer = useCore((s) => s.nav.drawerOpen);
   const toasts = useCore((s) => s.toasts);
-  const [drawer, setDrawer] = useState(false);
   const dismiss = useCallback((id: number) => dispatch({ type: "dismissToast", id }), [dispatch]);
-  // A changed path closes the drawer (SPEC §2) and starts at the top.
-  useEffect(() => {
-    setDrawer(false);
-    window.scrollTo(0, 0);
-  }, [path]);
   return (
     <div className="shell">
-      <Header onMenu={() => setDrawer(!drawer)} />
-      <Drawer open={drawer} onClose={() => setDrawer(false)} />
+      <Header onMenu={() => dispatch({ type: "toggleDrawer" })} />
+      <Drawer open={drawer} onClose={() => dispatch({ type: "closeDrawer" })} />
       <main className="content" id="main">
         <Suspense fallback={<Skeleton lines={4} />}>
-          <Page path={path} />
+          {page ? <Page name={page.name} /> : error ? <p role="alert">{error.message}</p> : <Skeleton lines={4} />}
         </Suspense>
         <Footer />
       </main>

@@ -3,7 +3,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use croupier_core::app::{
-    update, view, Config, Effect, Event, FormId, FormValue, HttpOutcome, HttpRequest, Method, Model, Req, UiEvent,
+    update, view, Config, Effect, Event, FormId, FormValue, HttpOutcome, HttpRequest, Method,
+    Model, Req, UiEvent,
 };
 use serde_json::json;
 
@@ -24,7 +25,11 @@ fn b64(s: &str) -> String {
 /// A JWT whose exp is `secs_from_now` after NOW.
 fn token(secs_from_now: i64, tag: &str) -> String {
     let exp = (NOW / 1000) as i64 + secs_from_now;
-    format!("{}.{}.{tag}", b64(r#"{"alg":"HS256"}"#), b64(&format!(r#"{{"sub":"7","exp":{exp}}}"#)))
+    format!(
+        "{}.{}.{tag}",
+        b64(r#"{"alg":"HS256"}"#),
+        b64(&format!(r#"{{"sub":"7","exp":{exp}}}"#))
+    )
 }
 
 fn ui(m: &mut Model, e: UiEvent) -> Vec<Effect> {
@@ -32,7 +37,14 @@ fn ui(m: &mut Model, e: UiEvent) -> Vec<Effect> {
 }
 
 fn input(m: &mut Model, form: FormId, field: &str, value: FormValue) {
-    ui(m, UiEvent::FormInput { form, field: field.into(), value });
+    ui(
+        m,
+        UiEvent::FormInput {
+            form,
+            field: field.into(),
+            value,
+        },
+    );
 }
 
 fn text(s: &str) -> FormValue {
@@ -40,7 +52,17 @@ fn text(s: &str) -> FormValue {
 }
 
 fn respond(m: &mut Model, req: Req, status: u16, body: serde_json::Value) -> Vec<Effect> {
-    update(m, Event::Http { req, outcome: HttpOutcome::Response { status, body: body.to_string() } }, NOW)
+    update(
+        m,
+        Event::Http {
+            req,
+            outcome: HttpOutcome::Response {
+                status,
+                body: body.to_string(),
+            },
+        },
+        NOW,
+    )
 }
 
 fn http(fx: &[Effect]) -> Vec<&HttpRequest> {
@@ -64,17 +86,36 @@ fn profile() -> serde_json::Value {
 }
 
 fn booted_guest() -> Model {
-    let mut m = Model::new(Config { origin: "https://croupier.test".into(), ..Config::default() });
-    let fx = update(&mut m, Event::Booted { token: None, path: "/".into() }, NOW);
-    let calls: Vec<_> = http(&fx).iter().map(|h| (h.method, h.path.clone(), h.bearer.clone())).collect();
+    let mut m = Model::new(Config {
+        origin: "https://croupier.test".into(),
+        ..Config::default()
+    });
+    let fx = update(
+        &mut m,
+        Event::Booted {
+            token: None,
+            path: "/".into(),
+            prefs: Default::default(),
+        },
+        NOW,
+    );
+    let calls: Vec<_> = http(&fx)
+        .iter()
+        .map(|h| (h.method, h.path.clone(), h.bearer.clone()))
+        .collect();
     assert_eq!(
         calls,
         vec![
             (Method::Get, "/api/settings/currencies".to_string(), None),
-            (Method::Get, "/api/settings/locales".to_string(), None)
+            (Method::Get, "/api/settings/locales".to_string(), None),
+            (Method::Get, "/api/content".to_string(), None),
+            (Method::Get, "/builds/latest.json".to_string(), None)
         ]
     );
-    assert_eq!(http(&fx)[0].query, vec![("visible".to_string(), "1".to_string())]);
+    assert_eq!(
+        http(&fx)[0].query,
+        vec![("visible".to_string(), "1".to_string())]
+    );
     respond(&mut m, Req::Currencies, 200, currencies());
     assert_eq!(view(&m).session.status, "guest");
     m
@@ -85,7 +126,12 @@ fn sign_up(m: &mut Model) -> Vec<Effect> {
     input(m, FormId::SignUp, "password", text("s3cret-pass"));
     input(m, FormId::SignUp, "currency", text("BTC"));
     input(m, FormId::SignUp, "agreements", FormValue::Bool(true));
-    ui(m, UiEvent::FormSubmit { form: FormId::SignUp })
+    ui(
+        m,
+        UiEvent::FormSubmit {
+            form: FormId::SignUp,
+        },
+    )
 }
 
 #[test]
@@ -95,22 +141,42 @@ fn invalid_sign_up_sends_nothing_and_shows_every_message() {
     input(&mut m, FormId::SignUp, "password", text("short"));
     // Before a submit or blur, no message is shown yet.
     assert!(view(&m).forms.sign_up.errors.is_empty());
-    let fx = ui(&mut m, UiEvent::FormSubmit { form: FormId::SignUp });
-    assert!(http(&fx).is_empty(), "an invalid form must not send a request");
+    let fx = ui(
+        &mut m,
+        UiEvent::FormSubmit {
+            form: FormId::SignUp,
+        },
+    );
+    assert!(
+        http(&fx).is_empty(),
+        "an invalid form must not send a request"
+    );
     let errors = view(&m).forms.sign_up.errors;
     for field in ["email", "password", "currency", "agreements"] {
-        assert!(errors.contains_key(field), "{field} should have a message: {errors:?}");
+        assert!(
+            errors.contains_key(field),
+            "{field} should have a message: {errors:?}"
+        );
     }
     assert!(!view(&m).forms.sign_up.submitting);
     // Typed values stay.
-    assert_eq!(view(&m).forms.sign_up.values["email"], json!("someone@gmail.c"));
+    assert_eq!(
+        view(&m).forms.sign_up.values["email"],
+        json!("someone@gmail.c")
+    );
 }
 
 #[test]
 fn blur_shows_only_that_field() {
     let mut m = booted_guest();
     input(&mut m, FormId::SignUp, "email", text("nope"));
-    ui(&mut m, UiEvent::FormBlur { form: FormId::SignUp, field: "email".into() });
+    ui(
+        &mut m,
+        UiEvent::FormBlur {
+            form: FormId::SignUp,
+            field: "email".into(),
+        },
+    );
     let errors = view(&m).forms.sign_up.errors;
     assert_eq!(errors.keys().collect::<Vec<_>>(), vec!["email"]);
 }
@@ -118,12 +184,21 @@ fn blur_shows_only_that_field() {
 #[test]
 fn sign_up_logs_in_and_loads_accounts() {
     let mut m = booted_guest();
-    ui(&mut m, UiEvent::OpenModal { id: "sign-up".into() });
+    ui(
+        &mut m,
+        UiEvent::OpenModal {
+            id: "sign-up".into(),
+            params: vec![],
+        },
+    );
     let fx = sign_up(&mut m);
     let reqs = http(&fx);
     assert_eq!(reqs.len(), 1);
     let r = reqs[0];
-    assert_eq!((r.method, r.path.as_str(), r.bearer.as_deref()), (Method::Post, "/api/player/register", None));
+    assert_eq!(
+        (r.method, r.path.as_str(), r.bearer.as_deref()),
+        (Method::Post, "/api/player/register", None)
+    );
     let body = r.body.as_ref().unwrap();
     assert_eq!(body["email"], "jackpot@example.com");
     assert_eq!(body["password"], "s3cret-pass");
@@ -135,15 +210,26 @@ fn sign_up_logs_in_and_loads_accounts() {
     assert!(view(&m).forms.sign_up.submitting);
 
     let t = token(3600, "a");
-    let fx = respond(&mut m, Req::Register, 201, json!({"accessToken": t, "profile": profile()}));
+    let fx = respond(
+        &mut m,
+        Req::Register,
+        201,
+        json!({"accessToken": t, "profile": profile()}),
+    );
     assert!(fx.contains(&Effect::StoreToken(t.clone())));
     assert!(fx.contains(&Effect::SignalPeers { logged_in: true }));
     let reqs = http(&fx);
     assert_eq!(reqs.len(), 1);
-    assert_eq!((reqs[0].method, reqs[0].path.as_str()), (Method::Get, "/api/wallet/accounts"));
+    assert_eq!(
+        (reqs[0].method, reqs[0].path.as_str()),
+        (Method::Get, "/api/wallet/accounts")
+    );
     assert_eq!(reqs[0].bearer.as_deref(), Some(t.as_str()));
     // The modal closes: the address loses its modal parameter.
-    assert!(fx.contains(&Effect::PushUrl { url: "/".into(), replace: false }));
+    assert!(fx.contains(&Effect::PushUrl {
+        url: "/".into(),
+        replace: false
+    }));
 
     let v = view(&m);
     assert_eq!(v.session.status, "player");
@@ -151,21 +237,46 @@ fn sign_up_logs_in_and_loads_accounts() {
     assert_eq!(v.session.nickname.as_deref(), Some("jack***"));
     assert_eq!(v.nav.modal, None);
 
-    respond(&mut m, Req::Accounts, 200, json!([{"id": 1, "currency": "BTC", "balance": "0.01234567", "status": 1}]));
+    respond(
+        &mut m,
+        Req::Accounts,
+        200,
+        json!([{"id": 1, "currency": "BTC", "balance": "0.01234567", "status": 1}]),
+    );
     let v = view(&m);
     let bal = v.session.balance.unwrap();
     // Crypto in milli-units (SPEC §9 factor 1000).
-    assert_eq!((bal.amount.as_str(), bal.code.as_str()), ("12.34567", "mBTC"));
+    assert_eq!(
+        (bal.amount.as_str(), bal.code.as_str()),
+        ("12.34567", "mBTC")
+    );
     assert_eq!(v.accounts.items.len(), 1);
-    assert_eq!(v.accounts.addable.iter().map(|c| c.code.as_str()).collect::<Vec<_>>(), vec!["USD"]);
+    assert_eq!(
+        v.accounts
+            .addable
+            .iter()
+            .map(|c| c.code.as_str())
+            .collect::<Vec<_>>(),
+        vec!["USD"]
+    );
 }
 
 fn signed_in() -> (Model, String) {
     let mut m = booted_guest();
     sign_up(&mut m);
     let t = token(3600, "a");
-    respond(&mut m, Req::Register, 201, json!({"accessToken": t, "profile": profile()}));
-    respond(&mut m, Req::Accounts, 200, json!([{"id": 1, "currency": "USD", "balance": "1250.5", "status": 1}]));
+    respond(
+        &mut m,
+        Req::Register,
+        201,
+        json!({"accessToken": t, "profile": profile()}),
+    );
+    respond(
+        &mut m,
+        Req::Accounts,
+        200,
+        json!([{"id": 1, "currency": "USD", "balance": "1250.5", "status": 1}]),
+    );
     (m, t)
 }
 
@@ -174,17 +285,37 @@ fn create_and_switch_account() {
     let (mut m, t) = signed_in();
     assert_eq!(view(&m).session.balance.unwrap().amount, "1,250.50");
     input(&mut m, FormId::NewAccount, "currency", text("BTC"));
-    let fx = ui(&mut m, UiEvent::FormSubmit { form: FormId::NewAccount });
+    let fx = ui(
+        &mut m,
+        UiEvent::FormSubmit {
+            form: FormId::NewAccount,
+        },
+    );
     let r = http(&fx)[0];
-    assert_eq!((r.method, r.path.as_str(), r.bearer.as_deref()), (Method::Post, "/api/wallet/accounts", Some(t.as_str())));
+    assert_eq!(
+        (r.method, r.path.as_str(), r.bearer.as_deref()),
+        (Method::Post, "/api/wallet/accounts", Some(t.as_str()))
+    );
     assert_eq!(r.body, Some(json!({"currency": "BTC"})));
-    let fx = respond(&mut m, Req::CreateAccount, 201, json!({"id": 2, "currency": "BTC", "balance": "0", "status": 2}));
+    let fx = respond(
+        &mut m,
+        Req::CreateAccount,
+        201,
+        json!({"id": 2, "currency": "BTC", "balance": "0", "status": 2}),
+    );
     assert_eq!(view(&m).accounts.items.len(), 2);
-    assert_eq!(http(&fx)[0].path, "/api/wallet/accounts", "reloads the list after a create");
+    assert_eq!(
+        http(&fx)[0].path,
+        "/api/wallet/accounts",
+        "reloads the list after a create"
+    );
 
     let fx = ui(&mut m, UiEvent::SwitchAccount { id: 2 });
     let r = http(&fx)[0];
-    assert_eq!((r.method, r.path.as_str()), (Method::Put, "/api/wallet/accounts/2/switch"));
+    assert_eq!(
+        (r.method, r.path.as_str()),
+        (Method::Put, "/api/wallet/accounts/2/switch")
+    );
     assert!(view(&m).accounts.items.iter().any(|a| a.id == 2 && a.busy));
     // A second click while in flight sends nothing.
     assert!(http(&ui(&mut m, UiEvent::SwitchAccount { id: 2 })).is_empty());
@@ -203,7 +334,12 @@ fn create_and_switch_account() {
 fn create_account_error_keeps_choice_and_shows_server_message() {
     let (mut m, _) = signed_in();
     input(&mut m, FormId::NewAccount, "currency", text("BTC"));
-    ui(&mut m, UiEvent::FormSubmit { form: FormId::NewAccount });
+    ui(
+        &mut m,
+        UiEvent::FormSubmit {
+            form: FormId::NewAccount,
+        },
+    );
     respond(
         &mut m,
         Req::CreateAccount,
@@ -211,7 +347,10 @@ fn create_account_error_keeps_choice_and_shows_server_message() {
         json!({"code":"validation_failed","message":"The given data was invalid.","errors":{"currency":["You already have an account in BTC."]}}),
     );
     let f = view(&m).forms.new_account;
-    assert_eq!(f.errors.get("currency").map(String::as_str), Some("You already have an account in BTC."));
+    assert_eq!(
+        f.errors.get("currency").map(String::as_str),
+        Some("You already have an account in BTC.")
+    );
     assert_eq!(f.values["currency"], json!("BTC"));
 }
 
@@ -224,13 +363,28 @@ fn hide_refuses_the_active_account() {
 #[test]
 fn sign_out_clears_session_and_goes_home() {
     let (mut m, t) = signed_in();
-    ui(&mut m, UiEvent::Navigate { path: "/wallet".into() });
+    ui(
+        &mut m,
+        UiEvent::Navigate {
+            path: "/wallet".into(),
+        },
+    );
     let fx = ui(&mut m, UiEvent::SignOut);
     let r = http(&fx)[0];
-    assert_eq!((r.method, r.path.as_str(), r.bearer.as_deref()), (Method::Post, "/api/player/sessions/logout", Some(t.as_str())));
+    assert_eq!(
+        (r.method, r.path.as_str(), r.bearer.as_deref()),
+        (
+            Method::Post,
+            "/api/player/sessions/logout",
+            Some(t.as_str())
+        )
+    );
     assert!(fx.contains(&Effect::ClearToken));
     assert!(fx.contains(&Effect::SignalPeers { logged_in: false }));
-    assert!(fx.contains(&Effect::PushUrl { url: "/".into(), replace: false }));
+    assert!(fx.contains(&Effect::PushUrl {
+        url: "/".into(),
+        replace: false
+    }));
     let v = view(&m);
     assert_eq!(v.session.status, "guest");
     assert!(v.session.nickname.is_none() && v.accounts.items.is_empty());
@@ -241,11 +395,24 @@ fn wrong_password_shows_server_message_and_keeps_email() {
     let mut m = booted_guest();
     input(&mut m, FormId::SignIn, "email", text("jackpot@example.com"));
     input(&mut m, FormId::SignIn, "password", text("wrong-password"));
-    let fx = ui(&mut m, UiEvent::FormSubmit { form: FormId::SignIn });
+    let fx = ui(
+        &mut m,
+        UiEvent::FormSubmit {
+            form: FormId::SignIn,
+        },
+    );
     let r = http(&fx)[0];
-    assert_eq!((r.method, r.path.as_str()), (Method::Post, "/api/player/sessions"));
+    assert_eq!(
+        (r.method, r.path.as_str()),
+        (Method::Post, "/api/player/sessions")
+    );
     assert_eq!(r.body.as_ref().unwrap()["email"], "jackpot@example.com");
-    let fx = respond(&mut m, Req::Login, 422, json!({"code":"invalid_credentials","message":"Incorrect e-mail or password."}));
+    let fx = respond(
+        &mut m,
+        Req::Login,
+        422,
+        json!({"code":"invalid_credentials","message":"Incorrect e-mail or password."}),
+    );
     assert!(!fx.iter().any(|e| matches!(e, Effect::StoreToken(_))));
     let f = view(&m).forms.sign_in;
     assert_eq!(f.error.as_deref(), Some("Incorrect e-mail or password."));
@@ -259,8 +426,22 @@ fn network_failure_on_sign_in_keeps_the_form() {
     let mut m = booted_guest();
     input(&mut m, FormId::SignIn, "email", text("jackpot@example.com"));
     input(&mut m, FormId::SignIn, "password", text("whatever1"));
-    ui(&mut m, UiEvent::FormSubmit { form: FormId::SignIn });
-    update(&mut m, Event::Http { req: Req::Login, outcome: HttpOutcome::Failed { reason: "offline".into() } }, NOW);
+    ui(
+        &mut m,
+        UiEvent::FormSubmit {
+            form: FormId::SignIn,
+        },
+    );
+    update(
+        &mut m,
+        Event::Http {
+            req: Req::Login,
+            outcome: HttpOutcome::Failed {
+                reason: "offline".into(),
+            },
+        },
+        NOW,
+    );
     let f = view(&m).forms.sign_in;
     assert!(f.error.unwrap().contains("Cannot reach the server"));
     assert_eq!(f.values["password"], json!("whatever1"));
@@ -270,11 +451,28 @@ fn network_failure_on_sign_in_keeps_the_form() {
 fn stored_session_restores_profile_and_accounts() {
     let t = token(3600, "a");
     let mut m = Model::new(Config::default());
-    let fx = update(&mut m, Event::Booted { token: Some(t.clone()), path: "/".into() }, NOW);
-    let authed: Vec<_> = http(&fx).into_iter().filter(|h| h.bearer.is_some()).map(|h| h.path.clone()).collect();
+    let fx = update(
+        &mut m,
+        Event::Booted {
+            token: Some(t.clone()),
+            path: "/".into(),
+            prefs: Default::default(),
+        },
+        NOW,
+    );
+    let authed: Vec<_> = http(&fx)
+        .into_iter()
+        .filter(|h| h.bearer.is_some())
+        .map(|h| h.path.clone())
+        .collect();
     assert_eq!(authed, vec!["/api/player/profile", "/api/wallet/accounts"]);
     assert_eq!(view(&m).session.status, "booting");
-    respond(&mut m, Req::Profile, 200, json!({"id":7,"nickname":"LuckyAce","email":"x@example.com"}));
+    respond(
+        &mut m,
+        Req::Profile,
+        200,
+        json!({"id":7,"nickname":"LuckyAce","email":"x@example.com"}),
+    );
     assert_eq!(view(&m).session.status, "player");
     assert_eq!(view(&m).session.nickname.as_deref(), Some("LuckyAce"));
 }
@@ -283,14 +481,35 @@ fn stored_session_restores_profile_and_accounts() {
 fn expired_token_is_refreshed_once_before_calls() {
     let old = token(5, "old"); // inside the 10 s margin: counts as expired
     let mut m = Model::new(Config::default());
-    let fx = update(&mut m, Event::Booted { token: Some(old.clone()), path: "/".into() }, NOW);
-    let authed: Vec<_> = http(&fx).into_iter().filter(|h| h.bearer.is_some()).collect();
-    assert_eq!(authed.len(), 1, "one refresh, the profile and accounts calls wait");
-    assert_eq!((authed[0].path.as_str(), authed[0].bearer.as_deref()), ("/api/player/sessions/refresh", Some(old.as_str())));
+    let fx = update(
+        &mut m,
+        Event::Booted {
+            token: Some(old.clone()),
+            path: "/".into(),
+            prefs: Default::default(),
+        },
+        NOW,
+    );
+    let authed: Vec<_> = http(&fx)
+        .into_iter()
+        .filter(|h| h.bearer.is_some())
+        .collect();
+    assert_eq!(
+        authed.len(),
+        1,
+        "one refresh, the profile and accounts calls wait"
+    );
+    assert_eq!(
+        (authed[0].path.as_str(), authed[0].bearer.as_deref()),
+        ("/api/player/sessions/refresh", Some(old.as_str()))
+    );
     let new = token(3600, "new");
     let fx = respond(&mut m, Req::Refresh, 200, json!({"accessToken": new}));
     assert!(fx.contains(&Effect::StoreToken(new.clone())));
-    let replayed: Vec<_> = http(&fx).iter().map(|h| (h.path.clone(), h.bearer.clone())).collect();
+    let replayed: Vec<_> = http(&fx)
+        .iter()
+        .map(|h| (h.path.clone(), h.bearer.clone()))
+        .collect();
     assert_eq!(
         replayed,
         vec![
@@ -303,40 +522,85 @@ fn expired_token_is_refreshed_once_before_calls() {
 #[test]
 fn failed_refresh_ends_session_with_sign_in_open() {
     let mut m = Model::new(Config::default());
-    update(&mut m, Event::Booted { token: Some(token(-100, "old")), path: "/wallet".into() }, NOW);
-    let fx = respond(&mut m, Req::Refresh, 401, json!({"code":"unauthorized","message":"Session closed."}));
+    update(
+        &mut m,
+        Event::Booted {
+            token: Some(token(-100, "old")),
+            path: "/wallet".into(),
+            prefs: Default::default(),
+        },
+        NOW,
+    );
+    let fx = respond(
+        &mut m,
+        Req::Refresh,
+        401,
+        json!({"code":"unauthorized","message":"Session closed."}),
+    );
     assert!(fx.contains(&Effect::ClearToken));
-    assert!(fx.contains(&Effect::PushUrl { url: "/?modal=sign-in".into(), replace: false }));
+    assert!(fx.contains(&Effect::PushUrl {
+        url: "/?modal=sign-in".into(),
+        replace: false
+    }));
     let v = view(&m);
     assert_eq!(v.session.status, "guest");
-    assert_eq!(v.nav.modal.as_deref(), Some("sign-in"));
+    assert_eq!(v.nav.modal.as_ref().map(|m| m.id.as_str()), Some("sign-in"));
 }
 
 #[test]
 fn unauthorized_on_authenticated_call_ends_session() {
     let (mut m, _) = signed_in();
-    let fx = respond(&mut m, Req::Accounts, 401, json!({"code":"unauthorized","message":"Token expired."}));
+    let fx = respond(
+        &mut m,
+        Req::Accounts,
+        401,
+        json!({"code":"unauthorized","message":"Token expired."}),
+    );
     assert!(fx.contains(&Effect::ClearToken));
-    assert_eq!(view(&m).nav.modal.as_deref(), Some("sign-in"));
+    assert_eq!(
+        view(&m).nav.modal.as_ref().map(|m| m.id.as_str()),
+        Some("sign-in")
+    );
     assert_eq!(view(&m).session.status, "guest");
 }
 
 #[test]
 fn guest_only_modal_refused_for_player() {
     let (mut m, _) = signed_in();
-    let fx = ui(&mut m, UiEvent::Navigate { path: "/?modal=sign-in".into() });
+    let fx = ui(
+        &mut m,
+        UiEvent::Navigate {
+            path: "/?modal=sign-in".into(),
+        },
+    );
     assert_eq!(view(&m).nav.modal, None);
-    assert!(fx.contains(&Effect::PushUrl { url: "/".into(), replace: true }));
+    assert!(fx.contains(&Effect::PushUrl {
+        url: "/".into(),
+        replace: true
+    }));
 }
 
 #[test]
 fn malformed_success_body_does_not_crash() {
     let mut m = booted_guest();
     sign_up(&mut m);
-    update(&mut m, Event::Http { req: Req::Register, outcome: HttpOutcome::Response { status: 201, body: "<html>".into() } }, NOW);
+    update(
+        &mut m,
+        Event::Http {
+            req: Req::Register,
+            outcome: HttpOutcome::Response {
+                status: 201,
+                body: "<html>".into(),
+            },
+        },
+        NOW,
+    );
     let v = view(&m);
     assert_eq!(v.session.status, "guest");
-    assert_eq!(v.forms.sign_up.error.as_deref(), Some("Something went wrong"));
+    assert_eq!(
+        v.forms.sign_up.error.as_deref(),
+        Some("Something went wrong")
+    );
 }
 
 #[test]
@@ -346,14 +610,25 @@ fn peer_logout_signs_this_tab_out() {
     assert!(fx.contains(&Effect::ClearToken));
     assert_eq!(view(&m).session.status, "guest");
     let mut guest = booted_guest();
-    assert_eq!(update(&mut guest, Event::PeerSession { logged_in: true }, NOW), vec![Effect::Reload]);
+    assert_eq!(
+        update(&mut guest, Event::PeerSession { logged_in: true }, NOW),
+        vec![Effect::Reload]
+    );
 }
 
 #[test]
 fn links_push_the_address_and_back_does_not() {
     let mut m = booted_guest();
-    let fx = ui(&mut m, UiEvent::Navigate { path: "/wallet".into() });
-    assert!(fx.contains(&Effect::PushUrl { url: "/wallet".into(), replace: false }));
+    let fx = ui(
+        &mut m,
+        UiEvent::Navigate {
+            path: "/wallet".into(),
+        },
+    );
+    assert!(fx.contains(&Effect::PushUrl {
+        url: "/wallet".into(),
+        replace: false
+    }));
     assert_eq!(view(&m).nav.path, "/wallet");
     let fx = update(&mut m, Event::AddressChanged { path: "/".into() }, NOW);
     assert!(!fx.iter().any(|e| matches!(e, Effect::PushUrl { .. })));

@@ -6,7 +6,7 @@ import type { UiEvent, View } from "./types";
 export function startCore(): Core {
   const core = new Core({ apiBase: "", platform: "web", defaultLocale: "en" });
   const dispatch = (event: UiEvent) => core.dispatch(event);
-  useCore.setState({ ...(core.view() as View), texts: Core.texts(), dispatch, ready: true });
+  useCore.setState({ ...(core.view() as View), dispatch, ready: true });
   // Only changed slices arrive, so components reading other slices do not re-render.
   core.subscribe((changed) => useCore.setState(changed));
   core.start();

@@ -3,7 +3,6 @@ import type { UiEvent, View } from "./types";
 
 export type CoreState = View & {
   ready: boolean;
-  texts: Record<string, string>;
   dispatch: (event: UiEvent) => void;
 };
 
@@ -14,15 +13,27 @@ export const initialView: View = {
   session: { status: "booting", nickname: undefined, balance: undefined },
   accounts: { loading: false, items: [], addable: [] },
   forms: { signUp: emptyForm, signIn: emptyForm, newAccount: emptyForm },
-  nav: { path: typeof location === "undefined" ? "/" : location.pathname, modal: undefined },
+  nav: {
+    path: "/",
+    fullPath: "/",
+    page: undefined,
+    error: undefined,
+    locale: "en",
+    locales: [],
+    homePath: "/",
+    modal: undefined,
+    drawerOpen: false,
+    drawerCompact: false,
+    preloader: "shown",
+  },
   toasts: [],
   options: { currencies: [] },
+  texts: {},
 };
 
 export const useCore = create<CoreState>(() => ({
   ...initialView,
   ready: false,
-  texts: {},
   dispatch: () => {},
 }));
 

@@ -6,6 +6,8 @@ use serde_json::Value as Json;
 /// Why a request was made; its response is routed back by this.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Req {
+    Content(String),
+    Version,
     Currencies,
     Locales,
     Register,
@@ -65,10 +67,41 @@ pub enum Effect {
     StoreToken(String),
     ClearToken,
     /// Tell other tabs (SPEC §4: login signal / logout marker).
-    SignalPeers { logged_in: bool },
+    SignalPeers {
+        logged_in: bool,
+    },
     /// Change the address without a reload; `replace` keeps history clean.
-    PushUrl { url: String, replace: bool },
-    /// Reload the page (another tab signed in).
+    PushUrl {
+        url: String,
+        replace: bool,
+    },
+    /// Reload the page (another tab signed in, or a new build on navigation).
     Reload,
-    Log { level: LogLevel, message: String },
+    /// Feed `event` back after `ms` milliseconds.
+    Timer {
+        ms: u32,
+        event: Box<crate::app::event::Event>,
+    },
+    /// Persist a small UI preference in localStorage (`None` removes it).
+    StoreLocal {
+        key: String,
+        value: Option<String>,
+    },
+    /// sessionStorage, for this tab only (`None` removes it).
+    StoreSession {
+        key: String,
+        value: Option<String>,
+    },
+    /// A full page load of an in-app address (a new build is out).
+    Load {
+        url: String,
+    },
+    /// Scroll the page to the top, or to the element with this id.
+    Scroll {
+        anchor: Option<String>,
+    },
+    Log {
+        level: LogLevel,
+        message: String,
+    },
 }

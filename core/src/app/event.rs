@@ -19,22 +19,61 @@ pub enum FormId {
 /// An intent of the player, sent by the view.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 pub enum UiEvent {
     /// The page loaded; the runtime adds the stored token and the address.
     Start,
     /// Go to an in-app address (a link was followed).
-    Navigate { path: String },
-    OpenModal { id: String },
+    Navigate {
+        path: String,
+    },
+    /// Open a modal; `params` are its extra address parameters (e.g. wallet `tab`).
+    OpenModal {
+        id: String,
+        #[serde(default)]
+        params: Vec<(String, String)>,
+    },
+    /// The modal's component mounted: a second open of it is allowed again.
+    ModalOpened,
     CloseModal,
-    FormInput { form: FormId, field: String, value: FormValue },
+    /// Same page, other language (SPEC §2 locale prefixes).
+    SetLocale {
+        code: String,
+    },
+    ToggleDrawer,
+    CloseDrawer,
+    SetDrawerCompact {
+        compact: bool,
+    },
+    /// The page finished rendering: the preloader leaves after 1 s (SPEC §2).
+    PageReady,
+    FormInput {
+        form: FormId,
+        field: String,
+        value: FormValue,
+    },
     /// A field lost focus: its message appears from now on.
-    FormBlur { form: FormId, field: String },
-    FormSubmit { form: FormId },
-    SwitchAccount { id: i64 },
-    HideAccount { id: i64 },
+    FormBlur {
+        form: FormId,
+        field: String,
+    },
+    FormSubmit {
+        form: FormId,
+    },
+    SwitchAccount {
+        id: i64,
+    },
+    HideAccount {
+        id: i64,
+    },
     SignOut,
-    DismissToast { id: u32 },
+    DismissToast {
+        id: u32,
+    },
 }
 
 /// A field value as the view sends it.
@@ -59,19 +98,55 @@ impl From<FormValue> for Value {
 /// What came back for an HTTP effect.
 #[derive(Clone, Debug, PartialEq)]
 pub enum HttpOutcome {
-    Response { status: u16, body: String },
+    Response {
+        status: u16,
+        body: String,
+    },
     /// No response: network failure, timeout, or a body over the size limit.
-    Failed { reason: String },
+    Failed {
+        reason: String,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
     Ui(UiEvent),
     /// The runtime started: what storage and the address hold.
-    Booted { token: Option<String>, path: String },
-    Http { req: Req, outcome: HttpOutcome },
+    Booted {
+        token: Option<String>,
+        path: String,
+        prefs: Prefs,
+    },
+    Http {
+        req: Req,
+        outcome: HttpOutcome,
+    },
+    /// A timer of the shell (see `Effect::Timer`).
+    Tick(Tick),
     /// The browser changed the address itself (back/forward).
-    AddressChanged { path: String },
+    AddressChanged {
+        path: String,
+    },
     /// Another tab signed in or out (storage signal).
-    PeerSession { logged_in: bool },
+    PeerSession {
+        logged_in: bool,
+    },
+}
+
+/// What the runtime read from storage at start.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Prefs {
+    /// localStorage `IS_DRAWER_COMPACT` (SPEC §9).
+    pub drawer_compact: bool,
+    /// The last reload made for a new build: (full path, at ms), from sessionStorage.
+    pub last_reload: Option<(String, u64)>,
+}
+
+/// Timers the core sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tick {
+    HidePreloader,
+    RemovePreloader,
+    PollVersion,
+    Toasts,
 }

@@ -39,8 +39,17 @@ pub fn rules(form: FormId) -> Vec<(String, Vec<Rule>)> {
 }
 
 /// Messages per field for the current values; server messages win until the field changes.
-pub fn errors(form: FormId, state: &FormState) -> BTreeMap<String, String> {
-    let lookup = |key: &str| super::content::en(key).map(str::to_string);
+pub fn errors(
+    form: FormId,
+    state: &FormState,
+    texts: &BTreeMap<String, String>,
+) -> BTreeMap<String, String> {
+    let lookup = |key: &str| {
+        texts
+            .get(key)
+            .cloned()
+            .or_else(|| super::content::en(key).map(str::to_string))
+    };
     // An untouched checkbox is unchecked, not empty: "accepted" must see false.
     let mut values = state.values.clone();
     for &f in fields(form).iter().filter(|f| CHECKBOXES.contains(f)) {

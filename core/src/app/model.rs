@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 use super::api::{Account, Currency, Locale, Profile};
 use super::effect::HttpRequest;
 use super::event::FormId;
+use crate::domain::modal::ModalHost;
+use crate::domain::route::{Location, Route, RouteError};
 use crate::domain::validation::Form;
 
 /// Fixed at creation by the host page.
@@ -18,6 +20,8 @@ pub struct Config {
     /// `web`, or `tg` inside the messenger mini-app.
     pub platform: String,
     pub default_locale: String,
+    /// Locale codes known before settings load, so prefixed addresses resolve at once.
+    pub locales: Vec<String>,
 }
 
 impl Default for Config {
@@ -27,8 +31,16 @@ impl Default for Config {
             origin: String::new(),
             platform: "web".into(),
             default_locale: "en".into(),
+            locales: vec!["en".into(), "pt-br".into(), "es".into(), "ru".into()],
         }
     }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preloader {
+    Shown,
+    Hiding,
+    Removed,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,10 +90,27 @@ pub struct Model {
     pub currencies: Vec<Currency>,
     pub locales: Vec<Locale>,
     pub forms: BTreeMap<FormId, FormState>,
-    /// Current address: path and query (no origin).
-    pub path: String,
-    pub query: Vec<(String, String)>,
-    pub modal: Option<String>,
+    /// Current address and what it resolves to (SPEC §2).
+    pub location: Location,
+    pub route: Result<Route, RouteError>,
+    pub modals: ModalHost,
+    /// Drawer state; `drawer_compact` persists as IS_DRAWER_COMPACT.
+    pub drawer_open: bool,
+    pub drawer_compact: bool,
+    /// Preloader phase: shown until a page is ready, then hidden and removed.
+    pub preloader: Preloader,
+    /// Localized texts of the current locale, by key; English built-ins fill the gaps.
+    pub texts: BTreeMap<String, String>,
+    /// When each locale's content was loaded (15 min cache, SPEC §7).
+    pub content_loaded: Vec<(String, u64)>,
+    /// Build id seen first and whether a newer one exists (SPEC §7 Other).
+    pub build_id: Option<String>,
+    pub update_ready: bool,
+    pub last_reload: Option<(String, u64)>,
+    /// Toasts waiting for the 400 ms throttle (SPEC §9), and when the last one started.
+    pub pending_toasts: std::collections::VecDeque<Toast>,
+    pub last_toast_ms: Option<u64>,
+    pub toast_timer: bool,
     /// Account operations in flight, to disable their buttons.
     pub busy_accounts: std::collections::BTreeSet<i64>,
     pub toasts: Vec<Toast>,
@@ -103,9 +132,23 @@ impl Model {
             currencies: Vec::new(),
             locales: Vec::new(),
             forms: BTreeMap::new(),
-            path: "/".into(),
-            query: Vec::new(),
-            modal: None,
+            location: Location::parse_url("/"),
+            route: Err(RouteError::NoMatch {
+                status: 404,
+                message: String::new(),
+            }),
+            modals: ModalHost::new(),
+            drawer_open: false,
+            drawer_compact: false,
+            preloader: Preloader::Shown,
+            texts: BTreeMap::new(),
+            content_loaded: Vec::new(),
+            build_id: None,
+            update_ready: false,
+            last_reload: None,
+            pending_toasts: Default::default(),
+            last_toast_ms: None,
+            toast_timer: false,
             busy_accounts: Default::default(),
             toasts: Vec::new(),
             next_toast_id: 1,
@@ -119,7 +162,53 @@ impl Model {
     }
 
     pub fn currency(&self, code: &str) -> Option<&Currency> {
-        self.currencies.iter().find(|c| c.code.eq_ignore_ascii_case(code))
+        self.currencies
+            .iter()
+            .find(|c| c.code.eq_ignore_ascii_case(code))
+    }
+
+    /// Localized text for `key`: loaded content, else the built-in English, else the key.
+    pub fn text(&self, key: &str) -> String {
+        match self.texts.get(key) {
+            Some(t) => t.clone(),
+            None => super::content::text(key),
+        }
+    }
+
+    /// The locale of the current address (`None` = default).
+    pub fn locale(&self) -> Option<&str> {
+        self.route
+            .as_ref()
+            .ok()
+            .and_then(|r| r.locale.as_deref())
+            .or_else(|| {
+                // An error page keeps the prefix of the address it failed on.
+                let first = self
+                    .location
+                    .path
+                    .trim_start_matches('/')
+                    .split('/')
+                    .next()?;
+                self.locale_codes()
+                    .into_iter()
+                    .find(|l| l.eq_ignore_ascii_case(first) && *l != self.config.default_locale)
+            })
+    }
+
+    /// Known locale codes: settings when loaded, else the configured list.
+    pub fn locale_codes(&self) -> Vec<&str> {
+        if self.locales.is_empty() {
+            self.config.locales.iter().map(String::as_str).collect()
+        } else {
+            self.locales.iter().map(|l| l.code.as_str()).collect()
+        }
+    }
+
+    /// The content locale: the address's, else the default.
+    pub fn content_locale(&self) -> String {
+        self.locale()
+            .unwrap_or(&self.config.default_locale)
+            .to_string()
     }
 
     pub fn active_account(&self) -> Option<&Account> {

@@ -8,9 +8,10 @@ use serde::Serialize;
 use super::api::{Account, Currency};
 use super::event::FormId;
 use super::forms;
-use super::model::{FormState, Model, SessionStatus, ToastKind};
+use super::model::{FormState, Model, Preloader, SessionStatus, ToastKind};
 use crate::domain::money::{self, CurrencyInfo, DisplayMoney, SubCurrency};
 use crate::domain::names::{self, NameSource};
+use crate::domain::route;
 use crate::domain::validation::Value;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -23,6 +24,9 @@ pub struct View {
     pub nav: NavView,
     pub toasts: Vec<ToastView>,
     pub options: OptionsView,
+    /// Localized texts by `group.key`, English built-ins under loaded content.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
+    pub texts: BTreeMap<String, String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -46,7 +50,11 @@ pub struct MoneyView {
 
 impl From<DisplayMoney> for MoneyView {
     fn from(m: DisplayMoney) -> Self {
-        MoneyView { amount: m.amount, code: m.code, symbol: m.symbol }
+        MoneyView {
+            amount: m.amount,
+            code: m.code,
+            symbol: m.symbol,
+        }
     }
 }
 
@@ -87,7 +95,10 @@ pub struct CurrencyOption {
 #[serde(rename_all = "camelCase")]
 pub struct FormView {
     /// Values as typed: strings, or booleans for checkboxes.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string | boolean>"))]
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(type = "Record<string, string | boolean>")
+    )]
     pub values: BTreeMap<String, serde_json::Value>,
     /// Messages of the fields that should show one now.
     pub errors: BTreeMap<String, String>,
@@ -108,8 +119,68 @@ pub struct FormsView {
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct NavView {
+    /// Path without query or hash, e.g. `/pt-br/wallet`.
     pub path: String,
-    pub modal: Option<String>,
+    /// Path, query and hash as in the address bar.
+    pub full_path: String,
+    /// The page to render, or None with `error` set.
+    pub page: Option<PageView>,
+    pub error: Option<ErrorView>,
+    /// Current locale code (`en` when unprefixed).
+    pub locale: String,
+    pub locales: Vec<LocaleOption>,
+    /// The localised home (`/` or `/pt-br`).
+    pub home_path: String,
+    pub modal: Option<ModalView>,
+    pub drawer_open: bool,
+    pub drawer_compact: bool,
+    /// `shown`, `hiding` (fade out) or `removed`.
+    pub preloader: &'static str,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(hashmap_as_object))]
+#[serde(rename_all = "camelCase")]
+pub struct PageView {
+    /// Route name without the `locale-` prefix, e.g. `game-id`.
+    pub name: String,
+    /// Full route name, e.g. `locale-game-id`.
+    pub route_name: String,
+    /// `{name}-page` (SPEC §2 skeleton names).
+    pub skeleton: String,
+    /// `default` or `empty`.
+    pub layout: &'static str,
+    pub client_only: bool,
+    /// Catch-all parameters joined with `/`.
+    pub params: BTreeMap<String, String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ErrorView {
+    pub status: u16,
+    pub message: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct LocaleOption {
+    pub code: String,
+    pub name: String,
+    /// This page in that locale.
+    pub href: String,
+    pub active: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(hashmap_as_object))]
+#[serde(rename_all = "camelCase")]
+pub struct ModalView {
+    /// SPEC §2 identifier, e.g. `sign-in`.
+    pub id: String,
+    pub params: BTreeMap<String, String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -141,7 +212,7 @@ pub fn view(model: &Model) -> View {
             sign_in: form(model, FormId::SignIn),
             new_account: form(model, FormId::NewAccount),
         },
-        nav: NavView { path: model.path.clone(), modal: model.modal.clone() },
+        nav: nav(model),
         toasts: model
             .toasts
             .iter()
@@ -153,7 +224,110 @@ pub fn view(model: &Model) -> View {
                 duration_ms: if t.description.is_some() { 5000 } else { 3000 },
             })
             .collect(),
-        options: OptionsView { currencies: model.currencies.iter().map(option).collect() },
+        options: OptionsView {
+            currencies: model.currencies.iter().map(option).collect(),
+        },
+        texts: texts(model),
+    }
+}
+
+fn texts(model: &Model) -> BTreeMap<String, String> {
+    let mut out: BTreeMap<String, String> = super::content::DEFAULT_EN
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    out.extend(model.texts.iter().map(|(k, v)| (k.clone(), v.clone())));
+    out
+}
+
+fn nav(model: &Model) -> NavView {
+    let default = &model.config.default_locale;
+    let locale = model.locale().map(str::to_string);
+    let (page, error) = match &model.route {
+        Ok(r) => {
+            let params = r
+                .params
+                .iter()
+                .map(|(k, v)| (k.clone(), v.joined()))
+                .collect();
+            let name = r
+                .name
+                .strip_prefix(route::LOCALE_PREFIX)
+                .unwrap_or(&r.name)
+                .to_string();
+            let layout = match r.layout {
+                route::Layout::Empty => "empty",
+                _ => "default",
+            };
+            (
+                Some(PageView {
+                    skeleton: r.skeleton_name(),
+                    name,
+                    route_name: r.name.clone(),
+                    layout,
+                    client_only: r.client_only,
+                    params,
+                }),
+                None,
+            )
+        }
+        Err(e) => (
+            None,
+            Some(ErrorView {
+                status: e.status(),
+                message: e.message().to_string(),
+            }),
+        ),
+    };
+    let locales = model
+        .locale_codes()
+        .into_iter()
+        .map(|code| {
+            let href = match &model.route {
+                Ok(r) => r
+                    .route_name()
+                    .and_then(|n| route::try_build(n, &r.params, Some(code), default)),
+                Err(_) => None,
+            }
+            .unwrap_or_else(|| route::home_path(Some(code), default));
+            let name = model
+                .locales
+                .iter()
+                .find(|l| l.code == code)
+                .and_then(|l| l.name.clone())
+                .unwrap_or_else(|| code.to_string());
+            let active = locale
+                .as_deref()
+                .unwrap_or(default)
+                .eq_ignore_ascii_case(code);
+            LocaleOption {
+                code: code.to_string(),
+                name,
+                href,
+                active,
+            }
+        })
+        .collect();
+    let modal = model.modals.current().map(|m| ModalView {
+        id: m.query_value().to_string(),
+        params: model.modals.params.iter().cloned().collect(),
+    });
+    NavView {
+        path: model.location.path.clone(),
+        full_path: model.location.full_path(),
+        page,
+        error,
+        locale: locale.clone().unwrap_or_else(|| default.clone()),
+        locales,
+        home_path: route::home_path(locale.as_deref(), default),
+        modal,
+        drawer_open: model.drawer_open,
+        drawer_compact: model.drawer_compact,
+        preloader: match model.preloader {
+            Preloader::Shown => "shown",
+            Preloader::Hiding => "hiding",
+            Preloader::Removed => "removed",
+        },
     }
 }
 
@@ -172,7 +346,11 @@ fn session(model: &Model) -> SessionView {
         })
     });
     let balance = model.active_account().map(|a| balance(model, a));
-    SessionView { status, nickname, balance }
+    SessionView {
+        status,
+        nickname,
+        balance,
+    }
 }
 
 fn accounts(model: &Model) -> AccountsView {
@@ -192,10 +370,19 @@ fn accounts(model: &Model) -> AccountsView {
         .currencies
         .iter()
         .filter(|c| c.is_enabled != Some(false))
-        .filter(|c| !model.accounts.iter().any(|a| a.currency.eq_ignore_ascii_case(&c.code)))
+        .filter(|c| {
+            !model
+                .accounts
+                .iter()
+                .any(|a| a.currency.eq_ignore_ascii_case(&c.code))
+        })
         .map(option)
         .collect();
-    AccountsView { loading: model.accounts_loading, items, addable }
+    AccountsView {
+        loading: model.accounts_loading,
+        items,
+        addable,
+    }
 }
 
 fn balance(model: &Model, account: &Account) -> MoneyView {
@@ -222,20 +409,34 @@ pub fn currency_info(c: &Currency) -> CurrencyInfo {
         sub_currencies: c
             .sub_currencies
             .iter()
-            .map(|s| SubCurrency { code: s.code.clone(), subunit_to_unit: s.subunit_to_unit })
+            .map(|s| SubCurrency {
+                code: s.code.clone(),
+                subunit_to_unit: s.subunit_to_unit,
+            })
             .collect(),
     }
 }
 
 fn option(c: &Currency) -> CurrencyOption {
-    let label = if c.symbol.is_empty() || c.symbol == c.code { c.code.clone() } else { format!("{} ({})", c.code, c.symbol) };
-    CurrencyOption { code: c.code.clone(), label, crypto: c.is_crypto() }
+    let label = if c.symbol.is_empty() || c.symbol == c.code {
+        c.code.clone()
+    } else {
+        format!("{} ({})", c.code, c.symbol)
+    };
+    CurrencyOption {
+        code: c.code.clone(),
+        label,
+        crypto: c.is_crypto(),
+    }
 }
 
 fn form(model: &Model, id: FormId) -> FormView {
     let empty = FormState::default();
     let state = model.forms.get(&id).unwrap_or(&empty);
-    let errors = forms::errors(id, state).into_iter().filter(|(f, _)| state.touched.contains(f) || state.server_errors.contains_key(f)).collect();
+    let errors = forms::errors(id, state, &model.texts)
+        .into_iter()
+        .filter(|(f, _)| state.touched.contains(f) || state.server_errors.contains_key(f))
+        .collect();
     let values = state
         .values
         .iter()
@@ -249,5 +450,10 @@ fn form(model: &Model, id: FormId) -> FormView {
             Some((k.clone(), json))
         })
         .collect();
-    FormView { values, errors, submitting: state.submitting, error: state.error.clone() }
+    FormView {
+        values,
+        errors,
+        submitting: state.submitting,
+        error: state.error.clone(),
+    }
 }

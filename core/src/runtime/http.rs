@@ -15,7 +15,10 @@ pub const SLOW_MS: f64 = 2_000.0;
 pub fn trace_id() -> String {
     let mut bytes = [0u8; 16];
     let crypto = web_sys::window().and_then(|w| w.crypto().ok());
-    if crypto.and_then(|c| c.get_random_values_with_u8_array(&mut bytes).ok()).is_none() {
+    if crypto
+        .and_then(|c| c.get_random_values_with_u8_array(&mut bytes).ok())
+        .is_none()
+    {
         for b in bytes.iter_mut() {
             *b = (js_sys::Math::random() * 256.0) as u8;
         }
@@ -53,16 +56,28 @@ pub async fn perform(config: &Config, http: &HttpRequest) -> HttpOutcome {
         builder = builder.header("Authorization", &format!("Bearer {token}"));
     }
     if http.source_platform {
-        let source = if config.origin.is_empty() { origin() } else { config.origin.clone() };
-        builder = builder.header("X-Source", &source).header("X-Platform", &config.platform);
+        let source = if config.origin.is_empty() {
+            origin()
+        } else {
+            config.origin.clone()
+        };
+        builder = builder
+            .header("X-Source", &source)
+            .header("X-Platform", &config.platform);
     }
     let request = match &http.body {
-        Some(body) => builder.header("Content-Type", "application/json").body(body.to_string()),
+        Some(body) => builder
+            .header("Content-Type", "application/json")
+            .body(body.to_string()),
         None => builder.build(),
     };
     let request = match request {
         Ok(r) => r,
-        Err(e) => return HttpOutcome::Failed { reason: e.to_string() },
+        Err(e) => {
+            return HttpOutcome::Failed {
+                reason: e.to_string(),
+            }
+        }
     };
     // The timeout aborts the fetch; dropping the guard after the response cancels it.
     let abort = controller.clone();
@@ -74,28 +89,47 @@ pub async fn perform(config: &Config, http: &HttpRequest) -> HttpOutcome {
     let outcome = match request.send().await {
         Ok(resp) => {
             let status = resp.status();
-            let declared = resp.headers().get("content-length").and_then(|v| v.parse::<usize>().ok());
+            let declared = resp
+                .headers()
+                .get("content-length")
+                .and_then(|v| v.parse::<usize>().ok());
             if declared.is_some_and(|n| n > MAX_RESPONSE_BYTES) {
-                HttpOutcome::Failed { reason: format!("response over {MAX_RESPONSE_BYTES} bytes") }
+                HttpOutcome::Failed {
+                    reason: format!("response over {MAX_RESPONSE_BYTES} bytes"),
+                }
             } else {
                 match resp.text().await {
-                    Ok(body) if body.len() > MAX_RESPONSE_BYTES => {
-                        HttpOutcome::Failed { reason: format!("response over {MAX_RESPONSE_BYTES} bytes") }
-                    }
+                    Ok(body) if body.len() > MAX_RESPONSE_BYTES => HttpOutcome::Failed {
+                        reason: format!("response over {MAX_RESPONSE_BYTES} bytes"),
+                    },
                     Ok(body) => HttpOutcome::Response { status, body },
-                    Err(e) => HttpOutcome::Failed { reason: e.to_string() },
+                    Err(e) => HttpOutcome::Failed {
+                        reason: e.to_string(),
+                    },
                 }
             }
         }
-        Err(e) => HttpOutcome::Failed { reason: e.to_string() },
+        Err(e) => HttpOutcome::Failed {
+            reason: e.to_string(),
+        },
     };
     let took = js_sys::Date::now() - started;
     if took > SLOW_MS || matches!(outcome, HttpOutcome::Failed { .. }) {
-        web_sys::console::warn_1(&format!("{} {} answered in {} ms", http.method.as_str(), http.path, took as u64).into());
+        web_sys::console::warn_1(
+            &format!(
+                "{} {} answered in {} ms",
+                http.method.as_str(),
+                http.path,
+                took as u64
+            )
+            .into(),
+        );
     }
     outcome
 }
 
 pub fn origin() -> String {
-    web_sys::window().and_then(|w| w.location().origin().ok()).unwrap_or_default()
+    web_sys::window()
+        .and_then(|w| w.location().origin().ok())
+        .unwrap_or_default()
 }

@@ -34,7 +34,17 @@ impl Runtime {
     pub fn start(self: &Rc<Self>) {
         listen_browser(self);
         let path = current_url();
-        self.dispatch(Event::Booted { token: storage::read_token(), path });
+        let prefs = app::event::Prefs {
+            drawer_compact: storage::local_get(app::update::DRAWER_COMPACT_KEY)
+                .is_some_and(|v| v == "true"),
+            last_reload: storage::session_get(app::update::RELOAD_GUARD_KEY)
+                .and_then(|v| app::update::parse_reload_guard(&v)),
+        };
+        self.dispatch(Event::Booted {
+            token: storage::read_token(),
+            path,
+            prefs,
+        });
     }
 
     pub fn dispatch(self: &Rc<Self>, event: Event) {
@@ -51,7 +61,11 @@ impl Runtime {
                 }
                 q.remove(0)
             };
-            let effects = app::update(&mut self.model.borrow_mut(), next, js_sys::Date::now() as u64);
+            let effects = app::update(
+                &mut self.model.borrow_mut(),
+                next,
+                js_sys::Date::now() as u64,
+            );
             for effect in effects {
                 self.perform(effect);
             }
@@ -91,13 +105,35 @@ impl Runtime {
                 let config = self.model.borrow().config.clone();
                 wasm_bindgen_futures::spawn_local(async move {
                     let outcome = http::perform(&config, &req).await;
-                    this.dispatch(Event::Http { req: req.req, outcome });
+                    this.dispatch(Event::Http {
+                        req: req.req,
+                        outcome,
+                    });
                 });
             }
             Effect::StoreToken(t) => storage::store_token(&t),
             Effect::ClearToken => storage::clear_token(),
-            Effect::SignalPeers { logged_in } => storage::signal_peers(logged_in, js_sys::Date::now()),
+            Effect::SignalPeers { logged_in } => {
+                storage::signal_peers(logged_in, js_sys::Date::now())
+            }
             Effect::PushUrl { url, replace } => push_url(&url, replace),
+            Effect::Timer { ms, event } => {
+                let weak = Rc::downgrade(self);
+                gloo_timers::callback::Timeout::new(ms, move || {
+                    if let Some(rt) = weak.upgrade() {
+                        rt.dispatch(*event);
+                    }
+                })
+                .forget();
+            }
+            Effect::StoreLocal { key, value } => storage::local_set(&key, value.as_deref()),
+            Effect::StoreSession { key, value } => storage::session_set(&key, value.as_deref()),
+            Effect::Load { url } => {
+                if let Some(w) = web_sys::window() {
+                    let _ = w.location().assign(&url);
+                }
+            }
+            Effect::Scroll { anchor } => scroll(anchor.as_deref()),
             Effect::Reload => {
                 if let Some(w) = web_sys::window() {
                     let _ = w.location().reload();
@@ -135,6 +171,7 @@ fn changed_slices(last: Option<&View>, view: &View) -> Option<JsValue> {
     slice!(nav, "nav");
     slice!(toasts, "toasts");
     slice!(options, "options");
+    slice!(texts, "texts");
     any.then(|| obj.into())
 }
 
@@ -147,13 +184,20 @@ fn current_url() -> String {
     web_sys::window()
         .and_then(|w| {
             let l = w.location();
-            Some(format!("{}{}{}", l.pathname().ok()?, l.search().ok()?, l.hash().ok()?))
+            Some(format!(
+                "{}{}{}",
+                l.pathname().ok()?,
+                l.search().ok()?,
+                l.hash().ok()?
+            ))
         })
         .unwrap_or_else(|| "/".into())
 }
 
 fn push_url(url: &str, replace: bool) {
-    let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else { return };
+    let Some(history) = web_sys::window().and_then(|w| w.history().ok()) else {
+        return;
+    };
     if current_url() == url {
         return;
     }
@@ -164,27 +208,49 @@ fn push_url(url: &str, replace: bool) {
     };
 }
 
+/// SPEC §2: top of the page, or the anchor named by the hash.
+fn scroll(anchor: Option<&str>) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let target = anchor
+        .filter(|a| !a.is_empty())
+        .and_then(|a| window.document()?.get_element_by_id(a));
+    match target {
+        Some(el) => el.scroll_into_view(),
+        None => window.scroll_to_with_x_and_y(0.0, 0.0),
+    }
+}
+
 /// Back/forward and other tabs' session signals become events.
 fn listen_browser(rt: &Rc<Runtime>) {
-    let Some(window) = web_sys::window() else { return };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
     let weak = Rc::downgrade(rt);
     let on_pop = Closure::<dyn Fn()>::new(move || {
         if let Some(rt) = weak.upgrade() {
-            rt.dispatch(Event::AddressChanged { path: current_url() });
+            rt.dispatch(Event::AddressChanged {
+                path: current_url(),
+            });
         }
     });
     let _ = window.add_event_listener_with_callback("popstate", on_pop.as_ref().unchecked_ref());
     on_pop.forget();
     let weak = Rc::downgrade(rt);
-    let on_storage = Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |e: web_sys::StorageEvent| {
-        if e.key().as_deref() != Some(storage::PEER_KEY) {
-            return;
-        }
-        let signal = e.new_value().as_deref().and_then(storage::parse_peer_signal);
-        if let (Some(rt), Some(logged_in)) = (weak.upgrade(), signal) {
-            rt.dispatch(Event::PeerSession { logged_in });
-        }
-    });
+    let on_storage =
+        Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |e: web_sys::StorageEvent| {
+            if e.key().as_deref() != Some(storage::PEER_KEY) {
+                return;
+            }
+            let signal = e
+                .new_value()
+                .as_deref()
+                .and_then(storage::parse_peer_signal);
+            if let (Some(rt), Some(logged_in)) = (weak.upgrade(), signal) {
+                rt.dispatch(Event::PeerSession { logged_in });
+            }
+        });
     let _ = window.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
     on_storage.forget();
 }

@@ -9,7 +9,10 @@ use crate::domain::session::{TOKEN_KEY, TOKEN_STORAGE_DAYS};
 pub const PEER_KEY: &str = "croupier.session";
 
 fn html_document() -> Option<web_sys::HtmlDocument> {
-    web_sys::window()?.document()?.dyn_into::<web_sys::HtmlDocument>().ok()
+    web_sys::window()?
+        .document()?
+        .dyn_into::<web_sys::HtmlDocument>()
+        .ok()
 }
 
 pub fn read_token() -> Option<String> {
@@ -25,7 +28,9 @@ pub fn read_token() -> Option<String> {
 pub fn store_token(token: &str) {
     // A JWT is URL-safe base64 and dots: nothing in it needs cookie escaping.
     let max_age = u64::from(TOKEN_STORAGE_DAYS) * 86_400;
-    set_cookie(&format!("{TOKEN_KEY}={token}; Max-Age={max_age}; Path=/; SameSite=Lax"));
+    set_cookie(&format!(
+        "{TOKEN_KEY}={token}; Max-Age={max_age}; Path=/; SameSite=Lax"
+    ));
 }
 
 pub fn clear_token() {
@@ -45,7 +50,10 @@ pub fn local() -> Option<web_sys::Storage> {
 /// Record the session change for other tabs; the timestamp makes every write a change.
 pub fn signal_peers(logged_in: bool, now_ms: f64) {
     if let Some(s) = local() {
-        let _ = s.set_item(PEER_KEY, &format!("{}:{now_ms}", if logged_in { "login" } else { "logout" }));
+        let _ = s.set_item(
+            PEER_KEY,
+            &format!("{}:{now_ms}", if logged_in { "login" } else { "logout" }),
+        );
     }
 }
 
@@ -55,5 +63,35 @@ pub fn parse_peer_signal(value: &str) -> Option<bool> {
         "login" => Some(true),
         "logout" => Some(false),
         _ => None,
+    }
+}
+
+pub fn local_get(key: &str) -> Option<String> {
+    local()?.get_item(key).ok().flatten()
+}
+
+pub fn local_set(key: &str, value: Option<&str>) {
+    if let Some(s) = local() {
+        let _ = match value {
+            Some(v) => s.set_item(key, v),
+            None => s.remove_item(key),
+        };
+    }
+}
+
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+pub fn session_get(key: &str) -> Option<String> {
+    session()?.get_item(key).ok().flatten()
+}
+
+pub fn session_set(key: &str, value: Option<&str>) {
+    if let Some(s) = session() {
+        let _ = match value {
+            Some(v) => s.set_item(key, v),
+            None => s.remove_item(key),
+        };
     }
 }

@@ -8,7 +8,7 @@ import { SignUpForm } from "./SignUpForm";
 export function AuthModals() {
   const t = useText();
   const dispatch = useDispatch();
-  const modal = useCore((s) => s.nav.modal);
+  const modal = useCore((s) => s.nav.modal?.id);
   const close = useCallback(() => dispatch({ type: "closeModal" }), [dispatch]);
   if (modal === "sign-in") {
     return (

@@ -11,13 +11,16 @@ use crate::app::forms;
 use crate::app::model::{Model, SessionStatus, ToastKind};
 
 pub fn submit(model: &mut Model, form: FormId, now: u64, fx: &mut Vec<Effect>) {
+    let texts = model.texts.clone();
     let state = model.form(form);
     if state.submitting {
         return;
     }
     // Every message shows after a submit attempt; an invalid form sends nothing.
-    state.touched.extend(forms::fields(form).iter().map(|f| f.to_string()));
-    if !forms::errors(form, state).is_empty() {
+    state
+        .touched
+        .extend(forms::fields(form).iter().map(|f| f.to_string()));
+    if !forms::errors(form, state, &texts).is_empty() {
         return;
     }
     state.submitting = true;
@@ -50,8 +53,18 @@ pub fn submit(model: &mut Model, form: FormId, now: u64, fx: &mut Vec<Effect>) {
 }
 
 /// Register or login answered.
-pub fn logged_in(model: &mut Model, req: Req, result: Result<String, ResponseError>, now: u64, fx: &mut Vec<Effect>) {
-    let form = if req == Req::Register { FormId::SignUp } else { FormId::SignIn };
+pub fn logged_in(
+    model: &mut Model,
+    req: Req,
+    result: Result<String, ResponseError>,
+    now: u64,
+    fx: &mut Vec<Effect>,
+) {
+    let form = if req == Req::Register {
+        FormId::SignUp
+    } else {
+        FormId::SignIn
+    };
     let result = result.and_then(|b| calls::json::<LoginResponse>(&b));
     let state = model.form(form);
     state.submitting = false;
@@ -66,7 +79,12 @@ pub fn logged_in(model: &mut Model, req: Req, result: Result<String, ResponseErr
             wallet::load(model, now, fx);
             nav::close_modal(model, fx);
             if req == Req::Register {
-                toast(model, ToastKind::Success, "alerts.signedUp", Some("alerts.signedUpDescription"));
+                toast(
+                    model,
+                    ToastKind::Success,
+                    "alerts.signedUp",
+                    Some("alerts.signedUpDescription"),
+                );
             } else {
                 toast(model, ToastKind::Success, "alerts.signedIn", None);
             }
@@ -77,30 +95,39 @@ pub fn logged_in(model: &mut Model, req: Req, result: Result<String, ResponseErr
 
 /// Put a failed request's reason on the form; what the player typed stays.
 pub fn form_failed(model: &mut Model, form: FormId, e: ResponseError, fx: &mut Vec<Effect>) {
+    let texts = model.texts.clone();
+    let text = |k: &str| {
+        texts
+            .get(k)
+            .cloned()
+            .unwrap_or_else(|| crate::app::content::text(k))
+    };
     let state = model.form(form);
     state.submitting = false;
     match e {
         ResponseError::Status { error, status } => {
             let fields = forms::fields(form);
             for (field, msgs) in error.errors {
-                if let (true, Some(first)) = (fields.contains(&field.as_str()), msgs.into_iter().next()) {
+                if let (true, Some(first)) =
+                    (fields.contains(&field.as_str()), msgs.into_iter().next())
+                {
                     state.server_errors.insert(field, first);
                 }
             }
             if state.server_errors.is_empty() || error.code != "validation_failed" {
                 state.error = Some(if error.message.is_empty() {
-                    format!("{} (HTTP {status})", crate::app::content::text("alerts.somethingWrong"))
+                    format!("{} (HTTP {status})", text("alerts.somethingWrong"))
                 } else {
                     error.message
                 });
             }
         }
         ResponseError::Network(reason) => {
-            state.error = Some(crate::app::content::text("alerts.network"));
+            state.error = Some(text("alerts.network"));
             log(fx, LogLevel::Warn, &reason);
         }
         ResponseError::Malformed(reason) => {
-            state.error = Some(crate::app::content::text("alerts.somethingWrong"));
+            state.error = Some(text("alerts.somethingWrong"));
             log(fx, LogLevel::Error, &reason);
         }
     }
@@ -108,11 +135,23 @@ pub fn form_failed(model: &mut Model, form: FormId, e: ResponseError, fx: &mut V
 
 /// A stored session: load who the player is and what they hold.
 pub fn load_player(model: &mut Model, now: u64, fx: &mut Vec<Effect>) {
-    calls::authed(model, now, Req::Profile, Method::Get, "/api/player/profile", None, fx);
+    calls::authed(
+        model,
+        now,
+        Req::Profile,
+        Method::Get,
+        "/api/player/profile",
+        None,
+        fx,
+    );
     wallet::load(model, now, fx);
 }
 
-pub fn profile_loaded(model: &mut Model, result: Result<String, ResponseError>, fx: &mut Vec<Effect>) {
+pub fn profile_loaded(
+    model: &mut Model,
+    result: Result<String, ResponseError>,
+    fx: &mut Vec<Effect>,
+) {
     match result.and_then(|b| calls::json::<Profile>(&b)) {
         Ok(p) => {
             model.profile = Some(p);

@@ -22,7 +22,9 @@ pub enum ResponseError {
 impl std::fmt::Display for ResponseError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ResponseError::Status { status, error } => write!(f, "HTTP {status} {}: {}", error.code, error.message),
+            ResponseError::Status { status, error } => {
+                write!(f, "HTTP {status} {}: {}", error.code, error.message)
+            }
             ResponseError::Network(r) => write!(f, "no response: {r}"),
             ResponseError::Malformed(r) => write!(f, "unreadable response: {r}"),
         }
@@ -32,7 +34,10 @@ impl std::fmt::Display for ResponseError {
 pub fn classify(outcome: HttpOutcome) -> Result<String, ResponseError> {
     match outcome {
         HttpOutcome::Response { status, body } if (200..300).contains(&status) => Ok(body),
-        HttpOutcome::Response { status, body } => Err(ResponseError::Status { status, error: parse_error(&body) }),
+        HttpOutcome::Response { status, body } => Err(ResponseError::Status {
+            status,
+            error: parse_error(&body),
+        }),
         HttpOutcome::Failed { reason } => Err(ResponseError::Network(reason)),
     }
 }
@@ -48,14 +53,22 @@ pub fn json<T: DeserializeOwned>(body: &str) -> Result<T, ResponseError> {
 
 /// Calls that run without a token (SPEC §6); all others end the session on 401/403.
 pub fn is_authenticated(req: &Req) -> bool {
-    !matches!(req, Req::Currencies | Req::Locales | Req::Register | Req::Login | Req::Refresh)
+    !matches!(
+        req,
+        Req::Currencies | Req::Locales | Req::Register | Req::Login | Req::Refresh
+    )
 }
 
 fn sends_source(req: &Req) -> bool {
     // SPEC §7: payment methods, wallet accounts, sessions, register and tg_login.
     matches!(
         req,
-        Req::Accounts | Req::CreateAccount | Req::SwitchAccount(_) | Req::HideAccount(_) | Req::Register | Req::Login
+        Req::Accounts
+            | Req::CreateAccount
+            | Req::SwitchAccount(_)
+            | Req::HideAccount(_)
+            | Req::Register
+            | Req::Login
     )
 }
 
@@ -80,7 +93,10 @@ fn request(
         req,
         method,
         path: path.to_string(),
-        query: query.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+        query: query
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
         body,
         bearer,
     }
@@ -97,7 +113,11 @@ pub fn authed(
     fx: &mut Vec<Effect>,
 ) {
     let Some(token) = model.token.clone() else {
-        super::log(fx, crate::app::effect::LogLevel::Warn, &format!("{path} needs a session"));
+        super::log(
+            fx,
+            crate::app::effect::LogLevel::Warn,
+            &format!("{path} needs a session"),
+        );
         return;
     };
     let mut http = request(req, method, path, vec![], body, None);

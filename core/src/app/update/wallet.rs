@@ -11,7 +11,15 @@ use crate::app::model::{Model, ToastKind};
 
 pub fn load(model: &mut Model, now: u64, fx: &mut Vec<Effect>) {
     model.accounts_loading = true;
-    calls::authed(model, now, Req::Accounts, Method::Get, "/api/wallet/accounts", None, fx);
+    calls::authed(
+        model,
+        now,
+        Req::Accounts,
+        Method::Get,
+        "/api/wallet/accounts",
+        None,
+        fx,
+    );
 }
 
 pub fn loaded(model: &mut Model, result: Result<String, ResponseError>, fx: &mut Vec<Effect>) {
@@ -37,7 +45,12 @@ pub fn create(model: &mut Model, currency: &str, now: u64, fx: &mut Vec<Effect>)
     );
 }
 
-pub fn created(model: &mut Model, result: Result<String, ResponseError>, now: u64, fx: &mut Vec<Effect>) {
+pub fn created(
+    model: &mut Model,
+    result: Result<String, ResponseError>,
+    now: u64,
+    fx: &mut Vec<Effect>,
+) {
     match result.and_then(|b| calls::json::<Account>(&b)) {
         Ok(account) => {
             model.forms.remove(&FormId::NewAccount);
@@ -58,10 +71,23 @@ pub fn switch(model: &mut Model, id: i64, now: u64, fx: &mut Vec<Effect>) {
         return;
     }
     let path = format!("/api/wallet/accounts/{id}/switch");
-    calls::authed(model, now, Req::SwitchAccount(id), Method::Put, &path, None, fx);
+    calls::authed(
+        model,
+        now,
+        Req::SwitchAccount(id),
+        Method::Put,
+        &path,
+        None,
+        fx,
+    );
 }
 
-pub fn switched(model: &mut Model, id: i64, result: Result<String, ResponseError>, fx: &mut Vec<Effect>) {
+pub fn switched(
+    model: &mut Model,
+    id: i64,
+    result: Result<String, ResponseError>,
+    fx: &mut Vec<Effect>,
+) {
     model.busy_accounts.remove(&id);
     match result.and_then(|b| calls::json::<Vec<Account>>(&b)) {
         Ok(list) => {
@@ -79,10 +105,23 @@ pub fn hide(model: &mut Model, id: i64, now: u64, fx: &mut Vec<Effect>) {
         return;
     }
     let path = format!("/api/wallet/accounts/{id}/hide");
-    calls::authed(model, now, Req::HideAccount(id), Method::Put, &path, None, fx);
+    calls::authed(
+        model,
+        now,
+        Req::HideAccount(id),
+        Method::Put,
+        &path,
+        None,
+        fx,
+    );
 }
 
-pub fn hidden(model: &mut Model, id: i64, result: Result<String, ResponseError>, fx: &mut Vec<Effect>) {
+pub fn hidden(
+    model: &mut Model,
+    id: i64,
+    result: Result<String, ResponseError>,
+    fx: &mut Vec<Effect>,
+) {
     model.busy_accounts.remove(&id);
     match result {
         Ok(_) => {
@@ -98,7 +137,9 @@ fn account_failed(model: &mut Model, e: ResponseError, fx: &mut Vec<Effect>) {
     let id = model.next_toast_id;
     toast(model, ToastKind::Error, "alerts.somethingWrong", None);
     // The server's own sentence says more than our generic title.
-    if let (ResponseError::Status { error, .. }, Some(t)) = (&e, model.toasts.iter_mut().find(|t| t.id == id)) {
+    if let (ResponseError::Status { error, .. }, Some(t)) =
+        (&e, model.toasts.iter_mut().find(|t| t.id == id))
+    {
         if !error.message.is_empty() {
             t.description = Some(error.message.clone());
         }
