@@ -773,6 +773,23 @@ pub fn field_rules(field: &str) -> Vec<Rule> {
     }
 }
 
+/// Completes server rule sets (see [`parse_server_validations`]) with the product's own
+/// [`field_rules`]: the server's rules first (so `required` from `isRequired` leads), then each
+/// product rule the server did not already give.
+pub fn with_field_rules(server: Vec<(String, Vec<Rule>)>) -> Vec<(String, Vec<Rule>)> {
+    server
+        .into_iter()
+        .map(|(field, mut rules)| {
+            for rule in field_rules(&field) {
+                if !rules.contains(&rule) {
+                    rules.push(rule);
+                }
+            }
+            (field, rules)
+        })
+        .collect()
+}
+
 /// Shortest word of a `fullName` (a two-letter name like "Li Na" is fine; initials are not).
 pub const FULL_NAME_WORD_MIN: u32 = 2;
 

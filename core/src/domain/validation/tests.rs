@@ -996,3 +996,17 @@ fn rule_names_round_trip_through_the_string_form() {
     assert!(parse_rule_string("min").is_err());
     assert!(parse_rule_string("whatever").is_err());
 }
+
+#[test]
+fn server_sets_are_completed_with_product_rules() {
+    let server = vec![
+        ("nickname".to_string(), vec![Rule::Required, Rule::Min(3)]),
+        ("city".to_string(), vec![Rule::Max(50)]),
+    ];
+    let merged = with_field_rules(server);
+    assert_eq!(
+        merged[0].1,
+        vec![Rule::Required, Rule::Min(3), Rule::Max(24), Rule::AlphaDash]
+    );
+    assert_eq!(merged[1].1, vec![Rule::Max(50)]);
+}
