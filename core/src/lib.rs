@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod domain;
+pub mod json;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;

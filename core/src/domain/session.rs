@@ -20,7 +20,7 @@ pub fn token_exp(token: &str) -> Option<u64> {
         return None;
     }
     let bytes = base64url_decode(payload)?;
-    let claims: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+    let claims: serde_json::Value = crate::json::from_str(std::str::from_utf8(&bytes).ok()?).ok()?;
     match claims.get("exp")? {
         serde_json::Value::Number(n) => n.as_u64().or_else(|| {
             // Some issuers write exp as a float; whole seconds are what matters.
@@ -75,7 +75,8 @@ mod tests {
         let b = s.as_bytes();
         let mut out = String::new();
         for chunk in b.chunks(3) {
-            let n = chunk.iter().fold(0u32, |a, &x| (a << 8) | u32::from(x)) << (8 * (3 - chunk.len()));
+            let n =
+                chunk.iter().fold(0u32, |a, &x| (a << 8) | u32::from(x)) << (8 * (3 - chunk.len()));
             for i in 0..=chunk.len() {
                 out.push(T[((n >> (18 - 6 * i)) & 63) as usize] as char);
             }
@@ -84,12 +85,19 @@ mod tests {
     }
 
     pub fn jwt(claims: &str) -> String {
-        format!("{}.{}.sig", b64(r#"{"alg":"HS256","typ":"JWT"}"#), b64(claims))
+        format!(
+            "{}.{}.sig",
+            b64(r#"{"alg":"HS256","typ":"JWT"}"#),
+            b64(claims)
+        )
     }
 
     #[test]
     fn reads_exp() {
-        assert_eq!(token_exp(&jwt(r#"{"sub":"1","exp":1700000000}"#)), Some(1_700_000_000));
+        assert_eq!(
+            token_exp(&jwt(r#"{"sub":"1","exp":1700000000}"#)),
+            Some(1_700_000_000)
+        );
         assert_eq!(token_exp(&jwt(r#"{"sub":"1"}"#)), None);
         assert_eq!(token_exp(&jwt(r#"{"exp":"soon"}"#)), None);
         assert_eq!(token_exp("not-a-jwt"), None);

@@ -26,20 +26,23 @@ pub fn trace_id() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// API base + path + query; arrays keep the bracket form (`status[]=1&status[]=2`).
 pub fn url(config: &Config, http: &HttpRequest) -> String {
-    let mut url = format!("{}{}", config.api_base.trim_end_matches('/'), http.path);
-    for (i, (k, v)) in http.query.iter().enumerate() {
-        url.push(if i == 0 { '?' } else { '&' });
-        url.push_str(&String::from(js_sys::encode_uri_component(k)).replace("%5B%5D", "[]"));
-        url.push('=');
-        url.push_str(&String::from(js_sys::encode_uri_component(v)));
-    }
-    url
+    format!(
+        "{}{}{}",
+        config.api_base.trim_end_matches('/'),
+        http.path,
+        crate::app::request::encode_query(&http.query)
+    )
 }
 
-pub async fn perform(config: &Config, http: &HttpRequest) -> HttpOutcome {
-    let started = js_sys::Date::now();
-    let controller = web_sys::AbortController::new().ok();
+/// The fetch request for `http`: URL, method, trace id, bearer, source/platform, no
+/// credentials, JSON body. Separate from [`perform`] so browser tests can read it.
+pub fn build(
+    config: &Config,
+    http: &HttpRequest,
+    signal: Option<&web_sys::AbortSignal>,
+) -> Result<gloo_net::http::Request, gloo_net::Error> {
     let method = match http.method {
         Method::Get => GlooMethod::GET,
         Method::Post => GlooMethod::POST,
@@ -51,7 +54,7 @@ pub async fn perform(config: &Config, http: &HttpRequest) -> HttpOutcome {
         .credentials(RequestCredentials::Omit)
         .header("Accept", "application/json")
         .header("X-Trace-Id", &trace_id())
-        .abort_signal(controller.as_ref().map(|c| c.signal()).as_ref());
+        .abort_signal(signal);
     if let Some(token) = &http.bearer {
         builder = builder.header("Authorization", &format!("Bearer {token}"));
     }
@@ -65,12 +68,19 @@ pub async fn perform(config: &Config, http: &HttpRequest) -> HttpOutcome {
             .header("X-Source", &source)
             .header("X-Platform", &config.platform);
     }
-    let request = match &http.body {
+    match &http.body {
         Some(body) => builder
             .header("Content-Type", "application/json")
             .body(body.to_string()),
         None => builder.build(),
-    };
+    }
+}
+
+pub async fn perform(config: &Config, http: &HttpRequest) -> HttpOutcome {
+    let started = js_sys::Date::now();
+    let controller = web_sys::AbortController::new().ok();
+    let signal = controller.as_ref().map(|c| c.signal());
+    let request = build(config, http, signal.as_ref());
     let request = match request {
         Ok(r) => r,
         Err(e) => {
