@@ -3,7 +3,7 @@
 use rand::RngCore;
 use rusqlite::{params, Connection};
 
-use crate::db::{self, accounts, players};
+use crate::db::{self, accounts, content, players};
 use crate::money;
 use crate::password::{self, HashCost};
 
@@ -194,8 +194,23 @@ fn reference_data(conn: &Connection) -> rusqlite::Result<()> {
             params![code, name, locale],
         )?;
     }
+    for (locale, json) in CONTENT {
+        let groups: content::Groups = serde_json::from_str(json).map_err(|e| {
+            rusqlite::Error::ToSqlConversionFailure(format!("content/{locale}.json: {e}").into())
+        })?;
+        content::upsert(conn, locale, &groups)?;
+    }
     Ok(())
 }
+
+/// Localised texts per locale (`group -> key -> text`): en and pt-br complete, es and ru
+/// partial (they fall back to en key by key). en holds exactly the core's built-in keys.
+pub const CONTENT: &[(&str, &str)] = &[
+    ("en", include_str!("../content/en.json")),
+    ("pt-br", include_str!("../content/pt-br.json")),
+    ("es", include_str!("../content/es.json")),
+    ("ru", include_str!("../content/ru.json")),
+];
 
 fn demo_player(conn: &Connection, hash_cost: HashCost) -> Result<(), String> {
     let err = |e: rusqlite::Error| format!("seeding demo player: {e}");

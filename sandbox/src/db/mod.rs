@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod catalog;
+pub mod content;
 pub mod players;
 pub mod resets;
 pub mod sessions;
@@ -82,6 +83,13 @@ CREATE TABLE IF NOT EXISTS accounts (
     created_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS accounts_by_player ON accounts(player_id);
+CREATE TABLE IF NOT EXISTS content (
+    locale TEXT NOT NULL,
+    grp    TEXT NOT NULL,
+    key    TEXT NOT NULL,
+    text   TEXT NOT NULL,
+    PRIMARY KEY (locale, grp, key)
+);
 CREATE TABLE IF NOT EXISTS password_resets (
     code       TEXT PRIMARY KEY,
     player_id  INTEGER NOT NULL REFERENCES players(id),

@@ -1,5 +1,6 @@
 //! The /api route table. Paths are SPEC §7's, spelled as axum 0.8 templates.
 
+mod content;
 pub mod control;
 mod passwords;
 mod player;
@@ -20,6 +21,7 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/settings/locales", get(settings::locales))
         .route("/api/settings/countries", get(settings::countries))
         .route("/api/settings/constants", get(settings::constants))
+        .route("/api/content", get(content::show))
         .route("/api/player/register", post(player::register))
         .route("/api/player/sessions", post(player::login))
         .route("/api/player/sessions/refresh", post(player::refresh))
