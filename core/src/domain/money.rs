@@ -17,7 +17,9 @@ use serde::{Deserialize, Serialize};
 
 /// Largest number of fraction digits a [`Decimal`] may carry.
 pub const MAX_SCALE: u32 = 36;
-/// Largest number of significant digits accepted by [`Decimal::parse`] (i128 holds 38 safely).
+/// Significant digits always representable (the mantissa is an `i128`: up to
+/// 170141183460469231731687303715884105727, so 38 digits always fit and most 39-digit
+/// values do).
 pub const MAX_DIGITS: usize = 38;
 
 /// Why a text is not an amount.
@@ -31,7 +33,7 @@ pub enum MoneyError {
     Exponent,
     /// No digit at all (`"-"`, `"."`).
     NoDigits,
-    /// More than [`MAX_DIGITS`] significant digits or more than [`MAX_SCALE`] fraction digits.
+    /// Outside the `i128` mantissa range or more than [`MAX_SCALE`] fraction digits.
     Overflow,
     /// A sub-unit factor of zero, or a conversion that is not exact.
     InvalidFactor,
@@ -133,20 +135,22 @@ impl Decimal {
         let mut scale: u32 = 0;
         let mut seen_dot = false;
         let mut digits = 0usize;
-        let mut significant = 0usize;
         for &b in body {
             match b {
                 b'0'..=b'9' => {
                     digits += 1;
-                    if mantissa != 0 || b != b'0' {
-                        significant += 1;
-                    }
-                    if significant > MAX_DIGITS {
-                        return Err(MoneyError::Overflow);
-                    }
+                    // Accumulate with the sign so the whole i128 range (i128::MIN too) reads
+                    // back: every value Display prints parses again.
+                    let digit = i128::from(b - b'0');
                     mantissa = mantissa
                         .checked_mul(10)
-                        .and_then(|m| m.checked_add(i128::from(b - b'0')))
+                        .and_then(|m| {
+                            if negative {
+                                m.checked_sub(digit)
+                            } else {
+                                m.checked_add(digit)
+                            }
+                        })
                         .ok_or(MoneyError::Overflow)?;
                     if seen_dot {
                         scale += 1;
@@ -162,9 +166,6 @@ impl Decimal {
         }
         if digits == 0 {
             return Err(MoneyError::NoDigits);
-        }
-        if negative {
-            mantissa = -mantissa;
         }
         Ok(Decimal { mantissa, scale })
     }
@@ -753,7 +754,11 @@ mod tests {
             ("1 000", MoneyError::InvalidCharacter),
             ("١٢", MoneyError::InvalidCharacter),
             (
-                "123456789012345678901234567890123456789",
+                "1234567890123456789012345678901234567890",
+                MoneyError::Overflow,
+            ),
+            (
+                "170141183460469231731687303715884105728",
                 MoneyError::Overflow,
             ),
             (
@@ -763,8 +768,12 @@ mod tests {
         ] {
             assert_eq!(Decimal::parse(text), Err(err), "{text:?}");
         }
-        // 38 significant digits fit; leading zeros do not count.
+        // The whole i128 range reads back; leading zeros do not count.
         assert!(Decimal::parse("00012345678901234567890123456789012345678").is_ok());
+        for m in [i128::MAX, i128::MIN] {
+            let d = Decimal::new(m, 5).unwrap();
+            assert_eq!(Decimal::parse(&d.to_string()).unwrap().mantissa(), m);
+        }
     }
 
     #[test]
