@@ -13,9 +13,9 @@ set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 FUZZ_DIR="$ROOT/core/fuzz"
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
-# Add "route" once the route parser's target exists (core/fuzz/fuzz_targets/route.rs).
+# route: the route parser's target (owned with the route module).
 TARGETS=("$@")
-[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(validators phone masks money)
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(validators phone masks money route)
 
 export RUSTC_BOOTSTRAP=1
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$FUZZ_DIR/target}"
@@ -40,17 +40,13 @@ for t in "${TARGETS[@]}"; do
   after=$(find "artifacts/$t" -type f | wc -l)
   crashes=$((after - before))
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
-  if [ -n "$runs" ] && [ -n "$secs" ] && [ "$secs" -gt 0 ]; then
-    rate=$((runs / secs))
-  else
-    rate="?"
-  fi
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   if [ "$status" -ne 0 ] || [ "$crashes" -gt 0 ]; then
     failed=1
     tail -40 "$log" >&2
   fi
-  summary+=("$(printf '%-12s %10s exec/s  %8s runs  %d crash(es)  exit %d' "$t" "$rate" "${runs:-?}" "$crashes" "$status")")
+  summary+=("$(printf '%-12s %10s exec/s  %8s runs  %d crash(es)  exit %d' "$t" "${rate:-?}" "${runs:-?}" "$crashes" "$status")")
+  [ "$crashes" -gt 0 ] && ls "artifacts/$t" >&2
   rm -f "$log"
 done
 printf '%s\n' "fuzz summary (${SECONDS_PER_TARGET}s per target):" "${summary[@]}"
