@@ -1,13 +1,31 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from "vite";
+import { randomBytes } from "node:crypto";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import wasm from "vite-plugin-wasm";
 
 // The sandbox serves the API; in `vite dev` we proxy to it.
 const sandbox = process.env.SANDBOX_URL ?? "http://127.0.0.1:8080";
 
+/** Writes `builds/latest.json` with a unique build id; the core polls it (SPEC §7 Other). */
+function buildId(): Plugin {
+  return {
+    name: "croupier-build-id",
+    apply: "build",
+    generateBundle() {
+      const now = new Date();
+      const id = `${now.getTime().toString(36)}-${randomBytes(4).toString("hex")}`;
+      this.emitFile({
+        type: "asset",
+        fileName: "builds/latest.json",
+        source: `${JSON.stringify({ id, builtAt: now.toISOString() })}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), wasm()],
+  plugins: [react(), wasm(), buildId()],
   build: { target: "es2022", assetsInlineLimit: 0 },
   server: { host: "127.0.0.1", proxy: { "/api": { target: sandbox, ws: true } } },
   test: {

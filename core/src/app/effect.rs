@@ -19,6 +19,10 @@ pub enum Req {
     CreateAccount,
     SwitchAccount(i64),
     HideAccount(i64),
+    /// POST /api/player/passwords/reset (forgot password).
+    PasswordReset,
+    /// POST /api/player/passwords/confirm (reset password).
+    PasswordConfirm,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,6 +14,10 @@ pub enum FormId {
     SignUp,
     SignIn,
     NewAccount,
+    /// Forgotten password: the e-mail to send a reset link to.
+    ForgotPass,
+    /// Reset password: the code from the e-mail and the new password.
+    ResetPass,
 }
 
 /// An intent of the player, sent by the view.

@@ -15,6 +15,8 @@ pub fn fields(form: FormId) -> &'static [&'static str] {
         FormId::SignUp => &["email", "password", "currency", "agreements"],
         FormId::SignIn => &["email", "password"],
         FormId::NewAccount => &["currency"],
+        FormId::ForgotPass => &["email"],
+        FormId::ResetPass => &["code", "password", "password_confirmation"],
     }
 }
 
@@ -31,6 +33,10 @@ pub fn rules(form: FormId) -> Vec<(String, Vec<Rule>)> {
                 (_, "currency") => {}
                 // "accepted" says what is missing better than "required" would.
                 (_, "agreements") => r = validation::field_rules(f),
+                // Its own rules start with required.
+                (_, "password_confirmation") => r = validation::field_rules(f),
+                // The reset code is checked by the server.
+                (FormId::ResetPass, "code") => {}
                 _ => r.extend(validation::field_rules(f)),
             }
             (f.to_string(), r)

@@ -6,6 +6,7 @@ pub mod content;
 pub mod effect;
 pub mod event;
 pub mod forms;
+pub mod menu;
 pub mod model;
 pub mod update;
 pub mod view;

@@ -113,6 +113,8 @@ pub struct FormsView {
     pub sign_up: FormView,
     pub sign_in: FormView,
     pub new_account: FormView,
+    pub forgot_pass: FormView,
+    pub reset_pass: FormView,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -136,6 +138,9 @@ pub struct NavView {
     pub drawer_compact: bool,
     /// `shown`, `hiding` (fade out) or `removed`.
     pub preloader: &'static str,
+    /// Side drawer links (`bottom` ones also in the mobile bar), hrefs in the current locale.
+    pub links: Vec<super::menu::LinkView>,
+    pub footer_links: Vec<super::menu::LinkView>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -211,6 +216,8 @@ pub fn view(model: &Model) -> View {
             sign_up: form(model, FormId::SignUp),
             sign_in: form(model, FormId::SignIn),
             new_account: form(model, FormId::NewAccount),
+            forgot_pass: form(model, FormId::ForgotPass),
+            reset_pass: form(model, FormId::ResetPass),
         },
         nav: nav(model),
         toasts: model
@@ -328,6 +335,8 @@ fn nav(model: &Model) -> NavView {
             Preloader::Hiding => "hiding",
             Preloader::Removed => "removed",
         },
+        links: super::menu::drawer_links(model),
+        footer_links: super::menu::footer_links(model),
     }
 }
 

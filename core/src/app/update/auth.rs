@@ -49,6 +49,7 @@ pub fn submit(model: &mut Model, form: FormId, now: u64, fx: &mut Vec<Effect>) {
             fx.push(calls::post(Req::Login, "/api/player/sessions", body));
         }
         FormId::NewAccount => wallet::create(model, &forms::text(&state, "currency"), now, fx),
+        FormId::ForgotPass | FormId::ResetPass => super::password::send(form, &state, fx),
     }
 }
 

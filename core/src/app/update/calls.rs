@@ -55,7 +55,13 @@ pub fn json<T: DeserializeOwned>(body: &str) -> Result<T, ResponseError> {
 pub fn is_authenticated(req: &Req) -> bool {
     !matches!(
         req,
-        Req::Currencies | Req::Locales | Req::Register | Req::Login | Req::Refresh
+        Req::Currencies
+            | Req::Locales
+            | Req::Register
+            | Req::Login
+            | Req::Refresh
+            | Req::PasswordReset
+            | Req::PasswordConfirm
     )
 }
 

@@ -4,6 +4,7 @@ mod auth;
 mod calls;
 mod content;
 mod nav;
+mod password;
 mod wallet;
 
 use super::effect::{Effect, LogLevel, Req};
@@ -34,6 +35,8 @@ pub fn update(model: &mut Model, event: Event, now_ms: u64) -> Vec<Effect> {
         }
         Event::PeerSession { logged_in } => auth::peer_session(model, logged_in, &mut fx),
     }
+    // `/password-reset/{code}` opens reset-pass once the session is known.
+    password::follow_route(model, &mut fx);
     flush_toasts(model, now_ms, &mut fx);
     fx
 }
@@ -147,6 +150,8 @@ fn http_done(model: &mut Model, req: Req, outcome: HttpOutcome, now: u64, fx: &m
         Req::CreateAccount => wallet::created(model, result, now, fx),
         Req::SwitchAccount(id) => wallet::switched(model, id, result, fx),
         Req::HideAccount(id) => wallet::hidden(model, id, result, fx),
+        Req::PasswordReset => password::reset_sent(model, result, fx),
+        Req::PasswordConfirm => password::confirmed(model, result, fx),
     }
 }
 
