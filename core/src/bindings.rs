@@ -17,7 +17,9 @@ pub struct Core {
 impl Core {
     /// `config` is `{ apiBase?, origin?, platform?, defaultLocale? }`; unknown keys are ignored.
     #[wasm_bindgen(constructor)]
-    pub fn new(#[wasm_bindgen(unchecked_param_type = "Partial<CoreConfig>")] config: JsValue) -> Core {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Partial<CoreConfig>")] config: JsValue,
+    ) -> Core {
         let config: Config = if config.is_undefined() || config.is_null() {
             Config::default()
         } else {
@@ -26,7 +28,9 @@ impl Core {
                 Config::default()
             })
         };
-        Core { rt: Runtime::new(config) }
+        Core {
+            rt: Runtime::new(config),
+        }
     }
 
     /// Read storage and the address, load settings and any stored session.
@@ -35,8 +39,8 @@ impl Core {
     }
 
     /// A malformed event is logged and ignored: the view can never crash the core.
-    pub fn dispatch(&self, #[wasm_bindgen(unchecked_param_type = "UiEvent")] event: JsValue) {
-        match serde_wasm_bindgen::from_value::<UiEvent>(event) {
+    pub fn dispatch(&self, #[wasm_bindgen(unchecked_param_type = "ViewEvent")] event: JsValue) {
+        match ui_event(&event) {
             Ok(UiEvent::Start) => self.rt.start(),
             Ok(e) => self.rt.dispatch(Event::Ui(e)),
             Err(e) => web_sys::console::warn_1(&format!("event ignored: {e}").into()),
@@ -47,12 +51,19 @@ impl Core {
     #[wasm_bindgen(unchecked_return_type = "View")]
     pub fn view(&self) -> JsValue {
         use serde::Serialize;
-        self.rt.view().serialize(&serializer()).unwrap_or(JsValue::NULL)
+        self.rt
+            .view()
+            .serialize(&serializer())
+            .unwrap_or(JsValue::NULL)
     }
 
     /// `cb(changed)` after every dispatch that changed something; `changed` holds only the
     /// slices that differ.
-    pub fn subscribe(&self, #[wasm_bindgen(unchecked_param_type = "(changed: Partial<View>) => void")] cb: js_sys::Function) {
+    pub fn subscribe(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "(changed: Partial<View>) => void")]
+        cb: js_sys::Function,
+    ) {
         self.rt.subscribe(cb);
     }
 
@@ -67,7 +78,40 @@ impl Core {
     }
 }
 
+/// `{type: "navigate", path}` -> `UiEvent`, through the enum's externally tagged form
+/// (`{"navigate": {path}}`, or `"signOut"` for a variant without fields).
+fn ui_event(event: &JsValue) -> Result<UiEvent, String> {
+    let kind = js_sys::Reflect::get(event, &"type".into())
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or("no type")?;
+    let fields = js_sys::Object::new();
+    let mut count = 0;
+    if let Some(obj) = event.dyn_ref::<js_sys::Object>() {
+        for entry in js_sys::Object::entries(obj).iter() {
+            let pair: js_sys::Array = entry.unchecked_into();
+            if pair.get(0).as_string().as_deref() != Some("type") {
+                let _ = js_sys::Reflect::set(&fields, &pair.get(0), &pair.get(1));
+                count += 1;
+            }
+        }
+    }
+    let tagged = |body: &JsValue| {
+        let wire = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&wire, &kind.as_str().into(), body);
+        serde_wasm_bindgen::from_value::<UiEvent>(wire.into()).map_err(|e| e.to_string())
+    };
+    if count > 0 {
+        return tagged(&fields.into());
+    }
+    // No fields: a unit variant, or a struct variant whose fields all have defaults.
+    serde_wasm_bindgen::from_value::<UiEvent>(JsValue::from_str(&kind)).or_else(|_| tagged(&fields.into()))
+}
+
 #[wasm_bindgen(typescript_custom_section)]
 const CONFIG_TS: &str = r#"
+/** An event as the view writes it: `{ type: "navigate", path }` (UiEvent is the wire form). */
+type Tagged<E> = E extends string ? { type: E } : { [K in keyof E & string]: { type: K } & E[K] }[keyof E & string];
+export type ViewEvent = Tagged<UiEvent>;
 export interface CoreConfig { apiBase: string; origin: string; platform: "web" | "tg"; defaultLocale: string }
 "#;

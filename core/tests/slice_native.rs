@@ -6,6 +6,7 @@ use croupier_core::app::{
     update, view, Config, Effect, Event, FormId, FormValue, HttpOutcome, HttpRequest, Method,
     Model, Req, UiEvent,
 };
+use croupier_core::domain::refresh::{LockCmd, RefreshEvent};
 use serde_json::json;
 
 const NOW: u64 = 1_700_000_000_000;
@@ -488,6 +489,17 @@ fn expired_token_is_refreshed_once_before_calls() {
             path: "/".into(),
             prefs: Default::default(),
         },
+        NOW,
+    );
+    // The cross-tab lock first (session_native.rs covers waiting for another tab).
+    assert!(fx.contains(&Effect::RefreshLock(LockCmd::Acquire)));
+    assert!(http(&fx).iter().all(|h| h.bearer.is_none()));
+    let fx = update(
+        &mut m,
+        Event::Refresh(RefreshEvent::Lock {
+            acquired: true,
+            stored_token: Some(old.clone()),
+        }),
         NOW,
     );
     let authed: Vec<_> = http(&fx)

@@ -100,6 +100,10 @@ pub enum Effect {
     Load {
         url: String,
     },
+    /// The realtime WebSocket (runtime/socket.rs): open, send a frame, close.
+    Socket(crate::domain::realtime::SocketCmd),
+    /// The cross-tab refresh lock and the stored token (runtime/lock.rs).
+    RefreshLock(crate::domain::refresh::LockCmd),
     /// Scroll the page to the top, or to the element with this id.
     Scroll {
         anchor: Option<String>,

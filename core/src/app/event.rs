@@ -135,6 +135,10 @@ pub enum Event {
     PeerSession {
         logged_in: bool,
     },
+    /// The realtime socket (runtime/socket.rs), or one of the realtime client's timers.
+    Socket(crate::domain::realtime::SocketEvent),
+    /// The cross-tab refresh: lock answers, waiting polls, the stored token.
+    Refresh(crate::domain::refresh::RefreshEvent),
 }
 
 /// What the runtime read from storage at start.

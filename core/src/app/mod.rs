@@ -8,6 +8,7 @@ pub mod event;
 pub mod forms;
 pub mod menu;
 pub mod model;
+pub mod request;
 pub mod update;
 pub mod view;
 

@@ -118,6 +118,14 @@ pub struct Model {
     /// A refresh is in flight; authenticated calls wait here for its token.
     pub refreshing: bool,
     pub waiting: Vec<HttpRequest>,
+    /// Where the cross-tab refresh stands (SPEC §4; app/update/refresh.rs).
+    pub refresh_phase: crate::domain::refresh::RefreshPhase,
+    /// The realtime connection and its subscriptions (SPEC §7; app/update/live.rs).
+    pub realtime: crate::domain::realtime::Client,
+    /// An account push arrived while the accounts list was loading: load it again after.
+    pub accounts_stale: bool,
+    /// Settings answers, 15 minutes per path and parameters (SPEC §7, §9).
+    pub settings_cache: super::request::SettingsCache,
 }
 
 impl Model {
@@ -154,6 +162,10 @@ impl Model {
             next_toast_id: 1,
             refreshing: false,
             waiting: Vec::new(),
+            refresh_phase: Default::default(),
+            realtime: Default::default(),
+            accounts_stale: false,
+            settings_cache: Default::default(),
         }
     }
 

@@ -28,5 +28,7 @@ pub mod loyalty;
 pub mod notification;
 pub mod payment;
 pub mod quest;
+pub mod realtime;
+pub mod refresh;
 pub mod session;
 pub mod wager;

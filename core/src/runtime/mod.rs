@@ -2,6 +2,8 @@
 //! subscribers which view slices changed.
 
 pub mod http;
+pub mod lock;
+pub mod socket;
 pub mod storage;
 
 use std::cell::RefCell;
@@ -18,6 +20,8 @@ pub struct Runtime {
     /// Events raised while an update runs are queued, never re-entered.
     queue: RefCell<Vec<Event>>,
     busy: RefCell<bool>,
+    /// The realtime WebSocket, when one is open (socket.rs).
+    socket: RefCell<Option<socket::Socket>>,
 }
 
 impl Runtime {
@@ -28,6 +32,7 @@ impl Runtime {
             listeners: RefCell::new(Vec::new()),
             queue: RefCell::new(Vec::new()),
             busy: RefCell::new(false),
+            socket: RefCell::new(None),
         })
     }
 
@@ -134,6 +139,8 @@ impl Runtime {
                 }
             }
             Effect::Scroll { anchor } => scroll(anchor.as_deref()),
+            Effect::Socket(cmd) => socket::perform(self, &self.socket, cmd),
+            Effect::RefreshLock(cmd) => self.refresh_lock(cmd),
             Effect::Reload => {
                 if let Some(w) = web_sys::window() {
                     let _ = w.location().reload();
@@ -147,6 +154,30 @@ impl Runtime {
                     LogLevel::Error => web_sys::console::error_1(&m),
                 }
             }
+        }
+    }
+}
+
+impl Runtime {
+    /// The cross-tab refresh lock (lock.rs); answers come back as `Event::Refresh`.
+    fn refresh_lock(self: &Rc<Self>, cmd: crate::domain::refresh::LockCmd) {
+        use crate::domain::refresh::{LockCmd, RefreshEvent};
+        match cmd {
+            LockCmd::Acquire => {
+                let this = Rc::clone(self);
+                wasm_bindgen_futures::spawn_local(async move {
+                    let acquired = lock::acquire(&lock::tab_id()).await;
+                    this.dispatch(Event::Refresh(RefreshEvent::Lock {
+                        acquired,
+                        stored_token: storage::read_token(),
+                    }));
+                });
+            }
+            LockCmd::Release => lock::release(&lock::tab_id()),
+            // Queued behind the update that asked (dispatch never re-enters).
+            LockCmd::ReadToken => self.dispatch(Event::Refresh(RefreshEvent::StoredToken(
+                storage::read_token(),
+            ))),
         }
     }
 }

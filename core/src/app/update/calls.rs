@@ -44,11 +44,11 @@ pub fn classify(outcome: HttpOutcome) -> Result<String, ResponseError> {
 
 /// Our error shape, or an empty one when the body is something else (a proxy's HTML page).
 pub fn parse_error(body: &str) -> ApiError {
-    serde_json::from_str(body).unwrap_or_default()
+    crate::json::from_str(body).unwrap_or_default()
 }
 
 pub fn json<T: DeserializeOwned>(body: &str) -> Result<T, ResponseError> {
-    serde_json::from_str(body).map_err(|e| ResponseError::Malformed(e.to_string()))
+    crate::json::from_str(body).map_err(ResponseError::Malformed)
 }
 
 /// Calls that run without a token (SPEC §6); all others end the session on 401/403.
@@ -130,16 +130,9 @@ pub fn authed(
     if model.refreshing {
         model.waiting.push(http);
     } else if session::is_expired(&token, now) {
-        model.refreshing = true;
+        // One refresh for every tab (SPEC §4): lock, or wait for the tab that holds it.
         model.waiting.push(http);
-        fx.push(Effect::Http(request(
-            Req::Refresh,
-            Method::Post,
-            "/api/player/sessions/refresh",
-            vec![],
-            None,
-            Some(token),
-        )));
+        super::refresh::start(model, fx);
     } else {
         http.bearer = Some(token);
         fx.push(Effect::Http(http));

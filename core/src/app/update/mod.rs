@@ -3,8 +3,11 @@
 mod auth;
 mod calls;
 mod content;
+mod live;
 mod nav;
 mod password;
+mod refresh;
+mod settings;
 mod wallet;
 
 use super::effect::{Effect, LogLevel, Req};
@@ -34,7 +37,11 @@ pub fn update(model: &mut Model, event: Event, now_ms: u64) -> Vec<Effect> {
             content::ensure(model, now_ms, &mut fx);
         }
         Event::PeerSession { logged_in } => auth::peer_session(model, logged_in, &mut fx),
+        Event::Socket(e) => live::socket_event(model, e, now_ms, &mut fx),
+        Event::Refresh(e) => refresh::event(model, e, now_ms, &mut fx),
     }
+    // The socket follows the session: login, logout and a lost session reconnect it.
+    live::sync(model, now_ms, &mut fx);
     // `/password-reset/{code}` opens reset-pass once the session is known.
     password::follow_route(model, &mut fx);
     flush_toasts(model, now_ms, &mut fx);
@@ -52,12 +59,15 @@ fn boot(
     model.drawer_compact = prefs.drawer_compact;
     model.last_reload = prefs.last_reload;
     nav::set_address(model, path, fx);
-    fx.push(calls::public(
+    settings::get(
+        model,
         Req::Currencies,
         "/api/settings/currencies",
-        vec![("visible", "1")],
-    ));
-    fx.push(calls::public(Req::Locales, "/api/settings/locales", vec![]));
+        &[("visible", "1")],
+        now,
+        fx,
+    );
+    settings::get(model, Req::Locales, "/api/settings/locales", &[], now, fx);
     content::ensure(model, now, fx);
     content::poll_version(model, now, fx);
     match token.filter(|t| !t.is_empty()) {
@@ -108,6 +118,13 @@ fn ui_event(model: &mut Model, ui: UiEvent, now: u64, fx: &mut Vec<Effect>) {
 }
 
 fn http_done(model: &mut Model, req: Req, outcome: HttpOutcome, now: u64, fx: &mut Vec<Effect>) {
+    let ok_body = match &outcome {
+        HttpOutcome::Response { status, body } if (200..300).contains(status) => {
+            Some(body.as_str())
+        }
+        _ => None,
+    };
+    model.settings_cache.answered(&req, ok_body, now);
     let result = calls::classify(outcome);
     // SPEC §6: a 401 or 403 on an authenticated call ends the session.
     if let Err(ResponseError::Status {
@@ -136,7 +153,7 @@ fn http_done(model: &mut Model, req: Req, outcome: HttpOutcome, now: u64, fx: &m
             Err(e) => log(fx, LogLevel::Warn, &format!("locales: {e}")),
         },
         Req::Register | Req::Login => auth::logged_in(model, req, result, now, fx),
-        Req::Refresh => auth::refreshed(model, result, fx),
+        Req::Refresh => refresh::finished(model, result, fx),
         Req::Logout => {
             if let Err(e) = result {
                 log(fx, LogLevel::Info, &format!("logout: {e}"));
@@ -146,7 +163,10 @@ fn http_done(model: &mut Model, req: Req, outcome: HttpOutcome, now: u64, fx: &m
             auth::profile_loaded(model, result, fx);
             nav::sync_modal(model, fx);
         }
-        Req::Accounts => wallet::loaded(model, result, fx),
+        Req::Accounts => {
+            wallet::loaded(model, result, fx);
+            live::accounts_loaded(model, now, fx);
+        }
         Req::CreateAccount => wallet::created(model, result, now, fx),
         Req::SwitchAccount(id) => wallet::switched(model, id, result, fx),
         Req::HideAccount(id) => wallet::hidden(model, id, result, fx),

@@ -1,0 +1,211 @@
+//! Centrifuge client protocol v2, JSON flavour (docs/API.md "Realtime").
+//!
+//! Commands are `{"id": N, "<method>": {...}}`; several go in one frame separated by `\n`.
+//! Replies echo the id with the result under the method name, or `error: {code, message}`.
+//! `{}` is the server's ping and the client's pong. Pushes have no id:
+//! `{"push": {"channel", "pub": {"data"}}}`, or `{"push": {"disconnect": {code, reason}}}`.
+
+use serde_json::{Map, Value as Json};
+
+/// The client's answer to a server ping.
+pub const PONG: &str = "{}";
+
+/// An error a reply carries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplyError {
+    pub code: u32,
+    pub message: String,
+}
+
+/// One line of a frame from the server.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Incoming {
+    /// `{}`: answer with [`PONG`] when the connect reply asked for pongs.
+    Ping,
+    /// The answer to command `id`: its result object, or the server's error.
+    Reply {
+        id: u32,
+        result: Result<Json, ReplyError>,
+    },
+    /// A publication on a channel.
+    Publication { channel: String, data: Json },
+    /// The server unsubscribed us from a channel.
+    Unsubscribed { channel: String },
+    /// The server ends the connection (JSON form of a close code).
+    Disconnect { code: u16, reason: String },
+    /// A push we do not act on (join, leave, message, ...).
+    Ignored,
+    /// A line that is not protocol JSON; logged and dropped, never fatal.
+    Malformed(String),
+}
+
+/// Splits a frame on newlines and reads each line. Empty lines are skipped.
+pub fn decode(frame: &str) -> Vec<Incoming> {
+    frame
+        .split('\n')
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(decode_line)
+        .collect()
+}
+
+fn decode_line(line: &str) -> Incoming {
+    let Ok(Json::Object(obj)) = crate::json::from_str::<Json>(line) else {
+        return Incoming::Malformed(excerpt(line));
+    };
+    if obj.is_empty() {
+        return Incoming::Ping;
+    }
+    if let Some(id) = obj.get("id") {
+        let Some(id) = id.as_u64().and_then(|i| u32::try_from(i).ok()) else {
+            return Incoming::Malformed(excerpt(line));
+        };
+        if let Some(err) = obj.get("error") {
+            let code = err
+                .get("code")
+                .and_then(Json::as_u64)
+                .and_then(|c| u32::try_from(c).ok())
+                .unwrap_or(0);
+            let message = err
+                .get("message")
+                .and_then(Json::as_str)
+                .unwrap_or("")
+                .to_string();
+            return Incoming::Reply {
+                id,
+                result: Err(ReplyError { code, message }),
+            };
+        }
+        // The result sits under the method's name; its key does not matter to us.
+        let result = obj
+            .iter()
+            .find(|(k, _)| k.as_str() != "id")
+            .map(|(_, v)| v.clone())
+            .unwrap_or(Json::Object(Map::new()));
+        return Incoming::Reply {
+            id,
+            result: Ok(result),
+        };
+    }
+    match obj.get("push") {
+        Some(Json::Object(push)) => decode_push(push, line),
+        _ => Incoming::Malformed(excerpt(line)),
+    }
+}
+
+fn decode_push(push: &Map<String, Json>, line: &str) -> Incoming {
+    if let Some(d) = push.get("disconnect") {
+        let code = d
+            .get("code")
+            .and_then(Json::as_u64)
+            .and_then(|c| u16::try_from(c).ok())
+            .unwrap_or(0);
+        let reason = d
+            .get("reason")
+            .and_then(Json::as_str)
+            .unwrap_or("")
+            .to_string();
+        return Incoming::Disconnect { code, reason };
+    }
+    let channel = push
+        .get("channel")
+        .and_then(Json::as_str)
+        .unwrap_or("")
+        .to_string();
+    if let Some(publication) = push.get("pub") {
+        if channel.is_empty() {
+            return Incoming::Malformed(excerpt(line));
+        }
+        let data = publication.get("data").cloned().unwrap_or(Json::Null);
+        return Incoming::Publication { channel, data };
+    }
+    if push.contains_key("unsubscribe") && !channel.is_empty() {
+        return Incoming::Unsubscribed { channel };
+    }
+    Incoming::Ignored
+}
+
+/// The first characters of a bad line, for the log.
+fn excerpt(line: &str) -> String {
+    line.chars().take(120).collect()
+}
+
+/// `connect`, with the session token for a player (none for a guest).
+pub fn connect(id: u32, token: Option<&str>) -> String {
+    match token.filter(|t| !t.is_empty()) {
+        Some(t) => format!(
+            r#"{{"id":{id},"connect":{{"token":{},"name":"croupier"}}}}"#,
+            quote(t)
+        ),
+        None => format!(r#"{{"id":{id},"connect":{{"name":"croupier"}}}}"#),
+    }
+}
+
+pub fn subscribe(id: u32, channel: &str) -> String {
+    format!(
+        r#"{{"id":{id},"subscribe":{{"channel":{}}}}}"#,
+        quote(channel)
+    )
+}
+
+pub fn unsubscribe(id: u32, channel: &str) -> String {
+    format!(
+        r#"{{"id":{id},"unsubscribe":{{"channel":{}}}}}"#,
+        quote(channel)
+    )
+}
+
+/// Several commands in one frame.
+pub fn frame(lines: &[String]) -> String {
+    lines.join("\n")
+}
+
+/// A JSON string literal (commands are written by hand: no JSON printer in the wasm).
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                let b = c as u32;
+                out.push_str("\\u00");
+                out.push(HEX[(b >> 4) as usize] as char);
+                out.push(HEX[(b & 15) as usize] as char);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// What a successful connect reply tells the client.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Connected {
+    pub client: String,
+    /// Seconds between server pings (0: the server does not ping).
+    pub ping_s: u32,
+    /// Whether the server wants a pong for each ping.
+    pub pong: bool,
+}
+
+pub fn read_connected(result: &Json) -> Connected {
+    Connected {
+        client: result
+            .get("client")
+            .and_then(Json::as_str)
+            .unwrap_or("")
+            .to_string(),
+        ping_s: result
+            .get("ping")
+            .and_then(Json::as_u64)
+            .map_or(0, |p| p.min(3_600) as u32),
+        pong: result.get("pong").and_then(Json::as_bool).unwrap_or(false),
+    }
+}

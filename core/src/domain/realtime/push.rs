@@ -1,0 +1,166 @@
+//! Which channels a visitor listens to and what a publication on them means (SPEC §7
+//! Realtime). The sandbox's player id is the profile id (docs/API.md), so every per-player
+//! channel ends in `#{playerId}`.
+//!
+//! A publication is either an object push (the account, invoice, player bonus, ... itself) or
+//! a named event `{"event": "<name>", "data": {...}}` (docs/API.md "Realtime"). Routing looks
+//! at the event name first, then at the channel's namespace. Anything that does not fit is
+//! [`Push::Malformed`]: logged and dropped by the app, never a crash.
+
+use serde_json::Value as Json;
+
+pub const GLOBAL_ONLINE: &str = "global:online";
+
+/// Per-player channel namespaces of SPEC §7, in its order.
+pub const PLAYER_NAMESPACES: &[&str] = &[
+    "retention:quests",
+    "bonus:player-bonus-codes",
+    "bonus:player-bonuses",
+    "bonus:player-freespins",
+    "wallet:accounts",
+    "payment:invoices",
+    "game:bets",
+    "game:spins",
+    "retention:accounts",
+    "messenger:notifications",
+    "messenger:pushes",
+];
+
+/// Event names of SPEC §4 / §7.
+pub const EVENT_QUEST_UPDATED: &str = "quest.updated";
+pub const EVENT_QUEST_TASK_UPDATED: &str = "quest.task.updated";
+pub const EVENT_BET_PLACED: &str = "bet.placebet";
+pub const EVENT_BET_RESTRICTED: &str = "game.bet.restricted";
+pub const EVENT_BET_MAX_EXCEED: &str = "game.bet.max.exceed";
+pub const EVENT_INVOICE_DEPOSIT: &str = "invoice.deposit.updated";
+pub const EVENT_INVOICE_WITHDRAWAL: &str = "invoice.withdrawal.updated";
+
+/// The channels to subscribe: `global:online` for everyone, the per-player ones for a player.
+pub fn channels(player_id: Option<i64>) -> Vec<String> {
+    let mut list = Vec::with_capacity(PLAYER_NAMESPACES.len() + 1);
+    if let Some(id) = player_id {
+        list.extend(PLAYER_NAMESPACES.iter().map(|ns| format!("{ns}#{id}")));
+    }
+    list.push(GLOBAL_ONLINE.to_string());
+    list
+}
+
+/// What a channel carries, by its namespace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Topic {
+    Quests,
+    BonusCodes,
+    Bonuses,
+    Freespins,
+    Accounts,
+    Invoices,
+    Bets,
+    Spins,
+    Loyalty,
+    Notifications,
+    Pushes,
+    Online,
+    Unknown,
+}
+
+pub fn topic(channel: &str) -> Topic {
+    let namespace = channel.split('#').next().unwrap_or("");
+    match namespace {
+        "retention:quests" => Topic::Quests,
+        "bonus:player-bonus-codes" => Topic::BonusCodes,
+        "bonus:player-bonuses" => Topic::Bonuses,
+        "bonus:player-freespins" => Topic::Freespins,
+        "wallet:accounts" => Topic::Accounts,
+        "payment:invoices" => Topic::Invoices,
+        "game:bets" => Topic::Bets,
+        "game:spins" => Topic::Spins,
+        "retention:accounts" => Topic::Loyalty,
+        "messenger:notifications" => Topic::Notifications,
+        "messenger:pushes" => Topic::Pushes,
+        GLOBAL_ONLINE => Topic::Online,
+        _ => Topic::Unknown,
+    }
+}
+
+/// A routed publication. Payloads stay JSON here; the app reads them into its wire types.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Push {
+    /// `wallet:accounts`: the account object.
+    Account(Json),
+    /// `game.bet.max.exceed`: the maximum bet, a decimal string in major units.
+    MaxBetExceeded { amount: String, currency: String },
+    /// A push whose feature does not exist yet in the client: logged only.
+    LogOnly { what: &'static str, data: Json },
+    /// Not what the contract says; logged and dropped.
+    Malformed { channel: String, reason: String },
+}
+
+pub fn route(channel: &str, data: &Json) -> Push {
+    let malformed = |reason: &str| Push::Malformed {
+        channel: channel.to_string(),
+        reason: reason.to_string(),
+    };
+    let Json::Object(obj) = data else {
+        return malformed("publication data is not an object");
+    };
+    if let Some(event) = obj.get("event") {
+        let Some(name) = event.as_str() else {
+            return malformed("event name is not a string");
+        };
+        let payload = obj.get("data").cloned().unwrap_or(Json::Null);
+        return route_event(name, payload)
+            .unwrap_or_else(|| malformed(&format!("unknown or incomplete event {name}")));
+    }
+    let what = match topic(channel) {
+        Topic::Accounts => return Push::Account(data.clone()),
+        Topic::Invoices => "invoice",
+        Topic::Bonuses => "playerBonus",
+        Topic::Freespins => "playerFreespin",
+        Topic::BonusCodes => "playerBonusCode",
+        Topic::Quests => "quest",
+        Topic::Loyalty => "loyalty account",
+        Topic::Notifications => "notification",
+        Topic::Pushes => "push notification",
+        Topic::Online => "online count",
+        Topic::Bets => "bet",
+        Topic::Spins => "spin",
+        Topic::Unknown => return malformed("unknown channel"),
+    };
+    Push::LogOnly {
+        what,
+        data: data.clone(),
+    }
+}
+
+fn route_event(name: &str, payload: Json) -> Option<Push> {
+    let what = match name {
+        EVENT_BET_MAX_EXCEED => {
+            let amount = decimal_text(payload.get("amount").or_else(|| payload.get("maxBet"))?)?;
+            let currency = payload.get("currency")?.as_str()?.trim().to_string();
+            if currency.is_empty() {
+                return None;
+            }
+            return Some(Push::MaxBetExceeded { amount, currency });
+        }
+        EVENT_QUEST_UPDATED => "quest.updated",
+        EVENT_QUEST_TASK_UPDATED => "quest.task.updated",
+        EVENT_BET_PLACED => "bet.placebet",
+        EVENT_BET_RESTRICTED => "game.bet.restricted",
+        EVENT_INVOICE_DEPOSIT => "invoice.deposit.updated",
+        EVENT_INVOICE_WITHDRAWAL => "invoice.withdrawal.updated",
+        _ => return None,
+    };
+    Some(Push::LogOnly {
+        what,
+        data: payload,
+    })
+}
+
+/// A decimal amount as text: a string as sent, or a JSON number written out.
+fn decimal_text(v: &Json) -> Option<String> {
+    match v {
+        Json::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
+        Json::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
