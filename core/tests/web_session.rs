@@ -1,0 +1,241 @@
+//! The session's browser side, in real browsers (Chrome and Firefox via wasm-pack): the token
+//! cookie, the cross-tab refresh lock in localStorage, the requests the API client builds
+//! (headers, credentials, bracket query) and one real fetch through the client.
+//!
+//! Requests are checked as built `Request` objects: headers and URL are what the browser
+//! sends, and no server of ours runs here (wasm-bindgen-test serves only its own page). The
+//! real fetch goes to that page's server, which answers an unknown path with an error status:
+//! enough to prove the fetch path, timeout guard and response reading work end to end.
+#![cfg(target_arch = "wasm32")]
+
+use croupier_core::app::request::array_param;
+use croupier_core::app::{Config, HttpOutcome, HttpRequest, Method, Req};
+use croupier_core::domain::refresh::{lock_value, REFRESH_LOCK_KEY};
+use croupier_core::runtime::{http, lock, socket, storage};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn now() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+fn clear_lock() {
+    storage::local()
+        .unwrap()
+        .remove_item(REFRESH_LOCK_KEY)
+        .unwrap();
+}
+
+fn stored_lock() -> Option<String> {
+    storage::local()
+        .unwrap()
+        .get_item(REFRESH_LOCK_KEY)
+        .unwrap()
+}
+
+#[wasm_bindgen_test]
+fn the_token_lives_in_the_access_token_cookie() {
+    storage::clear_token();
+    assert_eq!(storage::read_token(), None);
+    storage::store_token("h.p.s");
+    let cookies = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .dyn_into::<web_sys::HtmlDocument>()
+        .unwrap()
+        .cookie()
+        .unwrap();
+    assert!(cookies.contains("access_token=h.p.s"), "{cookies}");
+    assert_eq!(storage::read_token().as_deref(), Some("h.p.s"));
+    storage::clear_token();
+    assert_eq!(storage::read_token(), None);
+}
+
+#[wasm_bindgen_test]
+fn lock_is_taken_held_and_released_by_its_owner_only() {
+    clear_lock();
+    let t = now();
+    assert!(lock::try_take("tabA", t));
+    assert_eq!(stored_lock(), Some(lock_value("tabA", t)));
+    assert!(lock::holds("tabA"));
+    // Another tab finds it held, and cannot release it.
+    assert!(!lock::try_take("tabB", t + 1));
+    assert!(!lock::holds("tabB"));
+    lock::release("tabB");
+    assert!(lock::holds("tabA"));
+    // Its owner may take it again (a second refresh in the same tab) and releases it.
+    assert!(lock::try_take("tabA", t + 2));
+    lock::release("tabA");
+    assert_eq!(stored_lock(), None);
+    assert!(lock::try_take("tabB", t + 3));
+    lock::release("tabB");
+}
+
+#[wasm_bindgen_test]
+fn a_stale_or_unreadable_lock_is_free() {
+    clear_lock();
+    let t = now();
+    let local = storage::local().unwrap();
+    local
+        .set_item(REFRESH_LOCK_KEY, &lock_value("gone", t - 10_000))
+        .unwrap();
+    assert!(lock::try_take("tabB", t));
+    assert!(lock::holds("tabB"));
+    local.set_item(REFRESH_LOCK_KEY, "???").unwrap();
+    assert!(lock::try_take("tabC", t));
+    lock::release("tabC");
+}
+
+#[wasm_bindgen_test]
+fn a_later_writer_wins_the_read_back() {
+    // Two tabs that both saw the lock free: the read-back after the settle decides.
+    clear_lock();
+    let t = now();
+    assert!(lock::try_take("tabA", t));
+    storage::local()
+        .unwrap()
+        .set_item(REFRESH_LOCK_KEY, &lock_value("tabB", t))
+        .unwrap();
+    assert!(!lock::holds("tabA"));
+    assert!(lock::holds("tabB"));
+    lock::release("tabB");
+}
+
+#[wasm_bindgen_test]
+async fn acquire_settles_then_reads_back() {
+    clear_lock();
+    let tab = lock::tab_id();
+    assert_eq!(tab.len(), 12);
+    assert_eq!(tab, lock::tab_id(), "one id per page");
+    assert!(lock::acquire(&tab).await);
+    assert!(lock::holds(&tab));
+    // Held by someone else: not acquired, their lock untouched.
+    let theirs = lock_value("other", now());
+    storage::local()
+        .unwrap()
+        .set_item(REFRESH_LOCK_KEY, &theirs)
+        .unwrap();
+    assert!(!lock::acquire(&tab).await);
+    assert_eq!(stored_lock(), Some(theirs));
+    clear_lock();
+}
+
+fn config() -> Config {
+    Config {
+        api_base: "http://127.0.0.1:9".into(),
+        origin: "https://croupier.test".into(),
+        ..Config::default()
+    }
+}
+
+fn request(req: Req, path: &str) -> HttpRequest {
+    HttpRequest {
+        req,
+        method: Method::Get,
+        path: path.into(),
+        query: vec![],
+        body: None,
+        bearer: None,
+        source_platform: false,
+    }
+}
+
+#[wasm_bindgen_test]
+fn requests_carry_trace_id_bearer_and_bracket_arrays() {
+    let mut q = array_param("status", &["1", "2"]);
+    q.extend(array_param("currency", &["USD", "EUR"]));
+    q.push(("page".into(), "1 & 2".into()));
+    let http_req = HttpRequest {
+        query: q,
+        bearer: Some("a.b.c".into()),
+        ..request(Req::Accounts, "/api/game/player-bonuses")
+    };
+    let built = http::build(&config(), &http_req, None).unwrap();
+    assert_eq!(
+        built.url(),
+        "http://127.0.0.1:9/api/game/player-bonuses?status[]=1&status[]=2&currency[]=USD&currency[]=EUR&page=1%20%26%202"
+    );
+    let headers = built.headers();
+    let trace = headers.get("x-trace-id").unwrap();
+    assert_eq!(trace.len(), 32);
+    assert!(trace.bytes().all(|b| b.is_ascii_hexdigit()));
+    assert_eq!(
+        headers.get("authorization").as_deref(),
+        Some("Bearer a.b.c")
+    );
+    assert_eq!(headers.get("accept").as_deref(), Some("application/json"));
+    assert_eq!(
+        headers.get("x-source"),
+        None,
+        "only the calls SPEC §7 lists"
+    );
+    let raw: web_sys::Request = built.into();
+    assert_eq!(raw.credentials(), web_sys::RequestCredentials::Omit);
+    assert_eq!(raw.method(), "GET");
+    // A fresh trace id per request.
+    let again = http::build(&config(), &http_req, None).unwrap();
+    assert_ne!(again.headers().get("x-trace-id").unwrap(), trace);
+}
+
+#[wasm_bindgen_test]
+fn source_and_platform_go_with_the_calls_that_need_them() {
+    let http_req = HttpRequest {
+        method: Method::Post,
+        body: Some(serde_json::json!({"currency": "USD"})),
+        source_platform: true,
+        ..request(Req::CreateAccount, "/api/wallet/accounts")
+    };
+    let built = http::build(&config(), &http_req, None).unwrap();
+    let headers = built.headers();
+    assert_eq!(
+        headers.get("x-source").as_deref(),
+        Some("https://croupier.test")
+    );
+    assert_eq!(headers.get("x-platform").as_deref(), Some("web"));
+    assert_eq!(
+        headers.get("content-type").as_deref(),
+        Some("application/json")
+    );
+    assert_eq!(headers.get("authorization"), None);
+    let raw: web_sys::Request = built.into();
+    assert_eq!(raw.method(), "POST");
+}
+
+#[wasm_bindgen_test]
+async fn a_real_fetch_comes_back_as_a_response() {
+    // The test page's own server: an API path it does not know.
+    let config = Config {
+        api_base: String::new(),
+        ..Config::default()
+    };
+    let outcome = http::perform(
+        &config,
+        &request(Req::Currencies, "/api/settings/nothing-here"),
+    )
+    .await;
+    match outcome {
+        HttpOutcome::Response { status, .. } => assert!(status >= 400, "{status}"),
+        HttpOutcome::Failed { reason } => panic!("no response: {reason}"),
+    }
+}
+
+#[wasm_bindgen_test]
+fn socket_address_follows_the_page() {
+    assert_eq!(
+        socket::ws_url("/api/connection/websocket", "http://127.0.0.1:8080"),
+        "ws://127.0.0.1:8080/api/connection/websocket"
+    );
+    assert_eq!(
+        socket::ws_url("/api/connection/websocket", "https://croupier.test/"),
+        "wss://croupier.test/api/connection/websocket"
+    );
+    assert_eq!(
+        socket::ws_url("http://127.0.0.1:9/api/connection/websocket", "https://x"),
+        "ws://127.0.0.1:9/api/connection/websocket"
+    );
+    let page = http::origin();
+    assert!(socket::ws_url("/x", &page).starts_with("ws://"), "{page}");
+}
