@@ -27,7 +27,7 @@ function buildId(): Plugin {
 export default defineConfig({
   plugins: [react(), wasm(), buildId()],
   build: { target: "es2022", assetsInlineLimit: 0 },
-  server: { host: "127.0.0.1", proxy: { "/api": { target: sandbox, ws: true } } },
+  server: { host: "127.0.0.1", fs: { allow: [".."] }, proxy: { "/api": { target: sandbox, ws: true } } },
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.tsx", "src/**/*.test.ts"],

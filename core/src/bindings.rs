@@ -113,5 +113,5 @@ const CONFIG_TS: &str = r#"
 /** An event as the view writes it: `{ type: "navigate", path }` (UiEvent is the wire form). */
 type Tagged<E> = E extends string ? { type: E } : { [K in keyof E & string]: { type: K } & E[K] }[keyof E & string];
 export type ViewEvent = Tagged<UiEvent>;
-export interface CoreConfig { apiBase: string; origin: string; platform: "web" | "tg"; defaultLocale: string }
+export interface CoreConfig { apiBase: string; origin: string; platform: "web" | "tg"; defaultLocale: string; locales: string[]; phoneMetadataUrl: string }
 "#;

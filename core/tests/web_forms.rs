@@ -48,6 +48,7 @@ fn regex_rule_uses_javascript_semantics() {
 
 #[wasm_bindgen_test]
 fn generic_rules_match_native() {
+    install_plans();
     assert!(ok(Rule::Email, "someone@gmail.com"));
     assert!(!ok(Rule::Email, "someone@gmail.c"));
     assert!(!ok(Rule::Email, "joão@gmail.com"));
@@ -70,6 +71,7 @@ fn generic_rules_match_native() {
 
 #[wasm_bindgen_test]
 fn form_validation_and_messages() {
+    install_plans();
     let rules: Vec<(String, Vec<Rule>)> = ["nickname", "email", "birthdate", "password"]
         .iter()
         .map(|f| {
@@ -106,6 +108,7 @@ fn form_validation_and_messages() {
 
 #[wasm_bindgen_test]
 fn phone_numbers() {
+    install_plans();
     assert!(phone::is_valid_rule_value("5511987654321"));
     assert!(phone::is_valid_rule_value("+7 701 123 4567"));
     assert!(!phone::is_valid_rule_value("+1 555 555 5555"));
@@ -219,6 +222,7 @@ fn masks_names_and_cpf() {
 /// The libphonenumber-js differential fixtures, in the browser too.
 #[wasm_bindgen_test]
 fn phone_fixtures_agree_in_wasm() {
+    install_plans();
     let rows: Vec<Vec<String>> =
         serde_json::from_str(include_str!("../src/domain/phone/fixtures.json")).unwrap();
     let mut mismatches = 0;
@@ -241,4 +245,18 @@ fn phone_fixtures_agree_in_wasm() {
     }
     assert!(rows.len() > 2000);
     assert_eq!(mismatches, 0);
+}
+
+/// In the browser the numbering plans are a separate asset the app installs at start; the
+/// tests install the same file.
+fn install_plans() {
+    phone::install(include_str!("../src/domain/phone/metadata.tsv").to_string());
+    assert!(phone::is_loaded());
+}
+
+#[wasm_bindgen_test]
+fn plans_are_not_compiled_into_the_wasm() {
+    // Installed by other tests in this module maybe; a second install must be refused.
+    install_plans();
+    assert!(!phone::install(String::new()));
 }

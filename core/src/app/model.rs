@@ -22,6 +22,8 @@ pub struct Config {
     pub default_locale: String,
     /// Locale codes known before settings load, so prefixed addresses resolve at once.
     pub locales: Vec<String>,
+    /// Where the phone numbering plans are served (kept out of the wasm); empty = none.
+    pub phone_metadata_url: String,
 }
 
 impl Default for Config {
@@ -32,6 +34,7 @@ impl Default for Config {
             platform: "web".into(),
             default_locale: "en".into(),
             locales: vec!["en".into(), "pt-br".into(), "es".into(), "ru".into()],
+            phone_metadata_url: String::new(),
         }
     }
 }

@@ -38,6 +38,7 @@ impl Runtime {
 
     pub fn start(self: &Rc<Self>) {
         listen_browser(self);
+        load_phone_plans(&self.model.borrow().config.phone_metadata_url);
         let path = current_url();
         let prefs = app::event::Prefs {
             drawer_compact: storage::local_get(app::update::DRAWER_COMPACT_KEY)
@@ -237,6 +238,26 @@ fn push_url(url: &str, replace: bool) {
     } else {
         history.push_state_with_url(&JsValue::NULL, "", Some(url))
     };
+}
+
+/// The numbering plans are a static asset of the app, fetched once in the background.
+fn load_phone_plans(url: &str) {
+    if url.is_empty() || crate::domain::phone::is_loaded() {
+        return;
+    }
+    let url = url.to_string();
+    wasm_bindgen_futures::spawn_local(async move {
+        let text = match gloo_net::http::Request::get(&url).send().await {
+            Ok(r) if r.ok() => r.text().await.ok(),
+            _ => None,
+        };
+        match text {
+            Some(t) => {
+                crate::domain::phone::install(t);
+            }
+            None => web_sys::console::warn_1(&format!("phone plans not loaded from {url}").into()),
+        }
+    });
 }
 
 /// SPEC §2: top of the page, or the anchor named by the hash.
