@@ -2,6 +2,7 @@
 //! time is always an argument.
 
 // Forms and formats (SPEC §3, §5, §9).
+pub mod case;
 pub mod cpf;
 pub mod mask;
 pub mod money;

@@ -912,7 +912,8 @@ pub fn check_navigation(target: &str, external: bool) -> Result<NavTarget, NavEr
     let squeezed: String = target
         .chars()
         .filter(|c| !c.is_whitespace() && !c.is_control() && !is_invisible(*c))
-        .flat_map(char::to_lowercase)
+        // Browsers read schemes as ASCII only; non-ASCII letters never form one.
+        .map(|c| c.to_ascii_lowercase())
         .collect();
     for s in UNSAFE_SCHEMES {
         if squeezed

@@ -702,8 +702,8 @@ pub fn check(rule: &Rule, value: &Value, form: &Form, ctx: &Context) -> bool {
         Rule::LanguageCode => {
             on_text(&|t| t.len() == 2 && t.bytes().all(|b| b.is_ascii_lowercase()))
         }
-        Rule::Uppercase => raw.is_some_and(|t| t.to_uppercase() == t),
-        Rule::Lowercase => raw.is_some_and(|t| t.to_lowercase() == t),
+        Rule::Uppercase => raw.is_some_and(|t| crate::domain::case::upper(t) == t),
+        Rule::Lowercase => raw.is_some_and(|t| crate::domain::case::lower(t) == t),
         Rule::CpfNumber => on_text(&crate::domain::cpf::is_valid),
         Rule::TwoWords(n) => raw.is_some_and(|t| {
             let words: Vec<&str> = t.split_whitespace().collect();

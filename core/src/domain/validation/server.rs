@@ -97,7 +97,7 @@ fn param_text(params: &[Json], i: usize) -> Option<String> {
 fn normalize(name: &str) -> String {
     name.chars()
         .filter(|c| *c != '_' && *c != '-' && !c.is_whitespace())
-        .flat_map(char::to_lowercase)
+        .map(|c| c.to_ascii_lowercase())
         .collect()
 }
 

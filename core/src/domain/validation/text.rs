@@ -148,7 +148,8 @@ fn is_public_host(host: &str) -> bool {
     if host.is_empty() || host.len() > 253 {
         return false;
     }
-    let lower = host.to_lowercase();
+    // Only IPv4 parsing and ASCII suffixes look at this: ASCII case is enough.
+    let lower = host.to_ascii_lowercase();
     if let Ok(ip) = lower.parse::<Ipv4Addr>() {
         return is_public_ipv4(&ip);
     }
