@@ -16,6 +16,9 @@ count_rust() {
   f=$(grep -Eo '[0-9]+ failed;' "$log" | awk '{s+=$1} END {print s+0}')
   echo "$p $f"
 }
+count_line() { # a tool's own "N passed, N failed" line
+  grep -Eo '[0-9]+ passed, [0-9]+ failed' "$1" | tail -1 | awk '{print $1, $3}' | grep . || echo "0 0"
+}
 count_json() { # vitest / playwright JSON report -> "passed failed"
   node -e '
     const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
@@ -34,6 +37,7 @@ step() {
   case "$counter" in
     rust) read -r p f < <(count_rust "$log") ;;
     json:*) read -r p f < <(count_json "${counter#json:}") ;;
+    line) read -r p f < <(count_line "$log") ;;
     *) p=0 f=0 ;;
   esac
   if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
@@ -70,7 +74,7 @@ step app-vitest "json:$LOGDIR/vitest.json" bash -c "cd app && npx vitest run --r
 step tests-tsc one bash -c "cd tests && npx tsc --noEmit -p ."
 step e2e "json:$LOGDIR/playwright.json" bash -c "cd tests && PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/playwright.json' npx playwright test --reporter=list,json"
 if [ -f "$ROOT/tests/interop/package.json" ]; then
-  step interop one bash -c "cd tests/interop && npm test --silent"
+  step interop line bash -c "cd tests/interop && SANDBOX_BIN='$ROOT/target/release/croupier-sandbox' npm test --silent"
 fi
 
 [ "${#FAILED_STEPS[@]}" -eq 0 ] || echo "failed steps: ${FAILED_STEPS[*]}"
