@@ -17,14 +17,17 @@ fn event(json: &str) -> JsValue {
 }
 
 fn get(v: &JsValue, path: &[&str]) -> JsValue {
-    path.iter().fold(v.clone(), |acc, k| js_sys::Reflect::get(&acc, &(*k).into()).unwrap_or(JsValue::UNDEFINED))
+    path.iter().fold(v.clone(), |acc, k| {
+        js_sys::Reflect::get(&acc, &(*k).into()).unwrap_or(JsValue::UNDEFINED)
+    })
 }
 
 /// Subscribe and collect every `changed` object the core sends.
 fn collect(core: &Core) -> Rc<RefCell<Vec<JsValue>>> {
     let seen = Rc::new(RefCell::new(Vec::new()));
     let sink = Rc::clone(&seen);
-    let cb = Closure::<dyn Fn(JsValue)>::new(move |changed: JsValue| sink.borrow_mut().push(changed));
+    let cb =
+        Closure::<dyn Fn(JsValue)>::new(move |changed: JsValue| sink.borrow_mut().push(changed));
     core.subscribe(cb.as_ref().unchecked_ref::<js_sys::Function>().clone());
     cb.forget();
     seen
@@ -34,7 +37,9 @@ fn collect(core: &Core) -> Rc<RefCell<Vec<JsValue>>> {
 fn dispatch_sends_only_changed_slices() {
     let core = Core::new(JsValue::UNDEFINED);
     let seen = collect(&core);
-    core.dispatch(event(r#"{"type":"formInput","form":"signUp","field":"email","value":"someone@gmail.c"}"#));
+    core.dispatch(event(
+        r#"{"type":"formInput","form":"signUp","field":"email","value":"someone@gmail.c"}"#,
+    ));
     core.dispatch(event(r#"{"type":"formSubmit","form":"signUp"}"#));
     let seen = seen.borrow();
     assert!(!seen.is_empty(), "subscriber was called");
@@ -42,16 +47,32 @@ fn dispatch_sends_only_changed_slices() {
     // The form slice changed; the session slice did not, so it is not re-sent.
     assert!(get(last, &["session"]).is_undefined());
     let email_error = get(last, &["forms", "signUp", "errors", "email"]);
-    assert!(email_error.as_string().is_some_and(|m| !m.is_empty()), "email message shown after submit");
-    assert_eq!(get(last, &["forms", "signUp", "values", "email"]).as_string().as_deref(), Some("someone@gmail.c"));
-    assert_eq!(get(last, &["forms", "signUp", "submitting"]).as_bool(), Some(false));
+    assert!(
+        email_error.as_string().is_some_and(|m| !m.is_empty()),
+        "email message shown after submit"
+    );
+    assert_eq!(
+        get(last, &["forms", "signUp", "values", "email"])
+            .as_string()
+            .as_deref(),
+        Some("someone@gmail.c")
+    );
+    assert_eq!(
+        get(last, &["forms", "signUp", "submitting"]).as_bool(),
+        Some(false)
+    );
 }
 
 #[wasm_bindgen_test]
 fn view_is_a_plain_object() {
-    let core = Core::new(event(r#"{"apiBase":"","platform":"web","defaultLocale":"en"}"#));
+    let core = Core::new(event(
+        r#"{"apiBase":"","platform":"web","defaultLocale":"en"}"#,
+    ));
     let v = core.view();
-    assert_eq!(get(&v, &["session", "status"]).as_string().as_deref(), Some("booting"));
+    assert_eq!(
+        get(&v, &["session", "status"]).as_string().as_deref(),
+        Some("booting")
+    );
     assert!(js_sys::Array::is_array(&get(&v, &["accounts", "items"])));
 }
 
@@ -61,7 +82,12 @@ fn malformed_input_is_ignored_not_fatal() {
     core.dispatch(event(r#"{"type":"noSuchEvent"}"#));
     core.dispatch(JsValue::from_f64(3.0));
     core.dispatch(event(r#"{"type":"switchAccount","id":"not a number"}"#));
-    assert_eq!(get(&core.view(), &["session", "status"]).as_string().as_deref(), Some("booting"));
+    assert_eq!(
+        get(&core.view(), &["session", "status"])
+            .as_string()
+            .as_deref(),
+        Some("booting")
+    );
 }
 
 #[wasm_bindgen_test]
@@ -70,7 +96,10 @@ fn modal_events_move_the_address() {
     core.dispatch(event(r#"{"type":"openModal","id":"sign-in"}"#));
     let search = web_sys::window().unwrap().location().search().unwrap();
     assert_eq!(search, "?modal=sign-in");
-    assert_eq!(get(&core.view(), &["nav", "modal"]).as_string().as_deref(), Some("sign-in"));
+    assert_eq!(
+        get(&core.view(), &["nav", "modal", "id"]).as_string().as_deref(),
+        Some("sign-in")
+    );
     core.dispatch(event(r#"{"type":"closeModal"}"#));
     assert_eq!(web_sys::window().unwrap().location().search().unwrap(), "");
 }
@@ -93,12 +122,18 @@ fn peer_signals_round_trip() {
     assert_eq!(storage::parse_peer_signal("logout:5"), Some(false));
     assert_eq!(storage::parse_peer_signal("junk"), None);
     storage::signal_peers(true, 42.0);
-    let stored = storage::local().unwrap().get_item(storage::PEER_KEY).unwrap();
+    let stored = storage::local()
+        .unwrap()
+        .get_item(storage::PEER_KEY)
+        .unwrap();
     assert_eq!(stored.as_deref(), Some("login:42"));
 }
 
 #[wasm_bindgen_test]
 fn texts_are_exposed() {
     let texts = Core::texts();
-    assert_eq!(get(&texts, &["layout.signIn"]).as_string().as_deref(), Some("Sign in"));
+    assert_eq!(
+        get(&texts, &["layout.signIn"]).as_string().as_deref(),
+        Some("Sign in")
+    );
 }
