@@ -52,6 +52,11 @@ pub fn event(model: &mut Model, event: RefreshEvent, now: u64, fx: &mut Vec<Effe
             } else if acquired {
                 request(model, fx);
             } else {
+                log(
+                    fx,
+                    LogLevel::Info,
+                    "refresh: another tab is refreshing; waiting for its token",
+                );
                 model.refresh_phase = RefreshPhase::Waiting { polls: 0 };
                 poll_later(fx);
             }
