@@ -81,6 +81,12 @@ pub const DEFAULT_EN: &[(&str, &str)] = &[
         "alerts.network",
         "Cannot reach the server. Check your connection and try again.",
     ),
+    // realtime pushes (SPEC §8 "Game max bet exceeded")
+    ("alerts.maxBetExceeded", "Bet too high"),
+    (
+        "alerts.maxBetExceededDescription",
+        "The maximum bet is {amount} {currency}.",
+    ),
     // shell: layout chrome, pages, error page (issue 5)
     ("layout.skipToContent", "Skip to content"),
     ("layout.language", "Language"),

@@ -202,29 +202,16 @@ fn max_bet_exceeded(model: &mut Model, amount: &str, currency: &str) {
     let info = match model.currency(currency) {
         Some(c) => currency_info(c),
         None => CurrencyInfo {
-            code: currency.to_uppercase(),
+            code: currency.to_ascii_uppercase(),
             subunit_to_unit: 100,
             ..CurrencyInfo::default()
         },
     };
     let shown = money::display_balance(amount, &info, true);
-    let title = text(model, "alerts.maxBetExceeded", "Bet too high");
-    let description = text(
-        model,
-        "alerts.maxBetExceededDescription",
-        "The maximum bet is {amount} {currency}.",
-    )
-    .replace("{amount}", &shown.amount)
-    .replace("{currency}", &shown.code);
+    let title = model.text("alerts.maxBetExceeded");
+    let description = model
+        .text("alerts.maxBetExceededDescription")
+        .replace("{amount}", &shown.amount)
+        .replace("{currency}", &shown.code);
     toast_text(model, ToastKind::Error, title, Some(description));
-}
-
-/// Loaded or built-in text for `key`; `english` until the key joins `content::DEFAULT_EN`.
-fn text(model: &Model, key: &str, english: &str) -> String {
-    let t = model.text(key);
-    if t == key {
-        english.to_string()
-    } else {
-        t
-    }
 }
