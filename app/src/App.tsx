@@ -1,44 +1,119 @@
-import { lazy, Suspense, useCallback } from "react";
+import { lazy, Suspense, useCallback, useEffect } from "react";
 import { useCore, useDispatch, useText } from "./core/store";
-import { AuthModals } from "./features/auth/AuthModals";
 import { BottomNav } from "./layout/BottomNav";
 import { Drawer } from "./layout/Drawer";
 import { Footer } from "./layout/Footer";
 import { Header } from "./layout/Header";
+import { ModalHost } from "./layout/ModalHost";
+import { Preloader } from "./layout/Preloader";
+import { pageFor } from "./pages/registry";
 import { Skeleton } from "./ui/Skeleton";
 import { Toasts } from "./ui/Toasts";
+import { useDevice } from "./ui/useDevice";
 
-const HomePage = lazy(() => import("./pages/index/HomePage"));
-const WalletPage = lazy(() => import("./pages/wallet/WalletPage"));
-const SectionPage = lazy(() => import("./pages/placeholder/SectionPage"));
+const ErrorPage = lazy(() => import("./layout/ErrorPage"));
 
-function Page({ name }: { name: string }) {
-  if (name === "index") return <HomePage />;
-  if (name === "wallet") return <WalletPage />;
-  return <SectionPage />;
+/** The page of the current route (or the error page), loaded on demand. */
+function Page() {
+  const page = useCore((s) => s.nav.page);
+  const error = useCore((s) => s.nav.error);
+  const skeleton = <Skeleton lines={4} name={page?.skeleton} />;
+  if (!page) {
+    return error ? (
+      <Suspense fallback={skeleton}>
+        <ErrorPage />
+        <PageReady name="error" />
+      </Suspense>
+    ) : (
+      skeleton
+    );
+  }
+  const Component = pageFor(page.name);
+  return (
+    <Suspense fallback={skeleton}>
+      {Component ? <Component /> : <ErrorPage />}
+      <PageReady name={page.name} />
+    </Suspense>
+  );
+}
+
+/** Mounted once the page's code has loaded and rendered: tells the core (preloader). */
+function PageReady({ name }: { name: string }) {
+  const dispatch = useDispatch();
+  useEffect(() => {
+    dispatch({ type: "pageReady" });
+  }, [dispatch, name]);
+  return null;
+}
+
+/** Keeps `<html lang>` and the document title with the page. */
+function useDocument() {
+  const t = useText();
+  const locale = useCore((s) => s.nav.locale);
+  const name = useCore((s) => s.nav.page?.name);
+  const error = useCore((s) => s.nav.error);
+  const brand = t("layout.brand");
+  const title = error ? t("layout.error.title") : name && name !== "index" ? t(`layout.pages.${name}`) : "";
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  useEffect(() => {
+    document.title = title ? `${title} — ${brand}` : brand;
+  }, [title, brand]);
 }
 
 export function App() {
   const t = useText();
   const dispatch = useDispatch();
-  const page = useCore((s) => s.nav.page);
-  const error = useCore((s) => s.nav.error);
-  const drawer = useCore((s) => s.nav.drawerOpen);
+  const { mobile } = useDevice();
+  const layout = useCore((s) => s.nav.page?.layout ?? "default");
+  const pageName = useCore((s) => s.nav.page?.name ?? (s.nav.error ? "error" : ""));
+  const compact = useCore((s) => s.nav.drawerCompact);
   const toasts = useCore((s) => s.toasts);
   const dismiss = useCallback((id: number) => dispatch({ type: "dismissToast", id }), [dispatch]);
-  return (
-    <div className="shell">
-      <Header onMenu={() => dispatch({ type: "toggleDrawer" })} />
-      <Drawer open={drawer} onClose={() => dispatch({ type: "closeDrawer" })} />
-      <main className="content" id="main">
-        <Suspense fallback={<Skeleton lines={4} />}>
-          {page ? <Page name={page.name} /> : error ? <p role="alert">{error.message}</p> : <Skeleton lines={4} />}
-        </Suspense>
-        <Footer />
-      </main>
-      <BottomNav />
-      <AuthModals />
+  useDocument();
+  const skip = (
+    <a
+      className="skip-link"
+      href="#main"
+      onClick={(e) => {
+        e.preventDefault();
+        document.getElementById("main")?.focus();
+      }}
+    >
+      {t("layout.skipToContent")}
+    </a>
+  );
+  const overlays = (
+    <>
+      <ModalHost />
       <Toasts toasts={toasts} closeLabel={t("layout.close")} onDismiss={dismiss} />
+      <Preloader />
+    </>
+  );
+  if (layout === "empty") {
+    return (
+      <div className="shell shell-empty" data-layout="empty">
+        <main className="content content-empty" id="main" tabIndex={-1} data-page={pageName}>
+          <Page />
+        </main>
+        {overlays}
+      </div>
+    );
+  }
+  return (
+    <div className={`shell${compact && !mobile ? " shell-compact" : ""}`} data-layout="default">
+      {skip}
+      <Header mobile={mobile} />
+      <Drawer mobile={mobile} />
+      <div className="content">
+        <main id="main" tabIndex={-1} data-page={pageName}>
+          <Page />
+        </main>
+        <Footer />
+      </div>
+      {mobile ? <BottomNav /> : null}
+      {overlays}
     </div>
   );
 }

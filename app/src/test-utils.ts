@@ -16,6 +16,8 @@ let cached: Record<string, string> | undefined;
 function englishTexts(): Record<string, string> {
   if (cached) return cached;
   const src = readFileSync(resolve(__dirname, "../../core/src/app/content.rs"), "utf8");
-  cached = Object.fromEntries([...src.matchAll(/\("([^"]+)",\s*"([^"]*)"\)/g)].map((m) => [m[1], m[2]]));
+  // Entries are `("key", "text")`, possibly spread over lines with a trailing comma.
+  const table = src.slice(src.indexOf("DEFAULT_EN"), src.indexOf("pub fn en("));
+  cached = Object.fromEntries([...table.matchAll(/\(\s*"([^"]+)",\s*"([^"]*)",?\s*\)/g)].map((m) => [m[1], m[2]]));
   return cached;
 }

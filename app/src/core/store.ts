@@ -12,7 +12,7 @@ const emptyForm = { values: {}, errors: {}, submitting: false, error: undefined 
 export const initialView: View = {
   session: { status: "booting", nickname: undefined, balance: undefined },
   accounts: { loading: false, items: [], addable: [] },
-  forms: { signUp: emptyForm, signIn: emptyForm, newAccount: emptyForm },
+  forms: { signUp: emptyForm, signIn: emptyForm, newAccount: emptyForm, forgotPass: emptyForm, resetPass: emptyForm },
   nav: {
     path: "/",
     fullPath: "/",
@@ -25,6 +25,8 @@ export const initialView: View = {
     drawerOpen: false,
     drawerCompact: false,
     preloader: "shown",
+    links: [],
+    footerLinks: [],
   },
   toasts: [],
   options: { currencies: [] },

@@ -1,22 +1,23 @@
 import { useCore, useText } from "../core/store";
-import { Icon } from "../ui/Icon";
+import { Icon, iconFor } from "../ui/Icon";
 import { Link } from "../ui/Link";
-import { sections } from "./nav";
 
-/** Mobile tab bar (≤ 528 px). */
+/** Mobile tab bar (≤ 528 px): the links the core marks for it. */
 export function BottomNav() {
   const t = useText();
-  const path = useCore((s) => s.nav.path);
+  const links = useCore((s) => s.nav.links);
   return (
     <nav className="bottom-nav" aria-label={t("layout.menu")}>
-      {sections.slice(0, 5).map((s) => (
-        <Link key={s.href} href={s.href} className={path === s.href ? "active" : undefined} aria-current={path === s.href ? "page" : undefined}>
-          <span className="nav-icon">
-            <Icon name={s.icon} size={22} />
-          </span>
-          <span>{t(s.key)}</span>
-        </Link>
-      ))}
+      {links
+        .filter((l) => l.bottom)
+        .map((l) => (
+          <Link key={l.id} href={l.href} className={l.active ? "active" : undefined} aria-current={l.active ? "page" : undefined}>
+            <span className="nav-icon">
+              <Icon name={iconFor(l.id)} size={22} />
+            </span>
+            <span>{t(l.label)}</span>
+          </Link>
+        ))}
     </nav>
   );
 }

@@ -1,28 +1,55 @@
-import { useCore, useText } from "../core/store";
-import { Icon } from "../ui/Icon";
+import { useCore, useDispatch, useText } from "../core/store";
+import { Icon, iconFor } from "../ui/Icon";
 import { Link } from "../ui/Link";
-import { sections } from "./nav";
+import { LanguageSwitcher } from "./LanguageSwitcher";
 
-/** Side navigation: always shown on desktop, slides over the page on mobile. */
-export function Drawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Side navigation: on desktop always there, compact (icons only) at the player's choice; on
+ * mobile a panel that slides over the page from the menu button. */
+export function Drawer({ mobile }: { mobile: boolean }) {
   const t = useText();
-  const path = useCore((s) => s.nav.path);
+  const dispatch = useDispatch();
+  const links = useCore((s) => s.nav.links);
+  const open = useCore((s) => s.nav.drawerOpen);
+  const compact = useCore((s) => s.nav.drawerCompact) && !mobile;
+  const hidden = mobile && !open;
   return (
     <>
-      {open ? <div className="drawer-scrim" onClick={onClose} aria-hidden="true" /> : null}
-      <nav className={`drawer${open ? " drawer-open" : ""}`} aria-label={t("layout.menu")}>
+      {mobile && open ? <div className="drawer-scrim" onClick={() => dispatch({ type: "closeDrawer" })} aria-hidden="true" /> : null}
+      <nav
+        id="drawer"
+        className={`drawer${open ? " drawer-open" : ""}${compact ? " drawer-compact" : ""}`}
+        aria-label={t("layout.menu")}
+        aria-hidden={hidden || undefined}
+        inert={hidden || undefined}
+      >
+        {!mobile ? (
+          <button
+            type="button"
+            className="drawer-toggle"
+            aria-label={t(compact ? "layout.drawer.expand" : "layout.drawer.collapse")}
+            title={t(compact ? "layout.drawer.expand" : "layout.drawer.collapse")}
+            onClick={() => dispatch({ type: "setDrawerCompact", compact: !compact })}
+          >
+            <Icon name={compact ? "expand" : "collapse"} size={18} />
+          </button>
+        ) : null}
         <ul>
-          {sections.map((s) => (
-            <li key={s.href}>
-              <Link href={s.href} className={path === s.href ? "active" : undefined} aria-current={path === s.href ? "page" : undefined} onClick={onClose}>
+          {links.map((l) => (
+            <li key={l.id}>
+              <Link href={l.href} className={l.active ? "active" : undefined} aria-current={l.active ? "page" : undefined} title={compact ? t(l.label) : undefined} data-link={l.id}>
                 <span className="nav-icon">
-                  <Icon name={s.icon} />
+                  <Icon name={iconFor(l.id)} />
                 </span>
-                {t(s.key)}
+                <span className="nav-label">{t(l.label)}</span>
               </Link>
             </li>
           ))}
         </ul>
+        {mobile ? (
+          <div className="drawer-foot">
+            <LanguageSwitcher id="lang-drawer" />
+          </div>
+        ) : null}
       </nav>
     </>
   );

@@ -1,26 +1,38 @@
+import { lazy, Suspense } from "react";
 import { useCore, useDispatch, useText } from "../core/store";
-import { AccountSwitcher } from "../features/wallet/AccountSwitcher";
 import { Button } from "../ui/Button";
+import { Icon } from "../ui/Icon";
 import { Link } from "../ui/Link";
+import { LanguageSwitcher } from "./LanguageSwitcher";
 
-export function Header({ onMenu }: { onMenu: () => void }) {
+// A guest never needs the wallet code: it loads with the player's header only.
+const AccountSwitcher = lazy(() => import("../features/wallet/AccountSwitcher"));
+
+export function Header({ mobile = false }: { mobile?: boolean }) {
   const t = useText();
   const dispatch = useDispatch();
   const status = useCore((s) => s.session.status);
   const nickname = useCore((s) => s.session.nickname);
+  const home = useCore((s) => s.nav.homePath);
+  const drawerOpen = useCore((s) => s.nav.drawerOpen);
   return (
     <header className="header">
-      <button type="button" className="icon-btn menu-btn" aria-label={t("layout.menu")} onClick={onMenu}>
-        <span aria-hidden="true">☰</span>
+      <button type="button" className="icon-btn menu-btn" aria-label={t("layout.menu")} aria-controls="drawer" aria-expanded={drawerOpen} onClick={() => dispatch({ type: "toggleDrawer" })}>
+        <Icon name="menu" size={22} />
       </button>
-      <Link href="/" className="logo" aria-label={t("layout.brand")}>
-        <span className="logo-mark" aria-hidden="true">C</span>
+      <Link href={home} className="logo" aria-label={t("layout.brand")}>
+        <span className="logo-mark" aria-hidden="true">
+          C
+        </span>
         <span className="logo-text">{t("layout.brand")}</span>
       </Link>
       <div className="header-end">
+        {!mobile ? <LanguageSwitcher id="lang-header" /> : null}
         {status === "player" ? (
           <>
-            <AccountSwitcher />
+            <Suspense fallback={<span className="balance-btn balance-placeholder" aria-hidden="true" />}>
+              <AccountSwitcher />
+            </Suspense>
             <span className="nickname" data-testid="header-nickname">
               {nickname}
             </span>

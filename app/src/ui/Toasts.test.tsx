@@ -28,3 +28,22 @@ describe("Toasts", () => {
     expect(onDismiss.mock.calls).toEqual([[1], [2]]);
   });
 });
+
+describe("Toasts content", () => {
+  it("shows title and description in a polite live region, and closes by its button", () => {
+    const onDismiss = vi.fn();
+    render(
+      <Toasts
+        closeLabel="Close"
+        onDismiss={onDismiss}
+        toasts={[{ id: 7, kind: "success", title: "Password changed", description: "Sign in with your new password.", durationMs: 5000 }]}
+      />,
+    );
+    const toast = screen.getByRole("status");
+    expect(toast.textContent).toContain("Password changed");
+    expect(toast.textContent).toContain("Sign in with your new password.");
+    expect(toast.closest("[aria-live]")?.getAttribute("aria-live")).toBe("polite");
+    act(() => screen.getByRole("button", { name: "Close" }).click());
+    expect(onDismiss).toHaveBeenCalledWith(7);
+  });
+});

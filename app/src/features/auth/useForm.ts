@@ -3,8 +3,7 @@ import type { FormId } from "../../core/types";
 
 /** Read one form's view and send its events. */
 export function useForm(form: FormId) {
-  const key = form === "signUp" ? "signUp" : form === "signIn" ? "signIn" : "newAccount";
-  const view = useCore((s) => s.forms[key]);
+  const view = useCore((s) => s.forms[form]);
   const dispatch = useDispatch();
   const text = (field: string) => {
     const v = view.values[field];

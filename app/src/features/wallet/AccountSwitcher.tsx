@@ -3,7 +3,7 @@ import { useCore, useDispatch, useText } from "../../core/store";
 import { Money } from "./Money";
 
 /** Header balance; opens the list of accounts to switch between. */
-export function AccountSwitcher() {
+export default function AccountSwitcher() {
   const t = useText();
   const dispatch = useDispatch();
   const balance = useCore((s) => s.session.balance);

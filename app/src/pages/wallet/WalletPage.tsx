@@ -11,10 +11,17 @@ export default function WalletPage() {
   if (status === "guest") {
     return (
       <section className="hero">
-        <h1>{t("layout.nav.wallet")}</h1>
+        <h1>{t("layout.pages.wallet")}</h1>
         <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{t("layout.signIn")}</Button>
       </section>
     );
   }
-  return <AccountsPanel />;
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page-head">
+        <h1 id="page-title">{t("layout.pages.wallet")}</h1>
+      </div>
+      <AccountsPanel />
+    </section>
+  );
 }

@@ -1,0 +1,37 @@
+import { useDispatch, useText } from "../../core/store";
+import { Button } from "../../ui/Button";
+import { TextField } from "../../ui/Field";
+import { useForm } from "./useForm";
+
+/** forgot-pass: the e-mail that gets a reset link. */
+export function ForgotPassForm() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const f = useForm("forgotPass");
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        f.submit();
+      }}
+    >
+      <p className="form-intro">{t("modals.forgotPass.text")}</p>
+      {f.view.error ? (
+        <p className="form-error" role="alert">
+          {f.view.error}
+        </p>
+      ) : null}
+      <TextField id="forgot-email" type="email" autoComplete="email" label={t("fields-settings.email.label")} placeholder={t("fields-settings.email.placeholder")} value={f.text("email")} error={f.view.errors.email} onChange={(v) => f.input("email", v)} onBlur={() => f.blur("email")} />
+      <Button type="submit" busy={f.view.submitting} className="btn-block">
+        {t("modals.forgotPass.submit")}
+      </Button>
+      <p className="form-alt">
+        <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>
+          {t("modals.forgotPass.back")}
+        </button>
+      </p>
+    </form>
+  );
+}
