@@ -1,8 +1,10 @@
+import { lazy, Suspense } from "react";
 import { useCore, useDispatch, useText } from "../../core/store";
-import { AccountsPanel } from "../../features/wallet/AccountsPanel";
-import { Money } from "../../features/wallet/Money";
 import { Button } from "../../ui/Button";
 import { Skeleton } from "../../ui/Skeleton";
+
+// A guest's home needs none of the wallet's code: the player's part is its own chunk.
+const PlayerHome = lazy(() => import("./PlayerHome"));
 
 export default function HomePage() {
   const t = useText();
@@ -19,13 +21,8 @@ export default function HomePage() {
     );
   }
   return (
-    <>
-      <section className="hero hero-player">
-        <h1>{t("layout.home.welcomeBack", { name: session.nickname ?? "" })}</h1>
-        <p className="muted">{t("layout.home.balanceTitle")}</p>
-        <p className="hero-balance">{session.balance ? <Money money={session.balance} /> : "—"}</p>
-      </section>
-      <AccountsPanel />
-    </>
+    <Suspense fallback={<Skeleton lines={4} name="index-page" />}>
+      <PlayerHome />
+    </Suspense>
   );
 }
