@@ -21,13 +21,13 @@ pub enum FormId {
 }
 
 /// An intent of the player, sent by the view.
+///
+/// Externally tagged on the wire (`{"navigate": {"path": "/"}}`, `"signOut"`): serde reads
+/// that without buffering, where an internally tagged enum costs ~30 KB of wasm. The view
+/// still writes `{type: "navigate", path}`; `bindings::ui_event` converts.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(
-    tag = "type",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase"
-)]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum UiEvent {
     /// The page loaded; the runtime adds the stored token and the address.
     Start,
@@ -80,13 +80,35 @@ pub enum UiEvent {
     },
 }
 
-/// A field value as the view sends it.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(untagged)]
+/// A field value as the view sends it: a checkbox's boolean or an input's text.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), serde(untagged))]
 pub enum FormValue {
     Bool(bool),
     Text(String),
+}
+
+// By hand: the derived untagged form buffers the value first, at a cost in wasm size.
+impl<'de> Deserialize<'de> for FormValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = FormValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a boolean or a string")
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<FormValue, E> {
+                Ok(FormValue::Bool(v))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<FormValue, E> {
+                Ok(FormValue::Text(v.to_string()))
+            }
+            fn visit_string<E: serde::de::Error>(self, v: String) -> Result<FormValue, E> {
+                Ok(FormValue::Text(v))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 impl From<FormValue> for Value {
