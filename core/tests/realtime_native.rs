@@ -552,7 +552,7 @@ proptest! {
 
     #[test]
     fn any_json_push_is_survived(channel in "[a-z:#0-9]{0,20}", data in arb_json()) {
-        let _ = push::route(&channel, &data);
+        let _ = push::route(&channel, data.clone());
         let (mut m, _) = connected_player();
         let line = json!({"push": {"channel": "wallet:accounts#7", "pub": {"data": data.clone()}}}).to_string();
         let _ = update(&mut m, Event::Socket(SocketEvent::Message(line)), NOW);
@@ -609,13 +609,13 @@ fn channels_for_guests_and_players() {
 fn routes_by_event_then_channel() {
     let account = json!({"id": 1, "currency": "USD", "balance": "5.00", "status": 1});
     assert_eq!(
-        push::route("wallet:accounts#7", &account),
+        push::route("wallet:accounts#7", account.clone()),
         Push::Account(account.clone())
     );
     assert_eq!(
         push::route(
             "game:bets#7",
-            &json!({"event": "game.bet.max.exceed", "data": {"amount": "5", "currency": "USD"}})
+            json!({"event": "game.bet.max.exceed", "data": {"amount": "5", "currency": "USD"}})
         ),
         Push::MaxBetExceeded {
             amount: "5".into(),
@@ -625,7 +625,7 @@ fn routes_by_event_then_channel() {
     assert_eq!(
         push::route(
             "game:bets#7",
-            &json!({"event": "game.bet.max.exceed", "data": {"maxBet": 2.5, "currency": "EUR"}})
+            json!({"event": "game.bet.max.exceed", "data": {"maxBet": 2.5, "currency": "EUR"}})
         ),
         Push::MaxBetExceeded {
             amount: "2.5".into(),
@@ -641,7 +641,7 @@ fn routes_by_event_then_channel() {
         ("payment:invoices#7", "invoice.withdrawal.updated"),
     ] {
         assert!(
-            matches!(push::route(channel, &json!({"event": event, "data": {}})), Push::LogOnly { what, .. } if what == event),
+            matches!(push::route(channel, json!({"event": event, "data": {}})), Push::LogOnly { what, .. } if what == event),
             "{event}"
         );
     }
@@ -655,7 +655,7 @@ fn routes_by_event_then_channel() {
         ("global:online", "online count"),
     ] {
         assert!(
-            matches!(push::route(channel, &json!({"id": 1})), Push::LogOnly { what: w, .. } if w == what),
+            matches!(push::route(channel, json!({"id": 1})), Push::LogOnly { what: w, .. } if w == what),
             "{channel}"
         );
     }
@@ -684,7 +684,7 @@ fn malformed_pushes_are_named_not_fatal() {
         ("nowhere", json!({"id": 1})),
     ] {
         assert!(
-            matches!(push::route(channel, &data), Push::Malformed { .. }),
+            matches!(push::route(channel, data.clone()), Push::Malformed { .. }),
             "{channel} {data}"
         );
     }

@@ -21,8 +21,6 @@
 //! Timers carry the connection `epoch` they were set for; a timer of an older connection is
 //! ignored, so no timer ever needs cancelling.
 
-use std::collections::BTreeMap;
-
 use serde_json::Value as Json;
 
 use super::backoff::{self, Jitter};
@@ -134,7 +132,9 @@ enum Pending {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Client {
     state: ConnState,
-    subs: BTreeMap<String, SubState>,
+    /// Channels in subscribe order, with their state (a few: a Vec, not a map, keeps the
+    /// wasm small).
+    subs: Vec<(String, SubState)>,
     /// Whom the connection is for: `Some(None)` a guest, `Some(Some(id))` a player; `None`
     /// before the first connect and after `disconnect`.
     target: Option<Option<i64>>,
@@ -142,7 +142,8 @@ pub struct Client {
     url: String,
     epoch: u32,
     next_id: u32,
-    pending: BTreeMap<u32, Pending>,
+    /// Commands awaiting their reply.
+    pending: Vec<(u32, Pending)>,
     /// Reconnect attempts since the last successful connect (the backoff step).
     attempts: u32,
     /// A socket is open or opening.
@@ -168,13 +169,13 @@ impl Client {
     pub fn new() -> Client {
         Client {
             state: ConnState::Disconnected,
-            subs: BTreeMap::new(),
+            subs: Vec::new(),
             target: None,
             token: None,
             url: String::new(),
             epoch: 0,
             next_id: 0,
-            pending: BTreeMap::new(),
+            pending: Vec::new(),
             attempts: 0,
             transport: false,
             ping_ms: 0,
@@ -194,9 +195,9 @@ impl Client {
 
     pub fn sub_state(&self, channel: &str) -> SubState {
         self.subs
-            .get(channel)
-            .copied()
-            .unwrap_or(SubState::Unsubscribed)
+            .iter()
+            .find(|(c, _)| c == channel)
+            .map_or(SubState::Unsubscribed, |(_, s)| *s)
     }
 
     pub fn channels(&self) -> impl Iterator<Item = (&str, SubState)> {
@@ -232,10 +233,12 @@ impl Client {
         self.target = Some(target);
         self.token = token;
         self.url = url.to_string();
-        self.subs = channels
-            .into_iter()
-            .map(|c| (c, SubState::Subscribing))
-            .collect();
+        self.subs = Vec::with_capacity(channels.len());
+        for c in channels {
+            if !self.subs.iter().any(|(known, _)| *known == c) {
+                self.subs.push((c, SubState::Subscribing));
+            }
+        }
         self.attempts = 0;
         self.connections = 0;
         self.awaiting_token = false;
@@ -275,7 +278,7 @@ impl Client {
             SocketEvent::Opened => {
                 if self.transport && self.state == ConnState::Connecting {
                     let id = self.next_id();
-                    self.pending.insert(id, Pending::Connect);
+                    self.pending.push((id, Pending::Connect));
                     let line = protocol::connect(id, self.token.as_deref());
                     out.push(Output::Socket(SocketCmd::Send(line)));
                 }
@@ -321,7 +324,7 @@ impl Client {
                     }
                 }
             }
-            Incoming::Reply { id, result } => match self.pending.remove(&id) {
+            Incoming::Reply { id, result } => match self.take_pending(id) {
                 Some(Pending::Connect) => self.connect_reply(result, now, sends, out),
                 Some(Pending::Subscribe(channel)) => self.subscribe_reply(&channel, result, out),
                 // A late reply to a command of an older connection.
@@ -333,9 +336,7 @@ impl Client {
                 }
             }
             Incoming::Unsubscribed { channel } => {
-                if let Some(s) = self.subs.get_mut(&channel) {
-                    *s = SubState::Unsubscribed;
-                }
+                self.set_sub(&channel, SubState::Unsubscribed);
                 out.push(Output::Error {
                     code: 0,
                     message: format!("server unsubscribed {channel}"),
@@ -382,12 +383,12 @@ impl Client {
                         timer: Timer::PingCheck { epoch: self.epoch },
                     });
                 }
-                let channels: Vec<String> = self.subs.keys().cloned().collect();
-                for channel in channels {
+                for i in 0..self.subs.len() {
                     let id = self.next_id();
+                    let channel = self.subs[i].0.clone();
                     sends.push(protocol::subscribe(id, &channel));
-                    self.subs.insert(channel.clone(), SubState::Subscribing);
-                    self.pending.insert(id, Pending::Subscribe(channel));
+                    self.subs[i].1 = SubState::Subscribing;
+                    self.pending.push((id, Pending::Subscribe(channel)));
                     out.push(Output::Timer {
                         ms: TIMEOUT_MS,
                         timer: Timer::Reply {
@@ -440,17 +441,15 @@ impl Client {
                 SubState::Unsubscribed
             }
         };
-        if let Some(s) = self.subs.get_mut(channel) {
-            *s = state;
-        }
+        self.set_sub(channel, state);
         self.check_recovered(out);
     }
 
     fn check_recovered(&mut self, out: &mut Vec<Output>) {
         let waiting = self
             .pending
-            .values()
-            .any(|p| matches!(p, Pending::Subscribe(_)));
+            .iter()
+            .any(|(_, p)| matches!(p, Pending::Subscribe(_)));
         if self.recovering && !waiting {
             self.recovering = false;
             out.push(Output::Recovered);
@@ -465,7 +464,7 @@ impl Client {
                 }
             }
             Timer::Reply { epoch, id } => {
-                if epoch == self.epoch && self.pending.contains_key(&id) {
+                if epoch == self.epoch && self.pending.iter().any(|(p, _)| *p == id) {
                     self.restart(ERROR_TIMEOUT, format!("no reply to command {id}"), now, out);
                 }
             }
@@ -524,7 +523,7 @@ impl Client {
 
     fn schedule_reconnect(&mut self, error: u32, detail: String, now: u64, out: &mut Vec<Output>) {
         self.state = ConnState::Connecting;
-        for s in self.subs.values_mut() {
+        for (_, s) in self.subs.iter_mut() {
             if *s == SubState::Subscribed {
                 *s = SubState::Subscribing;
             }
@@ -576,9 +575,20 @@ impl Client {
     }
 
     fn set_all(&mut self, state: SubState) {
-        for s in self.subs.values_mut() {
+        for (_, s) in self.subs.iter_mut() {
             *s = state;
         }
+    }
+
+    fn set_sub(&mut self, channel: &str, state: SubState) {
+        if let Some((_, s)) = self.subs.iter_mut().find(|(c, _)| c == channel) {
+            *s = state;
+        }
+    }
+
+    fn take_pending(&mut self, id: u32) -> Option<Pending> {
+        let i = self.pending.iter().position(|(p, _)| *p == id)?;
+        Some(self.pending.swap_remove(i).1)
     }
 
     fn next_id(&mut self) -> u32 {

@@ -50,7 +50,7 @@ pub fn decode(frame: &str) -> Vec<Incoming> {
 }
 
 fn decode_line(line: &str) -> Incoming {
-    let Ok(Json::Object(obj)) = crate::json::from_str::<Json>(line) else {
+    let Ok(Json::Object(mut obj)) = crate::json::from_str::<Json>(line) else {
         return Incoming::Malformed(excerpt(line));
     };
     if obj.is_empty() {
@@ -77,23 +77,23 @@ fn decode_line(line: &str) -> Incoming {
             };
         }
         // The result sits under the method's name; its key does not matter to us.
+        obj.remove("id");
         let result = obj
-            .iter()
-            .find(|(k, _)| k.as_str() != "id")
-            .map(|(_, v)| v.clone())
-            .unwrap_or(Json::Object(Map::new()));
+            .into_iter()
+            .next()
+            .map_or(Json::Object(Map::new()), |(_, v)| v);
         return Incoming::Reply {
             id,
             result: Ok(result),
         };
     }
-    match obj.get("push") {
+    match obj.remove("push") {
         Some(Json::Object(push)) => decode_push(push, line),
         _ => Incoming::Malformed(excerpt(line)),
     }
 }
 
-fn decode_push(push: &Map<String, Json>, line: &str) -> Incoming {
+fn decode_push(mut push: Map<String, Json>, line: &str) -> Incoming {
     if let Some(d) = push.get("disconnect") {
         let code = d
             .get("code")
@@ -112,11 +112,14 @@ fn decode_push(push: &Map<String, Json>, line: &str) -> Incoming {
         .and_then(Json::as_str)
         .unwrap_or("")
         .to_string();
-    if let Some(publication) = push.get("pub") {
+    if let Some(publication) = push.remove("pub") {
         if channel.is_empty() {
             return Incoming::Malformed(excerpt(line));
         }
-        let data = publication.get("data").cloned().unwrap_or(Json::Null);
+        let data = match publication {
+            Json::Object(mut p) => p.remove("data").unwrap_or(Json::Null),
+            _ => Json::Null,
+        };
         return Incoming::Publication { channel, data };
     }
     if push.contains_key("unsubscribe") && !channel.is_empty() {

@@ -95,24 +95,25 @@ pub enum Push {
     Malformed { channel: String, reason: String },
 }
 
-pub fn route(channel: &str, data: &Json) -> Push {
+pub fn route(channel: &str, data: Json) -> Push {
     let malformed = |reason: &str| Push::Malformed {
         channel: channel.to_string(),
         reason: reason.to_string(),
     };
-    let Json::Object(obj) = data else {
+    let Json::Object(mut obj) = data else {
         return malformed("publication data is not an object");
     };
-    if let Some(event) = obj.get("event") {
-        let Some(name) = event.as_str() else {
+    if let Some(event) = obj.remove("event") {
+        let Json::String(name) = event else {
             return malformed("event name is not a string");
         };
-        let payload = obj.get("data").cloned().unwrap_or(Json::Null);
-        return route_event(name, payload)
+        let payload = obj.remove("data").unwrap_or(Json::Null);
+        return route_event(&name, payload)
             .unwrap_or_else(|| malformed(&format!("unknown or incomplete event {name}")));
     }
+    let data = Json::Object(obj);
     let what = match topic(channel) {
-        Topic::Accounts => return Push::Account(data.clone()),
+        Topic::Accounts => return Push::Account(data),
         Topic::Invoices => "invoice",
         Topic::Bonuses => "playerBonus",
         Topic::Freespins => "playerFreespin",
@@ -126,10 +127,7 @@ pub fn route(channel: &str, data: &Json) -> Push {
         Topic::Spins => "spin",
         Topic::Unknown => return malformed("unknown channel"),
     };
-    Push::LogOnly {
-        what,
-        data: data.clone(),
-    }
+    Push::LogOnly { what, data }
 }
 
 fn route_event(name: &str, payload: Json) -> Option<Push> {
