@@ -94,7 +94,7 @@ export function App() {
   if (layout === "empty") {
     return (
       <div className="shell shell-empty" data-layout="empty">
-        <main className="content content-empty" id="main" tabIndex={-1} data-page={pageName}>
+        <main className="content-empty" id="main" tabIndex={-1} data-page={pageName}>
           <Page />
         </main>
         {overlays}

@@ -49,3 +49,64 @@ test("screens", async ({ page }) => {
   await page.getByRole("button", { name: "Menu" }).click();
   await page.screenshot({ path: join(OUT, "drawer-mobile.png") });
 });
+
+/** Every route of SPEC §2 plus the error page, guest, at both sizes: `route-<name>-<size>.png`. */
+const ROUTES: [string, string][] = [
+  ["index", "/"], ["wallet", "/wallet"], ["wallet-history", "/wallet/history"], ["bonuses", "/bonuses"],
+  ["contact", "/contact"], ["profile", "/profile"], ["profile-info", "/profile/info"], ["profile-limits", "/profile/limits"],
+  ["profile-personal", "/profile/personal"], ["profile-sessions", "/profile/sessions"], ["profile-settings", "/profile/settings"],
+  ["profile-settings-account", "/profile/settings/account"], ["profile-settings-notifications", "/profile/settings/notifications"],
+  ["profile-bonuses", "/profile/bonuses"], ["support", "/support"], ["referral", "/referral"], ["questions", "/questions"],
+  ["questions-pageIdentity", "/questions/how-to-deposit"], ["games", "/games"], ["games-providers", "/games/providers"],
+  ["games-id", "/games/slots/new"], ["game-id", "/game/book-of-aces"], ["bonus-pageIdentity", "/bonus/welcome-offer"],
+  ["static-pageIdentity", "/static/terms"], ["sport-slug", "/sport/live/football"], ["welcome-package", "/welcome-package"],
+  ["favorites", "/favorites"], ["recently-played", "/recently-played"], ["auth-autologin", "/auth/autologin"],
+  ["auth-social-connection-callback", "/auth/social/google/callback"], ["redirect", "/redirect"],
+  ["verify-confirmCode", "/verify/abc123"], ["password-reset-resetCode", "/password-reset/abc123"], ["slug", "/some-landing"],
+  ["error", "/deep/unknown/page~x"], ["pt-br-games", "/pt-br/games"], ["pt-br-error", "/pt-br/deep/unknown/page~x"],
+];
+
+test("every route", async ({ page }) => {
+  test.setTimeout(300_000);
+  mkdirSync(OUT, { recursive: true });
+  for (const s of sizes) {
+    await page.setViewportSize({ width: s.width, height: s.height });
+    for (const [name, path] of ROUTES) {
+      await page.goto(url(path));
+      await page.getByTestId("preloader").waitFor({ state: "detached", timeout: 15_000 });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: join(OUT, `route-${name}-${s.name}.png`) });
+    }
+  }
+});
+
+test("shell states", async ({ page }) => {
+  mkdirSync(OUT, { recursive: true });
+  await page.goto(url("/games"));
+  await page.getByTestId("preloader").waitFor({ state: "detached", timeout: 15_000 });
+  await page.getByRole("button", { name: "Collapse menu" }).click();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(OUT, "drawer-compact-desktop.png") });
+  await page.getByRole("button", { name: "Expand menu" }).click();
+  for (const [name, path] of [
+    ["modal-pending", "/?modal=quests-hub"],
+    ["modal-forgot-pass", "/?modal=forgot-pass"],
+    ["modal-reset-pass", "/?modal=reset-pass"],
+  ]) {
+    await page.goto(url(path));
+    await page.getByTestId("preloader").waitFor({ state: "detached", timeout: 15_000 });
+    await shoot(page, name);
+  }
+  await page.goto(url("/?modal=forgot-pass"));
+  await page.getByTestId("preloader").waitFor({ state: "detached", timeout: 15_000 });
+  await page.getByRole("dialog").getByLabel("E-mail").fill("demo@croupier.test");
+  await page.getByRole("dialog").getByRole("button", { name: "Send the link" }).click();
+  await page.getByRole("dialog", { name: "Check your e-mail" }).waitFor();
+  await shoot(page, "modal-reset-email-send");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(url("/pt-br/wallet"));
+  await page.getByTestId("preloader").waitFor({ state: "detached", timeout: 15_000 });
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(OUT, "drawer-mobile-pt-br.png") });
+});
