@@ -1088,3 +1088,54 @@ fn a_guest_connects_at_start_without_a_token() {
     );
     assert_eq!(m.realtime.target(), None, "booting: not yet");
 }
+
+#[test]
+fn an_expired_token_alone_does_not_refresh_while_connected() {
+    // The live connection keeps working after its token expires (docs/API.md); only a call or
+    // a reconnect needs a fresh token.
+    let (mut m, _) = connected_player();
+    let later = NOW + 3_600_000;
+    let fx = update(
+        &mut m,
+        Event::Socket(SocketEvent::Message("{}".into())),
+        later,
+    );
+    assert!(
+        !fx.iter().any(|e| matches!(e, Effect::RefreshLock(_))),
+        "{fx:?}"
+    );
+    // A token refreshed for a call is the one the next reconnect sends.
+    update(
+        &mut m,
+        Event::Ui(croupier_core::app::UiEvent::SwitchAccount { id: 3 }),
+        later,
+    );
+    update(
+        &mut m,
+        Event::Refresh(RefreshEvent::Lock {
+            acquired: true,
+            stored_token: None,
+        }),
+        later,
+    );
+    let new = token(7200, "new");
+    respond(&mut m, Req::Refresh, 200, json!({ "accessToken": new }));
+    assert_eq!(m.realtime.token(), Some(new.as_str()));
+    update(
+        &mut m,
+        Event::Socket(SocketEvent::Closed {
+            code: 1006,
+            reason: String::new(),
+        }),
+        later,
+    );
+    update(
+        &mut m,
+        Event::Socket(SocketEvent::Timer(Timer::Reconnect { epoch: 1 })),
+        later,
+    );
+    let fx = update(&mut m, Event::Socket(SocketEvent::Opened), later);
+    assert!(fx
+        .iter()
+        .any(|e| matches!(e, Effect::Socket(SocketCmd::Send(s)) if s.contains(&new))));
+}

@@ -35,23 +35,29 @@ pub fn sync(model: &mut Model, now: u64, fx: &mut Vec<Effect>) {
             None => return,
         },
     };
+    let same = model.realtime.target() == Some(desired);
+    if same && desired.is_some() && model.realtime.token() != model.token.as_deref() {
+        model.realtime.set_token(model.token.clone());
+    }
+    // Same identity: nothing to do, unless a connect waits for a refreshed token.
+    if same && !model.realtime.awaiting_token() {
+        return;
+    }
     if desired.is_some() {
         // Never connect with a token known to be expired: refresh first; sync runs again.
         match model.token.as_deref() {
             None => return,
+            _ if model.refreshing => return,
             Some(t) if is_expired(t, now) => {
                 refresh::start(model, fx);
                 return;
             }
-            Some(_) if model.refreshing => return,
             Some(_) => {}
         }
     }
-    if model.realtime.target() == Some(desired) {
-        if model.realtime.awaiting_token() && !model.refreshing {
-            let out = model.realtime.resume(model.token.clone());
-            apply(model, out, now, fx);
-        }
+    if same {
+        let out = model.realtime.resume(model.token.clone());
+        apply(model, out, now, fx);
         return;
     }
     let url = format!(

@@ -249,6 +249,17 @@ impl Client {
         out
     }
 
+    /// The token the next (re)connect sends.
+    pub fn token(&self) -> Option<&str> {
+        self.token.as_deref()
+    }
+
+    /// A refreshed session token: the live connection keeps going, the next reconnect sends
+    /// this one.
+    pub fn set_token(&mut self, token: Option<String>) {
+        self.token = token;
+    }
+
     /// After [`Output::NeedToken`]: reconnect with the refreshed token.
     pub fn resume(&mut self, token: Option<String>) -> Vec<Output> {
         let mut out = Vec::new();
