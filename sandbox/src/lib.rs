@@ -22,11 +22,13 @@ mod validation;
 use std::io::Write;
 use std::net::{Ipv4Addr, SocketAddr};
 
+use axum::handler::Handler;
 use axum::http::{header, HeaderValue, Method};
 use axum::middleware::from_fn_with_state;
 use axum::Router;
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 pub use config::Config;
@@ -39,7 +41,8 @@ pub fn app(state: AppState) -> Router {
         api = api.merge(routes::control::router());
     }
     api.method_not_allowed_fallback(error::method_not_allowed)
-        .fallback(static_files::fallback)
+        // The built app goes out gzipped, as any real host would send it.
+        .fallback(static_files::fallback.layer(CompressionLayer::new()))
         .layer(from_fn_with_state(state.clone(), request_log::layer))
         .layer(local_cors())
         .layer(CatchPanicLayer::custom(error::panic_response))

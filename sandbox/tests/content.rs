@@ -16,7 +16,13 @@ fn core_texts() -> Vec<(String, String)> {
     let src = include_str!("../../core/src/app/content.rs");
     let start = src.find("DEFAULT_EN").expect("content table");
     let end = src.find("pub fn en(").expect("end of the content table");
-    let literals: Vec<&str> = src[start..end].split('"').skip(1).step_by(2).collect();
+    // Comment lines may quote too; the table's entries never start with `//`.
+    let table: String = src[start..end]
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let literals: Vec<&str> = table.split('"').skip(1).step_by(2).collect();
     assert!(literals.len().is_multiple_of(2), "odd number of literals");
     literals
         .chunks(2)

@@ -81,3 +81,41 @@ async fn cors_allows_only_loopback_origins() {
         .get("access-control-allow-origin")
         .is_none());
 }
+
+#[tokio::test]
+async fn the_app_goes_out_gzipped_when_asked() {
+    let dir = std::env::temp_dir().join(format!("croupier-gzip-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html>".repeat(200)).unwrap();
+    std::fs::write(dir.join("assets/app.js"), "console.log(1);".repeat(500)).unwrap();
+    let s = common::start_with(croupier_sandbox::Config {
+        static_dir: Some(dir.clone()),
+        ..croupier_sandbox::Config::for_tests()
+    })
+    .await;
+    for path in ["/assets/app.js", "/wallet"] {
+        let res = reqwest::Client::new()
+            .get(format!("{}{path}", s.base))
+            .header("Accept-Encoding", "gzip")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), reqwest::StatusCode::OK, "{path}");
+        assert_eq!(
+            res.headers()
+                .get("content-encoding")
+                .map(|v| v.to_str().unwrap()),
+            Some("gzip"),
+            "{path}"
+        );
+    }
+    // API answers are left alone.
+    let res = reqwest::Client::new()
+        .get(format!("{}/api/settings/locales", s.base))
+        .header("Accept-Encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert!(res.headers().get("content-encoding").is_none());
+    let _ = std::fs::remove_dir_all(dir);
+}
