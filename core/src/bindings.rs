@@ -105,7 +105,8 @@ fn ui_event(event: &JsValue) -> Result<UiEvent, String> {
         return tagged(&fields.into());
     }
     // No fields: a unit variant, or a struct variant whose fields all have defaults.
-    serde_wasm_bindgen::from_value::<UiEvent>(JsValue::from_str(&kind)).or_else(|_| tagged(&fields.into()))
+    serde_wasm_bindgen::from_value::<UiEvent>(JsValue::from_str(&kind))
+        .or_else(|_| tagged(&fields.into()))
 }
 
 #[wasm_bindgen(typescript_custom_section)]

@@ -38,7 +38,10 @@ mod tests {
     #[test]
     fn round_trips() {
         let v: serde_json::Value = super::from_str(r#"{"a":[1,"x",true,null]}"#).unwrap();
-        assert_eq!(super::to_string(&v).as_deref(), Some(r#"{"a":[1,"x",true,null]}"#));
+        assert_eq!(
+            super::to_string(&v).as_deref(),
+            Some(r#"{"a":[1,"x",true,null]}"#)
+        );
         assert!(super::from_str::<serde_json::Value>("{").is_err());
     }
 }

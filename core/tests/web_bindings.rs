@@ -97,7 +97,9 @@ fn modal_events_move_the_address() {
     let search = web_sys::window().unwrap().location().search().unwrap();
     assert_eq!(search, "?modal=sign-in");
     assert_eq!(
-        get(&core.view(), &["nav", "modal", "id"]).as_string().as_deref(),
+        get(&core.view(), &["nav", "modal", "id"])
+            .as_string()
+            .as_deref(),
         Some("sign-in")
     );
     core.dispatch(event(r#"{"type":"closeModal"}"#));

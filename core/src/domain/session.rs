@@ -20,7 +20,8 @@ pub fn token_exp(token: &str) -> Option<u64> {
         return None;
     }
     let bytes = base64url_decode(payload)?;
-    let claims: serde_json::Value = crate::json::from_str(std::str::from_utf8(&bytes).ok()?).ok()?;
+    let claims: serde_json::Value =
+        crate::json::from_str(std::str::from_utf8(&bytes).ok()?).ok()?;
     match claims.get("exp")? {
         serde_json::Value::Number(n) => n.as_u64().or_else(|| {
             // Some issuers write exp as a float; whole seconds are what matters.

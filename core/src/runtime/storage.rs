@@ -53,7 +53,11 @@ pub fn signal_peers(logged_in: bool, now_ms: f64) {
         let _ = s.set_item(
             PEER_KEY,
             // Whole milliseconds: float formatting would cost the wasm ~20 KB.
-            &format!("{}:{}", if logged_in { "login" } else { "logout" }, now_ms as u64),
+            &format!(
+                "{}:{}",
+                if logged_in { "login" } else { "logout" },
+                now_ms as u64
+            ),
         );
     }
 }

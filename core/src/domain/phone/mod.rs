@@ -389,7 +389,9 @@ enum Hash {
 /// Whether `s` is entirely an extension (one of libphonenumber's six forms, case-insensitive);
 /// its digits if so. Alternatives are tried in libphonenumber-js order.
 fn match_extension(s: &[char]) -> Option<String> {
-    let lower: Vec<char> = crate::domain::case::lower(&s.iter().collect::<String>()).chars().collect();
+    let lower: Vec<char> = crate::domain::case::lower(&s.iter().collect::<String>())
+        .chars()
+        .collect();
     if lower.len() != s.len() {
         return None; // a case mapping changed the length: no extension label does that
     }
