@@ -646,3 +646,18 @@ fn links_push_the_address_and_back_does_not() {
     assert!(!fx.iter().any(|e| matches!(e, Effect::PushUrl { .. })));
     assert_eq!(view(&m).nav.path, "/");
 }
+
+#[test]
+fn switching_back_to_a_locale_restores_its_texts() {
+    let mut m = booted_guest();
+    respond(&mut m, Req::Content("en".into()), 200, json!({"layout": {"signIn": "Sign in"}}));
+    assert_eq!(view(&m).texts["layout.signIn"], "Sign in");
+    let fx = ui(&mut m, UiEvent::SetLocale { code: "pt-br".into() });
+    assert!(http(&fx).iter().any(|h| h.path == "/api/content"));
+    respond(&mut m, Req::Content("pt-br".into()), 200, json!({"layout": {"signIn": "Entrar"}}));
+    assert_eq!(view(&m).texts["layout.signIn"], "Entrar");
+    // Back to English: cached, no request, and no Portuguese left over.
+    let fx = ui(&mut m, UiEvent::SetLocale { code: "en".into() });
+    assert!(!http(&fx).iter().any(|h| h.path == "/api/content"));
+    assert_eq!(view(&m).texts["layout.signIn"], "Sign in");
+}

@@ -106,6 +106,10 @@ pub struct Model {
     pub texts: BTreeMap<String, String>,
     /// When each locale's content was loaded (15 min cache, SPEC §7).
     pub content_loaded: Vec<(String, u64)>,
+    /// Loaded texts per locale, so switching back needs no request; `texts` holds
+    /// `texts_locale`'s.
+    pub content_cache: Vec<(String, BTreeMap<String, String>)>,
+    pub texts_locale: Option<String>,
     /// Build id seen first and whether a newer one exists (SPEC §7 Other).
     pub build_id: Option<String>,
     pub update_ready: bool,
@@ -154,6 +158,8 @@ impl Model {
             preloader: Preloader::Shown,
             texts: BTreeMap::new(),
             content_loaded: Vec::new(),
+            content_cache: Vec::new(),
+            texts_locale: None,
             build_id: None,
             update_ready: false,
             last_reload: None,

@@ -265,12 +265,25 @@ fn scroll(anchor: Option<&str>) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let target = anchor
-        .filter(|a| !a.is_empty())
-        .and_then(|a| window.document()?.get_element_by_id(a));
-    match target {
+    window.scroll_to_with_x_and_y(0.0, 0.0);
+    if let Some(id) = anchor.filter(|a| !a.is_empty()) {
+        scroll_to_anchor(id.to_string(), 20);
+    }
+}
+
+/// The new page renders after the address changes (and lazily): look for the anchor every
+/// 50 ms for about a second.
+fn scroll_to_anchor(id: String, tries: u32) {
+    let found = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(&id));
+    match found {
         Some(el) => el.scroll_into_view(),
-        None => window.scroll_to_with_x_and_y(0.0, 0.0),
+        None if tries > 0 => {
+            gloo_timers::callback::Timeout::new(50, move || scroll_to_anchor(id, tries - 1))
+                .forget();
+        }
+        None => {}
     }
 }
 

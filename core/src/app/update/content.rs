@@ -20,6 +20,16 @@ pub const CONTENT_TTL_MS: u64 = 15 * 60 * 1000;
 /// Load the current locale's content unless a fresh copy is here or on its way.
 pub fn ensure(model: &mut Model, now: u64, fx: &mut Vec<Effect>) {
     let locale = model.content_locale();
+    if model.texts_locale.as_deref() != Some(locale.as_str()) {
+        // Another locale's texts must not linger: the cached copy, else the English built-ins.
+        model.texts = model
+            .content_cache
+            .iter()
+            .find(|(l, _)| *l == locale)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_default();
+        model.texts_locale = Some(locale.clone());
+    }
     let fresh = model
         .content_loaded
         .iter()
@@ -50,14 +60,19 @@ pub fn loaded(
     let parsed = result.and_then(|b| calls::json::<BTreeMap<String, BTreeMap<String, String>>>(&b));
     match parsed {
         Ok(groups) => {
-            if model.content_locale() != locale {
-                return;
-            }
-            model.texts = groups
+            let texts: BTreeMap<String, String> = groups
                 .into_iter()
                 .filter(|(g, _)| CONTENT_GROUPS.contains(&g.as_str()))
                 .flat_map(|(g, texts)| texts.into_iter().map(move |(k, v)| (format!("{g}.{k}"), v)))
                 .collect();
+            model.content_cache.retain(|(l, _)| l != locale);
+            model
+                .content_cache
+                .push((locale.to_string(), texts.clone()));
+            if model.content_locale() == locale {
+                model.texts = texts;
+                model.texts_locale = Some(locale.to_string());
+            }
         }
         Err(e) => {
             // English built-ins stay; the next navigation tries again.
