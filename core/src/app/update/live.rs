@@ -4,7 +4,8 @@
 //! - [`sync`] runs after every update: a guest connects without a token (`global:online`
 //!   only), a player with the session token and the SPEC §7 channels of their id. Login,
 //!   logout and a lost session therefore reconnect by themselves, and a logout stops the
-//!   player's subscriptions.
+//!   player's subscriptions. (SPEC §4 also resets bonus state on logout: the client keeps
+//!   none yet; when bonuses land, that reset belongs in `auth::clear_session`.)
 //! - Pushes: an account updates (or joins) `model.accounts`; `game.bet.max.exceed` shows a
 //!   toast with the maximum bet. Every other SPEC §7 push is logged only: quests, bets,
 //!   spins, invoices, player bonuses, free spins, bonus codes, the loyalty account,
