@@ -650,14 +650,56 @@ fn links_push_the_address_and_back_does_not() {
 #[test]
 fn switching_back_to_a_locale_restores_its_texts() {
     let mut m = booted_guest();
-    respond(&mut m, Req::Content("en".into()), 200, json!({"layout": {"signIn": "Sign in"}}));
+    respond(
+        &mut m,
+        Req::Content("en".into()),
+        200,
+        json!({"layout": {"signIn": "Sign in"}}),
+    );
     assert_eq!(view(&m).texts["layout.signIn"], "Sign in");
-    let fx = ui(&mut m, UiEvent::SetLocale { code: "pt-br".into() });
+    let fx = ui(
+        &mut m,
+        UiEvent::SetLocale {
+            code: "pt-br".into(),
+        },
+    );
     assert!(http(&fx).iter().any(|h| h.path == "/api/content"));
-    respond(&mut m, Req::Content("pt-br".into()), 200, json!({"layout": {"signIn": "Entrar"}}));
+    respond(
+        &mut m,
+        Req::Content("pt-br".into()),
+        200,
+        json!({"layout": {"signIn": "Entrar"}}),
+    );
     assert_eq!(view(&m).texts["layout.signIn"], "Entrar");
     // Back to English: cached, no request, and no Portuguese left over.
     let fx = ui(&mut m, UiEvent::SetLocale { code: "en".into() });
     assert!(!http(&fx).iter().any(|h| h.path == "/api/content"));
     assert_eq!(view(&m).texts["layout.signIn"], "Sign in");
+}
+
+#[test]
+fn validation_messages_follow_the_locale() {
+    let mut m = booted_guest();
+    ui(
+        &mut m,
+        UiEvent::SetLocale {
+            code: "pt-br".into(),
+        },
+    );
+    respond(
+        &mut m,
+        Req::Content("pt-br".into()),
+        200,
+        json!({"fields-settings": {"validations.required": "Este campo é obrigatório"}}),
+    );
+    ui(
+        &mut m,
+        UiEvent::FormSubmit {
+            form: FormId::SignIn,
+        },
+    );
+    assert_eq!(
+        view(&m).forms.sign_in.errors["email"],
+        "Este campo é obrigatório"
+    );
 }

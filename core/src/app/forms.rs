@@ -50,11 +50,15 @@ pub fn errors(
     state: &FormState,
     texts: &BTreeMap<String, String>,
 ) -> BTreeMap<String, String> {
+    // Validation messages live in the fields-settings content group (`validations.min` is
+    // `fields-settings.validations.min`), so they follow the locale like every other text.
     let lookup = |key: &str| {
+        let grouped = format!("fields-settings.{key}");
         texts
-            .get(key)
+            .get(&grouped)
+            .or_else(|| texts.get(key))
             .cloned()
-            .or_else(|| super::content::en(key).map(str::to_string))
+            .or_else(|| super::content::en(&grouped).map(str::to_string))
     };
     // An untouched checkbox is unchecked, not empty: "accepted" must see false.
     let mut values = state.values.clone();
