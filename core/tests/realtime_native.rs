@@ -4,6 +4,9 @@
 //! after a reconnect, token refresh before reconnecting).
 #![cfg(not(target_arch = "wasm32"))]
 
+mod support;
+use support::{token, NOW};
+
 use croupier_core::app::{update, view, Config, Effect, Event, HttpOutcome, Model, Req};
 use croupier_core::domain::realtime::backoff::{cap, delay};
 use croupier_core::domain::realtime::protocol::{self, Incoming, ReplyError};
@@ -17,7 +20,6 @@ use croupier_core::domain::refresh::{LockCmd, RefreshEvent};
 use proptest::prelude::*;
 use serde_json::json;
 
-const NOW: u64 = 1_700_000_000_000;
 const URL: &str = "/api/connection/websocket";
 
 // ---------------------------------------------------------------- codec
@@ -691,27 +693,6 @@ fn malformed_pushes_are_named_not_fatal() {
 }
 
 // ---------------------------------------------------------------- the app
-
-fn b64(s: &str) -> String {
-    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut out = String::new();
-    for chunk in s.as_bytes().chunks(3) {
-        let n = chunk.iter().fold(0u32, |a, &x| (a << 8) | u32::from(x)) << (8 * (3 - chunk.len()));
-        for i in 0..=chunk.len() {
-            out.push(T[((n >> (18 - 6 * i)) & 63) as usize] as char);
-        }
-    }
-    out
-}
-
-fn token(secs: i64, tag: &str) -> String {
-    let exp = (NOW / 1000) as i64 + secs;
-    format!(
-        "{}.{}.{tag}",
-        b64(r#"{"alg":"HS256"}"#),
-        b64(&format!(r#"{{"sub":"7","exp":{exp}}}"#))
-    )
-}
 
 fn respond(m: &mut Model, req: Req, status: u16, body: serde_json::Value) -> Vec<Effect> {
     update(

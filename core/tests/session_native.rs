@@ -3,6 +3,9 @@
 //! cache and the bracket query form.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod support;
+use support::{token, NOW};
+
 use croupier_core::app::request::{array_param, encode_query, SETTINGS_TTL_MS};
 use croupier_core::app::{
     update, view, Config, Effect, Event, HttpOutcome, HttpRequest, Method, Model, Req, UiEvent,
@@ -14,30 +17,6 @@ use croupier_core::domain::refresh::{
 };
 use croupier_core::domain::session::is_expired;
 use serde_json::json;
-
-const NOW: u64 = 1_700_000_000_000;
-
-fn b64(s: &str) -> String {
-    const T: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut out = String::new();
-    for chunk in s.as_bytes().chunks(3) {
-        let n = chunk.iter().fold(0u32, |a, &x| (a << 8) | u32::from(x)) << (8 * (3 - chunk.len()));
-        for i in 0..=chunk.len() {
-            out.push(T[((n >> (18 - 6 * i)) & 63) as usize] as char);
-        }
-    }
-    out
-}
-
-/// A JWT of player 7 whose exp is `secs` after NOW.
-fn token(secs: i64, tag: &str) -> String {
-    let exp = (NOW / 1000) as i64 + secs;
-    format!(
-        "{}.{}.{tag}",
-        b64(r#"{"alg":"HS256"}"#),
-        b64(&format!(r#"{{"sub":"7","exp":{exp}}}"#))
-    )
-}
 
 fn http(fx: &[Effect]) -> Vec<&HttpRequest> {
     fx.iter()
