@@ -1,5 +1,6 @@
 import { useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
+import { FormFrame } from "../../ui/FormFrame";
 import { TextField } from "../../ui/Field";
 import { useForm } from "./useForm";
 
@@ -9,20 +10,7 @@ export function ForgotPassForm() {
   const dispatch = useDispatch();
   const f = useForm("forgotPass");
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        f.submit();
-      }}
-    >
-      <p className="form-intro">{t("modals.forgotPass.text")}</p>
-      {f.view.error ? (
-        <p className="form-error" role="alert">
-          {f.view.error}
-        </p>
-      ) : null}
+    <FormFrame onSubmit={f.submit} error={f.view.error} intro={<p className="form-intro">{t("modals.forgotPass.text")}</p>}>
       <TextField id="forgot-email" type="email" autoComplete="email" label={t("fields-settings.email.label")} placeholder={t("fields-settings.email.placeholder")} value={f.text("email")} error={f.view.errors.email} onChange={(v) => f.input("email", v)} onBlur={() => f.blur("email")} />
       <Button type="submit" busy={f.view.submitting} className="btn-block">
         {t("modals.forgotPass.submit")}
@@ -32,6 +20,6 @@ export function ForgotPassForm() {
           {t("modals.forgotPass.back")}
         </button>
       </p>
-    </form>
+    </FormFrame>
   );
 }

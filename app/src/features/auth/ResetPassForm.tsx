@@ -1,5 +1,6 @@
 import { useText } from "../../core/store";
 import { Button } from "../../ui/Button";
+import { FormFrame } from "../../ui/FormFrame";
 import { TextField } from "../../ui/Field";
 import { useForm } from "./useForm";
 
@@ -8,26 +9,13 @@ export function ResetPassForm() {
   const t = useText();
   const f = useForm("resetPass");
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        f.submit();
-      }}
-    >
-      <p className="form-intro">{t("modals.resetPass.text")}</p>
-      {f.view.error ? (
-        <p className="form-error" role="alert">
-          {f.view.error}
-        </p>
-      ) : null}
+    <FormFrame onSubmit={f.submit} error={f.view.error} intro={<p className="form-intro">{t("modals.resetPass.text")}</p>}>
       <TextField id="reset-code" autoComplete="one-time-code" label={t("fields-settings.code.label")} placeholder={t("fields-settings.code.placeholder")} value={f.text("code")} error={f.view.errors.code} onChange={(v) => f.input("code", v)} onBlur={() => f.blur("code")} />
       <TextField id="reset-password" type="password" autoComplete="new-password" label={t("fields-settings.newPassword.label")} placeholder={t("fields-settings.password.placeholder")} value={f.text("password")} error={f.view.errors.password} onChange={(v) => f.input("password", v)} onBlur={() => f.blur("password")} />
       <TextField id="reset-password-confirmation" type="password" autoComplete="new-password" label={t("fields-settings.password_confirmation.label")} value={f.text("password_confirmation")} error={f.view.errors.password_confirmation} onChange={(v) => f.input("password_confirmation", v)} onBlur={() => f.blur("password_confirmation")} />
       <Button type="submit" busy={f.view.submitting} className="btn-block">
         {t("modals.resetPass.submit")}
       </Button>
-    </form>
+    </FormFrame>
   );
 }

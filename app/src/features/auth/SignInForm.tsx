@@ -1,5 +1,6 @@
 import { useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
+import { FormFrame } from "../../ui/FormFrame";
 import { TextField } from "../../ui/Field";
 import { useForm } from "./useForm";
 
@@ -8,19 +9,7 @@ export function SignInForm() {
   const dispatch = useDispatch();
   const f = useForm("signIn");
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        f.submit();
-      }}
-    >
-      {f.view.error ? (
-        <p className="form-error" role="alert">
-          {f.view.error}
-        </p>
-      ) : null}
+    <FormFrame onSubmit={f.submit} error={f.view.error}>
       <TextField id="signin-email" type="email" autoComplete="email" label={t("fields-settings.email.label")} placeholder={t("fields-settings.email.placeholder")} value={f.text("email")} error={f.view.errors.email} onChange={(v) => f.input("email", v)} onBlur={() => f.blur("email")} />
       <TextField id="signin-password" type="password" autoComplete="current-password" label={t("fields-settings.password.label")} value={f.text("password")} error={f.view.errors.password} onChange={(v) => f.input("password", v)} onBlur={() => f.blur("password")} />
       <p className="form-aside">
@@ -37,6 +26,6 @@ export function SignInForm() {
           {t("layout.signUp")}
         </button>
       </p>
-    </form>
+    </FormFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
+import { FormFrame } from "../../ui/FormFrame";
 import { CheckboxField, SelectField, TextField } from "../../ui/Field";
 import { useForm } from "./useForm";
 
@@ -9,19 +10,7 @@ export function SignUpForm() {
   const currencies = useCore((s) => s.options.currencies);
   const f = useForm("signUp");
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        f.submit();
-      }}
-    >
-      {f.view.error ? (
-        <p className="form-error" role="alert">
-          {f.view.error}
-        </p>
-      ) : null}
+    <FormFrame onSubmit={f.submit} error={f.view.error}>
       <TextField id="signup-email" type="email" autoComplete="email" label={t("fields-settings.email.label")} placeholder={t("fields-settings.email.placeholder")} value={f.text("email")} error={f.view.errors.email} onChange={(v) => f.input("email", v)} onBlur={() => f.blur("email")} />
       <TextField id="signup-password" type="password" autoComplete="new-password" label={t("fields-settings.password.label")} placeholder={t("fields-settings.password.placeholder")} value={f.text("password")} error={f.view.errors.password} onChange={(v) => f.input("password", v)} onBlur={() => f.blur("password")} />
       <SelectField
@@ -44,6 +33,6 @@ export function SignUpForm() {
           {t("layout.signIn")}
         </button>
       </p>
-    </form>
+    </FormFrame>
   );
 }
