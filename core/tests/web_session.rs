@@ -239,3 +239,20 @@ fn socket_address_follows_the_page() {
     let page = http::origin();
     assert!(socket::ws_url("/x", &page).starts_with("ws://"), "{page}");
 }
+
+#[wasm_bindgen_test]
+async fn the_web_lock_excludes_a_second_taker_until_released() {
+    // Both browsers have Web Locks: the first taker holds it, anyone else is refused.
+    // Other tests of this page may still hold it: let it go first.
+    clear_lock();
+    lock::release("any");
+    gloo_timers::future::TimeoutFuture::new(30).await;
+    assert!(lock::acquire("tabA").await);
+    assert!(!lock::acquire("tabB").await);
+    lock::release("tabA");
+    // The browser hands a released lock on asynchronously.
+    gloo_timers::future::TimeoutFuture::new(30).await;
+    assert!(lock::acquire("tabB").await);
+    lock::release("tabB");
+    gloo_timers::future::TimeoutFuture::new(30).await;
+}
