@@ -2,17 +2,16 @@
 //! opens, and what the player sees on success and on every kind of failure.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod support;
+use support::{http, ui};
+
 use croupier_core::app::{
-    update, view, Config, Effect, Event, FormId, FormValue, HttpOutcome, HttpRequest, Method,
-    Model, Req, UiEvent,
+    update, view, Config, Effect, Event, FormId, FormValue, HttpOutcome, Method, Model, Req,
+    UiEvent,
 };
 use serde_json::json;
 
 const NOW: u64 = 1_700_000_000_000;
-
-fn ui(m: &mut Model, e: UiEvent) -> Vec<Effect> {
-    update(m, Event::Ui(e), NOW)
-}
 
 fn input(m: &mut Model, form: FormId, field: &str, value: &str) {
     ui(
@@ -41,15 +40,6 @@ fn respond(m: &mut Model, req: Req, status: u16, body: &str) -> Vec<Effect> {
         },
         NOW,
     )
-}
-
-fn http(fx: &[Effect]) -> Vec<&HttpRequest> {
-    fx.iter()
-        .filter_map(|e| match e {
-            Effect::Http(h) => Some(h),
-            _ => None,
-        })
-        .collect()
 }
 
 fn pushed(fx: &[Effect]) -> Vec<String> {

@@ -5,9 +5,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;
-use support::{token, NOW};
+use support::{respond, token, NOW};
 
-use croupier_core::app::{update, view, Config, Effect, Event, HttpOutcome, Model, Req};
+use croupier_core::app::{update, view, Config, Effect, Event, Model, Req};
 use croupier_core::domain::realtime::backoff::{cap, delay};
 use croupier_core::domain::realtime::protocol::{self, Incoming, ReplyError};
 use croupier_core::domain::realtime::push::{self, Push, Topic};
@@ -693,20 +693,6 @@ fn malformed_pushes_are_named_not_fatal() {
 }
 
 // ---------------------------------------------------------------- the app
-
-fn respond(m: &mut Model, req: Req, status: u16, body: serde_json::Value) -> Vec<Effect> {
-    update(
-        m,
-        Event::Http {
-            req,
-            outcome: HttpOutcome::Response {
-                status,
-                body: body.to_string(),
-            },
-        },
-        NOW,
-    )
-}
 
 fn socket(m: &mut Model, e: SocketEvent) -> Vec<Effect> {
     update(m, Event::Socket(e), NOW)

@@ -4,7 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;
-use support::{token, NOW};
+use support::{http, respond, token, NOW};
 
 use croupier_core::app::request::{array_param, encode_query, SETTINGS_TTL_MS};
 use croupier_core::app::{
@@ -18,35 +18,12 @@ use croupier_core::domain::refresh::{
 use croupier_core::domain::session::is_expired;
 use serde_json::json;
 
-fn http(fx: &[Effect]) -> Vec<&HttpRequest> {
-    fx.iter()
-        .filter_map(|e| match e {
-            Effect::Http(h) => Some(h),
-            _ => None,
-        })
-        .collect()
-}
-
 fn authed_paths(fx: &[Effect]) -> Vec<(String, Option<String>)> {
     http(fx)
         .into_iter()
         .filter(|h| h.bearer.is_some())
         .map(|h| (h.path.clone(), h.bearer.clone()))
         .collect()
-}
-
-fn respond(m: &mut Model, req: Req, status: u16, body: serde_json::Value) -> Vec<Effect> {
-    update(
-        m,
-        Event::Http {
-            req,
-            outcome: HttpOutcome::Response {
-                status,
-                body: body.to_string(),
-            },
-        },
-        NOW,
-    )
 }
 
 fn refresh_event(m: &mut Model, e: RefreshEvent) -> Vec<Effect> {

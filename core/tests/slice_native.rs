@@ -3,18 +3,14 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;
-use support::{token, NOW};
+use support::{http, respond, token, ui, NOW};
 
 use croupier_core::app::{
-    update, view, Config, Effect, Event, FormId, FormValue, HttpOutcome, HttpRequest, Method,
-    Model, Req, UiEvent,
+    update, view, Config, Effect, Event, FormId, FormValue, HttpOutcome, Method, Model, Req,
+    UiEvent,
 };
 use croupier_core::domain::refresh::{LockCmd, RefreshEvent};
 use serde_json::json;
-
-fn ui(m: &mut Model, e: UiEvent) -> Vec<Effect> {
-    update(m, Event::Ui(e), NOW)
-}
 
 fn input(m: &mut Model, form: FormId, field: &str, value: FormValue) {
     ui(
@@ -29,29 +25,6 @@ fn input(m: &mut Model, form: FormId, field: &str, value: FormValue) {
 
 fn text(s: &str) -> FormValue {
     FormValue::Text(s.into())
-}
-
-fn respond(m: &mut Model, req: Req, status: u16, body: serde_json::Value) -> Vec<Effect> {
-    update(
-        m,
-        Event::Http {
-            req,
-            outcome: HttpOutcome::Response {
-                status,
-                body: body.to_string(),
-            },
-        },
-        NOW,
-    )
-}
-
-fn http(fx: &[Effect]) -> Vec<&HttpRequest> {
-    fx.iter()
-        .filter_map(|e| match e {
-            Effect::Http(h) => Some(h),
-            _ => None,
-        })
-        .collect()
 }
 
 fn currencies() -> serde_json::Value {

@@ -26,3 +26,35 @@ pub fn token(secs: i64, tag: &str) -> String {
         b64(&format!(r#"{{"sub":"7","exp":{exp}}}"#))
     )
 }
+
+use croupier_core::app::{update, Effect, Event, HttpOutcome, HttpRequest, Model, Req, UiEvent};
+
+/// A view event, at NOW.
+pub fn ui(m: &mut Model, e: UiEvent) -> Vec<Effect> {
+    update(m, Event::Ui(e), NOW)
+}
+
+/// The server answers `req` with `status` and a JSON body, at NOW.
+pub fn respond(m: &mut Model, req: Req, status: u16, body: serde_json::Value) -> Vec<Effect> {
+    update(
+        m,
+        Event::Http {
+            req,
+            outcome: HttpOutcome::Response {
+                status,
+                body: body.to_string(),
+            },
+        },
+        NOW,
+    )
+}
+
+/// The HTTP requests among some effects, in order.
+pub fn http(fx: &[Effect]) -> Vec<&HttpRequest> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Http(h) => Some(h),
+            _ => None,
+        })
+        .collect()
+}
