@@ -15,7 +15,7 @@ FUZZ_DIR="$ROOT/core/fuzz"
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
 # route: the route parser's target (owned with the route module).
 TARGETS=("$@")
-[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(validators phone masks money route)
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(validators phone masks money route json)
 
 export RUSTC_BOOTSTRAP=1
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$FUZZ_DIR/target}"

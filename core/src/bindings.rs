@@ -6,7 +6,8 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 use crate::app::{self, Config, Event, UiEvent};
-use crate::runtime::{serializer, Runtime};
+use crate::json::{Json, Map};
+use crate::runtime::{from_js, to_js, Runtime};
 
 #[wasm_bindgen]
 pub struct Core {
@@ -23,7 +24,7 @@ impl Core {
         let config: Config = if config.is_undefined() || config.is_null() {
             Config::default()
         } else {
-            serde_wasm_bindgen::from_value(config).unwrap_or_else(|e| {
+            from_js(&config).unwrap_or_else(|e| {
                 web_sys::console::warn_1(&format!("core config ignored: {e}").into());
                 Config::default()
             })
@@ -50,11 +51,7 @@ impl Core {
     /// The whole view model (the first render; later changes come through `subscribe`).
     #[wasm_bindgen(unchecked_return_type = "View")]
     pub fn view(&self) -> JsValue {
-        use serde::Serialize;
-        self.rt
-            .view()
-            .serialize(&serializer())
-            .unwrap_or(JsValue::NULL)
+        to_js(&self.rt.view()).unwrap_or(JsValue::NULL)
     }
 
     /// `cb(changed)` after every dispatch that changed something; `changed` holds only the
@@ -81,32 +78,22 @@ impl Core {
 /// `{type: "navigate", path}` -> `UiEvent`, through the enum's externally tagged form
 /// (`{"navigate": {path}}`, or `"signOut"` for a variant without fields).
 fn ui_event(event: &JsValue) -> Result<UiEvent, String> {
-    let kind = js_sys::Reflect::get(event, &"type".into())
-        .ok()
-        .and_then(|t| t.as_string())
-        .ok_or("no type")?;
-    let fields = js_sys::Object::new();
-    let mut count = 0;
-    if let Some(obj) = event.dyn_ref::<js_sys::Object>() {
-        for entry in js_sys::Object::entries(obj).iter() {
-            let pair: js_sys::Array = entry.unchecked_into();
-            if pair.get(0).as_string().as_deref() != Some("type") {
-                let _ = js_sys::Reflect::set(&fields, &pair.get(0), &pair.get(1));
-                count += 1;
-            }
-        }
-    }
-    let tagged = |body: &JsValue| {
-        let wire = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&wire, &kind.as_str().into(), body);
-        serde_wasm_bindgen::from_value::<UiEvent>(wire.into()).map_err(|e| e.to_string())
+    let Json::Object(mut fields) = from_js::<Json>(event)? else {
+        return Err("not an object".into());
     };
-    if count > 0 {
-        return tagged(&fields.into());
+    let Some(Json::String(kind)) = fields.remove("type") else {
+        return Err("no type".into());
+    };
+    let tagged = |body: Map| {
+        crate::json::from_json::<UiEvent>(Json::Object(
+            [(kind.clone(), Json::Object(body))].into_iter().collect(),
+        ))
+    };
+    if !fields.is_empty() {
+        return tagged(fields);
     }
     // No fields: a unit variant, or a struct variant whose fields all have defaults.
-    serde_wasm_bindgen::from_value::<UiEvent>(JsValue::from_str(&kind))
-        .or_else(|_| tagged(&fields.into()))
+    crate::json::from_json::<UiEvent>(Json::String(kind.clone())).or_else(|_| tagged(Map::new()))
 }
 
 #[wasm_bindgen(typescript_custom_section)]

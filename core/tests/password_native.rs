@@ -2,6 +2,7 @@
 //! opens, and what the player sees on success and on every kind of failure.
 #![cfg(not(target_arch = "wasm32"))]
 
+#[macro_use]
 mod support;
 use support::{http, ui};
 
@@ -108,7 +109,7 @@ fn forgot_pass_sends_the_email_without_a_token_then_opens_reset_email_send() {
         (r.method, r.path.as_str(), r.bearer.as_deref()),
         (Method::Post, "/api/player/passwords/reset", None)
     );
-    assert_eq!(r.body, Some(json!({"email": "ace@example.com"})));
+    assert_eq!(r.body, Some(j!({"email": "ace@example.com"})));
     assert!(view(&m).forms.forgot_pass.submitting);
     // A second submit while the first is on its way sends nothing.
     assert!(http(&submit(&mut m, FormId::ForgotPass)).is_empty());
@@ -119,7 +120,7 @@ fn forgot_pass_sends_the_email_without_a_token_then_opens_reset_email_send() {
     let v = view(&m).forms.forgot_pass;
     assert!(!v.submitting);
     // The e-mail stays for the message of reset-email-send.
-    assert_eq!(v.values["email"], json!("  ace@example.com "));
+    assert_eq!(v.values["email"], j!("  ace@example.com "));
 }
 
 #[test]
@@ -212,7 +213,7 @@ fn reset_pass_sends_code_and_passwords_as_typed_then_signs_in_from_home() {
     );
     assert_eq!(
         r.body,
-        Some(json!({"code": "c0de", "password": " new pass 1",
+        Some(j!({"code": "c0de", "password": " new pass 1",
             "password_confirmation": " new pass 1"}))
     );
 
@@ -227,7 +228,7 @@ fn reset_pass_sends_code_and_passwords_as_typed_then_signs_in_from_home() {
     // The new password is not kept anywhere; the e-mail waits in sign-in.
     assert!(v.forms.reset_pass.values.is_empty());
     assert!(v.forms.forgot_pass.values.is_empty());
-    assert_eq!(v.forms.sign_in.values["email"], json!("ace@example.com"));
+    assert_eq!(v.forms.sign_in.values["email"], j!("ace@example.com"));
     // One success toast, with the description.
     assert_eq!(v.toasts.len(), 1);
     assert_eq!(v.toasts[0].title, "Password changed");
@@ -267,7 +268,7 @@ fn a_reset_link_opens_reset_pass_with_its_code_once() {
         Some("password-reset-resetCode")
     );
     assert_eq!(v.nav.modal.map(|m| m.id).as_deref(), Some("reset-pass"));
-    assert_eq!(v.forms.reset_pass.values["code"], json!("abc123"));
+    assert_eq!(v.forms.reset_pass.values["code"], j!("abc123"));
     assert_eq!(
         pushed(&fx).last().map(String::as_str),
         Some("/pt-br/password-reset/abc123?modal=reset-pass")
@@ -285,7 +286,7 @@ fn a_reset_link_opens_reset_pass_with_its_code_once() {
             path: "/password-reset/zz9".into(),
         },
     );
-    assert_eq!(view(&m).forms.reset_pass.values["code"], json!("zz9"));
+    assert_eq!(view(&m).forms.reset_pass.values["code"], j!("zz9"));
     assert_eq!(
         view(&m).nav.modal.map(|m| m.id).as_deref(),
         Some("reset-pass")

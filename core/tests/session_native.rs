@@ -3,6 +3,7 @@
 //! cache and the bracket query form.
 #![cfg(not(target_arch = "wasm32"))]
 
+#[macro_use]
 mod support;
 use support::{http, respond, token, NOW};
 

@@ -2,6 +2,7 @@
 //! and the view after each response, error paths included.
 #![cfg(not(target_arch = "wasm32"))]
 
+#[macro_use]
 mod support;
 use support::{http, respond, token, ui, NOW};
 
@@ -115,7 +116,7 @@ fn invalid_sign_up_sends_nothing_and_shows_every_message() {
     // Typed values stay.
     assert_eq!(
         view(&m).forms.sign_up.values["email"],
-        json!("someone@gmail.c")
+        j!("someone@gmail.c")
     );
 }
 
@@ -249,7 +250,7 @@ fn create_and_switch_account() {
         (r.method, r.path.as_str(), r.bearer.as_deref()),
         (Method::Post, "/api/wallet/accounts", Some(t.as_str()))
     );
-    assert_eq!(r.body, Some(json!({"currency": "BTC"})));
+    assert_eq!(r.body, Some(j!({"currency": "BTC"})));
     let fx = respond(
         &mut m,
         Req::CreateAccount,
@@ -304,7 +305,7 @@ fn create_account_error_keeps_choice_and_shows_server_message() {
         f.errors.get("currency").map(String::as_str),
         Some("You already have an account in BTC.")
     );
-    assert_eq!(f.values["currency"], json!("BTC"));
+    assert_eq!(f.values["currency"], j!("BTC"));
 }
 
 #[test]
@@ -369,7 +370,7 @@ fn wrong_password_shows_server_message_and_keeps_email() {
     assert!(!fx.iter().any(|e| matches!(e, Effect::StoreToken(_))));
     let f = view(&m).forms.sign_in;
     assert_eq!(f.error.as_deref(), Some("Incorrect e-mail or password."));
-    assert_eq!(f.values["email"], json!("jackpot@example.com"));
+    assert_eq!(f.values["email"], j!("jackpot@example.com"));
     assert!(!f.submitting);
     assert_eq!(view(&m).session.status, "guest");
 }
@@ -397,7 +398,7 @@ fn network_failure_on_sign_in_keeps_the_form() {
     );
     let f = view(&m).forms.sign_in;
     assert!(f.error.unwrap().contains("Cannot reach the server"));
-    assert_eq!(f.values["password"], json!("whatever1"));
+    assert_eq!(f.values["password"], j!("whatever1"));
 }
 
 #[test]

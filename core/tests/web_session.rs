@@ -184,7 +184,7 @@ fn requests_carry_trace_id_bearer_and_bracket_arrays() {
 fn source_and_platform_go_with_the_calls_that_need_them() {
     let http_req = HttpRequest {
         method: Method::Post,
-        body: Some(serde_json::json!({"currency": "USD"})),
+        body: Some(croupier_core::json_object! { "currency": "USD" }),
         source_platform: true,
         ..request(Req::CreateAccount, "/api/wallet/accounts")
     };

@@ -83,7 +83,7 @@ fuzz_target!(|data: &[u8]| {
     let _ = cpf::is_valid(value);
     let _ = names::email_nickname(value);
     let _ = parse_rule_string(value);
-    if let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) {
+    if let Ok(json) = croupier_core::json::parse(&text) {
         let _ = parse_server_validations(&json);
     }
 });

@@ -124,9 +124,9 @@ pub struct LoginBody {
 }
 
 fn string_or_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    Ok(match Option::<serde_json::Value>::deserialize(d)? {
-        Some(serde_json::Value::String(s)) => Some(s),
-        Some(serde_json::Value::Number(n)) => Some(n.to_string()),
+    Ok(match Option::<crate::json::Json>::deserialize(d)? {
+        Some(crate::json::Json::String(s)) => Some(s),
+        Some(crate::json::Json::Number(n)) => Some(n.to_string()),
         _ => None,
     })
 }

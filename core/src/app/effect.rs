@@ -1,7 +1,7 @@
 //! Effects are values: the pure update returns them, the runtime performs them, tests assert
 //! them.
 
-use serde_json::Value as Json;
+use crate::json::Json;
 
 /// Why a request was made; its response is routed back by this.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -99,7 +99,7 @@ pub struct FormView {
         target_arch = "wasm32",
         tsify(type = "Record<string, string | boolean>")
     )]
-    pub values: BTreeMap<String, serde_json::Value>,
+    pub values: BTreeMap<String, crate::json::Json>,
     /// Messages of the fields that should show one now.
     pub errors: BTreeMap<String, String>,
     pub submitting: bool,
@@ -451,9 +451,9 @@ fn form(model: &Model, id: FormId) -> FormView {
         .iter()
         .filter_map(|(k, v)| {
             let json = match v {
-                Value::Text(s) => serde_json::Value::String(s.clone()),
-                Value::Bool(b) => serde_json::Value::Bool(*b),
-                Value::Empty => serde_json::Value::String(String::new()),
+                Value::Text(s) => crate::json::Json::String(s.clone()),
+                Value::Bool(b) => crate::json::Json::Bool(*b),
+                Value::Empty => crate::json::Json::String(String::new()),
                 _ => return None,
             };
             Some((k.clone(), json))

@@ -20,12 +20,11 @@ pub fn token_exp(token: &str) -> Option<u64> {
         return None;
     }
     let bytes = base64url_decode(payload)?;
-    let claims: serde_json::Value =
-        crate::json::from_str(std::str::from_utf8(&bytes).ok()?).ok()?;
+    let claims = crate::json::parse(std::str::from_utf8(&bytes).ok()?).ok()?;
     match claims.get("exp")? {
-        serde_json::Value::Number(n) => n.as_u64().or_else(|| {
+        crate::json::Json::Number(n) => n.as_u64().or_else(|| {
             // Some issuers write exp as a float; whole seconds are what matters.
-            n.as_f64()
+            Some(n.as_f64())
                 .filter(|f| f.is_finite() && *f >= 0.0 && *f < 1e15)
                 .map(|f| f as u64)
         }),

@@ -189,14 +189,13 @@ fn changed_slices(last: Option<&View>, view: &View) -> Option<JsValue> {
     macro_rules! slice {
         ($field:ident, $name:literal) => {
             if last.map_or(true, |l| l.$field != view.$field) {
-                if let Ok(v) = view.$field.serialize(&serializer()) {
+                if let Some(v) = to_js(&view.$field) {
                     let _ = js_sys::Reflect::set(&obj, &$name.into(), &v);
                     any = true;
                 }
             }
         };
     }
-    use serde::Serialize;
     slice!(session, "session");
     slice!(accounts, "accounts");
     slice!(forms, "forms");
@@ -207,9 +206,19 @@ fn changed_slices(last: Option<&View>, view: &View) -> Option<JsValue> {
     any.then(|| obj.into())
 }
 
-/// Maps as plain objects, so the view reads `values.email`.
-pub fn serializer() -> serde_wasm_bindgen::Serializer {
-    serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true)
+/// A Rust value as a plain JS value, through JSON text and the engine's `JSON.parse` (one
+/// boundary call, and no per-type JS glue in the wasm). Maps become objects (`values.email`).
+pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Option<JsValue> {
+    js_sys::JSON::parse(&crate::json::to_string(value)?).ok()
+}
+
+/// A plain JS value (an event, the config) into `T`, through `JSON.stringify`.
+pub fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue) -> Result<T, String> {
+    let text = js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or("not JSON")?;
+    crate::json::from_str(&text)
 }
 
 fn current_url() -> String {

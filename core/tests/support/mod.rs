@@ -58,3 +58,16 @@ pub fn http(fx: &[Effect]) -> Vec<&HttpRequest> {
         })
         .collect()
 }
+
+/// serde_json's `json!`, as the core's own `Json` value (what effects, views and pushes hold).
+#[macro_export]
+macro_rules! j {
+    ($($t:tt)+) => {
+        croupier_core::json::parse(&serde_json::json!($($t)+).to_string()).unwrap()
+    };
+}
+
+/// A serde_json value as the core's `Json`.
+pub fn core_json(v: &serde_json::Value) -> croupier_core::json::Json {
+    croupier_core::json::parse(&v.to_string()).unwrap()
+}

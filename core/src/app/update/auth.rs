@@ -1,7 +1,5 @@
 //! Sign-up, sign-in, restore, refresh and sign-out (SPEC §4 Session, §6).
 
-use serde_json::json;
-
 use super::calls::{self, ResponseError};
 use super::{log, nav, toast, wallet};
 use crate::app::api::{LoginResponse, Profile, RefreshResponse};
@@ -28,24 +26,24 @@ pub fn submit(model: &mut Model, form: FormId, now: u64, fx: &mut Vec<Effect>) {
     let state = state.clone();
     match form {
         FormId::SignUp => {
-            let body = json!({
+            let body = crate::json_object! {
                 "email": forms::text(&state, "email"),
                 "password": forms::raw_text(&state, "password"),
                 "currency": forms::text(&state, "currency"),
                 "agreements": forms::flag(&state, "agreements"),
-                "locale": model.config.default_locale,
-                "source": model.config.origin,
-                "platform": model.config.platform,
-            });
+                "locale": &model.config.default_locale,
+                "source": &model.config.origin,
+                "platform": &model.config.platform,
+            };
             fx.push(calls::post(Req::Register, "/api/player/register", body));
         }
         FormId::SignIn => {
-            let body = json!({
+            let body = crate::json_object! {
                 "email": forms::text(&state, "email"),
                 "password": forms::raw_text(&state, "password"),
-                "source": model.config.origin,
-                "platform": model.config.platform,
-            });
+                "source": &model.config.origin,
+                "platform": &model.config.platform,
+            };
             fx.push(calls::post(Req::Login, "/api/player/sessions", body));
         }
         FormId::NewAccount => wallet::create(model, &forms::text(&state, "currency"), now, fx),

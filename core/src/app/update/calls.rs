@@ -82,7 +82,7 @@ pub fn public(req: Req, path: &str, query: Vec<(&str, &str)>) -> Effect {
     Effect::Http(request(req, Method::Get, path, query, None, None))
 }
 
-pub fn post(req: Req, path: &str, body: serde_json::Value) -> Effect {
+pub fn post(req: Req, path: &str, body: crate::json::Json) -> Effect {
     Effect::Http(request(req, Method::Post, path, vec![], Some(body), None))
 }
 
@@ -91,7 +91,7 @@ fn request(
     method: Method,
     path: &str,
     query: Vec<(&str, &str)>,
-    body: Option<serde_json::Value>,
+    body: Option<crate::json::Json>,
     bearer: Option<String>,
 ) -> HttpRequest {
     HttpRequest {
@@ -115,7 +115,7 @@ pub fn authed(
     req: Req,
     method: Method,
     path: &str,
-    body: Option<serde_json::Value>,
+    body: Option<crate::json::Json>,
     fx: &mut Vec<Effect>,
 ) {
     let Some(token) = model.token.clone() else {

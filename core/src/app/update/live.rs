@@ -24,7 +24,7 @@ use crate::domain::money::{self, CurrencyInfo, Decimal};
 use crate::domain::realtime::push::{self, Push};
 use crate::domain::realtime::{self, is_unauthorized, Output, SocketEvent};
 use crate::domain::session::is_expired;
-use serde_json::Value as Json;
+use crate::json::Json;
 
 /// Connect, reconnect or resume so the socket matches the session.
 pub fn sync(model: &mut Model, now: u64, fx: &mut Vec<Effect>) {

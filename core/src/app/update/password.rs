@@ -6,8 +6,6 @@
 //! in (a player who got the code some other way types it). On 204 the new password is set:
 //! home with sign-in open, the e-mail filled in when we know it.
 
-use serde_json::json;
-
 use super::auth::form_failed;
 use super::calls::{self, ResponseError};
 use super::{nav, toast};
@@ -24,16 +22,16 @@ pub fn send(form: FormId, state: &FormState, fx: &mut Vec<Effect>) {
         FormId::ForgotPass => fx.push(calls::post(
             Req::PasswordReset,
             "/api/player/passwords/reset",
-            json!({ "email": forms::text(state, "email") }),
+            crate::json_object! { "email": forms::text(state, "email") },
         )),
         FormId::ResetPass => fx.push(calls::post(
             Req::PasswordConfirm,
             "/api/player/passwords/confirm",
-            json!({
+            crate::json_object! {
                 "code": forms::text(state, "code"),
                 "password": forms::raw_text(state, "password"),
                 "password_confirmation": forms::raw_text(state, "password_confirmation"),
-            }),
+            },
         )),
         FormId::SignUp | FormId::SignIn | FormId::NewAccount => {}
     }

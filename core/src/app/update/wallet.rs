@@ -1,7 +1,5 @@
 //! Wallet accounts: load, add, switch, hide (SPEC §3 Wallet account, §7 Wallet).
 
-use serde_json::json;
-
 use super::calls::{self, ResponseError};
 use super::{log, toast};
 use crate::app::api::Account;
@@ -40,7 +38,7 @@ pub fn create(model: &mut Model, currency: &str, now: u64, fx: &mut Vec<Effect>)
         Req::CreateAccount,
         Method::Post,
         "/api/wallet/accounts",
-        Some(json!({ "currency": currency })),
+        Some(crate::json_object! { "currency": currency }),
         fx,
     );
 }

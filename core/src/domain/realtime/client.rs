@@ -21,7 +21,7 @@
 //! Timers carry the connection `epoch` they were set for; a timer of an older connection is
 //! ignored, so no timer ever needs cancelling.
 
-use serde_json::Value as Json;
+use crate::json::Json;
 
 use super::backoff::{self, Jitter};
 use super::protocol::{self, Incoming, ReplyError};

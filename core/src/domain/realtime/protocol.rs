@@ -5,7 +5,7 @@
 //! `{}` is the server's ping and the client's pong. Pushes have no id:
 //! `{"push": {"channel", "pub": {"data"}}}`, or `{"push": {"disconnect": {code, reason}}}`.
 
-use serde_json::{Map, Value as Json};
+use crate::json::{Json, Map};
 
 /// The client's answer to a server ping.
 pub const PONG: &str = "{}";
@@ -90,7 +90,7 @@ fn decode_line(line: &str) -> Incoming {
     }
 }
 
-fn decode_push(push: Map<String, Json>, line: &str) -> Incoming {
+fn decode_push(push: Map, line: &str) -> Incoming {
     let (mut channel, mut publication, mut disconnect, mut unsubscribe) =
         (String::new(), None, None, false);
     for (key, value) in push {

@@ -7,7 +7,7 @@
 //! at the event name first, then at the channel's namespace. Anything that does not fit is
 //! [`Push::Malformed`]: logged and dropped by the app, never a crash.
 
-use serde_json::Value as Json;
+use crate::json::Json;
 
 pub const GLOBAL_ONLINE: &str = "global:online";
 

@@ -15,8 +15,8 @@
 //! usual aliases (`minLength` = `min`, `same` = `sameAs`, `ipAddress` = `ip`, ...). `or` and
 //! `and` take a list of rules as params, `not` one rule.
 
+use crate::json::Json;
 use serde::{Deserialize, Serialize};
-use serde_json::Value as Json;
 
 use super::Rule;
 
@@ -255,7 +255,7 @@ fn rule_from_json(v: &Json) -> Result<Rule, String> {
         Json::Object(map) => {
             let name = ["name", "rule", "type", "validator"]
                 .iter()
-                .find_map(|k| map.get(*k).and_then(Json::as_str))
+                .find_map(|k| map.get(k).and_then(Json::as_str))
                 .ok_or_else(|| "rule without a name".to_string())?;
             let params = match map
                 .get("params")
@@ -324,7 +324,7 @@ fn field_entry(name: &str, spec: &Json, warnings: &mut Vec<RuleWarning>) -> (Str
         Json::Object(map) => {
             let required = ["isRequired", "is_required", "required"]
                 .iter()
-                .find_map(|k| map.get(*k))
+                .find_map(|k| map.get(k))
                 .is_some_and(|v| {
                     matches!(v, Json::Bool(true))
                         || v.as_u64() == Some(1)
@@ -332,7 +332,7 @@ fn field_entry(name: &str, spec: &Json, warnings: &mut Vec<RuleWarning>) -> (Str
                 });
             let rules_json = ["rules", "validations", "validators", "validation"]
                 .iter()
-                .find_map(|k| map.get(*k));
+                .find_map(|k| map.get(k));
             (required, rules_of(name, rules_json, warnings))
         }
         other => (false, rules_of(name, Some(other), warnings)),
@@ -354,7 +354,7 @@ pub fn parse_server_validations(json: &Json) -> (Vec<(String, Vec<Rule>)>, Vec<R
             for item in items {
                 let name = ["field", "name", "key", "fieldName"]
                     .iter()
-                    .find_map(|k| item.get(*k).and_then(Json::as_str));
+                    .find_map(|k| item.get(k).and_then(Json::as_str));
                 match name {
                     Some(name) => out.push(field_entry(name, item, &mut warnings)),
                     None => warnings.push(warn("?", "?", "field entry without a name")),

@@ -884,7 +884,7 @@ fn value_deserializes_from_json() {
 
 #[test]
 fn server_rules_become_rule_sets() {
-    let json: serde_json::Value = serde_json::from_str(
+    let json: crate::json::Json = crate::json::parse(
         r#"[
             {"field":"nickname","isRequired":true,"rules":[{"name":"min","params":[3]},{"name":"max","params":["24"]},{"name":"alphaDash"}]},
             {"name":"bio","rules":"max:100|regex:/^[^|<>]*$/i|not_regex:/x/"},
@@ -934,7 +934,7 @@ fn server_rules_become_rule_sets() {
     assert!(warnings[0].reason.contains("unknown rule"));
     assert_eq!(warnings[1].rule, "min");
 
-    let map: serde_json::Value = serde_json::from_str(
+    let map: crate::json::Json = crate::json::parse(
         r#"{"data":{"email":{"is_required":1,"validations":"email"},"firstName":"min:2","phone":["phone"]}}"#,
     )
     .unwrap();
@@ -950,7 +950,7 @@ fn server_rules_become_rule_sets() {
         "[1, null, {\"rules\": 3}]",
         "{\"f\": {\"rules\": 5}}",
     ] {
-        let j: serde_json::Value = serde_json::from_str(junk).unwrap();
+        let j: crate::json::Json = crate::json::parse(junk).unwrap();
         let _ = parse_server_validations(&j);
     }
 

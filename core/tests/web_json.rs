@@ -1,0 +1,71 @@
+//! The core's JSON in a real browser: numbers go through the engine there (parseFloat,
+//! Number#toString), and JS values cross the boundary as JSON text.
+#![cfg(target_arch = "wasm32")]
+
+use croupier_core::json::{self, Json, Number};
+use croupier_core::runtime::{from_js, to_js};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+fn fractions_parse_and_print_through_the_engine() {
+    for (text, value) in [
+        ("2.5", 2.5),
+        ("-0.125", -0.125),
+        ("1e3", 1000.0),
+        ("1.5E-7", 1.5e-7),
+    ] {
+        assert_eq!(
+            json::parse(text).unwrap(),
+            Json::Number(Number::F(value)),
+            "{text}"
+        );
+    }
+    let printed = json::to_string(&[0.1 + 0.2, 2.5, 1e21, 3.0, f64::NAN]).unwrap();
+    assert_eq!(printed, "[0.30000000000000004,2.5,1e+21,3,null]");
+    assert_eq!(
+        json::parse("9007199254740993").unwrap().as_u64(),
+        Some(9007199254740993)
+    );
+}
+
+#[derive(Debug, Default, Deserialize, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+struct Slice {
+    display_name: String,
+    note: Option<String>,
+    values: std::collections::BTreeMap<String, Json>,
+}
+
+#[wasm_bindgen_test]
+fn values_cross_to_js_as_plain_objects_and_back() {
+    let slice = Slice {
+        display_name: "Ace \"the\" é".into(),
+        note: None,
+        values: [("email".to_string(), Json::from("a@b.c"))].into(),
+    };
+    let js = to_js(&slice).unwrap();
+    let get = |k: &str| js_sys::Reflect::get(&js, &k.into()).unwrap();
+    assert_eq!(
+        get("displayName").as_string().as_deref(),
+        Some("Ace \"the\" é")
+    );
+    // None is left out: the view reads `undefined`, as it always has.
+    assert!(!js_sys::Reflect::has(&js, &"note".into()).unwrap());
+    let email = js_sys::Reflect::get(&get("values"), &"email".into()).unwrap();
+    assert_eq!(email.as_string().as_deref(), Some("a@b.c"));
+    assert_eq!(from_js::<Slice>(&js).unwrap(), slice);
+}
+
+#[wasm_bindgen_test]
+fn bad_js_values_are_errors_not_panics() {
+    assert!(from_js::<Slice>(&JsValue::from_str("text")).is_err());
+    assert!(from_js::<Slice>(&JsValue::UNDEFINED).is_err());
+    // A cycle cannot become JSON.
+    let cyclic = js_sys::Object::new();
+    js_sys::Reflect::set(&cyclic, &"me".into(), &cyclic).unwrap();
+    assert!(from_js::<Json>(&cyclic).is_err());
+}
