@@ -6,7 +6,6 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 use crate::app::{self, Config, Event, UiEvent};
-use crate::json::{Json, Map};
 use crate::runtime::{from_js, to_js, Runtime};
 
 #[wasm_bindgen]
@@ -75,25 +74,8 @@ impl Core {
     }
 }
 
-/// `{type: "navigate", path}` -> `UiEvent`, through the enum's externally tagged form
-/// (`{"navigate": {path}}`, or `"signOut"` for a variant without fields).
 fn ui_event(event: &JsValue) -> Result<UiEvent, String> {
-    let Json::Object(mut fields) = from_js::<Json>(event)? else {
-        return Err("not an object".into());
-    };
-    let Some(Json::String(kind)) = fields.remove("type") else {
-        return Err("no type".into());
-    };
-    let tagged = |body: Map| {
-        crate::json::from_json::<UiEvent>(Json::Object(
-            [(kind.clone(), Json::Object(body))].into_iter().collect(),
-        ))
-    };
-    if !fields.is_empty() {
-        return tagged(fields);
-    }
-    // No fields: a unit variant, or a struct variant whose fields all have defaults.
-    crate::json::from_json::<UiEvent>(Json::String(kind.clone())).or_else(|_| tagged(Map::new()))
+    UiEvent::from_view(from_js(event)?)
 }
 
 #[wasm_bindgen(typescript_custom_section)]

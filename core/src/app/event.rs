@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 use super::effect::Req;
 use crate::domain::validation::Value;
+use crate::json::{Json, Map};
 
 /// Forms the view edits. Their fields and rules live in `app::forms`.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -22,9 +23,9 @@ pub enum FormId {
 
 /// An intent of the player, sent by the view.
 ///
-/// Externally tagged on the wire (`{"navigate": {"path": "/"}}`, `"signOut"`): serde reads
-/// that without buffering, where an internally tagged enum costs ~30 KB of wasm. The view
-/// still writes `{type: "navigate", path}`; `bindings::ui_event` converts.
+/// The view writes `{type: "navigate", path}`, read by [`UiEvent::from_view`]. The serde
+/// derive (externally tagged: `{"navigate": {"path": "/"}}`, `"signOut"`) is the reference
+/// the tests hold that reader to, and gives TypeScript its `UiEvent`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
@@ -78,6 +79,117 @@ pub enum UiEvent {
     DismissToast {
         id: u32,
     },
+}
+
+impl FormId {
+    fn parse(name: &str) -> Option<FormId> {
+        Some(match name {
+            "signUp" => FormId::SignUp,
+            "signIn" => FormId::SignIn,
+            "newAccount" => FormId::NewAccount,
+            "forgotPass" => FormId::ForgotPass,
+            "resetPass" => FormId::ResetPass,
+            _ => return None,
+        })
+    }
+}
+
+impl UiEvent {
+    /// An event as the view writes it, `{type: "navigate", path}`. Read by hand: serde's
+    /// derived enum visitor cost ~14 KB of wasm; the derive stays as the reference the tests
+    /// compare with (and the source of the TypeScript type). Unknown fields are ignored.
+    pub fn from_view(event: Json) -> Result<UiEvent, String> {
+        let Json::Object(mut f) = event else {
+            return Err("an event must be an object".into());
+        };
+        let kind = match f.remove("type") {
+            Some(Json::String(kind)) => kind,
+            _ => return Err("an event needs a string type".into()),
+        };
+        let bad = |field: &str, what: &str| format!("{kind}: {field} must be {what}");
+        let text = |f: &mut Map, field: &str| match f.remove(field) {
+            Some(Json::String(s)) => Ok(s),
+            _ => Err(bad(field, "a string")),
+        };
+        let form = |f: &mut Map| {
+            f.remove("form")
+                .and_then(|v| v.as_str().and_then(FormId::parse))
+                .ok_or_else(|| bad("form", "a form id"))
+        };
+        let id = |f: &mut Map| {
+            f.remove("id")
+                .and_then(|v| v.as_i64())
+                .ok_or_else(|| bad("id", "an integer"))
+        };
+        Ok(match kind.as_str() {
+            "start" => UiEvent::Start,
+            "modalOpened" => UiEvent::ModalOpened,
+            "closeModal" => UiEvent::CloseModal,
+            "toggleDrawer" => UiEvent::ToggleDrawer,
+            "closeDrawer" => UiEvent::CloseDrawer,
+            "pageReady" => UiEvent::PageReady,
+            "signOut" => UiEvent::SignOut,
+            "navigate" => UiEvent::Navigate {
+                path: text(&mut f, "path")?,
+            },
+            "openModal" => UiEvent::OpenModal {
+                id: text(&mut f, "id")?,
+                params: match f.remove("params") {
+                    None | Some(Json::Null) => Vec::new(),
+                    Some(v) => params(v).ok_or_else(|| bad("params", "[name, value] pairs"))?,
+                },
+            },
+            "setLocale" => UiEvent::SetLocale {
+                code: text(&mut f, "code")?,
+            },
+            "setDrawerCompact" => UiEvent::SetDrawerCompact {
+                compact: f
+                    .remove("compact")
+                    .and_then(|v| v.as_bool())
+                    .ok_or_else(|| bad("compact", "a boolean"))?,
+            },
+            "formInput" => UiEvent::FormInput {
+                form: form(&mut f)?,
+                field: text(&mut f, "field")?,
+                value: match f.remove("value") {
+                    Some(Json::Bool(b)) => FormValue::Bool(b),
+                    Some(Json::String(s)) => FormValue::Text(s),
+                    _ => return Err(bad("value", "a boolean or a string")),
+                },
+            },
+            "formBlur" => UiEvent::FormBlur {
+                form: form(&mut f)?,
+                field: text(&mut f, "field")?,
+            },
+            "formSubmit" => UiEvent::FormSubmit {
+                form: form(&mut f)?,
+            },
+            "switchAccount" => UiEvent::SwitchAccount { id: id(&mut f)? },
+            "hideAccount" => UiEvent::HideAccount { id: id(&mut f)? },
+            "dismissToast" => UiEvent::DismissToast {
+                id: id(&mut f)
+                    .ok()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| bad("id", "a toast id"))?,
+            },
+            _ => return Err(format!("unknown event type {kind}")),
+        })
+    }
+}
+
+/// `[[name, value], ...]`.
+fn params(v: Json) -> Option<Vec<(String, String)>> {
+    let Json::Array(items) = v else { return None };
+    items
+        .into_iter()
+        .map(|pair| match pair {
+            Json::Array(mut p) if p.len() == 2 => match (p.pop(), p.pop()) {
+                (Some(Json::String(v)), Some(Json::String(k))) => Some((k, v)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
 }
 
 /// A field value as the view sends it: a checkbox's boolean or an input's text.
