@@ -64,10 +64,11 @@ build_product() {
   ensure_wasm_tools
   log "building the core to wasm"
   # std rebuilt with optimize_for_size and panics that abort without formatting: about 10%
-  # off the gzip size. Stable toolchain, so RUSTC_BOOTSTRAP unlocks the -Z flags; its own
+  # off the gzip size. Debug formatting and panic locations are compiled out too (the core
+  # logs with Display only). Stable toolchain, so RUSTC_BOOTSTRAP unlocks the -Z flags; its own
   # target dir keeps these flags from invalidating the test builds.
   (cd "$ROOT/core" && RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$ROOT/target/pkg-release" \
-    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
+    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocation-detail=none" \
     wasm-pack build --release --target bundler --out-dir "$ROOT/pkg" --out-name croupier_core . \
     -- -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size)
   ensure_npm "$ROOT/app"

@@ -421,6 +421,18 @@ pub enum Refusal {
     MissingState(ModalState),
 }
 
+impl Refusal {
+    /// For logs (release builds carry no Debug text).
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Refusal::GuestOnly => "guest only",
+            Refusal::LoginRequired => "login required",
+            Refusal::MissingState(ModalState::Authorization) => "needs authorization",
+            Refusal::MissingState(ModalState::ProfileConfirmed) => "needs a confirmed profile",
+        }
+    }
+}
+
 /// The outcome of [`ModalHost::open`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "kind")]

@@ -68,7 +68,11 @@ pub fn perform(rt: &Rc<Runtime>, slot: &RefCell<Option<Socket>>, cmd: SocketCmd)
 }
 
 fn open(rt: &Rc<Runtime>, url: &str) -> Result<Socket, String> {
-    let ws = WebSocket::new(url).map_err(|e| format!("{e:?}"))?;
+    let ws = WebSocket::new(url).map_err(|e| {
+        e.dyn_ref::<js_sys::Error>()
+            .map(|e| String::from(e.message()))
+            .unwrap_or_else(|| "the socket could not be opened".into())
+    })?;
     let weak = Rc::downgrade(rt);
     let on_open = Closure::<dyn FnMut()>::new(move || {
         if let Some(rt) = weak.upgrade() {

@@ -166,7 +166,7 @@ fn on_push(model: &mut Model, channel: &str, data: Json, fx: &mut Vec<Effect>) {
                 log(
                     fx,
                     LogLevel::Warn,
-                    &format!("realtime: max bet push dropped: amount {amount:?}"),
+                    &format!("realtime: max bet push dropped: amount \"{amount}\""),
                 );
             } else {
                 max_bet_exceeded(model, &amount, &currency);

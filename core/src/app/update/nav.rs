@@ -123,7 +123,7 @@ pub fn open_modal(
         Decision::Blocked => {}
         Decision::Refused { reason } => fx.push(Effect::Log {
             level: LogLevel::Info,
-            message: format!("modal {} refused: {reason:?}", id.as_str()),
+            message: format!("modal {} refused: {}", id.as_str(), reason.as_str()),
         }),
     }
 }
