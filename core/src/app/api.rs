@@ -98,7 +98,7 @@ pub struct Locale {
 pub struct ApiError {
     pub code: String,
     pub message: String,
-    pub errors: std::collections::BTreeMap<String, Vec<String>>,
+    pub errors: crate::vec_map::VecMap<String, Vec<String>>,
 }
 
 /// Registration body (SPEC §7 Auth). Fingerprints and affiliate tag are sent when known.

@@ -1,7 +1,7 @@
 //! The fields of each form and the rules that guard them (SPEC §5), evaluated here so the view
 //! only shows messages.
 
-use std::collections::BTreeMap;
+use crate::vec_map::VecMap;
 
 use super::event::FormId;
 use super::model::FormState;
@@ -48,8 +48,8 @@ pub fn rules(form: FormId) -> Vec<(String, Vec<Rule>)> {
 pub fn errors(
     form: FormId,
     state: &FormState,
-    texts: &BTreeMap<String, String>,
-) -> BTreeMap<String, String> {
+    texts: &VecMap<String, String>,
+) -> VecMap<String, String> {
     // Validation messages live in the fields-settings content group (`validations.min` is
     // `fields-settings.validations.min`), so they follow the locale like every other text.
     let lookup = |key: &str| {
@@ -65,7 +65,7 @@ pub fn errors(
     for &f in fields(form).iter().filter(|f| CHECKBOXES.contains(f)) {
         values.entry(f.to_string()).or_insert(Value::Bool(false));
     }
-    let mut out: BTreeMap<String, String> = validation::validate_form(&rules(form), &values)
+    let mut out: VecMap<String, String> = validation::validate_form(&rules(form), &values)
         .into_iter()
         .map(|(field, v)| (field, v.message(&lookup)))
         .collect();

@@ -1,6 +1,6 @@
 //! The core's whole state. Only `update` changes it; `view` reads it.
 
-use std::collections::BTreeMap;
+use crate::vec_map::VecMap;
 
 use super::api::{Account, Currency, Locale, Profile};
 use super::effect::HttpRequest;
@@ -58,9 +58,9 @@ pub enum SessionStatus {
 pub struct FormState {
     pub values: Form,
     /// Fields whose message is shown (blurred once, or the form was submitted).
-    pub touched: std::collections::BTreeSet<String>,
+    pub touched: crate::vec_map::VecSet<String>,
     /// Server messages per field, cleared when the field changes.
-    pub server_errors: BTreeMap<String, String>,
+    pub server_errors: VecMap<String, String>,
     pub submitting: bool,
     /// Form-level message, e.g. the server's reason for a failed sign-in.
     pub error: Option<String>,
@@ -92,7 +92,7 @@ pub struct Model {
     pub accounts_loading: bool,
     pub currencies: Vec<Currency>,
     pub locales: Vec<Locale>,
-    pub forms: BTreeMap<FormId, FormState>,
+    pub forms: VecMap<FormId, FormState>,
     /// Current address and what it resolves to (SPEC §2).
     pub location: Location,
     pub route: Result<Route, RouteError>,
@@ -103,12 +103,12 @@ pub struct Model {
     /// Preloader phase: shown until a page is ready, then hidden and removed.
     pub preloader: Preloader,
     /// Localized texts of the current locale, by key; English built-ins fill the gaps.
-    pub texts: BTreeMap<String, String>,
+    pub texts: VecMap<String, String>,
     /// When each locale's content was loaded (15 min cache, SPEC §7).
     pub content_loaded: Vec<(String, u64)>,
     /// Loaded texts per locale, so switching back needs no request; `texts` holds
     /// `texts_locale`'s.
-    pub content_cache: Vec<(String, BTreeMap<String, String>)>,
+    pub content_cache: Vec<(String, VecMap<String, String>)>,
     pub texts_locale: Option<String>,
     /// Build id seen first and whether a newer one exists (SPEC §7 Other).
     pub build_id: Option<String>,
@@ -119,7 +119,7 @@ pub struct Model {
     pub last_toast_ms: Option<u64>,
     pub toast_timer: bool,
     /// Account operations in flight, to disable their buttons.
-    pub busy_accounts: std::collections::BTreeSet<i64>,
+    pub busy_accounts: crate::vec_map::VecSet<i64>,
     pub toasts: Vec<Toast>,
     pub next_toast_id: u32,
     /// A refresh is in flight; authenticated calls wait here for its token.
@@ -146,7 +146,7 @@ impl Model {
             accounts_loading: false,
             currencies: Vec::new(),
             locales: Vec::new(),
-            forms: BTreeMap::new(),
+            forms: VecMap::new(),
             location: Location::parse_url("/"),
             route: Err(RouteError::NoMatch {
                 status: 404,
@@ -156,7 +156,7 @@ impl Model {
             drawer_open: false,
             drawer_compact: false,
             preloader: Preloader::Shown,
-            texts: BTreeMap::new(),
+            texts: VecMap::new(),
             content_loaded: Vec::new(),
             content_cache: Vec::new(),
             texts_locale: None,

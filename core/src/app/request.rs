@@ -2,7 +2,7 @@
 //! query parameters in bracket form, query encoding, and the 15-minute settings cache.
 //! Pure: the runtime only concatenates `path` and [`encode_query`].
 
-use std::collections::BTreeMap;
+use crate::vec_map::VecMap;
 
 use super::effect::Req;
 
@@ -60,7 +60,7 @@ pub fn cache_key(path: &str, query: &[(String, String)]) -> String {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SettingsCache {
     /// key -> (stored at ms, body).
-    entries: BTreeMap<String, (u64, String)>,
+    entries: VecMap<String, (u64, String)>,
     /// Requests in flight, oldest first, so an answer finds its key.
     in_flight: Vec<(Req, String)>,
 }

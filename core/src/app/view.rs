@@ -1,7 +1,7 @@
 //! The view model: what the React layer renders, in slices so a change re-renders only the
 //! components that read the changed slice (the bindings send just those).
 
-use std::collections::BTreeMap;
+use crate::vec_map::VecMap;
 
 use serde::Serialize;
 
@@ -26,7 +26,7 @@ pub struct View {
     pub options: OptionsView,
     /// Localized texts by `group.key`, English built-ins under loaded content.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
-    pub texts: BTreeMap<String, String>,
+    pub texts: VecMap<String, String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -99,9 +99,10 @@ pub struct FormView {
         target_arch = "wasm32",
         tsify(type = "Record<string, string | boolean>")
     )]
-    pub values: BTreeMap<String, crate::json::Json>,
+    pub values: VecMap<String, crate::json::Json>,
     /// Messages of the fields that should show one now.
-    pub errors: BTreeMap<String, String>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
+    pub errors: VecMap<String, String>,
     pub submitting: bool,
     pub error: Option<String>,
 }
@@ -157,7 +158,8 @@ pub struct PageView {
     pub layout: &'static str,
     pub client_only: bool,
     /// Catch-all parameters joined with `/`.
-    pub params: BTreeMap<String, String>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
+    pub params: VecMap<String, String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -185,7 +187,8 @@ pub struct LocaleOption {
 pub struct ModalView {
     /// SPEC §2 identifier, e.g. `sign-in`.
     pub id: String,
-    pub params: BTreeMap<String, String>,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
+    pub params: VecMap<String, String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -238,8 +241,8 @@ pub fn view(model: &Model) -> View {
     }
 }
 
-fn texts(model: &Model) -> BTreeMap<String, String> {
-    let mut out: BTreeMap<String, String> = super::content::DEFAULT_EN
+fn texts(model: &Model) -> VecMap<String, String> {
+    let mut out: VecMap<String, String> = super::content::DEFAULT_EN
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();

@@ -6,7 +6,9 @@
 //! [`ALERT_DURATION_WITH_DESCRIPTION_MS`] when it has a description). Time is always an argument.
 
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
+
+use crate::vec_map::VecMap;
 
 /// Minimum gap between two toasts starting.
 pub const ALERT_THROTTLE_MS: u64 = 400;
@@ -38,7 +40,7 @@ pub struct Alert {
     pub description: Option<String>,
     /// Values for placeholders such as `{amount}`.
     #[serde(default)]
-    pub params: BTreeMap<String, String>,
+    pub params: VecMap<String, String>,
 }
 
 impl Alert {
@@ -47,7 +49,7 @@ impl Alert {
             key: key.to_string(),
             kind,
             description: None,
-            params: BTreeMap::new(),
+            params: VecMap::new(),
         }
     }
 

@@ -69,8 +69,8 @@
 //! - [`build`] percent-encodes every byte outside `A-Z a-z 0-9 - . _ ~`; a missing or invalid
 //!   parameter makes [`try_build`] return `None` and [`build`] fall back to the localised home.
 
+use crate::vec_map::VecMap;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 // ---------------------------------------------------------------------------------------------
 // Location
@@ -540,7 +540,7 @@ impl ParamValue {
 }
 
 /// Route parameters by name.
-pub type Params = BTreeMap<String, ParamValue>;
+pub type Params = VecMap<String, ParamValue>;
 
 /// A resolved route.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,6 +1,6 @@
 //! Localized content groups (SPEC §7: per locale, cached 15 minutes) and the new-build check.
 
-use std::collections::BTreeMap;
+use crate::vec_map::VecMap;
 
 use super::calls::{self, ResponseError};
 use super::log;
@@ -57,10 +57,10 @@ pub fn loaded(
     _now: u64,
     fx: &mut Vec<Effect>,
 ) {
-    let parsed = result.and_then(|b| calls::json::<BTreeMap<String, BTreeMap<String, String>>>(&b));
+    let parsed = result.and_then(|b| calls::json::<VecMap<String, VecMap<String, String>>>(&b));
     match parsed {
         Ok(groups) => {
-            let texts: BTreeMap<String, String> = groups
+            let texts: VecMap<String, String> = groups
                 .into_iter()
                 .filter(|(g, _)| CONTENT_GROUPS.contains(&g.as_str()))
                 .flat_map(|(g, texts)| texts.into_iter().map(move |(k, v)| (format!("{g}.{k}"), v)))
