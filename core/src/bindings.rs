@@ -1,11 +1,11 @@
-//! The JavaScript surface: create the core, start it, dispatch events, read the view,
-//! subscribe to changed slices, read localized text.
+//! The JavaScript surface: create the core, start it, dispatch events, read the view and
+//! subscribe to changed slices.
 
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use crate::app::{self, Config, Event, UiEvent};
+use crate::app::{Config, Event, UiEvent};
 use crate::runtime::{from_js, to_js, Runtime};
 
 #[wasm_bindgen]
@@ -15,7 +15,8 @@ pub struct Core {
 
 #[wasm_bindgen]
 impl Core {
-    /// `config` is `{ apiBase?, origin?, platform?, defaultLocale? }`; unknown keys are ignored.
+    /// `config` is `{ apiBase?, origin?, platform?, defaultLocale?, locales?, phoneMetadataUrl?,
+    /// texts? }` (`texts`: the default language, `core/content/en.json`); unknown keys are ignored.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "Partial<CoreConfig>")] config: JsValue,
@@ -62,16 +63,6 @@ impl Core {
     ) {
         self.rt.subscribe(cb);
     }
-
-    /// The built-in English texts, keyed `group.name`.
-    #[wasm_bindgen(unchecked_return_type = "Record<string, string>")]
-    pub fn texts() -> JsValue {
-        let obj = js_sys::Object::new();
-        for (k, v) in app::content::DEFAULT_EN {
-            let _ = js_sys::Reflect::set(&obj, &(*k).into(), &(*v).into());
-        }
-        obj.into()
-    }
 }
 
 fn ui_event(event: &JsValue) -> Result<UiEvent, String> {
@@ -83,5 +74,5 @@ const CONFIG_TS: &str = r#"
 /** An event as the view writes it: `{ type: "navigate", path }` (UiEvent is the wire form). */
 type Tagged<E> = E extends string ? { type: E } : { [K in keyof E & string]: { type: K } & E[K] }[keyof E & string];
 export type ViewEvent = Tagged<UiEvent>;
-export interface CoreConfig { apiBase: string; origin: string; platform: "web" | "tg"; defaultLocale: string; locales: string[]; phoneMetadataUrl: string }
+export interface CoreConfig { apiBase: string; origin: string; platform: "web" | "tg"; defaultLocale: string; locales: string[]; phoneMetadataUrl: string; texts: Record<string, string> }
 "#;

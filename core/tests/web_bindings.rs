@@ -132,10 +132,17 @@ fn peer_signals_round_trip() {
 }
 
 #[wasm_bindgen_test]
-fn texts_are_exposed() {
-    let texts = Core::texts();
+fn the_pages_texts_are_the_views_defaults() {
+    // The browser build carries no texts of its own: the page hands over the default language.
+    let bare = Core::new(JsValue::UNDEFINED);
+    assert!(get(&bare.view(), &["texts", "layout.signIn"]).is_undefined());
+    let core = Core::new(event(
+        r#"{"texts": {"layout.signIn": "Sign in", "layout.brand": "Croupier"}}"#,
+    ));
     assert_eq!(
-        get(&texts, &["layout.signIn"]).as_string().as_deref(),
+        get(&core.view(), &["texts", "layout.signIn"])
+            .as_string()
+            .as_deref(),
         Some("Sign in")
     );
 }

@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import en from "../../../core/content/en.json";
 import type { UiEvent, View } from "./types";
 
 export type CoreState = View & {
@@ -30,7 +31,8 @@ export const initialView: View = {
   },
   toasts: [],
   options: { currencies: [] },
-  texts: {},
+  // The default language already, so the frame reads well before the core has loaded.
+  texts: en,
 };
 
 export const useCore = create<CoreState>(() => ({

@@ -45,21 +45,15 @@ pub fn rules(form: FormId) -> Vec<(String, Vec<Rule>)> {
 }
 
 /// Messages per field for the current values; server messages win until the field changes.
+/// `text` looks a content key up in the current locale (see `Model::text_of`).
 pub fn errors(
     form: FormId,
     state: &FormState,
-    texts: &VecMap<String, String>,
+    text: &dyn Fn(&str) -> Option<String>,
 ) -> VecMap<String, String> {
     // Validation messages live in the fields-settings content group (`validations.min` is
     // `fields-settings.validations.min`), so they follow the locale like every other text.
-    let lookup = |key: &str| {
-        let grouped = format!("fields-settings.{key}");
-        texts
-            .get(&grouped)
-            .or_else(|| texts.get(key))
-            .cloned()
-            .or_else(|| super::content::en(&grouped).map(str::to_string))
-    };
+    let lookup = |key: &str| text(&format!("fields-settings.{key}")).or_else(|| text(key));
     // An untouched checkbox is unchecked, not empty: "accepted" must see false.
     let mut values = state.values.clone();
     for &f in fields(form).iter().filter(|f| CHECKBOXES.contains(f)) {

@@ -24,6 +24,8 @@ pub struct Config {
     pub locales: Vec<String>,
     /// Where the phone numbering plans are served (kept out of the wasm); empty = none.
     pub phone_metadata_url: String,
+    /// The default language's texts (`core/content/en.json`), under any loaded content.
+    pub texts: VecMap<String, String>,
 }
 
 impl Default for Config {
@@ -35,6 +37,7 @@ impl Default for Config {
             default_locale: "en".into(),
             locales: vec!["en".into(), "pt-br".into(), "es".into(), "ru".into()],
             phone_metadata_url: String::new(),
+            texts: super::content::built_in(),
         }
     }
 }
@@ -188,12 +191,15 @@ impl Model {
             .find(|c| c.code.eq_ignore_ascii_case(code))
     }
 
-    /// Localized text for `key`: loaded content, else the built-in English, else the key.
+    /// Localized text for `key`, if any: loaded content, else the built-in default language.
+    pub fn text_of(&self, key: &str) -> Option<&String> {
+        self.texts.get(key).or_else(|| self.config.texts.get(key))
+    }
+
+    /// [`Model::text_of`], or the key itself so a missing text is visible rather than blank.
     pub fn text(&self, key: &str) -> String {
-        match self.texts.get(key) {
-            Some(t) => t.clone(),
-            None => super::content::text(key),
-        }
+        self.text_of(key)
+            .map_or_else(|| key.to_string(), String::clone)
     }
 
     /// The locale of the current address (`None` = default).

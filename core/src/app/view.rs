@@ -242,10 +242,7 @@ pub fn view(model: &Model) -> View {
 }
 
 fn texts(model: &Model) -> VecMap<String, String> {
-    let mut out: VecMap<String, String> = super::content::DEFAULT_EN
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
+    let mut out = model.config.texts.clone();
     out.extend(model.texts.iter().map(|(k, v)| (k.clone(), v.clone())));
     out
 }
@@ -445,7 +442,7 @@ fn option(c: &Currency) -> CurrencyOption {
 fn form(model: &Model, id: FormId) -> FormView {
     let empty = FormState::default();
     let state = model.forms.get(&id).unwrap_or(&empty);
-    let errors = forms::errors(id, state, &model.texts)
+    let errors = forms::errors(id, state, &|k| model.text_of(k).cloned())
         .into_iter()
         .filter(|(f, _)| state.touched.contains(f) || state.server_errors.contains_key(f))
         .collect();

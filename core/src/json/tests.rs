@@ -240,3 +240,15 @@ fn objects_compare_without_regard_to_order() {
     assert_ne!(parse(r#"{"a":1}"#), parse(r#"{"a":1,"b":2}"#));
     assert_ne!(parse(r#"{"a":1}"#), parse(r#"{"a":2}"#));
 }
+
+#[test]
+fn numbers_compare_by_value_as_in_javascript() {
+    assert_eq!(parse("8.0"), parse("8"));
+    assert_eq!(parse("8e0"), parse("8"));
+    assert_eq!(Json::Number(Number::I(5)), Json::Number(Number::U(5)));
+    assert_ne!(parse("8.5"), parse("8"));
+    assert_ne!(parse("-1"), parse("18446744073709551615"));
+    // Printed whole floats read back as the same value.
+    let v = parse("[8.0,-0.0,1e2]").unwrap();
+    assert_eq!(parse(&v.to_string()).unwrap(), v);
+}

@@ -15,7 +15,8 @@ pub enum Json {
 }
 
 /// Integers stay exact (ids, offsets); anything with a fraction or exponent is an f64.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Equality is by value, as in JavaScript: `8`, `8.0` and `8e0` are the same number.
+#[derive(Clone, Copy, Debug)]
 pub enum Number {
     U(u64),
     I(i64),
@@ -104,7 +105,23 @@ impl FromIterator<(String, Json)> for Map {
     }
 }
 
+impl PartialEq for Number {
+    fn eq(&self, other: &Number) -> bool {
+        match (*self, *other) {
+            (Number::F(_), _) | (_, Number::F(_)) => self.as_f64() == other.as_f64(),
+            (a, b) => a.as_i128() == b.as_i128(),
+        }
+    }
+}
+
 impl Number {
+    fn as_i128(self) -> i128 {
+        match self {
+            Number::U(n) => n.into(),
+            Number::I(n) => n.into(),
+            Number::F(f) => f as i128,
+        }
+    }
     pub fn as_u64(&self) -> Option<u64> {
         match *self {
             Number::U(n) => Some(n),

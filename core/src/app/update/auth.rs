@@ -9,7 +9,6 @@ use crate::app::forms;
 use crate::app::model::{Model, SessionStatus, ToastKind};
 
 pub fn submit(model: &mut Model, form: FormId, now: u64, fx: &mut Vec<Effect>) {
-    let texts = model.texts.clone();
     let state = model.form(form);
     if state.submitting {
         return;
@@ -18,7 +17,8 @@ pub fn submit(model: &mut Model, form: FormId, now: u64, fx: &mut Vec<Effect>) {
     state
         .touched
         .extend(forms::fields(form).iter().map(|f| f.to_string()));
-    if !forms::errors(form, state, &texts).is_empty() {
+    // Only whether there are messages matters here, not their text.
+    if !forms::errors(form, state, &|_| None).is_empty() {
         return;
     }
     state.submitting = true;
@@ -94,13 +94,10 @@ pub fn logged_in(
 
 /// Put a failed request's reason on the form; what the player typed stays.
 pub fn form_failed(model: &mut Model, form: FormId, e: ResponseError, fx: &mut Vec<Effect>) {
-    let texts = model.texts.clone();
-    let text = |k: &str| {
-        texts
-            .get(k)
-            .cloned()
-            .unwrap_or_else(|| crate::app::content::text(k))
-    };
+    let (wrong, network) = (
+        model.text("alerts.somethingWrong"),
+        model.text("alerts.network"),
+    );
     let state = model.form(form);
     state.submitting = false;
     match e {
@@ -115,18 +112,18 @@ pub fn form_failed(model: &mut Model, form: FormId, e: ResponseError, fx: &mut V
             }
             if state.server_errors.is_empty() || error.code != "validation_failed" {
                 state.error = Some(if error.message.is_empty() {
-                    format!("{} (HTTP {status})", text("alerts.somethingWrong"))
+                    format!("{wrong} (HTTP {status})")
                 } else {
                     error.message
                 });
             }
         }
         ResponseError::Network(reason) => {
-            state.error = Some(text("alerts.network"));
+            state.error = Some(network);
             log(fx, LogLevel::Warn, &reason);
         }
         ResponseError::Malformed(reason) => {
-            state.error = Some(text("alerts.somethingWrong"));
+            state.error = Some(wrong);
             log(fx, LogLevel::Error, &reason);
         }
     }
