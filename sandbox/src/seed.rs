@@ -204,7 +204,8 @@ fn reference_data(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 /// Localised texts per locale (`group -> key -> text`): en and pt-br complete, es and ru
-/// partial (they fall back to en key by key). en holds exactly the core's built-in keys.
+/// partial (they fall back to en key by key). en holds exactly the core's built-in keys
+/// (core/content/en.json; sandbox/tests/content.rs holds them equal).
 pub const CONTENT: &[(&str, &str)] = &[
     ("en", include_str!("../content/en.json")),
     ("pt-br", include_str!("../content/pt-br.json")),

@@ -10,23 +10,13 @@ use serde_json::Value;
 
 const ALL_GROUPS: &str = "groups[]=alerts&groups[]=fields-settings&groups[]=global-components&groups[]=layout&groups[]=modals";
 
-/// `group.key` pairs of the core's built-in English table (core/src/app/content.rs): the
-/// table's string literals alternate key, text.
+/// `group.key` pairs of the core's built-in English (core/content/en.json).
 fn core_texts() -> Vec<(String, String)> {
-    let src = include_str!("../../core/src/app/content.rs");
-    let start = src.find("DEFAULT_EN").expect("content table");
-    let end = src.find("pub fn en(").expect("end of the content table");
-    // Comment lines may quote too; the table's entries never start with `//`.
-    let table: String = src[start..end]
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let literals: Vec<&str> = table.split('"').skip(1).step_by(2).collect();
-    assert!(literals.len().is_multiple_of(2), "odd number of literals");
-    literals
-        .chunks(2)
-        .map(|p| (p[0].to_string(), p[1].to_string()))
+    let texts: serde_json::Map<String, Value> =
+        serde_json::from_str(include_str!("../../core/content/en.json")).expect("core texts");
+    texts
+        .into_iter()
+        .map(|(k, v)| (k, v.as_str().expect("text").to_string()))
         .collect()
 }
 
