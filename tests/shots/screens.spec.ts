@@ -43,7 +43,8 @@ test("screens", async ({ page }) => {
   await page.getByTestId("header-balance").click();
   await shoot(page, "account-switcher");
   await page.goto(url("/wallet"));
-  await page.getByRole("button", { name: "Menu" }).isVisible();
+  // A full load shows the preloader for a second (SPEC §2); shoot the page, not the preloader.
+  await page.getByTestId("preloader").waitFor({ state: "detached", timeout: 15_000 });
   await shoot(page, "wallet");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole("button", { name: "Menu" }).click();
