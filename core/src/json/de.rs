@@ -84,6 +84,10 @@ impl<'de> de::Deserializer<'de> for Json {
         match self {
             Json::Number(Number::U(n)) => v.visit_u64(n),
             Json::Number(Number::I(n)) => v.visit_i64(n),
+            // `1.0` is the integer 1 to JavaScript, which may have written it.
+            Json::Number(Number::F(f)) if f.fract() == 0.0 && f.abs() < 9e15 => {
+                v.visit_i64(f as i64)
+            }
             other => Err(mismatch(&other, "an integer")),
         }
     }

@@ -175,6 +175,11 @@ fn missing_fields_default_and_wrong_types_fail_with_a_reason() {
     assert!(from_str::<Wire>(r#"[1]"#).is_err());
     assert!(from_str::<u8>("300").is_err());
     assert_eq!(from_str::<f64>("3").unwrap(), 3.0);
+    // Whole floats are integers, as in JavaScript; fractions are not.
+    assert_eq!(from_str::<u32>("7.0").unwrap(), 7);
+    assert_eq!(from_str::<i64>("-2e0").unwrap(), -2);
+    assert!(from_str::<u32>("7.5").is_err());
+    assert!(from_str::<u32>("-1.0").is_err());
 }
 
 #[test]
