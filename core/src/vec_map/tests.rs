@@ -82,7 +82,12 @@ fn serde_shapes_match_btreemap_and_btreeset() {
         serde_json::to_string(&reference).unwrap()
     );
     assert_eq!(
-        serde_json::from_str::<VecMap<String, Vec<u8>>>(r#"{"z":[1],"a":[],"z":[1]}"#).unwrap(),
+        serde_json::from_str::<VecMap<String, Vec<u8>>>(r#"{"z":[1],"a":[]}"#).unwrap(),
+        map
+    );
+    // A repeated key keeps its last value, as BTreeMap's Deserialize does.
+    assert_eq!(
+        serde_json::from_str::<VecMap<String, Vec<u8>>>(r#"{"z":[9],"a":[],"z":[1]}"#).unwrap(),
         map
     );
     let set: VecSet<i64> = [3, -1, 3].into_iter().collect();
