@@ -5,8 +5,8 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use crate::app::{Config, Event, UiEvent};
-use crate::runtime::{from_js, to_js, Runtime};
+use crate::app::{AppUi, Config, Event, UiEvent};
+use crate::runtime::{from_js, Runtime};
 
 #[wasm_bindgen]
 pub struct Core {
@@ -15,8 +15,8 @@ pub struct Core {
 
 #[wasm_bindgen]
 impl Core {
-    /// `config` is `{ apiBase?, origin?, platform?, defaultLocale?, locales?, phoneMetadataUrl?,
-    /// texts? }` (`texts`: the default language, `core/content/en.json`); unknown keys are ignored.
+    /// `config` is a partial `CoreConfig` (`texts`: the default language,
+    /// `core/content/en.json`); unknown keys are ignored.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "Partial<CoreConfig>")] config: JsValue,
@@ -41,8 +41,8 @@ impl Core {
 
     /// A malformed event is logged and ignored: the view can never crash the core.
     pub fn dispatch(&self, #[wasm_bindgen(unchecked_param_type = "ViewEvent")] event: JsValue) {
-        match ui_event(&event) {
-            Ok(UiEvent::Start) => self.rt.start(),
+        match from_js(&event).and_then(UiEvent::from_view) {
+            Ok(UiEvent::App(AppUi::Start)) => self.rt.start(),
             Ok(e) => self.rt.dispatch(Event::Ui(e)),
             Err(e) => web_sys::console::warn_1(&format!("event ignored: {e}").into()),
         }
@@ -51,11 +51,11 @@ impl Core {
     /// The whole view model (the first render; later changes come through `subscribe`).
     #[wasm_bindgen(unchecked_return_type = "View")]
     pub fn view(&self) -> JsValue {
-        to_js(&self.rt.view()).unwrap_or(JsValue::NULL)
+        self.rt.view()
     }
 
     /// `cb(changed)` after every dispatch that changed something; `changed` holds only the
-    /// slices that differ.
+    /// slices that read a changed part.
     pub fn subscribe(
         &self,
         #[wasm_bindgen(unchecked_param_type = "(changed: Partial<View>) => void")]
@@ -65,14 +65,10 @@ impl Core {
     }
 }
 
-fn ui_event(event: &JsValue) -> Result<UiEvent, String> {
-    UiEvent::from_view(from_js(event)?)
-}
-
 #[wasm_bindgen(typescript_custom_section)]
-const CONFIG_TS: &str = r#"
-/** An event as the view writes it: `{ type: "navigate", path }` (UiEvent is the wire form). */
-type Tagged<E> = E extends string ? { type: E } : { [K in keyof E & string]: { type: K } & E[K] }[keyof E & string];
-export type ViewEvent = Tagged<UiEvent>;
-export interface CoreConfig { apiBase: string; origin: string; platform: "web" | "tg"; defaultLocale: string; locales: string[]; phoneMetadataUrl: string; texts: Record<string, string> }
+const TS_TYPES: &str = r#"
+/** The config `new Core(config)` takes. */
+export type CoreConfig = Config;
+/** Every form's view, by form id. */
+export type FormsView = Record<FormId, FormView>;
 "#;

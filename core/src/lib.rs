@@ -6,7 +6,6 @@
 pub mod app;
 pub mod domain;
 pub mod json;
-pub mod vec_map;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;

@@ -3,27 +3,15 @@
 
 use crate::json::Json;
 
-/// Why a request was made; its response is routed back by this.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Req {
-    Content(String),
-    Version,
-    Currencies,
-    Locales,
-    Register,
-    Login,
-    Refresh,
-    Logout,
-    Profile,
-    Accounts,
-    CreateAccount,
-    SwitchAccount(i64),
-    HideAccount(i64),
-    /// POST /api/player/passwords/reset (forgot password).
-    PasswordReset,
-    /// POST /api/player/passwords/confirm (reset password).
-    PasswordConfirm,
-}
+pub use super::registry::Req;
+
+/// Which call an answer belongs to; a superseded call's answer is dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct CallId(pub u32);
+
+/// A timer the runtime holds until it fires or is cancelled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct TimerId(pub u32);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
@@ -46,6 +34,7 @@ impl Method {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct HttpRequest {
+    pub id: CallId,
     pub req: Req,
     pub method: Method,
     /// Path under the API base, e.g. `/api/wallet/accounts`.
@@ -81,11 +70,13 @@ pub enum Effect {
     },
     /// Reload the page (another tab signed in, or a new build on navigation).
     Reload,
-    /// Feed `event` back after `ms` milliseconds.
+    /// Feed `event` back after `ms` milliseconds, unless cancelled first.
     Timer {
+        id: TimerId,
         ms: u32,
         event: Box<crate::app::event::Event>,
     },
+    CancelTimer(TimerId),
     /// Persist a small UI preference in localStorage (`None` removes it).
     StoreLocal {
         key: String,

@@ -1,90 +1,138 @@
-//! The fields of each form and the rules that guard them (SPEC §5), evaluated here so the view
-//! only shows messages.
+//! Form state and checks shared by every feature's forms (SPEC §5). A feature owns its
+//! forms' state and rules; the parent applies input, blur and submit to them the same way.
 
-use crate::vec_map::VecMap;
+use litemap::LiteMap;
 
-use super::event::FormId;
-use super::model::FormState;
-use crate::domain::validation::{self, Rule, Value};
+use crate::domain::validation::{self, Form, Rule, Value};
 
-const CHECKBOXES: &[&str] = &["agreements"];
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FormState {
+    pub values: Form,
+    /// Fields whose message is shown (blurred once, or the form was submitted).
+    pub touched: LiteMap<String, ()>,
+    /// Server messages per field, cleared when the field changes.
+    pub server_errors: LiteMap<String, String>,
+    pub submitting: bool,
+    /// Form-level message, e.g. the server's reason for a failed sign-in.
+    pub error: Option<String>,
+}
 
-/// Fields of a form, in display order.
-pub fn fields(form: FormId) -> &'static [&'static str] {
-    match form {
-        FormId::SignUp => &["email", "password", "currency", "agreements"],
-        FormId::SignIn => &["email", "password"],
-        FormId::NewAccount => &["currency"],
-        FormId::ForgotPass => &["email"],
-        FormId::ResetPass => &["code", "password", "password_confirmation"],
+impl FormState {
+    pub fn input(&mut self, field: String, value: Value) {
+        self.server_errors.remove(&field);
+        self.error = None;
+        self.values.insert(field, value);
+    }
+
+    pub fn touch(&mut self, field: String) {
+        self.touched.insert(field, ());
+    }
+
+    /// The text value of a field, trimmed; empty when absent.
+    pub fn text(&self, field: &str) -> String {
+        match self.values.get(field) {
+            Some(Value::Text(s)) => s.trim().to_string(),
+            _ => String::new(),
+        }
+    }
+
+    /// Passwords are sent exactly as typed: spaces may be part of them.
+    pub fn raw_text(&self, field: &str) -> String {
+        match self.values.get(field) {
+            Some(Value::Text(s)) => s.clone(),
+            _ => String::new(),
+        }
+    }
+
+    pub fn flag(&self, field: &str) -> bool {
+        matches!(self.values.get(field), Some(Value::Bool(true)))
     }
 }
 
-/// Rules per field: the spec's field rules, plus required where the form needs the value
-/// (the registration fields are the ones a platform flags isRequired).
-pub fn rules(form: FormId) -> Vec<(String, Vec<Rule>)> {
-    fields(form)
-        .iter()
-        .map(|&f| {
-            let mut r = vec![Rule::Required];
-            match (form, f) {
-                // Sign-in checks only presence and shape: an old account may predate min 8.
-                (FormId::SignIn, "password") => {}
-                (_, "currency") => {}
-                // "accepted" says what is missing better than "required" would.
-                (_, "agreements") => r = validation::field_rules(f),
-                // Its own rules start with required.
-                (_, "password_confirmation") => r = validation::field_rules(f),
-                // The reset code is checked by the server.
-                (FormId::ResetPass, "code") => {}
-                _ => r.extend(validation::field_rules(f)),
-            }
-            (f.to_string(), r)
-        })
-        .collect()
-}
-
 /// Messages per field for the current values; server messages win until the field changes.
-/// `text` looks a content key up in the current locale (see `Model::text_of`).
+/// `text` looks a content key up in the current locale.
 pub fn errors(
-    form: FormId,
+    rules: &[(String, Vec<Rule>)],
     state: &FormState,
     text: &dyn Fn(&str) -> Option<String>,
-) -> VecMap<String, String> {
+) -> LiteMap<String, String> {
     // Validation messages live in the fields-settings content group (`validations.min` is
     // `fields-settings.validations.min`), so they follow the locale like every other text.
     let lookup = |key: &str| text(&format!("fields-settings.{key}")).or_else(|| text(key));
     // An untouched checkbox is unchecked, not empty: "accepted" must see false.
     let mut values = state.values.clone();
-    for &f in fields(form).iter().filter(|f| CHECKBOXES.contains(f)) {
-        values.entry(f.to_string()).or_insert(Value::Bool(false));
+    for (field, field_rules) in rules {
+        if field_rules.contains(&Rule::Accepted) && !values.contains_key(field.as_str()) {
+            values.insert(field.clone(), Value::Bool(false));
+        }
     }
-    let mut out: VecMap<String, String> = validation::validate_form(&rules(form), &values)
+    let mut out: LiteMap<String, String> = validation::validate_form(rules, &values)
         .into_iter()
         .map(|(field, v)| (field, v.message(&lookup)))
         .collect();
-    for (field, msg) in &state.server_errors {
+    for (field, msg) in state.server_errors.iter() {
         out.insert(field.clone(), msg.clone());
     }
     out
 }
 
-/// The text value of a field, trimmed; empty when absent.
-pub fn text(state: &FormState, field: &str) -> String {
-    match state.values.get(field) {
-        Some(Value::Text(s)) => s.trim().to_string(),
-        _ => String::new(),
-    }
+/// Whether the form has any message (submit checks only that, not their text).
+pub fn has_errors(rules: &[(String, Vec<Rule>)], state: &FormState) -> bool {
+    !errors(rules, state, &|_| None).is_empty()
 }
 
-/// Passwords are sent exactly as typed: spaces may be part of them.
-pub fn raw_text(state: &FormState, field: &str) -> String {
-    match state.values.get(field) {
-        Some(Value::Text(s)) => s.clone(),
-        _ => String::new(),
-    }
+/// Rules for fields that are required and then follow the spec's field rules (SPEC §5);
+/// `own` overrides a field's list (e.g. checkboxes, fields the server alone checks).
+pub fn required_fields(
+    fields: &[&str],
+    own: impl Fn(&str) -> Option<Vec<Rule>>,
+) -> Vec<(String, Vec<Rule>)> {
+    fields
+        .iter()
+        .map(|&f| {
+            let rules = own(f).unwrap_or_else(|| {
+                let mut r = vec![Rule::Required];
+                r.extend(validation::field_rules(f));
+                r
+            });
+            (f.to_string(), rules)
+        })
+        .collect()
 }
 
-pub fn flag(state: &FormState, field: &str) -> bool {
-    matches!(state.values.get(field), Some(Value::Bool(true)))
+/// Put a failed request's reason on the form; what the player typed stays.
+pub fn failed(
+    state: &mut FormState,
+    rules: &[(String, Vec<Rule>)],
+    e: crate::app::calls::ResponseError,
+    cx: &mut crate::app::feature::Cx,
+) {
+    use crate::app::calls::ResponseError;
+    use crate::app::effect::LogLevel;
+    state.submitting = false;
+    match e {
+        ResponseError::Status { error, status } => {
+            for (field, msgs) in error.errors {
+                let known = rules.iter().any(|(f, _)| *f == field);
+                if let (true, Some(first)) = (known, msgs.into_iter().next()) {
+                    state.server_errors.insert(field, first);
+                }
+            }
+            if state.server_errors.is_empty() || error.code != "validation_failed" {
+                state.error = Some(if error.message.is_empty() {
+                    format!("{} (HTTP {status})", cx.text("alerts.somethingWrong"))
+                } else {
+                    error.message
+                });
+            }
+        }
+        ResponseError::Network(reason) => {
+            state.error = Some(cx.text("alerts.network"));
+            cx.log(LogLevel::Warn, &reason);
+        }
+        ResponseError::Malformed(reason) => {
+            state.error = Some(cx.text("alerts.somethingWrong"));
+            cx.log(LogLevel::Error, &reason);
+        }
+    }
 }

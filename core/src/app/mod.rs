@@ -1,19 +1,28 @@
 //! Event -> model change + effects. Pure: effects are values the runtime performs, so native
 //! tests drive whole flows by feeding responses back.
+//!
+//! The parent (this module, `update`, `address`, `calls`, `live`) composes feature modules
+//! (`features/*`), registered in `registry.rs`. See docs/ARCHITECTURE.md for the shape.
 
-pub mod api;
-pub mod content;
+pub mod address;
+pub mod calls;
 pub mod effect;
 pub mod event;
+pub mod feature;
+pub mod features;
 pub mod forms;
-pub mod menu;
+pub mod live;
 pub mod model;
-pub mod request;
+pub mod registry;
 pub mod update;
 pub mod view;
+pub mod wire;
 
-pub use effect::{Effect, HttpRequest, LogLevel, Method, Req};
-pub use event::{Event, FormId, FormValue, HttpOutcome, UiEvent};
-pub use model::{Config, Model};
+pub use calls::{parse_error, Answer, ResponseError};
+pub use effect::{CallId, Effect, HttpRequest, LogLevel, Method, TimerId};
+pub use event::{AppUi, Event, FormValue, HttpOutcome, Prefs, UiEvent};
+pub use feature::{Msg, SessionStatus};
+pub use model::{Config, Dirty, Model};
+pub use registry::{FeatureUi, FormId, Part, Req, Tick};
 pub use update::update;
 pub use view::{view, View};

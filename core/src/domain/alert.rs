@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
-use crate::vec_map::VecMap;
+use litemap::LiteMap;
 
 /// Minimum gap between two toasts starting.
 pub const ALERT_THROTTLE_MS: u64 = 400;
@@ -40,7 +40,7 @@ pub struct Alert {
     pub description: Option<String>,
     /// Values for placeholders such as `{amount}`.
     #[serde(default)]
-    pub params: VecMap<String, String>,
+    pub params: LiteMap<String, String>,
 }
 
 impl Alert {
@@ -49,7 +49,7 @@ impl Alert {
             key: key.to_string(),
             kind,
             description: None,
-            params: VecMap::new(),
+            params: LiteMap::new(),
         }
     }
 

@@ -8,7 +8,7 @@
 //!   currencies given, the currency condition holds trivially.
 //! - Self-exclusion and cooling-off carry no amount ([`LimitDefinition::has_amount`]).
 
-use crate::vec_map::VecMap;
+use litemap::LiteMap;
 use serde::{Deserialize, Serialize};
 
 /// Limit definition (1 bet, 2 loss, 3 deposit, 4 self-exclusion, 5 cooling-off).
@@ -117,8 +117,8 @@ pub fn of_definition(limits: &[Limit], def: LimitDefinition) -> Vec<&Limit> {
 }
 
 /// Limits grouped by their (known) period.
-pub fn group_by_period<'a>(limits: &[&'a Limit]) -> VecMap<LimitPeriod, Vec<&'a Limit>> {
-    let mut groups: VecMap<LimitPeriod, Vec<&'a Limit>> = VecMap::new();
+pub fn group_by_period<'a>(limits: &[&'a Limit]) -> LiteMap<LimitPeriod, Vec<&'a Limit>> {
+    let mut groups: LiteMap<LimitPeriod, Vec<&'a Limit>> = LiteMap::new();
     for l in limits {
         if let Some(p) = l.period() {
             groups.entry(p).or_default().push(l);

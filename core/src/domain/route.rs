@@ -69,7 +69,7 @@
 //! - [`build`] percent-encodes every byte outside `A-Z a-z 0-9 - . _ ~`; a missing or invalid
 //!   parameter makes [`try_build`] return `None` and [`build`] fall back to the localised home.
 
-use crate::vec_map::VecMap;
+use litemap::LiteMap;
 use serde::{Deserialize, Serialize};
 
 // ---------------------------------------------------------------------------------------------
@@ -540,7 +540,7 @@ impl ParamValue {
 }
 
 /// Route parameters by name.
-pub type Params = VecMap<String, ParamValue>;
+pub type Params = LiteMap<String, ParamValue>;
 
 /// A resolved route.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

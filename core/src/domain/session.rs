@@ -24,7 +24,7 @@ pub fn token_exp(token: &str) -> Option<u64> {
     match claims.get("exp")? {
         crate::json::Json::Number(n) => n.as_u64().or_else(|| {
             // Some issuers write exp as a float; whole seconds are what matters.
-            Some(n.as_f64())
+            n.as_f64()
                 .filter(|f| f.is_finite() && *f >= 0.0 && *f < 1e15)
                 .map(|f| f as u64)
         }),

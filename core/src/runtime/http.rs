@@ -7,6 +7,25 @@ use crate::app::effect::{HttpRequest, Method};
 use crate::app::event::HttpOutcome;
 use crate::app::model::Config;
 
+/// What requests need of the config: copied once at creation, not per request (the config
+/// also holds the texts).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Base {
+    pub api_base: String,
+    pub origin: String,
+    pub platform: String,
+}
+
+impl From<&Config> for Base {
+    fn from(c: &Config) -> Base {
+        Base {
+            api_base: c.api_base.clone(),
+            origin: c.origin.clone(),
+            platform: c.platform.clone(),
+        }
+    }
+}
+
 pub const TIMEOUT_MS: u32 = 10_000;
 pub const MAX_RESPONSE_BYTES: usize = 512 * 1024;
 pub const SLOW_MS: f64 = 2_000.0;
@@ -27,19 +46,19 @@ pub fn trace_id() -> String {
 }
 
 /// API base + path + query; arrays keep the bracket form (`status[]=1&status[]=2`).
-pub fn url(config: &Config, http: &HttpRequest) -> String {
+pub fn url(config: &Base, http: &HttpRequest) -> String {
     format!(
         "{}{}{}",
         config.api_base.trim_end_matches('/'),
         http.path,
-        crate::app::request::encode_query(&http.query)
+        crate::app::calls::query::encode_query(&http.query)
     )
 }
 
 /// The fetch request for `http`: URL, method, trace id, bearer, source/platform, no
 /// credentials, JSON body. Separate from [`perform`] so browser tests can read it.
 pub fn build(
-    config: &Config,
+    config: &Base,
     http: &HttpRequest,
     signal: Option<&web_sys::AbortSignal>,
 ) -> Result<gloo_net::http::Request, gloo_net::Error> {
@@ -71,12 +90,12 @@ pub fn build(
     match &http.body {
         Some(body) => builder
             .header("Content-Type", "application/json")
-            .body(body.to_string()),
+            .body(crate::json::to_string(body).unwrap_or_default()),
         None => builder.build(),
     }
 }
 
-pub async fn perform(config: &Config, http: &HttpRequest) -> HttpOutcome {
+pub async fn perform(config: &Base, http: &HttpRequest) -> HttpOutcome {
     let started = js_sys::Date::now();
     let controller = web_sys::AbortController::new().ok();
     let signal = controller.as_ref().map(|c| c.signal());

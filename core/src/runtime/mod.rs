@@ -11,15 +11,19 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use crate::app::{self, Config, Effect, Event, LogLevel, Model, View};
+use crate::app::features::shell::DRAWER_COMPACT_KEY;
+use crate::app::{self, Config, Effect, Event, LogLevel, Model, TimerId};
 
 pub struct Runtime {
     model: RefCell<Model>,
-    last_view: RefCell<Option<View>>,
+    /// What requests need of the config (copied once).
+    base: Rc<http::Base>,
     listeners: RefCell<Vec<js_sys::Function>>,
     /// Events raised while an update runs are queued, never re-entered.
-    queue: RefCell<Vec<Event>>,
+    queue: RefCell<std::collections::VecDeque<Event>>,
     busy: RefCell<bool>,
+    /// Timers that can still be cancelled, by id.
+    timers: RefCell<Vec<(TimerId, gloo_timers::callback::Timeout)>>,
     /// The realtime WebSocket, when one is open (socket.rs).
     socket: RefCell<Option<socket::Socket>>,
 }
@@ -27,11 +31,12 @@ pub struct Runtime {
 impl Runtime {
     pub fn new(config: Config) -> Rc<Self> {
         Rc::new(Runtime {
+            base: Rc::new(http::Base::from(&config)),
             model: RefCell::new(Model::new(config)),
-            last_view: RefCell::new(None),
             listeners: RefCell::new(Vec::new()),
-            queue: RefCell::new(Vec::new()),
+            queue: RefCell::new(Default::default()),
             busy: RefCell::new(false),
+            timers: RefCell::new(Vec::new()),
             socket: RefCell::new(None),
         })
     }
@@ -41,8 +46,7 @@ impl Runtime {
         load_phone_plans(&self.model.borrow().config.phone_metadata_url);
         let path = current_url();
         let prefs = app::event::Prefs {
-            drawer_compact: storage::local_get(app::update::DRAWER_COMPACT_KEY)
-                .is_some_and(|v| v == "true"),
+            drawer_compact: storage::local_get(DRAWER_COMPACT_KEY).is_some_and(|v| v == "true"),
             last_reload: storage::session_get(app::update::RELOAD_GUARD_KEY)
                 .and_then(|v| app::update::parse_reload_guard(&v)),
         };
@@ -54,18 +58,14 @@ impl Runtime {
     }
 
     pub fn dispatch(self: &Rc<Self>, event: Event) {
-        self.queue.borrow_mut().push(event);
+        self.queue.borrow_mut().push_back(event);
         if *self.busy.borrow() {
             return;
         }
         *self.busy.borrow_mut() = true;
         loop {
-            let next = {
-                let mut q = self.queue.borrow_mut();
-                if q.is_empty() {
-                    break;
-                }
-                q.remove(0)
+            let Some(next) = self.queue.borrow_mut().pop_front() else {
+                break;
             };
             let effects = app::update(
                 &mut self.model.borrow_mut(),
@@ -80,23 +80,32 @@ impl Runtime {
         self.notify();
     }
 
-    pub fn view(&self) -> View {
-        app::view(&self.model.borrow())
+    /// The whole view (first render), and every slice counts as seen.
+    pub fn view(&self) -> JsValue {
+        let mut model = self.model.borrow_mut();
+        model.dirty = app::Dirty::NONE;
+        to_js(&app::view(&model)).unwrap_or(JsValue::NULL)
     }
 
     pub fn subscribe(&self, cb: js_sys::Function) {
         self.listeners.borrow_mut().push(cb);
     }
 
-    /// Send subscribers only the slices that differ from what they saw last.
+    /// Send subscribers the slices that read a part changed since the last time.
     fn notify(&self) {
-        let view = self.view();
-        let changed = {
-            let last = self.last_view.borrow();
-            changed_slices(last.as_ref(), &view)
+        let dirty = self.model.borrow_mut().dirty.take();
+        if dirty == app::Dirty::NONE {
+            return;
+        }
+        let mut sink = JsSlices {
+            obj: js_sys::Object::new(),
+            any: false,
         };
-        *self.last_view.borrow_mut() = Some(view);
-        let Some(changed) = changed else { return };
+        app::view::changed(&self.model.borrow(), dirty, &mut sink);
+        if !sink.any {
+            return;
+        }
+        let changed: JsValue = sink.obj.into();
         for cb in self.listeners.borrow().iter() {
             if let Err(e) = cb.call1(&JsValue::NULL, &changed) {
                 web_sys::console::error_2(&"view subscriber failed".into(), &e);
@@ -108,11 +117,11 @@ impl Runtime {
         match effect {
             Effect::Http(req) => {
                 let this = Rc::clone(self);
-                let config = self.model.borrow().config.clone();
+                let base = Rc::clone(&self.base);
                 wasm_bindgen_futures::spawn_local(async move {
-                    let outcome = http::perform(&config, &req).await;
+                    let outcome = http::perform(&base, &req).await;
                     this.dispatch(Event::Http {
-                        req: req.req,
+                        id: req.id,
                         outcome,
                     });
                 });
@@ -123,15 +132,23 @@ impl Runtime {
                 storage::signal_peers(logged_in, js_sys::Date::now())
             }
             Effect::PushUrl { url, replace } => push_url(&url, replace),
-            Effect::Timer { ms, event } => {
+            Effect::Timer { id, ms, event } => {
                 let weak = Rc::downgrade(self);
-                gloo_timers::callback::Timeout::new(ms, move || {
+                let timeout = gloo_timers::callback::Timeout::new(ms, move || {
                     if let Some(rt) = weak.upgrade() {
+                        rt.timers.borrow_mut().retain(|(t, _)| *t != id);
                         rt.dispatch(*event);
                     }
-                })
-                .forget();
+                });
+                // Id 0: a timer nobody cancels.
+                if id == TimerId(0) {
+                    timeout.forget();
+                } else {
+                    self.timers.borrow_mut().push((id, timeout));
+                }
             }
+            // Dropping a gloo Timeout clears it.
+            Effect::CancelTimer(id) => self.timers.borrow_mut().retain(|(t, _)| *t != id),
             Effect::StoreLocal { key, value } => storage::local_set(&key, value.as_deref()),
             Effect::StoreSession { key, value } => storage::session_set(&key, value.as_deref()),
             Effect::Load { url } => {
@@ -183,42 +200,36 @@ impl Runtime {
     }
 }
 
-fn changed_slices(last: Option<&View>, view: &View) -> Option<JsValue> {
-    let obj = js_sys::Object::new();
-    let mut any = false;
-    macro_rules! slice {
-        ($field:ident, $name:literal) => {
-            if last.map_or(true, |l| l.$field != view.$field) {
-                if let Some(v) = to_js(&view.$field) {
-                    let _ = js_sys::Reflect::set(&obj, &$name.into(), &v);
-                    any = true;
-                }
-            }
-        };
+/// Changed slices, written straight into one JS object.
+struct JsSlices {
+    obj: js_sys::Object,
+    any: bool,
+}
+
+impl app::feature::SliceSink for JsSlices {
+    fn put<T: serde::Serialize>(&mut self, name: &'static str, value: &T) {
+        if let Some(v) = to_js(value) {
+            let _ = js_sys::Reflect::set(&self.obj, &name.into(), &v);
+            self.any = true;
+        }
     }
-    slice!(session, "session");
-    slice!(accounts, "accounts");
-    slice!(forms, "forms");
-    slice!(nav, "nav");
-    slice!(toasts, "toasts");
-    slice!(options, "options");
-    slice!(texts, "texts");
-    any.then(|| obj.into())
 }
 
-/// A Rust value as a plain JS value, through JSON text and the engine's `JSON.parse` (one
-/// boundary call, and no per-type JS glue in the wasm). Maps become objects (`values.email`).
+/// A Rust value as a plain JS value (serde-wasm-bindgen: maps as objects, `None` fields as
+/// `undefined` where skipped, integers as numbers).
 pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Option<JsValue> {
-    js_sys::JSON::parse(&crate::json::to_string(value)?).ok()
+    match value.serialize(&crate::json::js_serializer()) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            web_sys::console::error_1(&format!("view not serialized: {e}").into());
+            None
+        }
+    }
 }
 
-/// A plain JS value (an event, the config) into `T`, through `JSON.stringify`.
+/// A plain JS value (an event, the config) into `T`.
 pub fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue) -> Result<T, String> {
-    let text = js_sys::JSON::stringify(value)
-        .ok()
-        .and_then(|t| t.as_string())
-        .ok_or("not JSON")?;
-    crate::json::from_str(&text)
+    serde_wasm_bindgen::from_value(value.clone()).map_err(|e| e.to_string())
 }
 
 fn current_url() -> String {

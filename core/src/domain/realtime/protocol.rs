@@ -90,7 +90,7 @@ fn decode_line(line: &str) -> Incoming {
     }
 }
 
-fn decode_push(push: Map, line: &str) -> Incoming {
+fn decode_push(push: Map<String, Json>, line: &str) -> Incoming {
     let (mut channel, mut publication, mut disconnect, mut unsubscribe) =
         (String::new(), None, None, false);
     for (key, value) in push {

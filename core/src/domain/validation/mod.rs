@@ -22,7 +22,7 @@ mod pattern;
 mod server;
 mod text;
 
-use crate::vec_map::VecMap;
+use litemap::LiteMap;
 use std::fmt;
 
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
@@ -160,7 +160,7 @@ impl<'de> Deserialize<'de> for Value {
 }
 
 /// A form's values by field name.
-pub type Form = VecMap<String, Value>;
+pub type Form = LiteMap<String, Value>;
 
 /// One validation rule. Field-referencing rules name the other field.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -323,8 +323,8 @@ impl Rule {
     }
 
     /// Message parameters of this rule (`min`, `max`, `param`).
-    fn params(&self) -> VecMap<String, String> {
-        let mut p = VecMap::new();
+    fn params(&self) -> LiteMap<String, String> {
+        let mut p = LiteMap::new();
         let mut put = |k: &str, v: String| {
             p.insert(k.to_string(), v);
         };
@@ -401,7 +401,7 @@ pub struct Violation {
     /// Validator name, e.g. `"min"`.
     pub rule: String,
     /// Placeholder values: `min`, `max`, `param`, and `field` (the field's name).
-    pub params: VecMap<String, String>,
+    pub params: LiteMap<String, String>,
 }
 
 impl Violation {
@@ -428,7 +428,7 @@ impl Violation {
 }
 
 /// Replaces `{name}` placeholders with `params[name]`; unknown placeholders stay as written.
-pub fn fill(template: &str, params: &VecMap<String, String>) -> String {
+pub fn fill(template: &str, params: &LiteMap<String, String>) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
     while let Some(open) = rest.find('{') {
@@ -814,7 +814,7 @@ pub fn validate_field_with(
 }
 
 /// The first violation of every failing field, without a date context.
-pub fn validate_form(rules: &[(String, Vec<Rule>)], form: &Form) -> VecMap<String, Violation> {
+pub fn validate_form(rules: &[(String, Vec<Rule>)], form: &Form) -> LiteMap<String, Violation> {
     validate_form_with(&Context::default(), rules, form)
 }
 
@@ -823,7 +823,7 @@ pub fn validate_form_at(
     rules: &[(String, Vec<Rule>)],
     form: &Form,
     today: (i32, u32, u32),
-) -> VecMap<String, Violation> {
+) -> LiteMap<String, Violation> {
     validate_form_with(&Context::at(today), rules, form)
 }
 
@@ -832,8 +832,8 @@ pub fn validate_form_with(
     ctx: &Context,
     rules: &[(String, Vec<Rule>)],
     form: &Form,
-) -> VecMap<String, Violation> {
-    let mut out = VecMap::new();
+) -> LiteMap<String, Violation> {
+    let mut out = LiteMap::new();
     for (field, field_rules) in rules {
         if out.contains_key(field) {
             continue;

@@ -255,7 +255,7 @@ fn rule_from_json(v: &Json) -> Result<Rule, String> {
         Json::Object(map) => {
             let name = ["name", "rule", "type", "validator"]
                 .iter()
-                .find_map(|k| map.get(k).and_then(Json::as_str))
+                .find_map(|k| map.get(*k).and_then(Json::as_str))
                 .ok_or_else(|| "rule without a name".to_string())?;
             let params = match map
                 .get("params")
@@ -324,7 +324,7 @@ fn field_entry(name: &str, spec: &Json, warnings: &mut Vec<RuleWarning>) -> (Str
         Json::Object(map) => {
             let required = ["isRequired", "is_required", "required"]
                 .iter()
-                .find_map(|k| map.get(k))
+                .find_map(|k| map.get(*k))
                 .is_some_and(|v| {
                     matches!(v, Json::Bool(true))
                         || v.as_u64() == Some(1)
@@ -332,7 +332,7 @@ fn field_entry(name: &str, spec: &Json, warnings: &mut Vec<RuleWarning>) -> (Str
                 });
             let rules_json = ["rules", "validations", "validators", "validation"]
                 .iter()
-                .find_map(|k| map.get(k));
+                .find_map(|k| map.get(*k));
             (required, rules_of(name, rules_json, warnings))
         }
         other => (false, rules_of(name, Some(other), warnings)),

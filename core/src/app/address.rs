@@ -1,57 +1,66 @@
-//! The address: route resolution (SPEC §2), the modal it names, locale switching, the drawer,
-//! the preloader and the new-build reload.
+//! The address, owned by the parent: route resolution (SPEC §2), the modal it names, locale
+//! switching and the new-build reload. Features hear of a change through `Hook::Navigated`.
 
-use crate::app::effect::{Effect, LogLevel};
-use crate::app::event::{Event, Tick};
-use crate::app::model::{Model, Preloader, SessionStatus};
+use super::effect::{Effect, LogLevel};
+use super::feature::SessionStatus;
+use super::model::Model;
 use crate::domain::modal::{self, Decision, ModalContext, ModalId, ModalState, OpenRequest};
 use crate::domain::route::{self, Location, RouteError, RouteName};
 
 /// SPEC §9: at most one reload per path within 10 s.
 const RELOAD_GUARD_MS: u64 = 10_000;
-pub const DRAWER_COMPACT_KEY: &str = "IS_DRAWER_COMPACT";
+pub const RELOAD_GUARD_KEY: &str = "reloadGuard";
 
 /// Take `url` (path?query#hash) as the current address and resolve it.
 pub fn set_address(model: &mut Model, url: &str, fx: &mut Vec<Effect>) {
-    let before = model.location.clone();
-    model.location = Location::parse_url(url);
+    let before = model.shared.location.clone();
+    model.shared.location = Location::parse_url(url);
     resolve(model, fx);
-    // SPEC §2: a changed full path closes the drawer; a page change scrolls.
-    if before.path != model.location.path || before.query != model.location.query {
-        model.drawer_open = false;
-    }
-    if before.path != model.location.path {
+    if before.path != model.shared.location.path {
+        // SPEC §2: a page change scrolls to the top, or to the anchor.
         fx.push(Effect::Scroll {
-            anchor: model.location.hash.clone(),
+            anchor: model.shared.location.hash.clone(),
         });
     }
+    moved(model, before);
+}
+
+/// Remember where the address was, for the `Navigated` hook after this update.
+fn moved(model: &mut Model, before: Location) {
+    if model.moved_from.is_none() && before != model.shared.location {
+        model.moved_from = Some(before);
+    }
+    model.dirty.address();
 }
 
 /// Resolve the current location; a default-locale prefix is replaced by the canonical address.
 pub fn resolve(model: &mut Model, fx: &mut Vec<Effect>) {
     let codes: Vec<String> = model
-        .locale_codes()
+        .shared
+        .locale_codes(&model.config)
         .into_iter()
         .map(str::to_string)
         .collect();
     let codes: Vec<&str> = codes.iter().map(String::as_str).collect();
-    let full = model.location.full_path();
-    model.route = route::resolve(&full, &codes, &model.config.default_locale);
-    if let Err(RouteError::Redirect { location, .. }) = &model.route {
+    let default = model.config.default_locale.clone();
+    let full = model.shared.location.full_path();
+    model.shared.route = route::resolve(&full, &codes, &default);
+    if let Err(RouteError::Redirect { location, .. }) = &model.shared.route {
         let location = location.clone();
-        model.location = Location::parse_url(&location);
-        model.route = route::resolve(&location, &codes, &model.config.default_locale);
+        model.shared.location = Location::parse_url(&location);
+        model.shared.route = route::resolve(&location, &codes, &default);
         fx.push(Effect::PushUrl {
             url: location,
             replace: true,
         });
     }
+    model.dirty.address();
 }
 
 /// Follow an in-app link. A new build waiting turns it into a full load (once per path/10 s).
 pub fn navigate(model: &mut Model, url: &str, now: u64, fx: &mut Vec<Effect>) {
     let target = Location::parse_url(url).full_path();
-    if model.update_ready {
+    if model.shared.update_ready {
         let guarded = model
             .last_reload
             .as_ref()
@@ -68,13 +77,11 @@ pub fn navigate(model: &mut Model, url: &str, now: u64, fx: &mut Vec<Effect>) {
     }
     set_address(model, url, fx);
     fx.push(Effect::PushUrl {
-        url: model.location.full_path(),
+        url: model.shared.location.full_path(),
         replace: false,
     });
     sync_modal(model, fx);
 }
-
-pub const RELOAD_GUARD_KEY: &str = "reloadGuard";
 
 /// Read `at|path` written by `navigate`.
 pub fn parse_reload_guard(value: &str) -> Option<(String, u64)> {
@@ -83,7 +90,7 @@ pub fn parse_reload_guard(value: &str) -> Option<(String, u64)> {
 }
 
 fn context(model: &Model) -> ModalContext {
-    let logged_in = model.status == SessionStatus::Player;
+    let logged_in = model.shared.status == SessionStatus::Player;
     let mut states = Vec::new();
     // 'authorization' is the state of a guest going through sign-in flows; 'profileConfirmed'
     // needs an e-mail confirmation flag the profile does not carry yet.
@@ -95,6 +102,17 @@ fn context(model: &Model) -> ModalContext {
         telegram: model.config.platform == "tg",
         states,
     }
+}
+
+/// Set the address's query (a modal opened or closed) without a page change.
+fn set_query(model: &mut Model, query: Vec<(String, String)>, replace: bool, fx: &mut Vec<Effect>) {
+    let before = model.shared.location.clone();
+    model.shared.location.query = query;
+    fx.push(Effect::PushUrl {
+        url: model.shared.location.full_path(),
+        replace,
+    });
+    moved(model, before);
 }
 
 pub fn open_modal(
@@ -112,14 +130,8 @@ pub fn open_modal(
     };
     let req = OpenRequest { id, params };
     let ctx = context(model);
-    match model.modals.open(&req, &model.location.query, &ctx) {
-        Decision::Open { query, .. } => {
-            model.location.query = query;
-            fx.push(Effect::PushUrl {
-                url: model.location.full_path(),
-                replace: false,
-            });
-        }
+    match model.modals.open(&req, &model.shared.location.query, &ctx) {
+        Decision::Open { query, .. } => set_query(model, query, false, fx),
         Decision::Blocked => {}
         Decision::Refused { reason } => fx.push(Effect::Log {
             level: LogLevel::Info,
@@ -129,29 +141,33 @@ pub fn open_modal(
 }
 
 pub fn close_modal(model: &mut Model, fx: &mut Vec<Effect>) {
-    if model.modals.current().is_some() || model.location.query_value(modal::MODAL_PARAM).is_some()
+    if model.modals.current().is_some()
+        || model
+            .shared
+            .location
+            .query_value(modal::MODAL_PARAM)
+            .is_some()
     {
-        model.location.query = model.modals.close(&model.location.query);
-        fx.push(Effect::PushUrl {
-            url: model.location.full_path(),
-            replace: false,
-        });
+        let query = model.modals.close(&model.shared.location.query);
+        set_query(model, query, false, fx);
     }
 }
 
 /// Open what the address names (reopen on load, back/forward), or clean a refused modal out of
 /// the address. Waits while the session is still being restored.
 pub fn sync_modal(model: &mut Model, fx: &mut Vec<Effect>) {
-    if model.status == SessionStatus::Booting {
+    if model.shared.status == SessionStatus::Booting {
         return;
     }
     let named = model
+        .shared
         .location
         .query_value(modal::MODAL_PARAM)
         .map(str::to_string);
     if named.is_none() {
         if model.modals.current().is_some() {
             model.modals.close(&[]);
+            model.dirty.address();
         }
         return;
     }
@@ -160,24 +176,20 @@ pub fn sync_modal(model: &mut Model, fx: &mut Vec<Effect>) {
         return;
     }
     let ctx = context(model);
-    let decision = model.modals.from_location(&model.location.clone(), &ctx);
+    let decision = model
+        .modals
+        .from_location(&model.shared.location.clone(), &ctx);
+    model.dirty.address();
     match decision {
         Some(Decision::Open { query, .. }) => {
-            if query != model.location.query {
-                model.location.query = query;
-                fx.push(Effect::PushUrl {
-                    url: model.location.full_path(),
-                    replace: true,
-                });
+            if query != model.shared.location.query {
+                set_query(model, query, true, fx);
             }
         }
         Some(Decision::Blocked) => {}
         Some(Decision::Refused { .. }) | None => {
-            model.location.query = model.modals.close(&model.location.query);
-            fx.push(Effect::PushUrl {
-                url: model.location.full_path(),
-                replace: true,
-            });
+            let query = model.modals.close(&model.shared.location.query);
+            set_query(model, query, true, fx);
         }
     }
 }
@@ -185,19 +197,23 @@ pub fn sync_modal(model: &mut Model, fx: &mut Vec<Effect>) {
 /// Home of the current locale, optionally with a modal open.
 pub fn go_home(model: &mut Model, modal: Option<&str>, fx: &mut Vec<Effect>) {
     let home = route::home_path(
-        model.locale().map(str::to_string).as_deref(),
+        model
+            .shared
+            .locale(&model.config)
+            .map(str::to_string)
+            .as_deref(),
         &model.config.default_locale,
     );
     model.modals.close(&[]);
     set_address(model, &home, fx);
     if let Some(m) = modal.and_then(ModalId::parse) {
-        model.location.query = vec![(modal::MODAL_PARAM.to_string(), m.query_value().to_string())];
-        model
-            .modals
-            .open(&OpenRequest::new(m), &[], &context(model));
+        model.shared.location.query =
+            vec![(modal::MODAL_PARAM.to_string(), m.query_value().to_string())];
+        let ctx = context(model);
+        model.modals.open(&OpenRequest::new(m), &[], &ctx);
     }
     fx.push(Effect::PushUrl {
-        url: model.location.full_path(),
+        url: model.shared.location.full_path(),
         replace: false,
     });
 }
@@ -205,7 +221,8 @@ pub fn go_home(model: &mut Model, modal: Option<&str>, fx: &mut Vec<Effect>) {
 /// Same page in another language; an error page goes to that language's home.
 pub fn set_locale(model: &mut Model, code: &str, now: u64, fx: &mut Vec<Effect>) {
     let Some(code) = model
-        .locale_codes()
+        .shared
+        .locale_codes(&model.config)
         .into_iter()
         .find(|c| c.eq_ignore_ascii_case(code))
         .map(str::to_string)
@@ -213,7 +230,7 @@ pub fn set_locale(model: &mut Model, code: &str, now: u64, fx: &mut Vec<Effect>)
         return;
     };
     let default = model.config.default_locale.clone();
-    let target = match &model.route {
+    let target = match &model.shared.route {
         Ok(r) => r
             .route_name()
             .and_then(|name| route::try_build(name, &r.params, Some(&code), &default)),
@@ -221,46 +238,7 @@ pub fn set_locale(model: &mut Model, code: &str, now: u64, fx: &mut Vec<Effect>)
     }
     .unwrap_or_else(|| route::build(RouteName::Index, &Default::default(), Some(&code), &default));
     let mut loc = Location::parse_url(&target);
-    loc.query = model.location.query.clone();
-    loc.hash = model.location.hash.clone();
+    loc.query = model.shared.location.query.clone();
+    loc.hash = model.shared.location.hash.clone();
     navigate(model, &loc.full_path(), now, fx);
-}
-
-pub fn set_drawer_compact(model: &mut Model, compact: bool, fx: &mut Vec<Effect>) {
-    model.drawer_compact = compact;
-    fx.push(Effect::StoreLocal {
-        key: DRAWER_COMPACT_KEY.into(),
-        value: compact.then(|| "true".into()),
-    });
-}
-
-/// SPEC §2, §9: hidden 1 s after a page finishes (fade 500 ms, removed at 1000 ms), but it stays
-/// on auto-login with a state parameter and on a social callback with code and state.
-pub fn page_ready(model: &mut Model, fx: &mut Vec<Effect>) {
-    if model.preloader != Preloader::Shown {
-        return;
-    }
-    if let Ok(r) = &model.route {
-        if route::preloader_stays(r, &model.location.query) {
-            return;
-        }
-    }
-    fx.push(Effect::Timer {
-        ms: 1000,
-        event: Box::new(Event::Tick(Tick::HidePreloader)),
-    });
-}
-
-pub fn tick(model: &mut Model, tick: Tick, fx: &mut Vec<Effect>) {
-    match tick {
-        Tick::HidePreloader => {
-            model.preloader = Preloader::Hiding;
-            fx.push(Effect::Timer {
-                ms: 500,
-                event: Box::new(Event::Tick(Tick::RemovePreloader)),
-            });
-        }
-        Tick::RemovePreloader => model.preloader = Preloader::Removed,
-        Tick::PollVersion | Tick::Toasts => {}
-    }
 }

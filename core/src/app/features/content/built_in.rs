@@ -3,19 +3,19 @@
 //! content groups (SPEC §7) and override these keys. Groups: alerts, fields-settings,
 //! global-components, layout, modals.
 
-use crate::vec_map::VecMap;
+use litemap::LiteMap;
 
 /// The built-in English texts, keyed `group.name`. Native builds (tests, tools) compile the
 /// file in; the browser build leaves its ~10 KB out of the wasm: the page bundles the same
 /// file and hands it over in `Config::texts`.
-pub fn built_in() -> VecMap<String, String> {
+pub fn built_in() -> LiteMap<String, String> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        crate::json::from_str(include_str!("../../content/en.json")).unwrap_or_default()
+        crate::json::from_str(include_str!("../../../../content/en.json")).unwrap_or_default()
     }
     #[cfg(target_arch = "wasm32")]
     {
-        VecMap::new()
+        LiteMap::new()
     }
 }
 
@@ -40,7 +40,7 @@ mod tests {
             assert!(!v.trim().is_empty(), "{k} is empty");
         }
         // A repeated key would silently replace the first one when parsed.
-        let raw = include_str!("../../content/en.json");
+        let raw = include_str!("../../../../content/en.json");
         let entries = raw
             .lines()
             .filter(|l| l.trim_start().starts_with('"'))

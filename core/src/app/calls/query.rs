@@ -2,9 +2,8 @@
 //! query parameters in bracket form, query encoding, and the 15-minute settings cache.
 //! Pure: the runtime only concatenates `path` and [`encode_query`].
 
-use crate::vec_map::VecMap;
+use litemap::LiteMap;
 
-use super::effect::Req;
 
 /// SPEC §9: settings answers are reused for 15 minutes per path and parameters.
 pub const SETTINGS_TTL_MS: u64 = 15 * 60 * 1000;
@@ -57,15 +56,24 @@ pub fn cache_key(path: &str, query: &[(String, String)]) -> String {
 
 /// Answers of the settings calls (currencies, locales, countries, constants), kept
 /// [`SETTINGS_TTL_MS`] per path and parameters. A fresh entry means no request at all.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct SettingsCache {
+#[derive(Clone, Debug, PartialEq)]
+pub struct SettingsCache<R> {
     /// key -> (stored at ms, body).
-    entries: VecMap<String, (u64, String)>,
+    entries: LiteMap<String, (u64, String)>,
     /// Requests in flight, oldest first, so an answer finds its key.
-    in_flight: Vec<(Req, String)>,
+    in_flight: Vec<(R, String)>,
 }
 
-impl SettingsCache {
+impl<R> Default for SettingsCache<R> {
+    fn default() -> Self {
+        SettingsCache {
+            entries: LiteMap::new(),
+            in_flight: Vec::new(),
+        }
+    }
+}
+
+impl<R: PartialEq> SettingsCache<R> {
     /// The cached body for `key`, if stored less than [`SETTINGS_TTL_MS`] ago.
     pub fn fresh(&self, key: &str, now_ms: u64) -> Option<&str> {
         self.entries
@@ -75,7 +83,7 @@ impl SettingsCache {
     }
 
     /// A request for `key` went out as `req`.
-    pub fn sent(&mut self, req: Req, key: String) {
+    pub fn sent(&mut self, req: R, key: String) {
         self.in_flight.push((req, key));
     }
 
@@ -86,7 +94,7 @@ impl SettingsCache {
 
     /// `req` was answered: keep a successful body under its key. Non-settings requests are
     /// left alone.
-    pub fn answered(&mut self, req: &Req, ok_body: Option<&str>, now_ms: u64) {
+    pub fn answered(&mut self, req: &R, ok_body: Option<&str>, now_ms: u64) {
         let Some(i) = self.in_flight.iter().position(|(r, _)| r == req) else {
             return;
         };
@@ -126,20 +134,20 @@ mod tests {
 
     #[test]
     fn cache_keeps_fifteen_minutes_per_key() {
-        let mut c = SettingsCache::default();
+        let mut c = SettingsCache::<&str>::default();
         let key = cache_key("/api/settings/currencies", &q(&[("visible", "1")]));
         assert_eq!(key, "/api/settings/currencies?visible=1");
-        c.sent(Req::Currencies, key.clone());
+        c.sent("currencies", key.clone());
         assert!(c.in_flight(&key));
-        c.answered(&Req::Currencies, Some("[]"), 1_000);
+        c.answered(&"currencies", Some("[]"), 1_000);
         assert!(!c.in_flight(&key));
         assert_eq!(c.fresh(&key, 1_000 + SETTINGS_TTL_MS - 1), Some("[]"));
         assert_eq!(c.fresh(&key, 1_000 + SETTINGS_TTL_MS), None);
         assert_eq!(c.fresh("/api/settings/currencies", 1_000), None);
         // A failed answer stores nothing; another request's answer is ignored.
-        c.sent(Req::Locales, "/api/settings/locales".into());
-        c.answered(&Req::Profile, Some("{}"), 2_000);
-        c.answered(&Req::Locales, None, 2_000);
+        c.sent("locales", "/api/settings/locales".into());
+        c.answered(&"profile", Some("{}"), 2_000);
+        c.answered(&"locales", None, 2_000);
         assert_eq!(c.fresh("/api/settings/locales", 2_000), None);
     }
 }

@@ -1,4 +1,5 @@
-//! Wire shapes of the platform API (SPEC §3, §7; open points fixed in docs/API.md).
+//! Wire shapes of the platform API shared by features (SPEC §3, §7; open points fixed in
+//! docs/API.md).
 //! Unknown fields are ignored and optional ones default, so a newer server never breaks us.
 
 use serde::{Deserialize, Serialize};
@@ -40,7 +41,7 @@ pub struct Account {
     pub id: i64,
     pub currency: String,
     pub balance: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_zero")]
     pub status: i64,
 }
 
@@ -98,7 +99,7 @@ pub struct Locale {
 pub struct ApiError {
     pub code: String,
     pub message: String,
-    pub errors: crate::vec_map::VecMap<String, Vec<String>>,
+    pub errors: litemap::LiteMap<String, Vec<String>>,
 }
 
 /// Registration body (SPEC §7 Auth). Fingerprints and affiliate tag are sent when known.
@@ -126,7 +127,29 @@ pub struct LoginBody {
 fn string_or_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     Ok(match Option::<crate::json::Json>::deserialize(d)? {
         Some(crate::json::Json::String(s)) => Some(s),
-        Some(crate::json::Json::Number(n)) => Some(n.to_string()),
+        Some(crate::json::Json::Number(n)) => n.as_i64().map(|i| i.to_string()),
         _ => None,
     })
+}
+
+fn null_as_zero<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    Ok(Option::<i64>::deserialize(d)?.unwrap_or(0))
+}
+
+/// What the money rules need of a currency.
+pub fn currency_info(c: &Currency) -> crate::domain::money::CurrencyInfo {
+    crate::domain::money::CurrencyInfo {
+        code: c.code.clone(),
+        crypto: c.is_crypto(),
+        symbol: c.symbol.clone(),
+        subunit_to_unit: c.subunit_to_unit,
+        sub_currencies: c
+            .sub_currencies
+            .iter()
+            .map(|s| crate::domain::money::SubCurrency {
+                code: s.code.clone(),
+                subunit_to_unit: s.subunit_to_unit,
+            })
+            .collect(),
+    }
 }

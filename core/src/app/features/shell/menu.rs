@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::model::Model;
+use crate::app::model::Model;
 use crate::domain::route::{self, ParamValue, Params, RouteName};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -141,7 +141,7 @@ pub fn footer_links(model: &Model) -> Vec<LinkView> {
 
 fn links(model: &Model, items: &[Item]) -> Vec<LinkView> {
     let default = &model.config.default_locale;
-    let locale = model.locale();
+    let locale = model.shared.locale(&model.config);
     let mut out: Vec<LinkView> = items
         .iter()
         .map(|i| {
@@ -165,7 +165,7 @@ fn links(model: &Model, items: &[Item]) -> Vec<LinkView> {
         .collect();
     // The page is under a link when its path is the link's, or continues it with `/`; the
     // longest such link is the active one (`/sport/live` is Live, not Sport).
-    let path = trim_slash(&model.location.path);
+    let path = trim_slash(&model.shared.location.path);
     let home = route::home_path(locale, default);
     let active = out
         .iter()

@@ -1,0 +1,258 @@
+//! The API client's pure half: each feature's endpoint table, call ids (a superseded call's
+//! answer is dropped), the session gate (bearer token, one shared refresh before use, SPEC
+//! §4) and reading answers. The runtime only performs the `Effect::Http` values made here.
+
+pub mod query;
+pub mod refresh;
+
+use serde::de::DeserializeOwned;
+
+use super::effect::{CallId, Effect, HttpRequest, LogLevel, Method};
+use super::event::HttpOutcome;
+use super::registry::Req;
+use super::wire::ApiError;
+use crate::domain::refresh::RefreshPhase;
+use crate::domain::session;
+use crate::json::Json;
+
+/// Who may call an endpoint (SPEC §6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Auth {
+    /// No token; a 401/403 says nothing about the session.
+    Public,
+    /// The player's bearer token; a 401/403 ends the session.
+    Player,
+    /// The token in hand, as it is (refresh, logout): never waits for a refresh.
+    AsIs,
+}
+
+/// One row of a feature's endpoint table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Route {
+    pub method: Method,
+    /// Path under the API base, e.g. `/api/wallet/accounts`.
+    pub path: String,
+    /// Query pairs; arrays already in bracket form (`status[]`).
+    pub query: Vec<(String, String)>,
+    pub auth: Auth,
+    /// SPEC §7: payment methods, wallet accounts, sessions, register and tg_login also send
+    /// `source` and `platform`.
+    pub source_platform: bool,
+    /// A newer equal call makes an older one's answer stale (reads); writes never supersede.
+    pub supersedes: bool,
+}
+
+impl Route {
+    pub fn get(path: impl Into<String>, auth: Auth) -> Route {
+        Route {
+            method: Method::Get,
+            path: path.into(),
+            query: Vec::new(),
+            auth,
+            source_platform: false,
+            supersedes: true,
+        }
+    }
+
+    pub fn write(method: Method, path: impl Into<String>, auth: Auth) -> Route {
+        Route {
+            method,
+            supersedes: false,
+            ..Route::get(path, auth)
+        }
+    }
+
+    pub fn query(mut self, pairs: &[(&str, &str)]) -> Route {
+        self.query
+            .extend(pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        self
+    }
+
+    pub fn source(mut self) -> Route {
+        self.source_platform = true;
+        self
+    }
+}
+
+/// A feature's calls: where each goes.
+pub trait Endpoint {
+    fn endpoint(&self) -> Route;
+}
+
+/// A feature without calls.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NoCall {}
+
+impl Endpoint for NoCall {
+    fn endpoint(&self) -> Route {
+        match *self {}
+    }
+}
+
+/// Why a call gave no usable body.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ResponseError {
+    /// The server answered with an error status; `error` is its body when it had our shape.
+    Status { status: u16, error: ApiError },
+    /// No answer at all.
+    Network(String),
+    /// 2xx with a body we could not read.
+    Malformed(String),
+}
+
+impl std::fmt::Display for ResponseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResponseError::Status { status, error } => {
+                write!(f, "HTTP {status} {}: {}", error.code, error.message)
+            }
+            ResponseError::Network(r) => write!(f, "no response: {r}"),
+            ResponseError::Malformed(r) => write!(f, "unreadable response: {r}"),
+        }
+    }
+}
+
+/// A 2xx body, or why there is none.
+pub type Answer = Result<String, ResponseError>;
+
+pub fn classify(outcome: HttpOutcome) -> Answer {
+    match outcome {
+        HttpOutcome::Response { status, body } if (200..300).contains(&status) => Ok(body),
+        HttpOutcome::Response { status, body } => Err(ResponseError::Status {
+            status,
+            error: parse_error(&body),
+        }),
+        HttpOutcome::Failed { reason } => Err(ResponseError::Network(reason)),
+    }
+}
+
+/// Our error shape, or an empty one when the body is something else (a proxy's HTML page).
+pub fn parse_error(body: &str) -> ApiError {
+    crate::json::from_str(body).unwrap_or_default()
+}
+
+/// Read an answer's body as `T`.
+pub fn read<T: DeserializeOwned>(answer: Answer) -> Result<T, ResponseError> {
+    answer.and_then(|body| crate::json::from_str(&body).map_err(ResponseError::Malformed))
+}
+
+/// The client's state: the session token, calls in flight, the refresh and what waits for it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Calls {
+    pub token: Option<String>,
+    next_id: u32,
+    in_flight: Vec<(CallId, Req)>,
+    /// A refresh is in flight; player calls wait here for its token.
+    pub refreshing: bool,
+    pub waiting: Vec<HttpRequest>,
+    /// Where the cross-tab refresh stands (SPEC §4; refresh.rs).
+    pub refresh_phase: RefreshPhase,
+}
+
+/// What the gate decided for a call.
+pub enum Sent {
+    Done,
+    /// The token is expired: start the shared refresh (the call waits for it).
+    NeedsRefresh,
+}
+
+impl Calls {
+    /// The id of the newest call in flight for `req`, if any.
+    pub fn id_of(&self, req: &Req) -> Option<CallId> {
+        self.in_flight
+            .iter()
+            .rev()
+            .find(|(_, r)| r == req)
+            .map(|(id, _)| *id)
+    }
+
+    /// The call `id` answered: its request, unless it was superseded or never sent.
+    pub fn take(&mut self, id: CallId) -> Option<Req> {
+        let i = self.in_flight.iter().position(|(c, _)| *c == id)?;
+        Some(self.in_flight.remove(i).1)
+    }
+
+    /// Build, number and gate a call. Player calls carry the token, or wait for the shared
+    /// refresh when it is expired or one is under way.
+    pub fn send(
+        &mut self,
+        req: Req,
+        body: Option<Json>,
+        now: u64,
+        fx: &mut Vec<Effect>,
+    ) -> Sent {
+        let route = req.endpoint();
+        if route.auth == Auth::Player && self.token.is_none() {
+            fx.push(Effect::Log {
+                level: LogLevel::Warn,
+                message: format!("{} needs a session", route.path),
+            });
+            return Sent::Done;
+        }
+        if route.supersedes {
+            // The older answer would be stale: only the newest counts.
+            self.in_flight.retain(|(_, r)| *r != req);
+        }
+        self.next_id = self.next_id.wrapping_add(1).max(1);
+        let id = CallId(self.next_id);
+        self.in_flight.push((id, req.clone()));
+        let mut http = HttpRequest {
+            id,
+            req,
+            method: route.method,
+            path: route.path,
+            query: route.query,
+            body,
+            bearer: None,
+            source_platform: route.source_platform,
+        };
+        match route.auth {
+            Auth::Public => {}
+            Auth::AsIs => http.bearer = self.token.clone(),
+            Auth::Player => {
+                let token = self.token.clone().unwrap_or_default();
+                if self.refreshing {
+                    self.waiting.push(http);
+                    return Sent::Done;
+                }
+                if session::is_expired(&token, now) {
+                    self.waiting.push(http);
+                    return Sent::NeedsRefresh;
+                }
+                http.bearer = Some(token);
+            }
+        }
+        fx.push(Effect::Http(http));
+        Sent::Done
+    }
+
+    /// The refresh is over: send what waited with the new token (or drop it all without one).
+    pub fn release_waiting(&mut self, fx: &mut Vec<Effect>) {
+        self.refreshing = false;
+        let waiting = std::mem::take(&mut self.waiting);
+        match self.token.clone() {
+            Some(token) => {
+                for mut http in waiting {
+                    http.bearer = Some(token.clone());
+                    fx.push(Effect::Http(http));
+                }
+            }
+            None => self.forget(&waiting),
+        }
+    }
+
+    /// The session ended: nothing waits, no player call's answer is wanted.
+    pub fn clear_session(&mut self) {
+        self.token = None;
+        let waiting = std::mem::take(&mut self.waiting);
+        self.forget(&waiting);
+        self.refreshing = false;
+        self.in_flight
+            .retain(|(_, r)| r.endpoint().auth == Auth::Public);
+    }
+
+    fn forget(&mut self, dropped: &[HttpRequest]) {
+        self.in_flight
+            .retain(|(id, _)| !dropped.iter().any(|h| h.id == *id));
+    }
+}

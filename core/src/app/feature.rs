@@ -1,0 +1,283 @@
+//! What every feature module implements, and what it gets to work with.
+//!
+//! A feature owns its model, its view intents (`Ui`), its calls (an endpoint table), its
+//! timers (`Tick`), its forms and its view slices. It never calls a sibling: it reads the
+//! [`Shared`] state the parent keeps, and talks to the parent through [`Cx`] (effects, calls,
+//! [`Msg`]s). The parent fans session changes, address changes and pushes out to every
+//! feature through [`Feature::hook`].
+
+use std::rc::Rc;
+
+use super::calls::{Answer, Endpoint};
+use super::effect::{Effect, LogLevel, TimerId};
+use super::event::Prefs;
+use super::forms::FormState;
+use super::model::{Config, Dirty, Model};
+use super::registry::{FormId, Req, Tick};
+use super::wire::{Currency, Locale};
+use crate::domain::alert::Alert;
+use crate::domain::realtime::push::Push;
+use crate::domain::route::{Location, Route, RouteError};
+use crate::domain::validation::Rule;
+use litemap::LiteMap;
+
+pub trait Feature: Default {
+    /// Intents of the view this feature takes, as the view writes them (`{type: …}`).
+    type Ui: serde::de::DeserializeOwned;
+    /// Its calls; [`Endpoint`] gives each one's method, path, auth and headers.
+    type Call: Clone + std::fmt::Debug + PartialEq + Endpoint;
+    /// Its timers and other runtime answers.
+    type Tick: Clone + std::fmt::Debug + PartialEq;
+
+    fn ui(&mut self, _event: Self::Ui, _cx: &mut Cx) {}
+    fn answered(&mut self, _call: Self::Call, _answer: Answer, _cx: &mut Cx) {}
+    fn tick(&mut self, _tick: Self::Tick, _cx: &mut Cx) {}
+    /// Session changes, address changes, pushes, refetch after a reconnect. Returns whether
+    /// the feature's model changed (its view slices are rebuilt only then).
+    fn hook(&mut self, _hook: &Hook, _cx: &mut Cx) -> bool {
+        false
+    }
+
+    /// Its forms: fields in display order and their rules (SPEC §5).
+    fn form_rules(&self, _form: FormId) -> Vec<(String, Vec<Rule>)> {
+        Vec::new()
+    }
+    fn form(&mut self, _form: FormId) -> Option<&mut FormState> {
+        None
+    }
+    fn form_state(&self, _form: FormId) -> Option<&FormState> {
+        None
+    }
+    /// The form passed its rules: send it.
+    fn submit(&mut self, _form: FormId, _cx: &mut Cx) {}
+
+    /// Put the feature's view slices that read a dirty part into `out` (view.rs).
+    fn slices<S: SliceSink>(_model: &Model, _dirty: Dirty, _out: &mut S) {}
+}
+
+/// Where changed view slices go: the runtime writes them into a JS object, tests collect
+/// their names.
+pub trait SliceSink {
+    fn put<T: serde::Serialize>(&mut self, name: &'static str, value: &T);
+}
+
+/// What the parent tells every feature.
+#[derive(Debug)]
+pub enum Hook<'a> {
+    /// The runtime started with what storage held.
+    Booted(&'a Prefs),
+    Session(SessionChange),
+    /// The address changed; `from` is the one before.
+    Navigated { from: &'a Location },
+    /// A realtime publication, already routed by channel (SPEC §7).
+    Push(&'a Push),
+    /// The socket reconnected: reload what pushes may have told meanwhile.
+    Refetch,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SessionChange {
+    /// A stored token is being restored: load who the player is and what they hold.
+    Restoring,
+    /// Signed in, registered or a stored session restored: `player_id` is known.
+    Started { player_id: i64 },
+    /// Known to be a guest: no stored session, or it could not be restored.
+    Guest,
+    /// Signed out here or in another tab, or the session was lost (401/403, refresh failed).
+    Ended,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum SessionStatus {
+    /// Not started yet, or restoring a stored session.
+    Booting,
+    Guest,
+    Player,
+}
+
+/// Requests to the parent. Features never call a sibling; the parent owns the address, the
+/// modal host, the session gate and the shared state.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    Alert(Alert),
+    OpenModal(String),
+    CloseModal,
+    /// Home of the current locale, optionally with a modal open.
+    GoHome {
+        modal: Option<String>,
+    },
+    /// The session started with this token (login, register).
+    SignedIn {
+        token: String,
+        player_id: i64,
+    },
+    /// A stored session's player is known (profile loaded).
+    Restored {
+        player_id: i64,
+    },
+    /// The stored session could not be restored (no answer): the visitor is a guest for now.
+    RestoreFailed,
+    /// Sign out here (best effort logout call, clear, tell other tabs).
+    SignOut,
+    /// Texts of the current locale changed (merged once here, read by everyone).
+    Texts(Rc<LiteMap<String, String>>),
+    Currencies(Rc<Vec<Currency>>),
+    Locales(Rc<Vec<Locale>>),
+    /// A new build is out: the next navigation loads the page.
+    UpdateReady,
+}
+
+/// What features read: owned by the parent, changed only through [`Msg`]s and navigation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shared {
+    pub location: Location,
+    pub route: Result<Route, RouteError>,
+    pub status: SessionStatus,
+    pub player_id: Option<i64>,
+    /// Loaded texts of the current locale over the built-in default language.
+    pub texts: Rc<LiteMap<String, String>>,
+    pub currencies: Rc<Vec<Currency>>,
+    pub locales: Rc<Vec<Locale>>,
+    pub update_ready: bool,
+}
+
+impl Shared {
+    pub fn new(config: &Config) -> Shared {
+        Shared {
+            location: Location::parse_url("/"),
+            route: Err(RouteError::NoMatch {
+                status: 404,
+                message: String::new(),
+            }),
+            status: SessionStatus::Booting,
+            player_id: None,
+            texts: Rc::new(config.texts.clone()),
+            currencies: Rc::default(),
+            locales: Rc::default(),
+            update_ready: false,
+        }
+    }
+
+    /// Localized text for `key`, if any.
+    pub fn text_of(&self, key: &str) -> Option<&String> {
+        self.texts.get(key)
+    }
+
+    /// [`Shared::text_of`], or the key itself so a missing text is visible rather than blank.
+    pub fn text(&self, key: &str) -> String {
+        self.text_of(key)
+            .map_or_else(|| key.to_string(), String::clone)
+    }
+
+    pub fn currency(&self, code: &str) -> Option<&Currency> {
+        self.currencies
+            .iter()
+            .find(|c| c.code.eq_ignore_ascii_case(code))
+    }
+
+    pub fn is_player(&self) -> bool {
+        self.status == SessionStatus::Player
+    }
+
+    /// Known locale codes: settings when loaded, else the configured list.
+    pub fn locale_codes<'a>(&'a self, config: &'a Config) -> Vec<&'a str> {
+        if self.locales.is_empty() {
+            config.locales.iter().map(String::as_str).collect()
+        } else {
+            self.locales.iter().map(|l| l.code.as_str()).collect()
+        }
+    }
+
+    /// The locale of the current address (`None` = default).
+    pub fn locale<'a>(&'a self, config: &'a Config) -> Option<&'a str> {
+        self.route
+            .as_ref()
+            .ok()
+            .and_then(|r| r.locale.as_deref())
+            .or_else(|| {
+                // An error page keeps the prefix of the address it failed on.
+                let first = self
+                    .location
+                    .path
+                    .trim_start_matches('/')
+                    .split('/')
+                    .next()?;
+                self.locale_codes(config)
+                    .into_iter()
+                    .find(|l| l.eq_ignore_ascii_case(first) && *l != config.default_locale)
+            })
+    }
+
+    /// The content locale: the address's, else the default.
+    pub fn content_locale(&self, config: &Config) -> String {
+        self.locale(config)
+            .unwrap_or(&config.default_locale)
+            .to_string()
+    }
+}
+
+/// What a feature's update writes: effects, calls, messages to the parent, timers.
+#[derive(Debug, Default)]
+pub struct Out {
+    pub fx: Vec<Effect>,
+    pub calls: Vec<(Req, Option<crate::json::Json>)>,
+    pub msgs: Vec<Msg>,
+}
+
+/// A feature's window on the world during one update.
+pub struct Cx<'a> {
+    pub now: u64,
+    pub config: &'a Config,
+    pub shared: &'a Shared,
+    pub(crate) out: &'a mut Out,
+    pub(crate) next_timer: &'a mut u32,
+}
+
+impl Cx<'_> {
+    pub fn effect(&mut self, effect: Effect) {
+        self.out.fx.push(effect);
+    }
+
+    /// Send a call; its answer comes back to the feature's `answered`. A GET equal to one
+    /// still in flight supersedes it (the older answer is dropped).
+    pub fn call(&mut self, req: Req, body: Option<crate::json::Json>) {
+        self.out.calls.push((req, body));
+    }
+
+    pub fn msg(&mut self, msg: Msg) {
+        self.out.msgs.push(msg);
+    }
+
+    pub fn alert(&mut self, alert: Alert) {
+        self.out.msgs.push(Msg::Alert(alert));
+    }
+
+    pub fn log(&mut self, level: LogLevel, message: &str) {
+        self.out.fx.push(Effect::Log {
+            level,
+            message: message.to_string(),
+        });
+    }
+
+    /// Feed `tick` back after `ms`; the id cancels it ([`Cx::cancel`]).
+    pub fn timer(&mut self, ms: u32, tick: Tick) -> TimerId {
+        *self.next_timer = self.next_timer.wrapping_add(1).max(1);
+        let id = TimerId(*self.next_timer);
+        self.out.fx.push(Effect::Timer {
+            id,
+            ms,
+            event: Box::new(super::event::Event::Tick(tick)),
+        });
+        id
+    }
+
+    pub fn cancel(&mut self, id: TimerId) {
+        self.out.fx.push(Effect::CancelTimer(id));
+    }
+
+    pub fn text(&self, key: &str) -> String {
+        self.shared.text(key)
+    }
+}

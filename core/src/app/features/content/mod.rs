@@ -1,0 +1,138 @@
+//! Localized content (SPEC §7: groups per locale, cached 15 minutes). The texts of the
+//! current locale are merged over the built-in default language once per change and handed
+//! to the parent, so nothing merges them per view.
+
+mod built_in;
+
+pub mod view;
+
+use std::rc::Rc;
+
+use litemap::LiteMap;
+
+pub use built_in::built_in;
+
+use crate::app::calls::{self, Answer, Auth, Endpoint, Route};
+use crate::app::effect::LogLevel;
+use crate::app::model::{Dirty, Model};
+use crate::app::feature::{SliceSink, Cx, Feature, Hook, Msg};
+use crate::app::registry::Req;
+
+pub const CONTENT_GROUPS: [&str; 5] = [
+    "alerts",
+    "fields-settings",
+    "global-components",
+    "layout",
+    "modals",
+];
+pub const CONTENT_TTL_MS: u64 = 15 * 60 * 1000;
+
+type Texts = LiteMap<String, String>;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Content {
+    /// When each locale's content was asked for (a failure clears the mark).
+    loaded: Vec<(String, u64)>,
+    /// Loaded texts per locale, so switching back needs no request.
+    cache: Vec<(String, Texts)>,
+    /// The locale whose texts the parent holds.
+    current: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Call {
+    Content(String),
+}
+
+impl Endpoint for Call {
+    fn endpoint(&self) -> Route {
+        let Call::Content(locale) = self;
+        let mut route = Route::get("/api/content", Auth::Public).query(&[("locale", locale)]);
+        for g in CONTENT_GROUPS {
+            route = route.query(&[("groups[]", g)]);
+        }
+        route
+    }
+}
+
+/// No view intents.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(tag = "type")]
+pub enum ContentUi {}
+
+impl Feature for Content {
+    type Ui = ContentUi;
+    type Call = Call;
+    type Tick = ();
+
+    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+        view::slices(model, dirty, out);
+    }
+
+    fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
+        if let Hook::Booted(_) | Hook::Navigated { .. } = hook {
+            self.ensure(cx);
+        }
+        false
+    }
+
+    fn answered(&mut self, call: Call, answer: Answer, cx: &mut Cx) {
+        let Call::Content(locale) = call;
+        match calls::read::<LiteMap<String, LiteMap<String, String>>>(answer) {
+            Ok(groups) => {
+                let texts: Texts = groups
+                    .into_iter()
+                    .filter(|(g, _)| CONTENT_GROUPS.contains(&g.as_str()))
+                    .flat_map(|(g, texts)| {
+                        texts
+                            .into_iter()
+                            .map(move |(k, v)| (format!("{g}.{k}"), v))
+                    })
+                    .collect();
+                self.cache.retain(|(l, _)| *l != locale);
+                self.cache.push((locale.clone(), texts));
+                if cx.shared.content_locale(cx.config) == locale {
+                    self.publish(&locale, cx);
+                }
+            }
+            Err(e) => {
+                // The default language stays; the next navigation tries again.
+                self.loaded.retain(|(l, _)| *l != locale);
+                cx.log(LogLevel::Warn, &format!("content {locale}: {e}"));
+            }
+        }
+    }
+}
+
+impl Content {
+    /// Load the current locale's content unless a fresh copy is here or on its way.
+    fn ensure(&mut self, cx: &mut Cx) {
+        let locale = cx.shared.content_locale(cx.config);
+        if self.current.as_deref() != Some(locale.as_str()) {
+            // Another locale's texts must not linger: the cached copy, else the built-ins.
+            self.publish(&locale, cx);
+        }
+        let fresh = self
+            .loaded
+            .iter()
+            .any(|(l, at)| *l == locale && cx.now.saturating_sub(*at) < CONTENT_TTL_MS);
+        if fresh {
+            return;
+        }
+        // Mark it now so a burst of navigations sends one request; a failure clears the mark.
+        self.loaded.retain(|(l, _)| *l != locale);
+        self.loaded.push((locale.clone(), cx.now));
+        cx.call(Req::Content(Call::Content(locale)), None);
+    }
+
+    /// Merge `locale`'s texts over the default language, once, for everyone.
+    fn publish(&mut self, locale: &str, cx: &mut Cx) {
+        let mut texts = cx.config.texts.clone();
+        if let Some((_, loaded)) = self.cache.iter().find(|(l, _)| l == locale) {
+            texts.extend(loaded.iter().map(|(k, v)| (k.clone(), v.clone())));
+        }
+        self.current = Some(locale.to_string());
+        cx.msg(Msg::Texts(Rc::new(texts)));
+    }
+}

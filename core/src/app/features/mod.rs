@@ -1,0 +1,9 @@
+//! Feature modules: each owns its model, view intents, calls (endpoint table), timers,
+//! forms and view slices, and uses its domain rules. Registered in `app/registry.rs`.
+
+pub mod content;
+pub mod session;
+pub mod settings;
+pub mod shell;
+pub mod toasts;
+pub mod wallet;

@@ -1,0 +1,275 @@
+//! The player's session (SPEC §4 Session, §6): sign-up, sign-in, restoring a stored session,
+//! the profile, signing out, and the forgotten/reset password flows. The token itself and
+//! the shared refresh are the session gate's (app/calls); this feature says when a session
+//! starts and ends through `Msg`s.
+
+mod password;
+pub mod view;
+
+use crate::app::calls::{self, refresh::REFRESH_PATH, Answer, Auth, Endpoint, Route};
+use crate::app::effect::{LogLevel, Method};
+use crate::app::model::{Dirty, Model};
+use crate::app::feature::{SliceSink, Cx, Feature, Hook, Msg, SessionChange};
+use crate::app::forms::{self, FormState};
+use crate::app::registry::{FormId, Req};
+use crate::app::wire::{LoginResponse, Profile};
+use crate::domain::alert::Alert;
+use crate::domain::validation::{self, Rule};
+use crate::json::json;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Session {
+    pub profile: Option<Profile>,
+    pub sign_up: FormState,
+    pub sign_in: FormState,
+    /// Forgotten password: the e-mail to send a reset link to.
+    pub forgot_pass: FormState,
+    /// Reset password: the code from the e-mail and the new password.
+    pub reset_pass: FormState,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum SessionUi {
+    SignOut,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Call {
+    Register,
+    Login,
+    Logout,
+    /// Sent by the session gate itself (app/calls/refresh.rs).
+    Refresh,
+    Profile,
+    /// POST /api/player/passwords/reset (forgot password).
+    PasswordReset,
+    /// POST /api/player/passwords/confirm (reset password).
+    PasswordConfirm,
+}
+
+impl Endpoint for Call {
+    fn endpoint(&self) -> Route {
+        use Method::Post;
+        match self {
+            Call::Register => Route::write(Post, "/api/player/register", Auth::Public).source(),
+            Call::Login => Route::write(Post, "/api/player/sessions", Auth::Public).source(),
+            Call::Logout => Route::write(Post, "/api/player/sessions/logout", Auth::AsIs),
+            Call::Refresh => Route::write(Post, REFRESH_PATH, Auth::AsIs),
+            Call::Profile => Route::get("/api/player/profile", Auth::Player),
+            Call::PasswordReset => {
+                Route::write(Post, "/api/player/passwords/reset", Auth::Public)
+            }
+            Call::PasswordConfirm => {
+                Route::write(Post, "/api/player/passwords/confirm", Auth::Public)
+            }
+        }
+    }
+}
+
+impl Feature for Session {
+    type Ui = SessionUi;
+    type Call = Call;
+    type Tick = ();
+
+    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+        view::slices(model, dirty, out);
+    }
+
+    fn ui(&mut self, event: SessionUi, cx: &mut Cx) {
+        let SessionUi::SignOut = event;
+        cx.msg(Msg::SignOut);
+    }
+
+    fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
+        match hook {
+            Hook::Session(SessionChange::Restoring) => {
+                cx.call(Req::Session(Call::Profile), None);
+                false
+            }
+            Hook::Session(SessionChange::Ended) => {
+                self.profile = None;
+                password::follow_route(self, cx);
+                true
+            }
+            Hook::Session(_) | Hook::Navigated { .. } => password::follow_route(self, cx),
+            _ => false,
+        }
+    }
+
+    fn answered(&mut self, call: Call, answer: Answer, cx: &mut Cx) {
+        match call {
+            Call::Register | Call::Login => self.logged_in(call == Call::Register, answer, cx),
+            Call::Profile => self.profile_loaded(answer, cx),
+            Call::Logout => {
+                if let Err(e) = answer {
+                    cx.log(LogLevel::Info, &format!("logout: {e}"));
+                }
+            }
+            Call::PasswordReset => password::reset_sent(self, answer, cx),
+            Call::PasswordConfirm => password::confirmed(self, answer, cx),
+            // The gate reads the refresh's answer itself.
+            Call::Refresh => {}
+        }
+    }
+
+    fn form_rules(&self, form: FormId) -> Vec<(String, Vec<Rule>)> {
+        rules(form)
+    }
+
+    fn form(&mut self, form: FormId) -> Option<&mut FormState> {
+        Some(match form {
+            FormId::SignUp => &mut self.sign_up,
+            FormId::SignIn => &mut self.sign_in,
+            FormId::ForgotPass => &mut self.forgot_pass,
+            FormId::ResetPass => &mut self.reset_pass,
+            _ => return None,
+        })
+    }
+
+    fn form_state(&self, form: FormId) -> Option<&FormState> {
+        Some(match form {
+            FormId::SignUp => &self.sign_up,
+            FormId::SignIn => &self.sign_in,
+            FormId::ForgotPass => &self.forgot_pass,
+            FormId::ResetPass => &self.reset_pass,
+            _ => return None,
+        })
+    }
+
+    fn submit(&mut self, form: FormId, cx: &mut Cx) {
+        let (req, body) = match form {
+            FormId::SignUp => {
+                let s = &self.sign_up;
+                (
+                    Call::Register,
+                    json!({
+                        "email": s.text("email"),
+                        "password": s.raw_text("password"),
+                        "currency": s.text("currency"),
+                        "agreements": s.flag("agreements"),
+                        "locale": cx.config.default_locale,
+                        "source": cx.config.origin,
+                        "platform": cx.config.platform,
+                    }),
+                )
+            }
+            FormId::SignIn => {
+                let s = &self.sign_in;
+                (
+                    Call::Login,
+                    json!({
+                        "email": s.text("email"),
+                        "password": s.raw_text("password"),
+                        "source": cx.config.origin,
+                        "platform": cx.config.platform,
+                    }),
+                )
+            }
+            FormId::ForgotPass => (
+                Call::PasswordReset,
+                json!({ "email": self.forgot_pass.text("email") }),
+            ),
+            FormId::ResetPass => {
+                let s = &self.reset_pass;
+                (
+                    Call::PasswordConfirm,
+                    json!({
+                        "code": s.text("code"),
+                        "password": s.raw_text("password"),
+                        "password_confirmation": s.raw_text("password_confirmation"),
+                    }),
+                )
+            }
+            _ => return,
+        };
+        cx.call(Req::Session(req), Some(body));
+    }
+}
+
+/// Fields and rules (SPEC §5): required where the form needs the value, plus the spec's
+/// field rules.
+pub fn rules(form: FormId) -> Vec<(String, Vec<Rule>)> {
+    match form {
+        FormId::SignUp => forms::required_fields(
+            &["email", "password", "currency", "agreements"],
+            |f| match f {
+                "currency" => Some(vec![Rule::Required]),
+                // "accepted" says what is missing better than "required" would.
+                "agreements" => Some(validation::field_rules(f)),
+                _ => None,
+            },
+        ),
+        // Sign-in checks only presence and shape: an old account may predate min 8.
+        FormId::SignIn => forms::required_fields(&["email", "password"], |f| {
+            (f == "password").then(|| vec![Rule::Required])
+        }),
+        FormId::ForgotPass => forms::required_fields(&["email"], |_| None),
+        FormId::ResetPass => forms::required_fields(
+            &["code", "password", "password_confirmation"],
+            |f| match f {
+                // The reset code is checked by the server.
+                "code" => Some(vec![Rule::Required]),
+                // Its own rules start with required.
+                "password_confirmation" => Some(validation::field_rules(f)),
+                _ => None,
+            },
+        ),
+        _ => Vec::new(),
+    }
+}
+
+impl Session {
+    /// Register or login answered.
+    fn logged_in(&mut self, register: bool, answer: Answer, cx: &mut Cx) {
+        let form = if register {
+            FormId::SignUp
+        } else {
+            FormId::SignIn
+        };
+        match calls::read::<LoginResponse>(answer) {
+            Ok(login) => {
+                if let Some(state) = self.form(form) {
+                    *state = FormState::default();
+                }
+                let player_id = login.profile.id;
+                self.profile = Some(login.profile);
+                cx.msg(Msg::SignedIn {
+                    token: login.access_token,
+                    player_id,
+                });
+                cx.msg(Msg::CloseModal);
+                cx.alert(if register {
+                    Alert::success("alerts.signedUp").with_description("alerts.signedUpDescription")
+                } else {
+                    Alert::success("alerts.signedIn")
+                });
+            }
+            Err(e) => {
+                let rules = rules(form);
+                if let Some(state) = self.form(form) {
+                    forms::failed(state, &rules, e, cx);
+                }
+            }
+        }
+    }
+
+    fn profile_loaded(&mut self, answer: Answer, cx: &mut Cx) {
+        match calls::read::<Profile>(answer) {
+            Ok(p) => {
+                let player_id = p.id;
+                self.profile = Some(p);
+                cx.msg(Msg::Restored { player_id });
+            }
+            Err(e) => {
+                // The token stays: a reload may well succeed once the network is back.
+                cx.log(LogLevel::Warn, &format!("profile: {e}"));
+                if self.profile.is_none() {
+                    cx.msg(Msg::RestoreFailed);
+                    cx.alert(Alert::error("alerts.network"));
+                }
+            }
+        }
+    }
+}

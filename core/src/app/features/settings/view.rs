@@ -1,0 +1,50 @@
+//! The `options` slice: choices that come from settings (currencies at sign-up).
+
+use serde::Serialize;
+
+use crate::app::feature::SliceSink;
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::Part;
+use crate::app::wire::Currency;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct CurrencyOption {
+    pub code: String,
+    pub label: String,
+    pub crypto: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct OptionsView {
+    /// Currencies a new player can choose at sign-up.
+    pub currencies: Vec<CurrencyOption>,
+}
+
+pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+    if dirty.touches(&[Part::Settings], false) {
+        out.put("options", &slice(model));
+    }
+}
+
+pub fn slice(model: &Model) -> OptionsView {
+    OptionsView {
+        currencies: model.shared.currencies.iter().map(option).collect(),
+    }
+}
+
+pub fn option(c: &Currency) -> CurrencyOption {
+    let label = if c.symbol.is_empty() || c.symbol == c.code {
+        c.code.clone()
+    } else {
+        format!("{} ({})", c.code, c.symbol)
+    };
+    CurrencyOption {
+        code: c.code.clone(),
+        label,
+        crypto: c.is_crypto(),
+    }
+}

@@ -1,0 +1,163 @@
+//! The shell around every page (SPEC §2): the side drawer, the preloader and the new-build
+//! check (SPEC §7 Other). The address and modals are the parent's (app/address.rs).
+
+pub mod menu;
+pub mod view;
+
+use crate::app::calls::{self, Answer, Auth, Endpoint, Route};
+use crate::app::effect::{Effect, LogLevel};
+use crate::app::model::{Dirty, Model};
+use crate::app::feature::{SliceSink, Cx, Feature, Hook, Msg};
+use crate::app::registry::{Req, Tick};
+use crate::domain::route;
+
+/// How often the shell asks whether a new build is out (the spec leaves it open).
+pub const VERSION_POLL_MS: u32 = 60_000;
+pub const DRAWER_COMPACT_KEY: &str = "IS_DRAWER_COMPACT";
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum Preloader {
+    /// Shown until a page is ready.
+    #[default]
+    Shown,
+    /// Fading out.
+    Hiding,
+    Removed,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Shell {
+    pub drawer_open: bool,
+    /// Persists as IS_DRAWER_COMPACT (SPEC §9).
+    pub drawer_compact: bool,
+    pub preloader: Preloader,
+    /// Build id seen first (SPEC §7 Other).
+    build_id: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
+pub enum ShellUi {
+    ToggleDrawer,
+    CloseDrawer,
+    SetDrawerCompact { compact: bool },
+    /// The page finished rendering: the preloader leaves after 1 s (SPEC §2).
+    PageReady,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Call {
+    /// `/builds/latest.json?timestamp=…` (never cached).
+    Version { at: u64 },
+}
+
+impl Endpoint for Call {
+    fn endpoint(&self) -> Route {
+        let Call::Version { at } = self;
+        Route::get("/builds/latest.json", Auth::Public).query(&[("timestamp", &at.to_string())])
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShellTick {
+    HidePreloader,
+    RemovePreloader,
+    PollVersion,
+}
+
+#[derive(serde::Deserialize)]
+struct Build {
+    id: String,
+}
+
+impl Feature for Shell {
+    type Ui = ShellUi;
+    type Call = Call;
+    type Tick = ShellTick;
+
+    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+        view::slices(model, dirty, out);
+    }
+
+    fn ui(&mut self, event: ShellUi, cx: &mut Cx) {
+        match event {
+            ShellUi::ToggleDrawer => self.drawer_open = !self.drawer_open,
+            ShellUi::CloseDrawer => self.drawer_open = false,
+            ShellUi::SetDrawerCompact { compact } => {
+                self.drawer_compact = compact;
+                cx.effect(Effect::StoreLocal {
+                    key: DRAWER_COMPACT_KEY.into(),
+                    value: compact.then(|| "true".into()),
+                });
+            }
+            ShellUi::PageReady => self.page_ready(cx),
+        }
+    }
+
+    fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
+        match hook {
+            Hook::Booted(prefs) => {
+                self.drawer_compact = prefs.drawer_compact;
+                poll_version(cx);
+                true
+            }
+            // SPEC §2: a changed full path closes the side drawer.
+            Hook::Navigated { from } => {
+                let close = self.drawer_open
+                    && route::full_path_change_closes_drawer(from, &cx.shared.location);
+                if close {
+                    self.drawer_open = false;
+                }
+                close
+            }
+            _ => false,
+        }
+    }
+
+    fn tick(&mut self, tick: ShellTick, cx: &mut Cx) {
+        match tick {
+            ShellTick::HidePreloader => {
+                self.preloader = Preloader::Hiding;
+                cx.timer(500, Tick::Shell(ShellTick::RemovePreloader));
+            }
+            ShellTick::RemovePreloader => self.preloader = Preloader::Removed,
+            ShellTick::PollVersion => poll_version(cx),
+        }
+    }
+
+    fn answered(&mut self, _call: Call, answer: Answer, cx: &mut Cx) {
+        match calls::read::<Build>(answer) {
+            Ok(b) => match &self.build_id {
+                None => self.build_id = Some(b.id),
+                Some(seen) if *seen != b.id => cx.msg(Msg::UpdateReady),
+                Some(_) => {}
+            },
+            // The dev server has no build file: nothing to compare, nothing to do.
+            Err(e) => cx.log(LogLevel::Info, &format!("build check: {e}")),
+        }
+    }
+}
+
+impl Shell {
+    /// SPEC §2, §9: hidden 1 s after a page finishes (fade 500 ms, removed at 1000 ms), but it
+    /// stays on auto-login with a state parameter and on a social callback with code and state.
+    fn page_ready(&mut self, cx: &mut Cx) {
+        if self.preloader != Preloader::Shown {
+            return;
+        }
+        if let Ok(r) = &cx.shared.route {
+            if route::preloader_stays(r, &cx.shared.location.query) {
+                return;
+            }
+        }
+        cx.timer(1000, Tick::Shell(ShellTick::HidePreloader));
+    }
+}
+
+fn poll_version(cx: &mut Cx) {
+    cx.call(Req::Shell(Call::Version { at: cx.now }), None);
+    cx.timer(VERSION_POLL_MS, Tick::Shell(ShellTick::PollVersion));
+}

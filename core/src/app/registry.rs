@@ -1,0 +1,189 @@
+//! The one place features are registered. A line per feature: its variant name, its field,
+//! its type and its forms. Everything that routes to features (calls, timers, view intents,
+//! forms, hooks, dirty bits) is generated from this list.
+
+use super::calls::{Answer, Endpoint, Route};
+use super::feature::{Cx, Feature, Hook, SliceSink};
+use super::model::{Dirty, Model};
+use super::features::{content, session, settings, shell, toasts, wallet};
+use super::forms::FormState;
+use crate::domain::validation::Rule;
+
+macro_rules! features {
+    ($($Variant:ident $field:ident: $ty:ty [$($Form:ident),*];)*) => {
+        /// Every feature's model.
+        #[derive(Clone, Debug, Default, PartialEq)]
+        pub struct Features {
+            $(pub $field: $ty,)*
+        }
+
+        /// A call of one feature; its answer goes back to that feature.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum Req {
+            $($Variant(<$ty as Feature>::Call),)*
+        }
+
+        /// A timer (or runtime answer) of one feature.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum Tick {
+            $($Variant(<$ty as Feature>::Tick),)*
+        }
+
+        /// A view intent of one feature.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum FeatureUi {
+            $($Variant(<$ty as Feature>::Ui),)*
+        }
+
+        /// Which feature a change touched (a bit each, see `view::Dirty`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Part {
+            $($Variant,)*
+        }
+
+        /// Forms the view edits, each owned by one feature.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+        #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+        #[serde(rename_all = "camelCase")]
+        pub enum FormId {
+            $($($Form,)*)*
+        }
+
+        impl FormId {
+            pub const ALL: &'static [FormId] = &[$($(FormId::$Form,)*)*];
+
+            /// The feature that owns the form.
+            pub fn part(self) -> Part {
+                match self {
+                    $($(FormId::$Form => Part::$Variant,)*)*
+                }
+            }
+        }
+
+        impl Part {
+            pub const ALL: &'static [Part] = &[$(Part::$Variant,)*];
+        }
+
+        /// Every intent the view may send: the parent's and each feature's (`{type: …}`).
+        #[cfg(target_arch = "wasm32")]
+        #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+        const VIEW_EVENT_TS: &str = concat!(
+            "export type ViewEvent = AppUi",
+            $(" | ", stringify!($Variant), "Ui",)*
+            ";"
+        );
+
+        impl Req {
+            pub fn endpoint(&self) -> Route {
+                match self {
+                    $(Req::$Variant(c) => c.endpoint(),)*
+                }
+            }
+
+            pub fn part(&self) -> Part {
+                match self {
+                    $(Req::$Variant(_) => Part::$Variant,)*
+                }
+            }
+        }
+
+        impl Tick {
+            pub fn part(&self) -> Part {
+                match self {
+                    $(Tick::$Variant(_) => Part::$Variant,)*
+                }
+            }
+        }
+
+        impl FeatureUi {
+            pub fn part(&self) -> Part {
+                match self {
+                    $(FeatureUi::$Variant(_) => Part::$Variant,)*
+                }
+            }
+
+            /// `{type, ...}` for the first feature that knows the type. An error names the
+            /// field at fault when a feature knows the type; else the type is unknown.
+            pub fn read(value: &crate::json::Json) -> Result<FeatureUi, String> {
+                let kind = value.get("type").and_then(|t| t.as_str()).unwrap_or_default();
+                $(
+                    match crate::json::from_json::<<$ty as Feature>::Ui>(value.clone()) {
+                        Ok(e) => return Ok(FeatureUi::$Variant(e)),
+                        Err(e) if !super::event::unknown_tag(&e, kind) => return Err(format!("{kind}: {e}")),
+                        Err(_) => {}
+                    }
+                )*
+                Err(format!("unknown event type {kind}"))
+            }
+        }
+
+        impl Features {
+            pub fn ui(&mut self, event: FeatureUi, cx: &mut Cx) {
+                match event {
+                    $(FeatureUi::$Variant(e) => self.$field.ui(e, cx),)*
+                }
+            }
+
+            pub fn answered(&mut self, req: Req, answer: Answer, cx: &mut Cx) {
+                match req {
+                    $(Req::$Variant(c) => self.$field.answered(c, answer, cx),)*
+                }
+            }
+
+            pub fn tick(&mut self, tick: Tick, cx: &mut Cx) {
+                match tick {
+                    $(Tick::$Variant(t) => self.$field.tick(t, cx),)*
+                }
+            }
+
+            /// Tell every feature; returns the parts that say they changed.
+            pub fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> Vec<Part> {
+                let mut changed = Vec::new();
+                $(
+                    if self.$field.hook(hook, cx) {
+                        changed.push(Part::$Variant);
+                    }
+                )*
+                changed
+            }
+
+            pub fn form(&mut self, id: FormId) -> Option<&mut FormState> {
+                match id.part() {
+                    $(Part::$Variant => self.$field.form(id),)*
+                }
+            }
+
+            pub fn form_state(&self, id: FormId) -> Option<&FormState> {
+                match id.part() {
+                    $(Part::$Variant => self.$field.form_state(id),)*
+                }
+            }
+
+            pub fn form_rules(&self, id: FormId) -> Vec<(String, Vec<Rule>)> {
+                match id.part() {
+                    $(Part::$Variant => self.$field.form_rules(id),)*
+                }
+            }
+
+            /// Every feature's slices that read a dirty part.
+            pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+                $(<$ty as Feature>::slices(model, dirty, out);)*
+            }
+
+            pub fn submit(&mut self, id: FormId, cx: &mut Cx) {
+                match id.part() {
+                    $(Part::$Variant => self.$field.submit(id, cx),)*
+                }
+            }
+        }
+    };
+}
+
+features! {
+    Settings settings: settings::Settings [];
+    Content content: content::Content [];
+    Shell shell: shell::Shell [];
+    Toasts toasts: toasts::Toasts [];
+    Session session: session::Session [SignUp, SignIn, ForgotPass, ResetPass];
+    Wallet wallet: wallet::Wallet [NewAccount];
+}

@@ -1,0 +1,363 @@
+//! `update(model, event, now) -> effects`: the only place the model changes. The parent
+//! routes each event to the feature that owns it, then settles what features asked of it
+//! (calls through the session gate, messages, hooks) until nothing is left.
+
+use super::address;
+use super::calls::{self, refresh, Auth, ResponseError};
+use super::effect::{Effect, LogLevel};
+use super::event::{AppUi, Event, HttpOutcome, Prefs, UiEvent};
+use super::feature::{Cx, Hook, Msg, Out, SessionChange, SessionStatus};
+use super::features::session;
+use super::forms;
+use super::live::{self, News};
+use super::model::Model;
+use super::registry::{Features, Part, Req};
+use crate::domain::alert::Alert;
+
+pub use address::{parse_reload_guard, RELOAD_GUARD_KEY};
+
+pub fn update(model: &mut Model, event: Event, now: u64) -> Vec<Effect> {
+    let mut fx = Vec::new();
+    let mut out = Out::default();
+    match event {
+        Event::Booted { token, path, prefs } => boot(model, token, &path, &prefs, now, &mut fx, &mut out),
+        Event::Ui(UiEvent::App(e)) => app_ui(model, e, now, &mut fx, &mut out),
+        Event::Ui(UiEvent::Feature(e)) => {
+            model.dirty.mark(e.part());
+            run(model, now, &mut out, |f, cx| f.ui(e, cx));
+        }
+        Event::Http { id, outcome } => http_done(model, id, outcome, now, &mut fx, &mut out),
+        Event::Tick(t) => {
+            model.dirty.mark(t.part());
+            run(model, now, &mut out, |f, cx| f.tick(t, cx));
+        }
+        Event::AddressChanged { path } => {
+            address::set_address(model, &path, &mut fx);
+            address::sync_modal(model, &mut fx);
+        }
+        Event::PeerSession { logged_in } => peer_session(model, logged_in, now, &mut fx, &mut out),
+        Event::Socket(e) => {
+            let news = live::socket_event(model, e, now, &mut fx);
+            hear(model, news, now, &mut fx, &mut out);
+        }
+        Event::Refresh(e) => {
+            let outcome = refresh::event(&mut model.calls, e, now, &mut fx);
+            refreshed(model, outcome, now, &mut fx, &mut out);
+        }
+    }
+    settle(model, now, &mut fx, &mut out);
+    // The socket follows the session: login, logout and a lost session reconnect it.
+    let news = live::sync(model, now, &mut fx);
+    if !news.is_empty() {
+        hear(model, news, now, &mut fx, &mut out);
+        settle(model, now, &mut fx, &mut out);
+    }
+    fx
+}
+
+/// Run `f` with the features and a context borrowing the parent's shared state.
+fn run<R>(
+    model: &mut Model,
+    now: u64,
+    out: &mut Out,
+    f: impl FnOnce(&mut Features, &mut Cx) -> R,
+) -> R {
+    let mut cx = Cx {
+        now,
+        config: &model.config,
+        shared: &model.shared,
+        out,
+        next_timer: &mut model.next_timer,
+    };
+    f(&mut model.f, &mut cx)
+}
+
+/// Tell every feature; the ones that changed get their slices rebuilt.
+fn hook(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) {
+    let changed = run(model, now, out, |f, cx| f.hook(hook, cx));
+    for part in changed {
+        model.dirty.mark(part);
+    }
+}
+
+/// Send what features asked for and apply their messages, until nothing is left.
+fn settle(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
+    // Bounded: a message loop between features would be a bug, never a hang.
+    for _ in 0..32 {
+        if let Some(from) = model.moved_from.take() {
+            hook(model, &Hook::Navigated { from: &from }, now, out);
+        }
+        fx.append(&mut out.fx);
+        for (req, body) in std::mem::take(&mut out.calls) {
+            if let calls::Sent::NeedsRefresh = model.calls.send(req, body, now, fx) {
+                refresh::start(&mut model.calls, fx);
+            }
+        }
+        let msgs = std::mem::take(&mut out.msgs);
+        if msgs.is_empty() && model.moved_from.is_none() && out.fx.is_empty() {
+            return;
+        }
+        for msg in msgs {
+            apply(model, msg, now, fx, out);
+        }
+    }
+    fx.push(Effect::Log {
+        level: LogLevel::Error,
+        message: "update did not settle".into(),
+    });
+}
+
+fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
+    match msg {
+        Msg::Alert(alert) => {
+            model.dirty.mark(Part::Toasts);
+            run(model, now, out, |f, cx| f.toasts.show(alert, cx));
+        }
+        Msg::OpenModal(id) => address::open_modal(model, &id, Vec::new(), fx),
+        Msg::CloseModal => address::close_modal(model, fx),
+        Msg::GoHome { modal } => address::go_home(model, modal.as_deref(), fx),
+        Msg::SignedIn { token, player_id } => {
+            model.calls.token = Some(token.clone());
+            fx.push(Effect::StoreToken(token));
+            fx.push(Effect::SignalPeers { logged_in: true });
+            started(model, player_id, now, out);
+        }
+        Msg::Restored { player_id } => {
+            if model.shared.status != SessionStatus::Player {
+                started(model, player_id, now, out);
+                address::sync_modal(model, fx);
+            }
+        }
+        Msg::RestoreFailed => {
+            if model.shared.status == SessionStatus::Booting {
+                set_status(model, SessionStatus::Guest, None);
+                hook(model, &Hook::Session(SessionChange::Guest), now, out);
+                address::sync_modal(model, fx);
+            }
+        }
+        Msg::SignOut => sign_out(model, now, fx, out),
+        Msg::Texts(texts) => {
+            model.shared.texts = texts;
+            model.dirty.mark(Part::Content);
+        }
+        Msg::Currencies(list) => {
+            model.shared.currencies = list;
+            model.dirty.mark(Part::Settings);
+        }
+        Msg::Locales(list) => {
+            model.shared.locales = list;
+            model.dirty.mark(Part::Settings);
+            // A prefix unknown before may be a locale now; features see the address again.
+            address::resolve(model, fx);
+            model.moved_from = Some(model.shared.location.clone());
+        }
+        Msg::UpdateReady => model.shared.update_ready = true,
+    }
+}
+
+fn set_status(model: &mut Model, status: SessionStatus, player_id: Option<i64>) {
+    model.shared.status = status;
+    model.shared.player_id = player_id;
+    model.dirty.mark(Part::Session);
+}
+
+fn started(model: &mut Model, player_id: i64, now: u64, out: &mut Out) {
+    set_status(model, SessionStatus::Player, Some(player_id));
+    hook(
+        model,
+        &Hook::Session(SessionChange::Started { player_id }),
+        now,
+        out,
+    );
+}
+
+fn boot(
+    model: &mut Model,
+    token: Option<String>,
+    path: &str,
+    prefs: &Prefs,
+    now: u64,
+    fx: &mut Vec<Effect>,
+    out: &mut Out,
+) {
+    model.last_reload = prefs.last_reload.clone();
+    address::set_address(model, path, fx);
+    model.moved_from = None;
+    hook(model, &Hook::Booted(prefs), now, out);
+    match token.filter(|t| !t.is_empty()) {
+        Some(t) => {
+            model.calls.token = Some(t);
+            set_status(model, SessionStatus::Booting, None);
+            hook(model, &Hook::Session(SessionChange::Restoring), now, out);
+        }
+        None => {
+            set_status(model, SessionStatus::Guest, None);
+            hook(model, &Hook::Session(SessionChange::Guest), now, out);
+        }
+    }
+    address::sync_modal(model, fx);
+}
+
+fn app_ui(model: &mut Model, ui: AppUi, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
+    match ui {
+        // The runtime turns Start into Booted; seeing it here means a second start.
+        AppUi::Start => fx.push(Effect::Log {
+            level: LogLevel::Warn,
+            message: "core already started".into(),
+        }),
+        AppUi::Navigate { path } => address::navigate(model, &path, now, fx),
+        AppUi::OpenModal { id, params } => address::open_modal(model, &id, params, fx),
+        AppUi::ModalOpened => {
+            model.modals.opened();
+            model.dirty.address();
+        }
+        AppUi::CloseModal => address::close_modal(model, fx),
+        AppUi::SetLocale { code } => address::set_locale(model, &code, now, fx),
+        AppUi::FormInput { form, field, value } => {
+            model.dirty.mark(form.part());
+            if let Some(state) = model.f.form(form) {
+                state.input(field, value.into());
+            }
+        }
+        AppUi::FormBlur { form, field } => {
+            model.dirty.mark(form.part());
+            if let Some(state) = model.f.form(form) {
+                state.touch(field);
+            }
+        }
+        AppUi::FormSubmit { form } => {
+            model.dirty.mark(form.part());
+            let rules = model.f.form_rules(form);
+            let Some(state) = model.f.form(form) else {
+                return;
+            };
+            if state.submitting {
+                return;
+            }
+            // Every message shows after a submit attempt; an invalid form sends nothing.
+            for (field, _) in &rules {
+                state.touch(field.clone());
+            }
+            if forms::has_errors(&rules, state) {
+                return;
+            }
+            state.submitting = true;
+            state.error = None;
+            run(model, now, out, |f, cx| f.submit(form, cx));
+        }
+    }
+}
+
+fn http_done(
+    model: &mut Model,
+    id: super::effect::CallId,
+    outcome: HttpOutcome,
+    now: u64,
+    fx: &mut Vec<Effect>,
+    out: &mut Out,
+) {
+    if id == refresh::REFRESH_CALL {
+        let result = calls::read(calls::classify(outcome));
+        let outcome = refresh::finished(&mut model.calls, result, fx);
+        refreshed(model, outcome, now, fx, out);
+        return;
+    }
+    let Some(req) = model.calls.take(id) else {
+        // Superseded by a newer equal call, or its session ended: the answer is stale.
+        fx.push(Effect::Log {
+            level: LogLevel::Info,
+            message: format!("call {} answered after it was superseded; dropped", id.0),
+        });
+        return;
+    };
+    let answer = calls::classify(outcome);
+    // SPEC §6: a 401 or 403 on an authenticated call ends the session.
+    if let Err(ResponseError::Status {
+        status: 401 | 403, ..
+    }) = &answer
+    {
+        if req.endpoint().auth == Auth::Player {
+            session_lost(model, now, fx, out);
+            return;
+        }
+    }
+    model.dirty.mark(req.part());
+    run(model, now, out, |f, cx| f.answered(req, answer, cx));
+}
+
+fn refreshed(
+    model: &mut Model,
+    outcome: refresh::Outcome,
+    now: u64,
+    fx: &mut Vec<Effect>,
+    out: &mut Out,
+) {
+    match outcome {
+        refresh::Outcome::Pending | refresh::Outcome::Renewed => {}
+        refresh::Outcome::EndedElsewhere => peer_session(model, false, now, fx, out),
+        refresh::Outcome::Lost => session_lost(model, now, fx, out),
+        refresh::Outcome::NoAnswer => {
+            apply(model, Msg::Alert(Alert::error("alerts.network")), now, fx, out);
+            apply(model, Msg::RestoreFailed, now, fx, out);
+        }
+    }
+}
+
+fn hear(model: &mut Model, news: Vec<News>, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
+    for n in news {
+        match n {
+            News::Push(p) => hook(model, &Hook::Push(&p), now, out),
+            News::Refetch => hook(model, &Hook::Refetch, now, out),
+            News::NeedToken => refresh::start(&mut model.calls, fx),
+        }
+    }
+}
+
+/// The session is over here: token, gate, every feature's player state.
+fn end_session(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
+    model.calls.clear_session();
+    fx.push(Effect::ClearToken);
+    set_status(model, SessionStatus::Guest, None);
+    hook(model, &Hook::Session(SessionChange::Ended), now, out);
+}
+
+fn sign_out(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
+    if model.shared.status != SessionStatus::Player {
+        return;
+    }
+    // Best effort: the local session ends whatever the server says.
+    model
+        .calls
+        .send(Req::Session(session::Call::Logout), None, now, fx);
+    end_session(model, now, fx, out);
+    fx.push(Effect::SignalPeers { logged_in: false });
+    address::go_home(model, None, fx);
+    apply(model, Msg::Alert(Alert::info("alerts.signedOut")), now, fx, out);
+}
+
+/// 401/403 or a failed refresh: the session is gone; home with sign-in open (SPEC §6).
+fn session_lost(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
+    let had_session = model.calls.token.is_some();
+    end_session(model, now, fx, out);
+    if had_session {
+        fx.push(Effect::SignalPeers { logged_in: false });
+        address::go_home(model, Some("sign-in"), fx);
+        apply(
+            model,
+            Msg::Alert(Alert::info("alerts.sessionExpired")),
+            now,
+            fx,
+            out,
+        );
+    }
+}
+
+/// Another tab signed in or out (SPEC §4 "Across tabs").
+fn peer_session(model: &mut Model, logged_in: bool, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
+    if logged_in && model.shared.status != SessionStatus::Player {
+        fx.push(Effect::Reload);
+    } else if !logged_in && model.calls.token.is_some() {
+        end_session(model, now, fx, out);
+        address::go_home(model, None, fx);
+    }
+}
