@@ -261,6 +261,10 @@ fn phone_rule() {
             ("123", false),
             ("+999123456789", false),
             ("hello", false),
+            // SPEC §5 "the digits given": nothing is extracted from surrounding text.
+            ("+5511987654321abc", false),
+            ("Call: +7 800 555 35 35", false),
+            ("+7 800 555 35 35", true),
         ],
     );
 }
