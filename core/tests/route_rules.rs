@@ -617,3 +617,17 @@ fn navigation_outcomes() {
         &q(&[("code", "c"), ("state", "s")])
     ));
 }
+
+/// Escapes are two upper-case hex digits of the byte (high nibble first), for every byte
+/// outside the unreserved set, control and non-ASCII bytes included.
+#[test]
+fn percent_encoding_writes_upper_case_hex_nibbles() {
+    use croupier_core::domain::route::{percent_decode, percent_encode};
+    assert_eq!(
+        percent_encode("a b/é\u{7f}\u{0}~-._Z9"),
+        "a%20b%2F%C3%A9%7F%00~-._Z9"
+    );
+    assert_eq!(percent_encode("\u{1f}\u{ff}"), "%1F%C3%BF");
+    let all: String = (0u8..=127).map(char::from).collect();
+    assert_eq!(percent_decode(&percent_encode(&all), false), all);
+}

@@ -293,3 +293,26 @@ fn locale_geo_affiliate_wager() {
     assert_eq!(cookie_max_age_seconds(None), 2_592_000);
     assert_eq!(min_wager_multiplier(None), 1);
 }
+
+#[wasm_bindgen_test]
+fn combinators_presence_and_idn_urls() {
+    use croupier_core::domain::validation::{check, is_url, Context, Form, Rule, Value};
+    let form = Form::new();
+    let ctx = Context::default();
+    let empty = Value::Text(String::new());
+    let and_required = Rule::And(vec![Rule::Required]);
+    let required_or_email = Rule::Or(vec![Rule::Required, Rule::Email]);
+    let not_required = Rule::Not(Box::new(Rule::Required));
+    assert!(!check(&and_required, &empty, &form, &ctx));
+    assert!(!check(&required_or_email, &empty, &form, &ctx));
+    assert!(check(&not_required, &empty, &form, &ctx));
+    assert!(check(
+        &Rule::Or(vec![Rule::Email, Rule::Url]),
+        &empty,
+        &form,
+        &ctx
+    ));
+    assert!(is_url("http://उदाहरण.परीक्षा"));
+    assert!(is_url("http://உதாரணம்.பரிட்சை"));
+    assert!(!is_url("http://foo.bar."));
+}

@@ -1,5 +1,17 @@
 //! Pure domain rules, one module per noun of SPEC.md. No I/O, no web-sys, no clock reads:
 //! time is always an argument.
+//!
+//! Nothing here panics: no unwrap/expect, no indexing or slicing that can go out of bounds,
+//! no panic!. Unit tests (cfg(test)) may unwrap.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::indexing_slicing,
+        clippy::panic
+    )
+)]
 
 // Forms and formats (SPEC §3, §5, §9).
 pub mod case;

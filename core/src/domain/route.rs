@@ -236,18 +236,25 @@ fn decode_bytes(b: &[u8], plus_as_space: bool) -> Vec<u8> {
 
 /// Percent-encodes every byte outside the unreserved set `A-Z a-z 0-9 - . _ ~`.
 pub fn percent_encode(s: &str) -> String {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let mut out = String::with_capacity(s.len());
     for &b in s.as_bytes() {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
             out.push(char::from(b));
         } else {
             out.push('%');
-            out.push(char::from(HEX[usize::from(b >> 4)]));
-            out.push(char::from(HEX[usize::from(b & 15)]));
+            out.push(upper_hex_digit(b >> 4));
+            out.push(upper_hex_digit(b));
         }
     }
     out
+}
+
+/// The upper-case hex digit of the low four bits of `n`.
+fn upper_hex_digit(n: u8) -> char {
+    match n & 15 {
+        d @ 0..=9 => char::from(b'0' + d),
+        d => char::from(b'A' + (d - 10)),
+    }
 }
 
 /// Encodes one path segment; `.` and `..` are escaped so browsers do not normalise them away.

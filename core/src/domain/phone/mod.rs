@@ -517,9 +517,24 @@ fn is_viable_start(s: &[char]) -> bool {
         && (1..=2).contains(&digits)
 }
 
+/// How much of the text is the number.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Extract {
+    /// libphonenumber-js `parsePhoneNumber` default (`extract: true`): the number-looking part
+    /// of a longer text (`Call: +7 800 555 35 35`, `+5511987654321abc`).
+    FromText,
+    /// libphonenumber-js `extract: false`, as `isValidPhoneNumber` and
+    /// `validatePhoneNumberLength` use it: the whole text must be the number (digits,
+    /// formatting punctuation, an optional leading plus and an optional extension).
+    WholeText,
+}
+
 /// The number-looking part of the text: from the first plus or digit, without trailing
-/// characters other than digits and `#`.
-fn extract_formatted(text: &str) -> Result<Option<Vec<char>>, PhoneError> {
+/// characters other than digits and `#` ([`Extract::FromText`]); or the whole text
+/// ([`Extract::WholeText`]), which [`is_viable`] then judges as a whole. The RFC 3966
+/// sub-address (`;isub=`) is cut only when extracting: for the strict entry points it is
+/// text after the number and makes the value invalid.
+fn extract_formatted(text: &str, extract: Extract) -> Result<Option<Vec<char>>, PhoneError> {
     if text.is_empty() {
         return Ok(None);
     }
@@ -530,6 +545,9 @@ fn extract_formatted(text: &str) -> Result<Option<Vec<char>>, PhoneError> {
         return Err(PhoneError::NotANumber);
     }
     let chars: Vec<char> = text.chars().collect();
+    if extract == Extract::WholeText {
+        return Ok(Some(chars));
+    }
     let Some(start) = chars.iter().position(|c| is_plus(*c) || is_digit(*c)) else {
         return Ok(None);
     };
@@ -642,15 +660,35 @@ pub fn parse(text: &str) -> Result<PhoneNumber, PhoneError> {
 
 /// Parses a number; without `+`, `default_country` (ISO code) supplies the calling code and
 /// national prefix rules. An unknown default country is `INVALID_COUNTRY`.
+///
+/// Like libphonenumber-js's `parsePhoneNumberWithError`, this extracts the number from a longer
+/// text (`Call: +7 800 555 35 35` parses); the validity checks ([`is_valid_number`],
+/// [`validate_length`], [`is_valid_rule_value`]) do not.
 pub fn parse_with_country(
     text: &str,
     default_country: Option<&str>,
+) -> Result<PhoneNumber, PhoneError> {
+    parse_impl(text, default_country, Extract::FromText)
+}
+
+/// Parses a text that must be the number and nothing else (libphonenumber-js
+/// `extract: false`): no text before the number (or its leading plus) and none after it
+/// except an extension. Spaces, dashes, dots, slashes, brackets and tildes between digits
+/// are formatting and allowed.
+pub fn parse_exact(text: &str, default_country: Option<&str>) -> Result<PhoneNumber, PhoneError> {
+    parse_impl(text, default_country, Extract::WholeText)
+}
+
+fn parse_impl(
+    text: &str,
+    default_country: Option<&str>,
+    extract: Extract,
 ) -> Result<PhoneNumber, PhoneError> {
     let default_plan = match default_country {
         Some(c) => Some(plan_for_country(c).ok_or(PhoneError::InvalidCountry)?),
         None => None,
     };
-    let formatted = match extract_formatted(text)? {
+    let formatted = match extract_formatted(text, extract)? {
         Some(f) => f,
         None => return Err(PhoneError::NotANumber),
     };
@@ -755,13 +793,19 @@ impl PhoneNumber {
 }
 
 /// Whether `text` is a valid phone number (international form, or national with a default
-/// country). A failed parse is invalid (SPEC §5).
+/// country). A failed parse is invalid (SPEC §5). As libphonenumber-js's `isValidPhoneNumber`
+/// (`extract: false`), the whole text must be the number: `Call: +7 800 555 35 35` and
+/// `+5511987654321abc` are invalid (see [`parse_exact`]).
 pub fn is_valid_number(text: &str, default_country: Option<&str>) -> bool {
-    parse_with_country(text, default_country).is_ok_and(|n| n.is_valid())
+    parse_exact(text, default_country).is_ok_and(|n| n.is_valid())
 }
 
 /// The `phone` validation rule (SPEC §5): valid when written with a leading plus and the digits
 /// given. A value already starting with `+` is parsed as is; otherwise `+` is put in front.
+/// "The digits given" is the whole value (trimmed): digits with the formatting libphonenumber
+/// accepts between them (spaces, dashes, dots, slashes, brackets) and an optional extension
+/// (`ext. 12`, `x12`, `;ext=12`). Text before the number or after it is refused, not
+/// skipped: `Tel +5511987654321`, `+5511987654321abc`.
 pub fn is_valid_rule_value(text: &str) -> bool {
     // In the browser the plans arrive a moment after start; until then the rule cannot judge,
     // so it passes and the server (which validates too) has the last word.
@@ -778,8 +822,9 @@ pub fn is_valid_rule_value(text: &str) -> bool {
 
 /// libphonenumber-js `validatePhoneNumberLength`: `None` when the length is possible, else the
 /// code (`NOT_A_NUMBER`, `INVALID_COUNTRY`, `TOO_SHORT`, `TOO_LONG`, `INVALID_LENGTH`).
+/// The whole text must be the number (`extract: false`, see [`parse_exact`]).
 pub fn validate_length(text: &str, default_country: Option<&str>) -> Option<&'static str> {
-    match parse_with_country(text, default_country) {
+    match parse_exact(text, default_country) {
         Err(e) => Some(e.as_str()),
         Ok(n) => match n.length_check() {
             LengthCheck::IsPossible => None,

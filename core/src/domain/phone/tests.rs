@@ -176,3 +176,95 @@ fn length_verdicts() {
     assert!(supported_countries().len() > 240);
     assert!(is_known_calling_code("998"));
 }
+
+/// The validity entry points take the whole text as the number (libphonenumber-js
+/// `isValidPhoneNumber` / `validatePhoneNumberLength` run with `extract: false`; these are
+/// that library's own test expectations plus the shapes of the reported defect). `parse`
+/// keeps libphonenumber-js's lenient extraction (the differential fixtures above rely on it).
+#[test]
+fn validity_checks_refuse_text_around_the_number() {
+    // libphonenumber-js isValidPhoneNumber.test.js
+    assert!(is_valid_number("8 (800) 555 35 35", Some("RU")));
+    assert!(!is_valid_number("8 (800) 555 35 35 0", Some("RU")));
+    assert!(!is_valid_number("Call: 8 (800) 555 35 35", Some("RU")));
+    assert!(is_valid_number("+7 (800) 555 35 35", None));
+    assert!(!is_valid_number("+7 1 (800) 555 35 35", None));
+    assert!(!is_valid_number(" +7 (800) 555 35 35", None));
+    assert!(!is_valid_number(" ", None));
+    // The reported shapes.
+    assert!(!is_valid_number("Call: +7 800 555 35 35", None));
+    assert!(!is_valid_number("+5511987654321abc", None));
+    assert!(!is_valid_number("+5511987654321 (mobile)", None));
+    assert!(!is_valid_number("+5511987654321;isub=1234", None));
+    // Formatting between digits and extensions stay valid.
+    assert!(is_valid_number("+55 (11) 98765-4321", None));
+    assert!(is_valid_number("+55.11.98765.4321", None));
+    assert!(is_valid_number("+1 202 555 0143 ext. 1234", None));
+    assert!(is_valid_number("+1 202 555 0143 x12", None));
+    assert!(is_valid_number("+1 202 555 0143;ext=12", None));
+    // libphonenumber-js validatePhoneNumberLength.test.js
+    assert_eq!(validate_length("+", None), Some("NOT_A_NUMBER"));
+    assert_eq!(validate_length("abcde", None), Some("NOT_A_NUMBER"));
+    assert_eq!(validate_length("123", None), Some("INVALID_COUNTRY"));
+    assert_eq!(validate_length("2", Some("US")), Some("TOO_SHORT"));
+    assert_eq!(validate_length("+1", Some("US")), Some("TOO_SHORT"));
+    assert_eq!(validate_length("+12", Some("US")), Some("TOO_SHORT"));
+    assert_eq!(validate_length("444 1 44", Some("TR")), Some("TOO_SHORT"));
+    assert_eq!(validate_length("444 1 444", Some("TR")), None);
+    assert_eq!(
+        validate_length("444 1 4444", Some("TR")),
+        Some("INVALID_LENGTH")
+    );
+    assert_eq!(
+        validate_length("444 1 4444444444", Some("TR")),
+        Some("TOO_LONG")
+    );
+    assert_eq!(
+        validate_length("Call: +55 11 98765-4321", None),
+        Some("NOT_A_NUMBER")
+    );
+    assert_eq!(
+        validate_length("+55 11 98765-4321 abc", None),
+        Some("NOT_A_NUMBER")
+    );
+    // parse stays lenient, as libphonenumber-js's parsePhoneNumberWithError.
+    assert_eq!(
+        parse("Call: +7 800 555 35 35").map(|n| n.e164()),
+        Ok("+78005553535".to_string())
+    );
+    assert_eq!(
+        parse("+5511987654321abc").map(|n| n.e164()),
+        Ok("+5511987654321".to_string())
+    );
+}
+
+#[test]
+fn the_validation_rule_takes_only_the_number() {
+    for text in [
+        "+5511987654321abc",
+        "+5511987654321 abc",
+        "5511987654321abc",
+        "Call: +7 800 555 35 35",
+        "Tel +5511987654321",
+        "abc+5511987654321",
+        "tel:+5511987654321",
+        "+5511987654321;isub=12",
+        "++5511987654321",
+        "+55 +11 98765 4321",
+    ] {
+        assert!(!is_valid_rule_value(text), "{text:?}");
+    }
+    for text in [
+        "+7 800 555 35 35",
+        "7 (800) 555-35-35",
+        " +55 (11) 98765-4321 ",
+        "+55.11.98765.4321",
+        "+1 202 555 0143 ext. 1234",
+        "\u{FF0B}5511987654321",
+        // libphonenumber's number grammar lets formatting punctuation trail the digits; it is
+        // formatting, not text, so the rule keeps that grammar.
+        "+55 11 98765-4321.",
+    ] {
+        assert!(is_valid_rule_value(text), "{text:?}");
+    }
+}

@@ -396,9 +396,12 @@ impl Client {
                 }
                 for i in 0..self.subs.len() {
                     let id = self.next_id();
-                    let channel = self.subs[i].0.clone();
+                    let Some(sub) = self.subs.get_mut(i) else {
+                        continue;
+                    };
+                    let channel = sub.0.clone();
+                    sub.1 = SubState::Subscribing;
                     sends.push(protocol::subscribe(id, &channel));
-                    self.subs[i].1 = SubState::Subscribing;
                     self.pending.push((id, Pending::Subscribe(channel)));
                     out.push(Output::Timer {
                         ms: TIMEOUT_MS,

@@ -184,17 +184,24 @@ pub fn quote(s: &str) -> String {
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
             c if (c as u32) < 0x20 => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
                 let b = c as u32;
                 out.push_str("\\u00");
-                out.push(HEX[(b >> 4) as usize] as char);
-                out.push(HEX[(b & 15) as usize] as char);
+                out.push(lower_hex_digit(b >> 4));
+                out.push(lower_hex_digit(b));
             }
             c => out.push(c),
         }
     }
     out.push('"');
     out
+}
+
+/// The lower-case hex digit of the low four bits of `n`.
+fn lower_hex_digit(n: u32) -> char {
+    match (n & 15) as u8 {
+        d @ 0..=9 => char::from(b'0' + d),
+        d => char::from(b'a' + (d - 10)),
+    }
 }
 
 /// What a successful connect reply tells the client.
@@ -219,5 +226,20 @@ pub fn read_connected(result: &Json) -> Connected {
             .and_then(Json::as_u64)
             .map_or(0, |p| p.min(3_600) as u32),
         pong: result.get("pong").and_then(Json::as_bool).unwrap_or(false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quote_escapes_control_characters_as_lower_case_hex() {
+        assert_eq!(quote("a\"b\\c\n\r\t"), r#""a\"b\\c\n\r\t""#);
+        assert_eq!(
+            quote("\u{0}\u{1}\u{a}\u{1f} \u{7f}é"),
+            "\"\\u0000\\u0001\\n\\u001f \u{7f}é\""
+        );
+        assert_eq!(quote("\u{1b}\u{10}"), "\"\\u001b\\u0010\"");
     }
 }

@@ -7,6 +7,10 @@
 //! * Every rule except `required` (and the `requiredIf` / `requiredUnless` forms) passes on an
 //!   empty value: [`Value::Empty`], blank text (whitespace only) or an empty list. A field is
 //!   optional unless it says `required`.
+//! * Inside `and` / `or` / `not` the same holds: on an empty value a nested presence rule is
+//!   judged (`and[required]` and `or[required, email]` fail on "", `not[required]` passes)
+//!   and the other nested rules are left out; a combinator with no presence rule inside
+//!   passes on an empty value like any other rule.
 //! * `required` trims text; `false` counts as present (use `accepted` for must-tick boxes).
 //! * Length rules (`min`, `max`, `between`) count Unicode characters of the text as typed (no
 //!   trimming: a password may hold spaces) or items of a list; numeric bounds are the separate
@@ -386,12 +390,15 @@ impl Rule {
         p
     }
 
-    /// True for the rules that may fail on an empty value.
+    /// True for the rules that may fail on an empty value: the presence rules, and the
+    /// combinators that hold one (at any depth).
     fn checks_presence(&self) -> bool {
-        matches!(
-            self,
-            Rule::Required | Rule::RequiredIf { .. } | Rule::RequiredUnless { .. }
-        )
+        match self {
+            Rule::Required | Rule::RequiredIf { .. } | Rule::RequiredUnless { .. } => true,
+            Rule::Or(rules) | Rule::And(rules) => rules.iter().any(Rule::checks_presence),
+            Rule::Not(rule) => rule.checks_presence(),
+            _ => false,
+        }
     }
 }
 
@@ -693,8 +700,20 @@ pub fn check(rule: &Rule, value: &Value, form: &Form, ctx: &Context) -> bool {
             Value::Bool(b) => !*b,
             _ => on_text(&is_no),
         },
-        Rule::Or(rules) => rules.is_empty() || rules.iter().any(|r| check(r, value, form, ctx)),
-        Rule::And(rules) => rules.iter().all(|r| check(r, value, form, ctx)),
+        // On an empty value only the inner rules that check presence take part: the others
+        // are skipped, as they are at top level (a skipped rule is left out, not counted as
+        // passed, or `or[required, email]` would pass on "" through `email`).
+        Rule::Or(rules) => {
+            rules.is_empty()
+                || rules
+                    .iter()
+                    .filter(|r| !value.is_empty() || r.checks_presence())
+                    .any(|r| check(r, value, form, ctx))
+        }
+        Rule::And(rules) => rules
+            .iter()
+            .filter(|r| !value.is_empty() || r.checks_presence())
+            .all(|r| check(r, value, form, ctx)),
         Rule::Not(rule) => !check(rule, value, form, ctx),
         Rule::CountryCode => {
             on_text(&|t| t.len() == 2 && t.bytes().all(|b| b.is_ascii_uppercase()))

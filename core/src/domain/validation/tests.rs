@@ -261,6 +261,10 @@ fn phone_rule() {
             ("123", false),
             ("+999123456789", false),
             ("hello", false),
+            // SPEC §5 "the digits given": nothing is extracted from surrounding text.
+            ("+5511987654321abc", false),
+            ("Call: +7 800 555 35 35", false),
+            ("+7 800 555 35 35", true),
         ],
     );
 }
@@ -630,6 +634,102 @@ fn combinators() {
     );
     texts(Rule::Or(vec![]), &[("x", true)]);
     texts(Rule::And(vec![]), &[("x", true)]);
+}
+
+/// `required` inside and/or/not is judged on an empty value as at top level; the other rules
+/// inside are skipped on an empty value (left out of the combination, as a field's
+/// non-presence rules are left out at top level), so a combinator of only non-presence rules
+/// still passes on empty.
+#[test]
+fn combinators_check_presence_on_empty_values() {
+    let email_or_phone = Rule::Or(vec![Rule::Email, Rule::Phone]);
+    let required_or_email = Rule::Or(vec![Rule::Required, Rule::Email]);
+    let and_required = Rule::And(vec![Rule::Required]);
+    let and_required_min = Rule::And(vec![Rule::Required, Rule::Min(3)]);
+    let not_required = Rule::Not(Box::new(Rule::Required));
+    let not_email = Rule::Not(Box::new(Rule::Email));
+    let nested = Rule::Or(vec![
+        Rule::Min(3),
+        Rule::And(vec![Rule::Required, Rule::Email]),
+    ]);
+    let other = form(&[("other", t("x"))]);
+    for empty in [Value::Empty, t(""), t("   "), Value::List(vec![])] {
+        let ok = |r: &Rule| check(r, &empty, &other, &ctx());
+        assert!(!ok(&and_required), "and[required] on {empty:?}");
+        assert!(!ok(&and_required_min), "and[required, min] on {empty:?}");
+        assert!(!ok(&required_or_email), "or[required, email] on {empty:?}");
+        assert!(!ok(&nested), "or[min, and[required, email]] on {empty:?}");
+        assert!(ok(&not_required), "not[required] on {empty:?}");
+        // Non-presence rules alone still skip the empty value, as at top level.
+        assert!(ok(&email_or_phone), "or[email, phone] on {empty:?}");
+        assert!(ok(&not_email), "not[email] on {empty:?}");
+        assert!(ok(&Rule::And(vec![Rule::Min(3), Rule::Email])));
+        // requiredIf inside follows its condition.
+        let required_if = |v: &str| {
+            Rule::And(vec![Rule::RequiredIf {
+                field: "other".into(),
+                value: Some(v.into()),
+            }])
+        };
+        assert!(
+            !ok(&required_if("x")),
+            "and[requiredIf other=x] on {empty:?}"
+        );
+        assert!(
+            ok(&required_if("y")),
+            "and[requiredIf other=y] on {empty:?}"
+        );
+    }
+    // On a present value nothing changes.
+    texts(required_or_email, &[("a@b.co", true), ("anything", true)]);
+    texts(and_required_min, &[("abc", true), ("ab", false)]);
+    texts(not_required, &[("x", false)]);
+    // A field's message names the combinator that failed.
+    let v = validate_field("x", &[and_required], &form(&[("x", t(""))])).unwrap();
+    assert_eq!(v.rule, "and");
+}
+
+/// The same through the server's rule-set form (SPEC §5 server-provided field validations).
+#[test]
+fn server_combinators_check_presence_on_empty_values() {
+    let json: crate::json::Json = crate::json::parse(
+        r#"{"a":"and:required","b":"or:required,email","c":"not:required",
+            "d":[{"name":"or","params":["required",{"name":"email"}]}],
+            "e":"or:email,phone","f":[{"name":"not","params":["email"]}]}"#,
+    )
+    .unwrap();
+    let (sets, warnings) = parse_server_validations(&json);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert!(sets.contains(&("a".to_string(), vec![Rule::And(vec![Rule::Required])])));
+    assert!(sets.contains(&(
+        "b".to_string(),
+        vec![Rule::Or(vec![Rule::Required, Rule::Email])]
+    )));
+    let empty = form(&[
+        ("a", t("")),
+        ("b", t("")),
+        ("c", t("")),
+        ("d", Value::Empty),
+        ("e", t("")),
+        ("f", t(" ")),
+    ]);
+    let failures = validate_form(&sets, &empty);
+    let failed: Vec<(&str, &str)> = failures
+        .iter()
+        .map(|(field, v)| (field.as_str(), v.rule.as_str()))
+        .collect();
+    assert_eq!(failed, vec![("a", "and"), ("b", "or"), ("d", "or")]);
+    let filled = form(&[
+        ("a", t("x")),
+        ("b", t("a@b.co")),
+        ("c", t("x")),
+        ("d", t("a@b.co")),
+        ("e", t("a@b.co")),
+        ("f", t("nope")),
+    ]);
+    let failures = validate_form(&sets, &filled);
+    let failed: Vec<&str> = failures.iter().map(|(field, _)| field.as_str()).collect();
+    assert_eq!(failed, vec!["c"]);
 }
 
 #[test]
