@@ -6,9 +6,15 @@
 
 #[macro_use]
 mod support;
-use support::{respond, token, NOW};
+#[allow(unused_imports)]
+use croupier_core::app::features::{
+    session::SessionUi, shell::ShellUi, toasts::ToastsUi, wallet::WalletUi,
+};
+#[allow(unused_imports)]
+use croupier_core::app::{AppUi, FormId, FormValue, SessionStatus};
+use support::{req, respond, token, ui, NOW};
 
-use croupier_core::app::{update, view, Config, Effect, Event, Model, Req};
+use croupier_core::app::{update, view, Config, Effect, Event, Model};
 use croupier_core::domain::realtime::backoff::{cap, delay};
 use croupier_core::domain::realtime::protocol::{self, Incoming, ReplyError};
 use croupier_core::domain::realtime::push::{self, Push, Topic};
@@ -557,7 +563,7 @@ proptest! {
 
     #[test]
     fn any_json_push_is_survived(channel in "[a-z:#0-9]{0,20}", data in arb_json()) {
-        let _ = push::route(&channel, support::core_json(&data));
+        let _ = push::route(&channel, data.clone());
         let (mut m, _) = connected_player();
         let line = json!({"push": {"channel": "wallet:accounts#7", "pub": {"data": data.clone()}}}).to_string();
         let _ = update(&mut m, Event::Socket(SocketEvent::Message(line)), NOW);
@@ -738,7 +744,7 @@ fn connected_player() -> (Model, String) {
     );
     respond(
         &mut m,
-        Req::Currencies,
+        req::currencies(),
         200,
         json!([
             {"code":"USD","type":"fiat","symbol":"$","subunitToUnit":100},
@@ -747,7 +753,7 @@ fn connected_player() -> (Model, String) {
     );
     let fx = respond(
         &mut m,
-        Req::Profile,
+        req::profile(),
         200,
         json!({"id": 7, "email": "ace@example.com"}),
     );
@@ -755,7 +761,7 @@ fn connected_player() -> (Model, String) {
     assert!(fx.contains(&Effect::Socket(SocketCmd::Open { url: URL.into() })));
     respond(
         &mut m,
-        Req::Accounts,
+        req::accounts(),
         200,
         json!([
             {"id": 1, "currency": "USD", "balance": "10.00", "status": 1},
@@ -780,7 +786,7 @@ fn connected_player() -> (Model, String) {
     assert_eq!(subscribe.lines().count(), 12, "{subscribe}");
     assert!(subscribe.contains(r#""channel":"wallet:accounts#7""#));
     // Timers come back as socket events.
-    assert!(fx.iter().any(|e| matches!(e, Effect::Timer { ms: 35_000, event } if **event == Event::Socket(SocketEvent::Timer(Timer::PingCheck { epoch: 1 })))));
+    assert!(fx.iter().any(|e| matches!(e, Effect::Timer { ms: 35_000, event, .. } if **event == Event::Socket(SocketEvent::Timer(Timer::PingCheck { epoch: 1 })))));
     let replies: Vec<String> = (2..14)
         .map(|id| format!(r#"{{"id":{id},"subscribe":{{}}}}"#))
         .collect();
@@ -806,7 +812,7 @@ fn an_account_push_updates_the_balance() {
     // An account we did not list joins in id order.
     frame(&mut m, &account_push("2", 2, 2));
     assert_eq!(
-        m.accounts.iter().map(|a| a.id).collect::<Vec<_>>(),
+        m.f.wallet.accounts.iter().map(|a| a.id).collect::<Vec<_>>(),
         vec![1, 2, 3]
     );
 }
@@ -814,7 +820,7 @@ fn an_account_push_updates_the_balance() {
 #[test]
 fn a_malformed_account_push_is_logged_and_dropped() {
     let (mut m, _) = connected_player();
-    let before = m.accounts.clone();
+    let before = m.f.wallet.accounts.clone();
     for bad in [
         r#"{"push":{"channel":"wallet:accounts#7","pub":{"data":{"id":"one","balance":"5"}}}}"#,
         r#"{"push":{"channel":"wallet:accounts#7","pub":{"data":{"id":1,"balance":5}}}}"#,
@@ -830,7 +836,7 @@ fn a_malformed_account_push_is_logged_and_dropped() {
             "{bad}: {fx:?}"
         );
     }
-    assert_eq!(m.accounts, before);
+    assert_eq!(m.f.wallet.accounts, before);
 }
 
 #[test]
@@ -888,8 +894,8 @@ fn other_pushes_are_logged_only() {
         r#"{"push":{"channel":"global:online","pub":{"data":{"online":12}}}}"#,
     );
     assert!(logs(&fx).iter().any(|l| l.contains("online count")));
-    assert_eq!(m.accounts, before.accounts);
-    assert_eq!(m.toasts, before.toasts);
+    assert_eq!(m.f.wallet.accounts, before.f.wallet.accounts);
+    assert_eq!(m.f.toasts, before.f.toasts);
 }
 
 #[test]
@@ -927,15 +933,35 @@ fn a_push_during_an_accounts_load_loads_them_again() {
     let (mut m, _) = connected_player();
     update(
         &mut m,
-        Event::Ui(croupier_core::app::UiEvent::SwitchAccount { id: 3 }),
+        Event::Ui(croupier_core::app::features::wallet::WalletUi::SwitchAccount { id: 3 }.into()),
         NOW,
     );
-    // The reload after a create, say, is in flight when the push arrives.
-    m.accounts_loading = true;
+    // The reload after a create is in flight when the push arrives.
+    ui(
+        &mut m,
+        AppUi::FormInput {
+            form: FormId::NewAccount,
+            field: "currency".into(),
+            value: FormValue::Text("BTC".into()),
+        },
+    );
+    ui(
+        &mut m,
+        AppUi::FormSubmit {
+            form: FormId::NewAccount,
+        },
+    );
+    respond(
+        &mut m,
+        req::create_account(),
+        201,
+        json!({"id": 2, "currency": "BTC", "balance": "0", "status": 0}),
+    );
+    assert!(m.f.wallet.loading);
     frame(&mut m, &account_push("99", 1, 1));
     let fx = respond(
         &mut m,
-        Req::Accounts,
+        req::accounts(),
         200,
         json!([{"id": 1, "currency": "USD", "balance": "10.00", "status": 1}]),
     );
@@ -946,7 +972,7 @@ fn a_push_during_an_accounts_load_loads_them_again() {
     );
     let fx = respond(
         &mut m,
-        Req::Accounts,
+        req::accounts(),
         200,
         json!([{"id": 1, "currency": "USD", "balance": "99.00", "status": 1}]),
     );
@@ -982,7 +1008,7 @@ fn a_token_expired_connect_refreshes_then_reconnects_with_the_new_token() {
     );
     assert_eq!(http_paths(&fx), vec!["/api/player/sessions/refresh"]);
     let new = token(7200, "new");
-    let fx = respond(&mut m, Req::Refresh, 200, json!({"accessToken": new}));
+    let fx = respond(&mut m, req::refresh(), 200, json!({"accessToken": new}));
     assert!(
         fx.contains(&Effect::Socket(SocketCmd::Open { url: URL.into() })),
         "{fx:?}"
@@ -1011,7 +1037,7 @@ fn an_unauthorized_disconnect_checks_the_session() {
     // The server says the session is gone: home, sign-in open, a guest socket.
     let fx = respond(
         &mut m,
-        Req::Accounts,
+        req::accounts(),
         401,
         json!({"code": "unauthorized", "message": "Session closed."}),
     );
@@ -1077,7 +1103,7 @@ fn an_expired_token_alone_does_not_refresh_while_connected() {
     // A token refreshed for a call is the one the next reconnect sends.
     update(
         &mut m,
-        Event::Ui(croupier_core::app::UiEvent::SwitchAccount { id: 3 }),
+        Event::Ui(croupier_core::app::features::wallet::WalletUi::SwitchAccount { id: 3 }.into()),
         later,
     );
     update(
@@ -1089,7 +1115,7 @@ fn an_expired_token_alone_does_not_refresh_while_connected() {
         later,
     );
     let new = token(7200, "new");
-    respond(&mut m, Req::Refresh, 200, json!({ "accessToken": new }));
+    respond(&mut m, req::refresh(), 200, json!({ "accessToken": new }));
     assert_eq!(m.realtime.token(), Some(new.as_str()));
     update(
         &mut m,

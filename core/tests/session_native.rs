@@ -5,11 +5,17 @@
 
 #[macro_use]
 mod support;
-use support::{http, respond, token, NOW};
+#[allow(unused_imports)]
+use croupier_core::app::features::{
+    session::SessionUi, shell::ShellUi, toasts::ToastsUi, wallet::WalletUi,
+};
+#[allow(unused_imports)]
+use croupier_core::app::{AppUi, FormId, FormValue, SessionStatus};
+use support::{http, req, respond, token, NOW};
 
-use croupier_core::app::request::{array_param, encode_query, SETTINGS_TTL_MS};
+use croupier_core::app::calls::query::{array_param, encode_query, SETTINGS_TTL_MS};
 use croupier_core::app::{
-    update, view, Config, Effect, Event, HttpOutcome, HttpRequest, Method, Model, Req, UiEvent,
+    update, view, Config, Effect, Event, HttpOutcome, HttpRequest, Method, Model,
 };
 use croupier_core::domain::realtime::{ConnState, SocketCmd, SocketEvent};
 use croupier_core::domain::refresh::{
@@ -155,7 +161,7 @@ fn the_tab_that_takes_the_lock_refreshes_and_releases_it() {
     // The expired token: ask for the lock; profile and accounts wait; no call yet.
     assert_eq!(lock_cmds(&fx), vec![LockCmd::Acquire]);
     assert!(authed_paths(&fx).is_empty());
-    assert_eq!(m.refresh_phase, RefreshPhase::Locking);
+    assert_eq!(m.calls.refresh_phase, RefreshPhase::Locking);
     let fx = refresh_event(
         &mut m,
         RefreshEvent::Lock {
@@ -167,10 +173,10 @@ fn the_tab_that_takes_the_lock_refreshes_and_releases_it() {
     assert_eq!(calls.len(), 1);
     assert!(is_refresh_call(&calls[0]));
     assert_eq!(calls[0].bearer.as_deref(), Some(old.as_str()));
-    assert_eq!(m.refresh_phase, RefreshPhase::Requesting);
+    assert_eq!(m.calls.refresh_phase, RefreshPhase::Requesting);
 
     let new = token(3600, "new");
-    let fx = respond(&mut m, Req::Refresh, 200, json!({"accessToken": new}));
+    let fx = respond(&mut m, req::refresh(), 200, json!({"accessToken": new}));
     assert_eq!(lock_cmds(&fx), vec![LockCmd::Release]);
     assert!(fx.contains(&Effect::StoreToken(new.clone())));
     assert_eq!(
@@ -180,8 +186,8 @@ fn the_tab_that_takes_the_lock_refreshes_and_releases_it() {
             ("/api/wallet/accounts".to_string(), Some(new.clone()))
         ]
     );
-    assert_eq!(m.refresh_phase, RefreshPhase::Idle);
-    assert!(!m.refreshing);
+    assert_eq!(m.calls.refresh_phase, RefreshPhase::Idle);
+    assert!(!m.calls.refreshing);
 }
 
 #[test]
@@ -203,11 +209,12 @@ fn a_second_tab_waits_for_the_first_ones_token() {
     assert_eq!(
         timers,
         vec![&Effect::Timer {
+            id: croupier_core::app::TimerId(0),
             ms: REFRESH_POLL_MS as u32,
             event: Box::new(Event::Refresh(RefreshEvent::Poll)),
         }]
     );
-    assert_eq!(m.refresh_phase, RefreshPhase::Waiting { polls: 0 });
+    assert_eq!(m.calls.refresh_phase, RefreshPhase::Waiting { polls: 0 });
     // Poll: read the stored token; still the old one: wait again.
     assert_eq!(
         lock_cmds(&refresh_event(&mut m, RefreshEvent::Poll)),
@@ -216,7 +223,7 @@ fn a_second_tab_waits_for_the_first_ones_token() {
     let fx = refresh_event(&mut m, RefreshEvent::StoredToken(Some(old.clone())));
     assert!(http(&fx).is_empty());
     assert!(matches!(fx[0], Effect::Timer { ms: 500, .. }));
-    assert_eq!(m.refresh_phase, RefreshPhase::Waiting { polls: 1 });
+    assert_eq!(m.calls.refresh_phase, RefreshPhase::Waiting { polls: 1 });
     // The first tab stored a new token: take it and send what waited, nothing else.
     refresh_event(&mut m, RefreshEvent::Poll);
     let new = token(3600, "new");
@@ -234,8 +241,8 @@ fn a_second_tab_waits_for_the_first_ones_token() {
             ("/api/wallet/accounts".to_string(), Some(new.clone()))
         ]
     );
-    assert_eq!(m.token.as_deref(), Some(new.as_str()));
-    assert_eq!(m.refresh_phase, RefreshPhase::Idle);
+    assert_eq!(m.calls.token.as_deref(), Some(new.as_str()));
+    assert_eq!(m.calls.refresh_phase, RefreshPhase::Idle);
 }
 
 #[test]
@@ -262,7 +269,7 @@ fn the_wait_ends_after_ten_polls_with_a_refresh_of_its_own() {
         assert!(reads < 20, "never gave up waiting");
     }
     assert_eq!(reads, REFRESH_WAIT_POLLS);
-    assert_eq!(m.refresh_phase, RefreshPhase::Requesting);
+    assert_eq!(m.calls.refresh_phase, RefreshPhase::Requesting);
 }
 
 #[test]
@@ -280,7 +287,7 @@ fn a_token_refreshed_just_before_the_lock_is_taken_is_used() {
     assert!(!http(&fx).iter().any(is_refresh_call));
     assert_eq!(lock_cmds(&fx), vec![LockCmd::Release]);
     assert_eq!(authed_paths(&fx).len(), 2);
-    assert_eq!(m.token.as_deref(), Some(new.as_str()));
+    assert_eq!(m.calls.token.as_deref(), Some(new.as_str()));
 }
 
 #[test]
@@ -298,7 +305,7 @@ fn no_stored_token_while_waiting_means_the_session_ended_elsewhere() {
     let fx = refresh_event(&mut m, RefreshEvent::StoredToken(None));
     assert!(fx.contains(&Effect::ClearToken));
     assert!(http(&fx).is_empty());
-    assert_eq!(view(&m).session.status, "guest");
+    assert_eq!(view(&m).session.status, SessionStatus::Guest);
     // Late answers of the old wait do nothing.
     assert!(http(&refresh_event(&mut m, RefreshEvent::Poll)).is_empty());
     assert!(lock_cmds(&refresh_event(&mut m, RefreshEvent::Poll)).is_empty());
@@ -333,7 +340,7 @@ fn a_failed_refresh_releases_the_lock_and_ends_the_session() {
     );
     let fx = respond(
         &mut m,
-        Req::Refresh,
+        req::refresh(),
         401,
         json!({"code": "unauthorized", "message": "Session closed."}),
     );
@@ -344,7 +351,7 @@ fn a_failed_refresh_releases_the_lock_and_ends_the_session() {
         url: "/?modal=sign-in".into(),
         replace: false
     }));
-    assert_eq!(view(&m).session.status, "guest");
+    assert_eq!(view(&m).session.status, SessionStatus::Guest);
     // The socket comes up as a guest.
     assert!(socket_cmds(&fx)
         .iter()
@@ -358,13 +365,13 @@ fn connected_player() -> (Model, String) {
     let (mut m, _) = boot(Some(t.clone()));
     respond(
         &mut m,
-        Req::Profile,
+        req::profile(),
         200,
         json!({"id": 7, "email": "ace@example.com"}),
     );
     respond(
         &mut m,
-        Req::Accounts,
+        req::accounts(),
         200,
         json!([{"id": 1, "currency": "USD", "balance": "10.00", "status": 1}]),
     );
@@ -384,7 +391,7 @@ fn connected_player() -> (Model, String) {
 #[test]
 fn sign_out_clears_everything_tells_other_tabs_and_reconnects_as_guest() {
     let (mut m, t) = connected_player();
-    let fx = update(&mut m, Event::Ui(UiEvent::SignOut), NOW);
+    let fx = update(&mut m, Event::Ui(SessionUi::SignOut.into()), NOW);
     let logout = http(&fx);
     assert_eq!(logout.len(), 1);
     assert_eq!(
@@ -402,8 +409,10 @@ fn sign_out_clears_everything_tells_other_tabs_and_reconnects_as_guest() {
         m.realtime.channels().map(|(c, _)| c).collect::<Vec<_>>(),
         vec!["global:online"]
     );
-    assert!(m.token.is_none() && m.profile.is_none() && m.accounts.is_empty());
-    assert_eq!(view(&m).session.status, "guest");
+    assert!(
+        m.calls.token.is_none() && m.f.session.profile.is_none() && m.f.wallet.accounts.is_empty()
+    );
+    assert_eq!(view(&m).session.status, SessionStatus::Guest);
     // The guest connects without a token.
     let fx = update(&mut m, Event::Socket(SocketEvent::Opened), NOW);
     assert!(socket_cmds(&fx).iter().any(
@@ -424,7 +433,7 @@ fn peer_signals() {
     assert!(fx
         .iter()
         .any(|e| matches!(e, Effect::PushUrl { url, .. } if url == "/")));
-    assert_eq!(view(&m).session.status, "guest");
+    assert_eq!(view(&m).session.status, SessionStatus::Guest);
     assert_eq!(m.realtime.target(), Some(None));
 }
 
@@ -447,15 +456,15 @@ fn settings_are_cached_fifteen_minutes_per_path_and_params() {
         ]
     );
     let currencies = json!([{"code": "USD", "type": "fiat", "symbol": "$", "subunitToUnit": 100}]);
-    respond(&mut m, Req::Currencies, 200, currencies);
+    respond(&mut m, req::currencies(), 200, currencies);
     respond(
         &mut m,
-        Req::Locales,
+        req::locales(),
         200,
         json!([{"code": "en", "isDefault": true}]),
     );
     // A second start within 15 minutes asks for neither, and the answers still apply.
-    m.currencies.clear();
+    m.shared.currencies = Default::default();
     let again = |m: &mut Model, at: u64| {
         let fx = update(
             m,
@@ -473,7 +482,11 @@ fn settings_are_cached_fifteen_minutes_per_path_and_params() {
             .collect::<Vec<_>>()
     };
     assert!(again(&mut m, NOW + SETTINGS_TTL_MS - 1).is_empty());
-    assert_eq!(m.currencies.len(), 1, "the cached answer was applied");
+    assert_eq!(
+        m.shared.currencies.len(),
+        1,
+        "the cached answer was applied"
+    );
     assert_eq!(
         again(&mut m, NOW + SETTINGS_TTL_MS),
         vec!["/api/settings/currencies", "/api/settings/locales"]
@@ -485,10 +498,11 @@ fn settings_are_cached_fifteen_minutes_per_path_and_params() {
 #[test]
 fn a_failed_settings_answer_is_not_cached() {
     let (mut m, _) = boot(None);
+    let id = support::call_id(&m, &req::currencies());
     update(
         &mut m,
         Event::Http {
-            req: Req::Currencies,
+            id,
             outcome: HttpOutcome::Failed {
                 reason: "offline".into(),
             },

@@ -1,7 +1,14 @@
 //! The shell's view: locale-aware navigation links and the texts every route and modal needs.
 #![cfg(not(target_arch = "wasm32"))]
 
-use croupier_core::app::{content, update, view, Config, Event, Model, UiEvent};
+use croupier_core::app::features::content;
+#[allow(unused_imports)]
+use croupier_core::app::features::{
+    session::SessionUi, shell::ShellUi, toasts::ToastsUi, wallet::WalletUi,
+};
+use croupier_core::app::{update, view, Config, Event, Model};
+#[allow(unused_imports)]
+use croupier_core::app::{AppUi, FormId, FormValue, SessionStatus};
 use croupier_core::domain::modal::ModalId;
 use croupier_core::domain::route::{self, RouteName};
 
@@ -94,9 +101,12 @@ fn links_change_with_the_language() {
     let mut m = at("/wallet");
     update(
         &mut m,
-        Event::Ui(UiEvent::SetLocale {
-            code: "pt-br".into(),
-        }),
+        Event::Ui(
+            AppUi::SetLocale {
+                code: "pt-br".into(),
+            }
+            .into(),
+        ),
         1_700_000_000_000,
     );
     assert_eq!(view(&m).nav.path, "/pt-br/wallet");

@@ -4,19 +4,22 @@
 
 #[macro_use]
 mod support;
-use support::{http, respond, token, ui, NOW};
-
-use croupier_core::app::{
-    update, view, Config, Effect, Event, FormId, FormValue, HttpOutcome, Method, Model, Req,
-    UiEvent,
+#[allow(unused_imports)]
+use croupier_core::app::features::{
+    session::SessionUi, shell::ShellUi, toasts::ToastsUi, wallet::WalletUi,
 };
+#[allow(unused_imports)]
+use croupier_core::app::{AppUi, FormId, FormValue, SessionStatus};
+use support::{http, req, respond, token, ui, NOW};
+
+use croupier_core::app::{update, view, Config, Effect, Event, HttpOutcome, Method, Model};
 use croupier_core::domain::refresh::{LockCmd, RefreshEvent};
 use serde_json::json;
 
 fn input(m: &mut Model, form: FormId, field: &str, value: FormValue) {
     ui(
         m,
-        UiEvent::FormInput {
+        AppUi::FormInput {
             form,
             field: field.into(),
             value,
@@ -70,8 +73,8 @@ fn booted_guest() -> Model {
         http(&fx)[0].query,
         vec![("visible".to_string(), "1".to_string())]
     );
-    respond(&mut m, Req::Currencies, 200, currencies());
-    assert_eq!(view(&m).session.status, "guest");
+    respond(&mut m, req::currencies(), 200, currencies());
+    assert_eq!(view(&m).session.status, SessionStatus::Guest);
     m
 }
 
@@ -82,7 +85,7 @@ fn sign_up(m: &mut Model) -> Vec<Effect> {
     input(m, FormId::SignUp, "agreements", FormValue::Bool(true));
     ui(
         m,
-        UiEvent::FormSubmit {
+        AppUi::FormSubmit {
             form: FormId::SignUp,
         },
     )
@@ -94,10 +97,10 @@ fn invalid_sign_up_sends_nothing_and_shows_every_message() {
     input(&mut m, FormId::SignUp, "email", text("someone@gmail.c"));
     input(&mut m, FormId::SignUp, "password", text("short"));
     // Before a submit or blur, no message is shown yet.
-    assert!(view(&m).forms.sign_up.errors.is_empty());
+    assert!(view(&m).forms[&FormId::SignUp].errors.is_empty());
     let fx = ui(
         &mut m,
-        UiEvent::FormSubmit {
+        AppUi::FormSubmit {
             form: FormId::SignUp,
         },
     );
@@ -105,18 +108,18 @@ fn invalid_sign_up_sends_nothing_and_shows_every_message() {
         http(&fx).is_empty(),
         "an invalid form must not send a request"
     );
-    let errors = view(&m).forms.sign_up.errors;
+    let errors = view(&m).forms[&FormId::SignUp].errors.clone();
     for field in ["email", "password", "currency", "agreements"] {
         assert!(
             errors.contains_key(field),
             "{field} should have a message: {errors:?}"
         );
     }
-    assert!(!view(&m).forms.sign_up.submitting);
+    assert!(!view(&m).forms[&FormId::SignUp].submitting);
     // Typed values stay.
     assert_eq!(
-        view(&m).forms.sign_up.values["email"],
-        j!("someone@gmail.c")
+        view(&m).forms[&FormId::SignUp].values.get("email"),
+        Some(&FormValue::Text("someone@gmail.c".into()))
     );
 }
 
@@ -126,12 +129,12 @@ fn blur_shows_only_that_field() {
     input(&mut m, FormId::SignUp, "email", text("nope"));
     ui(
         &mut m,
-        UiEvent::FormBlur {
+        AppUi::FormBlur {
             form: FormId::SignUp,
             field: "email".into(),
         },
     );
-    let errors = view(&m).forms.sign_up.errors;
+    let errors = view(&m).forms[&FormId::SignUp].errors.clone();
     assert_eq!(errors.keys().collect::<Vec<_>>(), vec!["email"]);
 }
 
@@ -140,7 +143,7 @@ fn sign_up_logs_in_and_loads_accounts() {
     let mut m = booted_guest();
     ui(
         &mut m,
-        UiEvent::OpenModal {
+        AppUi::OpenModal {
             id: "sign-up".into(),
             params: vec![],
         },
@@ -161,12 +164,12 @@ fn sign_up_logs_in_and_loads_accounts() {
     assert_eq!(body["source"], "https://croupier.test");
     assert_eq!(body["platform"], "web");
     assert!(r.source_platform);
-    assert!(view(&m).forms.sign_up.submitting);
+    assert!(view(&m).forms[&FormId::SignUp].submitting);
 
     let t = token(3600, "a");
     let fx = respond(
         &mut m,
-        Req::Register,
+        req::register(),
         201,
         json!({"accessToken": t, "profile": profile()}),
     );
@@ -186,14 +189,14 @@ fn sign_up_logs_in_and_loads_accounts() {
     }));
 
     let v = view(&m);
-    assert_eq!(v.session.status, "player");
+    assert_eq!(v.session.status, SessionStatus::Player);
     // SPEC §9: e-mail-derived nickname "jackpot" -> "jack***".
     assert_eq!(v.session.nickname.as_deref(), Some("jack***"));
     assert_eq!(v.nav.modal, None);
 
     respond(
         &mut m,
-        Req::Accounts,
+        req::accounts(),
         200,
         json!([{"id": 1, "currency": "BTC", "balance": "0.01234567", "status": 1}]),
     );
@@ -221,13 +224,13 @@ fn signed_in() -> (Model, String) {
     let t = token(3600, "a");
     respond(
         &mut m,
-        Req::Register,
+        req::register(),
         201,
         json!({"accessToken": t, "profile": profile()}),
     );
     respond(
         &mut m,
-        Req::Accounts,
+        req::accounts(),
         200,
         json!([{"id": 1, "currency": "USD", "balance": "1250.5", "status": 1}]),
     );
@@ -241,7 +244,7 @@ fn create_and_switch_account() {
     input(&mut m, FormId::NewAccount, "currency", text("BTC"));
     let fx = ui(
         &mut m,
-        UiEvent::FormSubmit {
+        AppUi::FormSubmit {
             form: FormId::NewAccount,
         },
     );
@@ -253,7 +256,7 @@ fn create_and_switch_account() {
     assert_eq!(r.body, Some(j!({"currency": "BTC"})));
     let fx = respond(
         &mut m,
-        Req::CreateAccount,
+        req::create_account(),
         201,
         json!({"id": 2, "currency": "BTC", "balance": "0", "status": 2}),
     );
@@ -264,7 +267,7 @@ fn create_and_switch_account() {
         "reloads the list after a create"
     );
 
-    let fx = ui(&mut m, UiEvent::SwitchAccount { id: 2 });
+    let fx = ui(&mut m, WalletUi::SwitchAccount { id: 2 });
     let r = http(&fx)[0];
     assert_eq!(
         (r.method, r.path.as_str()),
@@ -272,10 +275,10 @@ fn create_and_switch_account() {
     );
     assert!(view(&m).accounts.items.iter().any(|a| a.id == 2 && a.busy));
     // A second click while in flight sends nothing.
-    assert!(http(&ui(&mut m, UiEvent::SwitchAccount { id: 2 })).is_empty());
+    assert!(http(&ui(&mut m, WalletUi::SwitchAccount { id: 2 })).is_empty());
     respond(
         &mut m,
-        Req::SwitchAccount(2),
+        req::switch_account(2),
         200,
         json!([{"id":1,"currency":"USD","balance":"1250.5","status":2},{"id":2,"currency":"BTC","balance":"0","status":1}]),
     );
@@ -290,28 +293,31 @@ fn create_account_error_keeps_choice_and_shows_server_message() {
     input(&mut m, FormId::NewAccount, "currency", text("BTC"));
     ui(
         &mut m,
-        UiEvent::FormSubmit {
+        AppUi::FormSubmit {
             form: FormId::NewAccount,
         },
     );
     respond(
         &mut m,
-        Req::CreateAccount,
+        req::create_account(),
         422,
         json!({"code":"validation_failed","message":"The given data was invalid.","errors":{"currency":["You already have an account in BTC."]}}),
     );
-    let f = view(&m).forms.new_account;
+    let f = view(&m).forms[&FormId::NewAccount].clone();
     assert_eq!(
         f.errors.get("currency").map(String::as_str),
         Some("You already have an account in BTC.")
     );
-    assert_eq!(f.values["currency"], j!("BTC"));
+    assert_eq!(
+        f.values.get("currency"),
+        Some(&FormValue::Text("BTC".into()))
+    );
 }
 
 #[test]
 fn hide_refuses_the_active_account() {
     let (mut m, _) = signed_in();
-    assert!(http(&ui(&mut m, UiEvent::HideAccount { id: 1 })).is_empty());
+    assert!(http(&ui(&mut m, WalletUi::HideAccount { id: 1 })).is_empty());
 }
 
 #[test]
@@ -319,11 +325,11 @@ fn sign_out_clears_session_and_goes_home() {
     let (mut m, t) = signed_in();
     ui(
         &mut m,
-        UiEvent::Navigate {
+        AppUi::Navigate {
             path: "/wallet".into(),
         },
     );
-    let fx = ui(&mut m, UiEvent::SignOut);
+    let fx = ui(&mut m, SessionUi::SignOut);
     let r = http(&fx)[0];
     assert_eq!(
         (r.method, r.path.as_str(), r.bearer.as_deref()),
@@ -340,7 +346,7 @@ fn sign_out_clears_session_and_goes_home() {
         replace: false
     }));
     let v = view(&m);
-    assert_eq!(v.session.status, "guest");
+    assert_eq!(v.session.status, SessionStatus::Guest);
     assert!(v.session.nickname.is_none() && v.accounts.items.is_empty());
 }
 
@@ -351,7 +357,7 @@ fn wrong_password_shows_server_message_and_keeps_email() {
     input(&mut m, FormId::SignIn, "password", text("wrong-password"));
     let fx = ui(
         &mut m,
-        UiEvent::FormSubmit {
+        AppUi::FormSubmit {
             form: FormId::SignIn,
         },
     );
@@ -363,16 +369,19 @@ fn wrong_password_shows_server_message_and_keeps_email() {
     assert_eq!(r.body.as_ref().unwrap()["email"], "jackpot@example.com");
     let fx = respond(
         &mut m,
-        Req::Login,
+        req::login(),
         422,
         json!({"code":"invalid_credentials","message":"Incorrect e-mail or password."}),
     );
     assert!(!fx.iter().any(|e| matches!(e, Effect::StoreToken(_))));
-    let f = view(&m).forms.sign_in;
+    let f = view(&m).forms[&FormId::SignIn].clone();
     assert_eq!(f.error.as_deref(), Some("Incorrect e-mail or password."));
-    assert_eq!(f.values["email"], j!("jackpot@example.com"));
+    assert_eq!(
+        f.values.get("email"),
+        Some(&FormValue::Text("jackpot@example.com".into()))
+    );
     assert!(!f.submitting);
-    assert_eq!(view(&m).session.status, "guest");
+    assert_eq!(view(&m).session.status, SessionStatus::Guest);
 }
 
 #[test]
@@ -382,23 +391,27 @@ fn network_failure_on_sign_in_keeps_the_form() {
     input(&mut m, FormId::SignIn, "password", text("whatever1"));
     ui(
         &mut m,
-        UiEvent::FormSubmit {
+        AppUi::FormSubmit {
             form: FormId::SignIn,
         },
     );
+    let id = support::call_id(&m, &req::login());
     update(
         &mut m,
         Event::Http {
-            req: Req::Login,
+            id,
             outcome: HttpOutcome::Failed {
                 reason: "offline".into(),
             },
         },
         NOW,
     );
-    let f = view(&m).forms.sign_in;
+    let f = view(&m).forms[&FormId::SignIn].clone();
     assert!(f.error.unwrap().contains("Cannot reach the server"));
-    assert_eq!(f.values["password"], j!("whatever1"));
+    assert_eq!(
+        f.values.get("password"),
+        Some(&FormValue::Text("whatever1".into()))
+    );
 }
 
 #[test]
@@ -420,14 +433,14 @@ fn stored_session_restores_profile_and_accounts() {
         .map(|h| h.path.clone())
         .collect();
     assert_eq!(authed, vec!["/api/player/profile", "/api/wallet/accounts"]);
-    assert_eq!(view(&m).session.status, "booting");
+    assert_eq!(view(&m).session.status, SessionStatus::Booting);
     respond(
         &mut m,
-        Req::Profile,
+        req::profile(),
         200,
         json!({"id":7,"nickname":"LuckyAce","email":"x@example.com"}),
     );
-    assert_eq!(view(&m).session.status, "player");
+    assert_eq!(view(&m).session.status, SessionStatus::Player);
     assert_eq!(view(&m).session.nickname.as_deref(), Some("LuckyAce"));
 }
 
@@ -469,7 +482,7 @@ fn expired_token_is_refreshed_once_before_calls() {
         ("/api/player/sessions/refresh", Some(old.as_str()))
     );
     let new = token(3600, "new");
-    let fx = respond(&mut m, Req::Refresh, 200, json!({"accessToken": new}));
+    let fx = respond(&mut m, req::refresh(), 200, json!({"accessToken": new}));
     assert!(fx.contains(&Effect::StoreToken(new.clone())));
     let replayed: Vec<_> = http(&fx)
         .iter()
@@ -498,7 +511,7 @@ fn failed_refresh_ends_session_with_sign_in_open() {
     );
     let fx = respond(
         &mut m,
-        Req::Refresh,
+        req::refresh(),
         401,
         json!({"code":"unauthorized","message":"Session closed."}),
     );
@@ -508,16 +521,30 @@ fn failed_refresh_ends_session_with_sign_in_open() {
         replace: false
     }));
     let v = view(&m);
-    assert_eq!(v.session.status, "guest");
+    assert_eq!(v.session.status, SessionStatus::Guest);
     assert_eq!(v.nav.modal.as_ref().map(|m| m.id.as_str()), Some("sign-in"));
 }
 
 #[test]
 fn unauthorized_on_authenticated_call_ends_session() {
     let (mut m, _) = signed_in();
+    // A reconnect makes the wallet load its accounts again; the server refuses the token.
+    input(&mut m, FormId::NewAccount, "currency", text("BTC"));
+    ui(
+        &mut m,
+        AppUi::FormSubmit {
+            form: FormId::NewAccount,
+        },
+    );
+    respond(
+        &mut m,
+        req::create_account(),
+        201,
+        json!({"id": 2, "currency": "BTC", "balance": "0", "status": 0}),
+    );
     let fx = respond(
         &mut m,
-        Req::Accounts,
+        req::accounts(),
         401,
         json!({"code":"unauthorized","message":"Token expired."}),
     );
@@ -526,7 +553,7 @@ fn unauthorized_on_authenticated_call_ends_session() {
         view(&m).nav.modal.as_ref().map(|m| m.id.as_str()),
         Some("sign-in")
     );
-    assert_eq!(view(&m).session.status, "guest");
+    assert_eq!(view(&m).session.status, SessionStatus::Guest);
 }
 
 #[test]
@@ -534,7 +561,7 @@ fn guest_only_modal_refused_for_player() {
     let (mut m, _) = signed_in();
     let fx = ui(
         &mut m,
-        UiEvent::Navigate {
+        AppUi::Navigate {
             path: "/?modal=sign-in".into(),
         },
     );
@@ -549,10 +576,11 @@ fn guest_only_modal_refused_for_player() {
 fn malformed_success_body_does_not_crash() {
     let mut m = booted_guest();
     sign_up(&mut m);
+    let id = support::call_id(&m, &req::register());
     update(
         &mut m,
         Event::Http {
-            req: Req::Register,
+            id,
             outcome: HttpOutcome::Response {
                 status: 201,
                 body: "<html>".into(),
@@ -561,9 +589,9 @@ fn malformed_success_body_does_not_crash() {
         NOW,
     );
     let v = view(&m);
-    assert_eq!(v.session.status, "guest");
+    assert_eq!(v.session.status, SessionStatus::Guest);
     assert_eq!(
-        v.forms.sign_up.error.as_deref(),
+        v.forms[&FormId::SignUp].error.as_deref(),
         Some("Something went wrong")
     );
 }
@@ -573,7 +601,7 @@ fn peer_logout_signs_this_tab_out() {
     let (mut m, _) = signed_in();
     let fx = update(&mut m, Event::PeerSession { logged_in: false }, NOW);
     assert!(fx.contains(&Effect::ClearToken));
-    assert_eq!(view(&m).session.status, "guest");
+    assert_eq!(view(&m).session.status, SessionStatus::Guest);
     let mut guest = booted_guest();
     assert_eq!(
         update(&mut guest, Event::PeerSession { logged_in: true }, NOW),
@@ -586,7 +614,7 @@ fn links_push_the_address_and_back_does_not() {
     let mut m = booted_guest();
     let fx = ui(
         &mut m,
-        UiEvent::Navigate {
+        AppUi::Navigate {
             path: "/wallet".into(),
         },
     );
@@ -605,29 +633,29 @@ fn switching_back_to_a_locale_restores_its_texts() {
     let mut m = booted_guest();
     respond(
         &mut m,
-        Req::Content("en".into()),
+        req::content("en"),
         200,
         json!({"layout": {"signIn": "Sign in"}}),
     );
-    assert_eq!(view(&m).texts["layout.signIn"], "Sign in");
+    assert_eq!(view(&m).texts[&"layout.signIn".to_string()], "Sign in");
     let fx = ui(
         &mut m,
-        UiEvent::SetLocale {
+        AppUi::SetLocale {
             code: "pt-br".into(),
         },
     );
     assert!(http(&fx).iter().any(|h| h.path == "/api/content"));
     respond(
         &mut m,
-        Req::Content("pt-br".into()),
+        req::content("pt-br"),
         200,
         json!({"layout": {"signIn": "Entrar"}}),
     );
-    assert_eq!(view(&m).texts["layout.signIn"], "Entrar");
+    assert_eq!(view(&m).texts[&"layout.signIn".to_string()], "Entrar");
     // Back to English: cached, no request, and no Portuguese left over.
-    let fx = ui(&mut m, UiEvent::SetLocale { code: "en".into() });
+    let fx = ui(&mut m, AppUi::SetLocale { code: "en".into() });
     assert!(!http(&fx).iter().any(|h| h.path == "/api/content"));
-    assert_eq!(view(&m).texts["layout.signIn"], "Sign in");
+    assert_eq!(view(&m).texts[&"layout.signIn".to_string()], "Sign in");
 }
 
 #[test]
@@ -635,24 +663,24 @@ fn validation_messages_follow_the_locale() {
     let mut m = booted_guest();
     ui(
         &mut m,
-        UiEvent::SetLocale {
+        AppUi::SetLocale {
             code: "pt-br".into(),
         },
     );
     respond(
         &mut m,
-        Req::Content("pt-br".into()),
+        req::content("pt-br"),
         200,
         json!({"fields-settings": {"validations.required": "Este campo é obrigatório"}}),
     );
     ui(
         &mut m,
-        UiEvent::FormSubmit {
+        AppUi::FormSubmit {
             form: FormId::SignIn,
         },
     );
     assert_eq!(
-        view(&m).forms.sign_in.errors["email"],
+        view(&m).forms[&FormId::SignIn].errors[&"email".to_string()],
         "Este campo é obrigatório"
     );
 }

@@ -90,20 +90,23 @@ fn form_validation_and_messages() {
     form.insert("password".into(), t("12345678"));
     let out = validate_form_at(&rules, &form, (2024, 6, 15));
     assert_eq!(
-        out["nickname"].message(&|_| None),
+        out[&"nickname".to_string()].message(&|_| None),
         "Must be at least 3 characters"
     );
     assert_eq!(
-        out["email"].message(&|_| None),
+        out[&"email".to_string()].message(&|_| None),
         "Value is not a valid email address"
     );
     assert_eq!(
-        out["birthdate"].message(&|_| None),
+        out[&"birthdate".to_string()].message(&|_| None),
         "You must be at least 18 years old"
     );
     assert!(!out.contains_key("password"));
     let pt = |k: &str| (k == "validations.min").then(|| "Mínimo de {min} caracteres".to_string());
-    assert_eq!(out["nickname"].message(&pt), "Mínimo de 3 caracteres");
+    assert_eq!(
+        out[&"nickname".to_string()].message(&pt),
+        "Mínimo de 3 caracteres"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -1,8 +1,8 @@
-//! The core's JSON in a real browser: numbers go through the engine there (parseFloat,
-//! Number#toString), and JS values cross the boundary as JSON text.
+//! The boundary in a real browser: JSON text is parsed and written by the engine and read
+//! with serde-wasm-bindgen; view values cross as plain objects.
 #![cfg(target_arch = "wasm32")]
 
-use croupier_core::json::{self, Json, Number};
+use croupier_core::json::{self, Json};
 use croupier_core::runtime::{from_js, to_js};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
@@ -11,25 +11,27 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
-fn fractions_parse_and_print_through_the_engine() {
+fn numbers_parse_and_print_through_the_engine() {
     for (text, value) in [
         ("2.5", 2.5),
         ("-0.125", -0.125),
         ("1e3", 1000.0),
         ("1.5E-7", 1.5e-7),
     ] {
-        assert_eq!(
-            json::parse(text).unwrap(),
-            Json::Number(Number::F(value)),
-            "{text}"
-        );
+        assert_eq!(json::parse(text).unwrap().as_f64(), Some(value), "{text}");
     }
+    // Safe integers stay integers (ids, amounts in sub-units).
+    assert_eq!(json::parse("42").unwrap().as_i64(), Some(42));
+    assert_eq!(json::from_str::<i64>("-7"), Ok(-7));
+    // Past 2^53 the engine cannot hold the integer: an error, never a silently rounded id.
+    assert!(json::from_str::<i64>("9007199254740993").is_err());
     let printed = json::to_string(&[0.1 + 0.2, 2.5, 1e21, 3.0, f64::NAN]).unwrap();
     assert_eq!(printed, "[0.30000000000000004,2.5,1e+21,3,null]");
     assert_eq!(
-        json::parse("9007199254740993").unwrap().as_u64(),
-        Some(9007199254740993)
+        json::to_string(&json::json!({"a": [1, "x", null]})).unwrap(),
+        r#"{"a":[1,"x",null]}"#
     );
+    assert!(json::parse("{bad").is_err());
 }
 
 #[derive(Debug, Default, Deserialize, PartialEq, Serialize)]
@@ -53,8 +55,10 @@ fn values_cross_to_js_as_plain_objects_and_back() {
         get("displayName").as_string().as_deref(),
         Some("Ace \"the\" é")
     );
-    // None is left out: the view reads `undefined`, as it always has.
-    assert!(!js_sys::Reflect::has(&js, &"note".into()).unwrap());
+    // None is `undefined` to the view.
+    assert!(get("note").is_undefined());
+    // Maps are plain objects, not JS Maps.
+    assert!(!get("values").is_instance_of::<js_sys::Map>());
     let email = js_sys::Reflect::get(&get("values"), &"email".into()).unwrap();
     assert_eq!(email.as_string().as_deref(), Some("a@b.c"));
     assert_eq!(from_js::<Slice>(&js).unwrap(), slice);
@@ -64,7 +68,7 @@ fn values_cross_to_js_as_plain_objects_and_back() {
 fn bad_js_values_are_errors_not_panics() {
     assert!(from_js::<Slice>(&JsValue::from_str("text")).is_err());
     assert!(from_js::<Slice>(&JsValue::UNDEFINED).is_err());
-    // A cycle cannot become JSON.
+    // A cycle cannot be read.
     let cyclic = js_sys::Object::new();
     js_sys::Reflect::set(&cyclic, &"me".into(), &cyclic).unwrap();
     assert!(from_js::<Json>(&cyclic).is_err());

@@ -8,8 +8,9 @@
 //! enough to prove the fetch path, timeout guard and response reading work end to end.
 #![cfg(target_arch = "wasm32")]
 
-use croupier_core::app::request::array_param;
-use croupier_core::app::{Config, HttpOutcome, HttpRequest, Method, Req};
+use croupier_core::app::calls::query::array_param;
+use croupier_core::app::features::{settings, wallet};
+use croupier_core::app::{CallId, Config, HttpOutcome, HttpRequest, Method, Req};
 use croupier_core::domain::refresh::{lock_value, REFRESH_LOCK_KEY};
 use croupier_core::runtime::{http, lock, socket, storage};
 use wasm_bindgen::JsCast;
@@ -123,16 +124,17 @@ async fn acquire_settles_then_reads_back() {
     clear_lock();
 }
 
-fn config() -> Config {
-    Config {
+fn config() -> http::Base {
+    http::Base::from(&Config {
         api_base: "http://127.0.0.1:9".into(),
         origin: "https://croupier.test".into(),
         ..Config::default()
-    }
+    })
 }
 
 fn request(req: Req, path: &str) -> HttpRequest {
     HttpRequest {
+        id: CallId(1),
         req,
         method: Method::Get,
         path: path.into(),
@@ -151,7 +153,10 @@ fn requests_carry_trace_id_bearer_and_bracket_arrays() {
     let http_req = HttpRequest {
         query: q,
         bearer: Some("a.b.c".into()),
-        ..request(Req::Accounts, "/api/game/player-bonuses")
+        ..request(
+            Req::Wallet(wallet::Call::Accounts),
+            "/api/game/player-bonuses",
+        )
     };
     let built = http::build(&config(), &http_req, None).unwrap();
     assert_eq!(
@@ -184,9 +189,9 @@ fn requests_carry_trace_id_bearer_and_bracket_arrays() {
 fn source_and_platform_go_with_the_calls_that_need_them() {
     let http_req = HttpRequest {
         method: Method::Post,
-        body: Some(croupier_core::json_object! { "currency": "USD" }),
+        body: Some(croupier_core::json::json!({ "currency": "USD" })),
         source_platform: true,
-        ..request(Req::CreateAccount, "/api/wallet/accounts")
+        ..request(Req::Wallet(wallet::Call::Create), "/api/wallet/accounts")
     };
     let built = http::build(&config(), &http_req, None).unwrap();
     let headers = built.headers();
@@ -207,13 +212,16 @@ fn source_and_platform_go_with_the_calls_that_need_them() {
 #[wasm_bindgen_test]
 async fn a_real_fetch_comes_back_as_a_response() {
     // The test page's own server: an API path it does not know.
-    let config = Config {
+    let config = http::Base::from(&Config {
         api_base: String::new(),
         ..Config::default()
-    };
+    });
     let outcome = http::perform(
         &config,
-        &request(Req::Currencies, "/api/settings/nothing-here"),
+        &request(
+            Req::Settings(settings::Call::Currencies),
+            "/api/settings/nothing-here",
+        ),
     )
     .await;
     match outcome {

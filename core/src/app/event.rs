@@ -21,7 +21,9 @@ pub enum AppUi {
     /// The page loaded; the runtime adds the stored token and the address.
     Start,
     /// Go to an in-app address (a link was followed).
-    Navigate { path: String },
+    Navigate {
+        path: String,
+    },
     /// Open a modal; `params` are its extra address parameters (e.g. wallet `tab`).
     OpenModal {
         id: String,
@@ -32,15 +34,22 @@ pub enum AppUi {
     ModalOpened,
     CloseModal,
     /// Same page, other language (SPEC §2 locale prefixes).
-    SetLocale { code: String },
+    SetLocale {
+        code: String,
+    },
     FormInput {
         form: FormId,
         field: String,
         value: FormValue,
     },
     /// A field lost focus: its message appears from now on.
-    FormBlur { form: FormId, field: String },
-    FormSubmit { form: FormId },
+    FormBlur {
+        form: FormId,
+        field: String,
+    },
+    FormSubmit {
+        form: FormId,
+    },
 }
 
 /// An intent of the player, sent by the view.
@@ -56,7 +65,9 @@ impl UiEvent {
     pub fn from_view(event: Json) -> Result<UiEvent, String> {
         let kind = match event.get("type") {
             Some(Json::String(kind)) => kind.clone(),
-            Some(_) | None if event.is_object() => return Err("an event needs a string type".into()),
+            Some(_) | None if event.is_object() => {
+                return Err("an event needs a string type".into())
+            }
             _ => return Err("an event must be an object".into()),
         };
         match crate::json::from_json::<AppUi>(event.clone()) {
@@ -65,6 +76,12 @@ impl UiEvent {
             Err(_) => {}
         }
         FeatureUi::read(&event).map(UiEvent::Feature)
+    }
+}
+
+impl From<AppUi> for UiEvent {
+    fn from(e: AppUi) -> Self {
+        UiEvent::App(e)
     }
 }
 

@@ -68,7 +68,9 @@ pub enum Hook<'a> {
     Booted(&'a Prefs),
     Session(SessionChange),
     /// The address changed; `from` is the one before.
-    Navigated { from: &'a Location },
+    Navigated {
+        from: &'a Location,
+    },
     /// A realtime publication, already routed by channel (SPEC §7).
     Push(&'a Push),
     /// The socket reconnected: reload what pushes may have told meanwhile.

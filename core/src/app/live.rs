@@ -69,7 +69,11 @@ pub fn sync(model: &mut Model, now: u64, fx: &mut Vec<Effect>) -> Vec<News> {
         .realtime
         .connect(&url, desired, token, push::channels(desired), now);
     let who = desired.map_or("a guest".to_string(), |id| format!("player {id}"));
-    log(fx, LogLevel::Info, &format!("realtime: connecting as {who}"));
+    log(
+        fx,
+        LogLevel::Info,
+        &format!("realtime: connecting as {who}"),
+    );
     apply(model, out, fx)
 }
 

@@ -4,9 +4,9 @@
 
 use super::calls::{Answer, Endpoint, Route};
 use super::feature::{Cx, Feature, Hook, SliceSink};
-use super::model::{Dirty, Model};
 use super::features::{content, session, settings, shell, toasts, wallet};
 use super::forms::FormState;
+use super::model::{Dirty, Model};
 use crate::domain::validation::Rule;
 
 macro_rules! features {
@@ -59,6 +59,14 @@ macro_rules! features {
                 }
             }
         }
+
+        $(
+            impl From<<$ty as Feature>::Ui> for super::event::UiEvent {
+                fn from(e: <$ty as Feature>::Ui) -> Self {
+                    super::event::UiEvent::Feature(FeatureUi::$Variant(e))
+                }
+            }
+        )*
 
         impl Part {
             pub const ALL: &'static [Part] = &[$(Part::$Variant,)*];

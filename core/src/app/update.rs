@@ -20,7 +20,9 @@ pub fn update(model: &mut Model, event: Event, now: u64) -> Vec<Effect> {
     let mut fx = Vec::new();
     let mut out = Out::default();
     match event {
-        Event::Booted { token, path, prefs } => boot(model, token, &path, &prefs, now, &mut fx, &mut out),
+        Event::Booted { token, path, prefs } => {
+            boot(model, token, &path, &prefs, now, &mut fx, &mut out)
+        }
         Event::Ui(UiEvent::App(e)) => app_ui(model, e, now, &mut fx, &mut out),
         Event::Ui(UiEvent::Feature(e)) => {
             model.dirty.mark(e.part());
@@ -297,7 +299,13 @@ fn refreshed(
         refresh::Outcome::EndedElsewhere => peer_session(model, false, now, fx, out),
         refresh::Outcome::Lost => session_lost(model, now, fx, out),
         refresh::Outcome::NoAnswer => {
-            apply(model, Msg::Alert(Alert::error("alerts.network")), now, fx, out);
+            apply(
+                model,
+                Msg::Alert(Alert::error("alerts.network")),
+                now,
+                fx,
+                out,
+            );
             apply(model, Msg::RestoreFailed, now, fx, out);
         }
     }
@@ -332,7 +340,13 @@ fn sign_out(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
     end_session(model, now, fx, out);
     fx.push(Effect::SignalPeers { logged_in: false });
     address::go_home(model, None, fx);
-    apply(model, Msg::Alert(Alert::info("alerts.signedOut")), now, fx, out);
+    apply(
+        model,
+        Msg::Alert(Alert::info("alerts.signedOut")),
+        now,
+        fx,
+        out,
+    );
 }
 
 /// 401/403 or a failed refresh: the session is gone; home with sign-in open (SPEC §6).

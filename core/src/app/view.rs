@@ -15,7 +15,9 @@ use crate::domain::validation::Value;
 pub use super::features::session::view::{MoneyView, SessionView};
 pub use super::features::settings::view::{CurrencyOption, OptionsView};
 pub use super::features::shell::menu::LinkView;
-pub use super::features::shell::view::{ErrorView, Layout, LocaleOption, ModalView, NavView, PageView};
+pub use super::features::shell::view::{
+    ErrorView, Layout, LocaleOption, ModalView, NavView, PageView,
+};
 pub use super::features::toasts::view::{ToastKind, ToastView};
 pub use super::features::wallet::view::{AccountView, AccountsView};
 
@@ -44,7 +46,10 @@ pub struct View {
 pub struct FormView {
     /// Values as typed: strings, or booleans for checkboxes.
     #[serde(serialize_with = "crate::json::map_as_object")]
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string | boolean>"))]
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(type = "Record<string, string | boolean>")
+    )]
     pub values: LiteMap<String, super::event::FormValue>,
     /// Messages of the fields that should show one now.
     #[serde(serialize_with = "crate::json::map_as_object")]

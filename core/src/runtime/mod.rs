@@ -227,9 +227,16 @@ pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Option<JsValue> {
     }
 }
 
-/// A plain JS value (an event, the config) into `T`.
+/// A plain JS value from the view (an event, the config) into `T`. It is first copied
+/// through `JSON.stringify`/`JSON.parse`: a cyclic or exotic object (a DOM event passed by
+/// mistake) becomes an error here instead of a deep recursion in the reader.
 pub fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue) -> Result<T, String> {
-    serde_wasm_bindgen::from_value(value.clone()).map_err(|e| e.to_string())
+    let text = js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or("not JSON")?;
+    let plain = js_sys::JSON::parse(&text).map_err(|_| "not JSON".to_string())?;
+    serde_wasm_bindgen::from_value(plain).map_err(|e| e.to_string())
 }
 
 fn current_url() -> String {

@@ -27,22 +27,57 @@ pub fn token(secs: i64, tag: &str) -> String {
     )
 }
 
-use croupier_core::app::{update, Effect, Event, HttpOutcome, HttpRequest, Model, Req, UiEvent};
+use croupier_core::app::calls::refresh::REFRESH_CALL;
+use croupier_core::app::features::{content, session, settings, wallet};
+use croupier_core::app::{
+    update, CallId, Effect, Event, HttpOutcome, HttpRequest, Model, Req, UiEvent,
+};
 
 /// A view event, at NOW.
-pub fn ui(m: &mut Model, e: UiEvent) -> Vec<Effect> {
-    update(m, Event::Ui(e), NOW)
+pub fn ui(m: &mut Model, e: impl Into<UiEvent>) -> Vec<Effect> {
+    update(m, Event::Ui(e.into()), NOW)
+}
+
+/// The id of the newest call in flight for `req` (the refresh has its own).
+pub fn call_id(m: &Model, req: &Req) -> CallId {
+    if *req == Req::Session(session::Call::Refresh) {
+        return REFRESH_CALL;
+    }
+    m.calls
+        .id_of(req)
+        .unwrap_or_else(|| panic!("no call in flight for {req:?}"))
 }
 
 /// The server answers `req` with `status` and a JSON body, at NOW.
 pub fn respond(m: &mut Model, req: Req, status: u16, body: serde_json::Value) -> Vec<Effect> {
+    respond_text(m, req, status, &body.to_string())
+}
+
+/// The server answers `req` with `status` and this body text, at NOW.
+pub fn respond_text(m: &mut Model, req: Req, status: u16, body: &str) -> Vec<Effect> {
+    let id = call_id(m, &req);
     update(
         m,
         Event::Http {
-            req,
+            id,
             outcome: HttpOutcome::Response {
                 status,
                 body: body.to_string(),
+            },
+        },
+        NOW,
+    )
+}
+
+/// `req` got no answer (network), at NOW.
+pub fn fail(m: &mut Model, req: Req, reason: &str) -> Vec<Effect> {
+    let id = call_id(m, &req);
+    update(
+        m,
+        Event::Http {
+            id,
+            outcome: HttpOutcome::Failed {
+                reason: reason.into(),
             },
         },
         NOW,
@@ -59,15 +94,57 @@ pub fn http(fx: &[Effect]) -> Vec<&HttpRequest> {
         .collect()
 }
 
-/// serde_json's `json!`, as the core's own `Json` value (what effects, views and pushes hold).
+/// serde_json's `json!` (the core's JSON value is serde_json's).
 #[macro_export]
 macro_rules! j {
     ($($t:tt)+) => {
-        croupier_core::json::parse(&serde_json::json!($($t)+).to_string()).unwrap()
+        serde_json::json!($($t)+)
     };
 }
 
-/// A serde_json value as the core's `Json`.
-pub fn core_json(v: &serde_json::Value) -> croupier_core::json::Json {
-    croupier_core::json::parse(&v.to_string()).unwrap()
+/// The calls by their old flat names, for brevity in tests.
+pub mod req {
+    use super::*;
+    pub fn currencies() -> Req {
+        Req::Settings(settings::Call::Currencies)
+    }
+    pub fn locales() -> Req {
+        Req::Settings(settings::Call::Locales)
+    }
+    pub fn content(locale: &str) -> Req {
+        Req::Content(content::Call::Content(locale.into()))
+    }
+    pub fn register() -> Req {
+        Req::Session(session::Call::Register)
+    }
+    pub fn login() -> Req {
+        Req::Session(session::Call::Login)
+    }
+    pub fn logout() -> Req {
+        Req::Session(session::Call::Logout)
+    }
+    pub fn refresh() -> Req {
+        Req::Session(session::Call::Refresh)
+    }
+    pub fn profile() -> Req {
+        Req::Session(session::Call::Profile)
+    }
+    pub fn password_reset() -> Req {
+        Req::Session(session::Call::PasswordReset)
+    }
+    pub fn password_confirm() -> Req {
+        Req::Session(session::Call::PasswordConfirm)
+    }
+    pub fn accounts() -> Req {
+        Req::Wallet(wallet::Call::Accounts)
+    }
+    pub fn create_account() -> Req {
+        Req::Wallet(wallet::Call::Create)
+    }
+    pub fn switch_account(id: i64) -> Req {
+        Req::Wallet(wallet::Call::Switch(id))
+    }
+    pub fn hide_account(id: i64) -> Req {
+        Req::Wallet(wallet::Call::Hide(id))
+    }
 }

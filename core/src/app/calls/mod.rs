@@ -174,13 +174,7 @@ impl Calls {
 
     /// Build, number and gate a call. Player calls carry the token, or wait for the shared
     /// refresh when it is expired or one is under way.
-    pub fn send(
-        &mut self,
-        req: Req,
-        body: Option<Json>,
-        now: u64,
-        fx: &mut Vec<Effect>,
-    ) -> Sent {
+    pub fn send(&mut self, req: Req, body: Option<Json>, now: u64, fx: &mut Vec<Effect>) -> Sent {
         let route = req.endpoint();
         if route.auth == Auth::Player && self.token.is_none() {
             fx.push(Effect::Log {

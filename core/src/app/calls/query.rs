@@ -4,7 +4,6 @@
 
 use litemap::LiteMap;
 
-
 /// SPEC §9: settings answers are reused for 15 minutes per path and parameters.
 pub const SETTINGS_TTL_MS: u64 = 15 * 60 * 1000;
 

@@ -70,7 +70,10 @@ pub fn event(calls: &mut Calls, event: RefreshEvent, now: u64, fx: &mut Vec<Effe
                 request(calls, fx);
                 Outcome::Pending
             } else {
-                log(fx, "refresh: another tab is refreshing; waiting for its token");
+                log(
+                    fx,
+                    "refresh: another tab is refreshing; waiting for its token",
+                );
                 calls.refresh_phase = RefreshPhase::Waiting { polls: 0 };
                 poll_later(fx);
                 Outcome::Pending
@@ -98,7 +101,10 @@ pub fn event(calls: &mut Calls, event: RefreshEvent, now: u64, fx: &mut Vec<Effe
                     Outcome::Pending
                 }
                 WaitStep::RefreshSelf => {
-                    log(fx, "refresh: waited for another tab in vain, refreshing here");
+                    log(
+                        fx,
+                        "refresh: waited for another tab in vain, refreshing here",
+                    );
                     request(calls, fx);
                     Outcome::Pending
                 }

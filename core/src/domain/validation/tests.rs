@@ -960,12 +960,15 @@ fn validate_form_reports_first_failure_per_field() {
     let f = form(&[("nickname", t("a b")), ("email", t("ok@example.com"))]);
     let out = validate_form(&rules, &f);
     assert_eq!(out.len(), 1);
-    assert_eq!(out["nickname"].rule, "alpha_dash");
-    assert_eq!(out["nickname"].params["field"], "nickname");
+    assert_eq!(out[&"nickname".to_string()].rule, "alpha_dash");
+    assert_eq!(
+        out[&"nickname".to_string()].params[&"field".to_string()],
+        "nickname"
+    );
     let f = form(&[]);
     let out = validate_form(&rules, &f);
-    assert_eq!(out["nickname"].rule, "required");
-    assert_eq!(out["email"].rule, "required");
+    assert_eq!(out[&"nickname".to_string()].rule, "required");
+    assert_eq!(out[&"email".to_string()].rule, "required");
     assert!(!out.contains_key("bio"));
 }
 
@@ -973,13 +976,19 @@ fn validate_form_reports_first_failure_per_field() {
 fn value_deserializes_from_json() {
     let v: Form =
         serde_json::from_str(r#"{"a":null,"b":"x","c":true,"d":["1",2],"e":18,"f":1.5}"#).unwrap();
-    assert_eq!(v["a"], Value::Empty);
-    assert_eq!(v["b"], t("x"));
-    assert_eq!(v["c"], Value::Bool(true));
-    assert_eq!(v["d"], Value::List(vec!["1".into(), "2".into()]));
-    assert_eq!(v["e"], t("18"));
-    assert_eq!(v["f"], t("1.5"));
-    assert_eq!(serde_json::to_string(&v["d"]).unwrap(), r#"["1","2"]"#);
+    assert_eq!(v[&"a".to_string()], Value::Empty);
+    assert_eq!(v[&"b".to_string()], t("x"));
+    assert_eq!(v[&"c".to_string()], Value::Bool(true));
+    assert_eq!(
+        v[&"d".to_string()],
+        Value::List(vec!["1".into(), "2".into()])
+    );
+    assert_eq!(v[&"e".to_string()], t("18"));
+    assert_eq!(v[&"f".to_string()], t("1.5"));
+    assert_eq!(
+        serde_json::to_string(&v[&"d".to_string()]).unwrap(),
+        r#"["1","2"]"#
+    );
 }
 
 #[test]

@@ -14,8 +14,8 @@ pub use built_in::built_in;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, Route};
 use crate::app::effect::LogLevel;
+use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
 use crate::app::model::{Dirty, Model};
-use crate::app::feature::{SliceSink, Cx, Feature, Hook, Msg};
 use crate::app::registry::Req;
 
 pub const CONTENT_GROUPS: [&str; 5] = [
@@ -85,9 +85,7 @@ impl Feature for Content {
                     .into_iter()
                     .filter(|(g, _)| CONTENT_GROUPS.contains(&g.as_str()))
                     .flat_map(|(g, texts)| {
-                        texts
-                            .into_iter()
-                            .map(move |(k, v)| (format!("{g}.{k}"), v))
+                        texts.into_iter().map(move |(k, v)| (format!("{g}.{k}"), v))
                     })
                     .collect();
                 self.cache.retain(|(l, _)| *l != locale);

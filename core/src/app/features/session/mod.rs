@@ -8,9 +8,9 @@ pub mod view;
 
 use crate::app::calls::{self, refresh::REFRESH_PATH, Answer, Auth, Endpoint, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::model::{Dirty, Model};
-use crate::app::feature::{SliceSink, Cx, Feature, Hook, Msg, SessionChange};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
+use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
 use crate::app::wire::{LoginResponse, Profile};
 use crate::domain::alert::Alert;
@@ -58,9 +58,7 @@ impl Endpoint for Call {
             Call::Logout => Route::write(Post, "/api/player/sessions/logout", Auth::AsIs),
             Call::Refresh => Route::write(Post, REFRESH_PATH, Auth::AsIs),
             Call::Profile => Route::get("/api/player/profile", Auth::Player),
-            Call::PasswordReset => {
-                Route::write(Post, "/api/player/passwords/reset", Auth::Public)
-            }
+            Call::PasswordReset => Route::write(Post, "/api/player/passwords/reset", Auth::Public),
             Call::PasswordConfirm => {
                 Route::write(Post, "/api/player/passwords/confirm", Auth::Public)
             }

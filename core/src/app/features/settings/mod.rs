@@ -8,8 +8,8 @@ use std::rc::Rc;
 use crate::app::calls::query::{cache_key, SettingsCache};
 use crate::app::calls::{self, Answer, Auth, Endpoint, Route};
 use crate::app::effect::LogLevel;
+use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
 use crate::app::model::{Dirty, Model};
-use crate::app::feature::{SliceSink, Cx, Feature, Hook, Msg};
 use crate::app::registry::Req;
 use crate::app::wire::{Currency, Locale};
 

@@ -6,8 +6,8 @@ pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, Route};
 use crate::app::effect::{Effect, LogLevel};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
 use crate::app::model::{Dirty, Model};
-use crate::app::feature::{SliceSink, Cx, Feature, Hook, Msg};
 use crate::app::registry::{Req, Tick};
 use crate::domain::route;
 
@@ -39,11 +39,17 @@ pub struct Shell {
 
 #[derive(Clone, Debug, PartialEq, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase", rename_all_fields = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 pub enum ShellUi {
     ToggleDrawer,
     CloseDrawer,
-    SetDrawerCompact { compact: bool },
+    SetDrawerCompact {
+        compact: bool,
+    },
     /// The page finished rendering: the preloader leaves after 1 s (SPEC §2).
     PageReady,
 }

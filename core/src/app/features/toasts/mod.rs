@@ -3,8 +3,8 @@
 
 pub mod view;
 
+use crate::app::feature::{Cx, Feature, Hook, SliceSink};
 use crate::app::model::{Dirty, Model};
-use crate::app::feature::{SliceSink, Cx, Feature, Hook};
 use crate::app::registry::Tick;
 use crate::app::wire::currency_info;
 use crate::domain::alert::{Alert, AlertQueue};

@@ -39,7 +39,10 @@ pub fn slice(model: &Model) -> Vec<ToastView> {
     let shared = &model.shared;
     // A content key, else the text itself (a server's sentence); `{name}` filled in.
     let fill = |text: &str, params: &litemap::LiteMap<String, String>| {
-        let mut out = shared.text_of(text).cloned().unwrap_or_else(|| text.to_string());
+        let mut out = shared
+            .text_of(text)
+            .cloned()
+            .unwrap_or_else(|| text.to_string());
         for (k, v) in params.iter() {
             out = out.replace(&format!("{{{k}}}"), v);
         }
@@ -60,7 +63,11 @@ pub fn slice(model: &Model) -> Vec<ToastView> {
                 AlertKind::Info => ToastKind::Info,
             },
             title: fill(&s.alert.key, &s.alert.params),
-            description: s.alert.description.as_deref().map(|d| fill(d, &s.alert.params)),
+            description: s
+                .alert
+                .description
+                .as_deref()
+                .map(|d| fill(d, &s.alert.params)),
             duration_ms: s.alert.duration_ms(),
         })
         .collect()

@@ -5,9 +5,9 @@ pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::model::{Dirty, Model};
-use crate::app::feature::{SliceSink, Cx, Feature, Hook, SessionChange};
+use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
+use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
 use crate::app::wire::Account;
 use crate::domain::alert::Alert;
@@ -48,7 +48,9 @@ impl Endpoint for Call {
         match self {
             Call::Accounts => Route::get(path, Auth::Player),
             Call::Create => Route::write(Method::Post, path, Auth::Player),
-            Call::Switch(id) => Route::write(Method::Put, format!("{path}/{id}/switch"), Auth::Player),
+            Call::Switch(id) => {
+                Route::write(Method::Put, format!("{path}/{id}/switch"), Auth::Player)
+            }
             Call::Hide(id) => Route::write(Method::Put, format!("{path}/{id}/hide"), Auth::Player),
         }
         // SPEC §7: wallet account calls send source and platform.
