@@ -13,7 +13,7 @@ const page = (name: string) => ({
   name,
   routeName: `locale-${name}`,
   skeleton: `${name}-page`,
-  layout: "default",
+  layout: "default" as const,
   clientOnly: false,
   params: {},
 });

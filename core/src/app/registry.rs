@@ -76,9 +76,9 @@ macro_rules! features {
         #[cfg(target_arch = "wasm32")]
         #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
         const VIEW_EVENT_TS: &str = concat!(
-            "export type ViewEvent = AppUi",
+            "export type ViewEvent = Exclude<AppUi",
             $(" | ", stringify!($Variant), "Ui",)*
-            ";"
+            ", void>;"
         );
 
         impl Req {

@@ -49,7 +49,6 @@ pub enum Layout {
 #[serde(rename_all = "camelCase")]
 pub struct PageView {
     /// Route name without the `locale-` prefix, e.g. `game-id`.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "PageName"))]
     pub name: String,
     /// Full route name, e.g. `locale-game-id`.
     pub route_name: String,
@@ -87,7 +86,6 @@ pub struct LocaleOption {
 #[serde(rename_all = "camelCase")]
 pub struct ModalView {
     /// SPEC §2 identifier, e.g. `sign-in`.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "ModalName"))]
     pub id: String,
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
