@@ -86,9 +86,7 @@ fn hook(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) {
 fn settle(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
     // Bounded: a message loop between features would be a bug, never a hang.
     for _ in 0..32 {
-        if let Some(from) = model.moved_from.take() {
-            hook(model, &Hook::Navigated { from: &from }, now, out);
-        }
+        moves(model, now, out);
         fx.append(&mut out.fx);
         for (req, body) in std::mem::take(&mut out.calls) {
             if let calls::Sent::NeedsRefresh = model.calls.send(req, body, now, fx) {
@@ -101,12 +99,21 @@ fn settle(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
         }
         for msg in msgs {
             apply(model, msg, now, fx, out);
+            // Features hear of a move before the next message (an alert after it stays).
+            moves(model, now, out);
         }
     }
     fx.push(Effect::Log {
         level: LogLevel::Error,
         message: "update did not settle".into(),
     });
+}
+
+/// The address moved: tell the features now.
+fn moves(model: &mut Model, now: u64, out: &mut Out) {
+    if let Some(from) = model.moved_from.take() {
+        hook(model, &Hook::Navigated { from: &from }, now, out);
+    }
 }
 
 fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
@@ -340,6 +347,7 @@ fn sign_out(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
     end_session(model, now, fx, out);
     fx.push(Effect::SignalPeers { logged_in: false });
     address::go_home(model, None, fx);
+    moves(model, now, out);
     apply(
         model,
         Msg::Alert(Alert::info("alerts.signedOut")),
@@ -356,6 +364,7 @@ fn session_lost(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out
     if had_session {
         fx.push(Effect::SignalPeers { logged_in: false });
         address::go_home(model, Some("sign-in"), fx);
+        moves(model, now, out);
         apply(
             model,
             Msg::Alert(Alert::info("alerts.sessionExpired")),
