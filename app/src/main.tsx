@@ -4,6 +4,7 @@ import { App } from "./App";
 import { CrashBoundary } from "./CrashBoundary";
 import { reportCrash } from "./core/crash";
 import { firstPaintView, useCore } from "./core/store";
+import { preloadPage } from "./pages/registry";
 import "./styles.css";
 
 // First paint does not wait for the wasm: when the shell can draw the page from the bundled
@@ -12,14 +13,20 @@ import "./styles.css";
 const early = firstPaintView(location.pathname, document.cookie);
 if (early) useCore.setState(early);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <CrashBoundary>
-      <App />
-    </CrashBoundary>
-  </StrictMode>,
-);
+// The core's code is on its way from here on, in parallel with the early page's own chunk.
+const core = import("./core/bridge");
 
-import("./core/bridge")
-  .then(({ startCore }) => startCore({ painted: !!early }))
-  .catch((error: unknown) => reportCrash(error, "load"));
+const render = () =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <CrashBoundary>
+        <App />
+      </CrashBoundary>
+    </StrictMode>,
+  );
+// The early page is drawn with the frame (its small chunk first), never a skeleton that the page
+// then pushes down; if that chunk fails, render anyway and let the page's Suspense retry.
+if (early?.nav.page) preloadPage(early.nav.page.name).then(render, render);
+else render();
+
+core.then(({ startCore }) => startCore({ painted: !!early })).catch((error: unknown) => reportCrash(error, "load"));

@@ -44,17 +44,28 @@ const pages = {
 } satisfies Record<RouteName, PageLoader> satisfies PageRegistrations;
 
 const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+/** Pages whose code was loaded before the first render: drawn at once, with no fallback. */
+const loaded = new Map<string, ComponentType>();
 
 const isRoute = (name: string): name is RouteName => Object.hasOwn(pages, name);
 
 /** The lazily loaded page of a route name (without `locale-`), if there is one. */
-export function pageFor(name: string): LazyExoticComponent<ComponentType> | undefined {
+export function pageFor(name: string): ComponentType | undefined {
+  const ready = loaded.get(name);
+  if (ready) return ready;
   const hit = cache.get(name);
   if (hit) return hit;
   if (!isRoute(name)) return undefined;
   const page = lazy(pages[name]);
   cache.set(name, page);
   return page;
+}
+
+/** Loads a page's code ahead of the first render (the page painted before the core), so it is
+ * drawn with the frame instead of after a skeleton that would shift the layout. */
+export async function preloadPage(name: string): Promise<void> {
+  if (!isRoute(name) || cache.has(name)) return;
+  loaded.set(name, (await pages[name]()).default);
 }
 
 /** Route names that have a page (all of them: checked by tsc and registry.test.ts). */
