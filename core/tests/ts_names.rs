@@ -46,7 +46,10 @@ fn render() -> String {
         "/** The cookie holding the access token (domain::session::TOKEN_KEY): the shell only asks\n \
          * whether it is there, to paint a guest's home before the core has loaded. */\n",
     );
-    out.push_str(&format!("export const TOKEN_COOKIE = {};\n", lit(TOKEN_KEY)));
+    out.push_str(&format!(
+        "export const TOKEN_COOKIE = {};\n",
+        lit(TOKEN_KEY)
+    ));
     out
 }
 
