@@ -70,6 +70,8 @@ export function App() {
   const pageName = useCore((s) => s.nav.page?.name ?? (s.nav.error ? "error" : ""));
   const compact = useCore((s) => s.nav.drawerCompact);
   const toasts = useCore((s) => s.toasts);
+  // `loading` while the shell paints from the bundled texts, `ready` once the core drives it.
+  const core = useCore((s) => (s.ready ? "ready" : "loading"));
   const dismiss = useCallback((id: number) => dispatch({ type: "dismissToast", id }), [dispatch]);
   useDocument();
   const skip = (
@@ -93,7 +95,7 @@ export function App() {
   );
   if (layout === "empty") {
     return (
-      <div className="shell shell-empty" data-layout="empty">
+      <div className="shell shell-empty" data-layout="empty" data-core={core}>
         <main className="content-empty" id="main" tabIndex={-1} data-page={pageName}>
           <Page />
         </main>
@@ -102,7 +104,7 @@ export function App() {
     );
   }
   return (
-    <div className={`shell${compact && !mobile ? " shell-compact" : ""}`} data-layout="default">
+    <div className={`shell${compact && !mobile ? " shell-compact" : ""}`} data-layout="default" data-core={core}>
       {skip}
       <Header mobile={mobile} />
       <Drawer mobile={mobile} />

@@ -1,12 +1,32 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
-import { startCore } from "./core/bridge";
+import { CrashBoundary } from "./CrashBoundary";
+import { reportCrash } from "./core/crash";
+import { firstPaintView, useCore } from "./core/store";
+import { preloadPage } from "./pages/registry";
 import "./styles.css";
 
-startCore();
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// First paint does not wait for the wasm: when the shell can draw the page from the bundled
+// texts (a guest's home), it does so now; the core's code is fetched meanwhile and takes over
+// the store when it arrives. Clicks made before then are queued, not lost.
+const early = firstPaintView(location.pathname, document.cookie);
+if (early) useCore.setState(early);
+
+// The core's code is on its way from here on, in parallel with the early page's own chunk.
+const core = import("./core/bridge");
+
+const render = () =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <CrashBoundary>
+        <App />
+      </CrashBoundary>
+    </StrictMode>,
+  );
+// The early page is drawn with the frame (its small chunk first), never a skeleton that the page
+// then pushes down; if that chunk fails, render anyway and let the page's Suspense retry.
+if (early?.nav.page) preloadPage(early.nav.page.name).then(render, render);
+else render();
+
+core.then(({ startCore }) => startCore({ painted: !!early })).catch((error: unknown) => reportCrash(error, "load"));

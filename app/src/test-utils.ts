@@ -5,7 +5,7 @@ import en from "../../core/content/en.json";
 /** Put the store in a known state with English texts; returns the events components send. */
 export function setView(patch: Partial<View> = {}): UiEvent[] {
   const sent: UiEvent[] = [];
-  useCore.setState({ ...initialView, ...patch, ready: true, texts: en, dispatch: (e) => sent.push(e) });
+  useCore.setState({ ...initialView, texts: en, ...patch, ready: true, crashed: false, dispatch: (e) => sent.push(e) });
   return sent;
 }
 

@@ -1,23 +1,88 @@
 import { Core } from "croupier-core";
 // The phone numbering plans ship as their own asset, outside the wasm; the core fetches them.
 import phoneMetadataUrl from "../../../core/src/domain/phone/metadata.tsv?url";
-import { initialView, useCore } from "./store";
+import { reportCrash, type CrashSite } from "./crash";
+import { initialView, takeEarlyEvents, useCore } from "./store";
 import type { UiEvent, View } from "./types";
 
-/** Create the core, mirror its view slices into the store, and start it. */
-export function startCore(): Core {
-  const core = new Core({
-    apiBase: "",
-    platform: "web",
-    defaultLocale: "en",
-    phoneMetadataUrl,
-    // The default language's texts (core/content/en.json), kept out of the wasm.
-    texts: initialView.texts,
-  });
-  const dispatch = (event: UiEvent) => core.dispatch(event);
-  useCore.setState({ ...(core.view() as View), dispatch, ready: true });
+/** What the bridge needs of the core (the wasm `Core`, or a fake in tests). */
+export interface CoreLike {
+  view(): unknown;
+  dispatch(event: UiEvent): void;
+  subscribe(callback: (changed: Partial<View>) => void): void;
+  start(): void;
+}
+
+export type ConnectOptions = {
+  /** The shell painted a page before the core loaded: the preloader must not cover it again. */
+  painted?: boolean;
+};
+
+/**
+ * Mirror the core's view slices into the store and send it the store's events, every call
+ * guarded: a core that throws (a wasm trap such as `RuntimeError: unreachable`) shows the
+ * reload screen and refuses further events instead of leaving a silently dead app.
+ */
+export function connect(core: CoreLike, { painted = false }: ConnectOptions = {}): boolean {
+  const dead = () => useCore.getState().crashed;
+  const guard = (site: CrashSite, run: () => void): boolean => {
+    if (dead()) return false;
+    try {
+      run();
+      return true;
+    } catch (error) {
+      reportCrash(error, site);
+      return false;
+    }
+  };
+  // A page painted before the core stays uncovered: the core's first-load preloader would
+  // hide what the player already sees.
+  const settle = (changed: Partial<View>): Partial<View> =>
+    painted && changed.nav ? { ...changed, nav: { ...changed.nav, preloader: "removed" } } : changed;
+  const dispatch = (event: UiEvent) => {
+    guard("dispatch", () => core.dispatch(event));
+  };
   // Only changed slices arrive, so components reading other slices do not re-render.
-  core.subscribe((changed) => useCore.setState(changed));
-  core.start();
-  return core;
+  const subscribed = guard("subscribe", () =>
+    core.subscribe((changed) => {
+      if (!dead()) useCore.setState(settle(changed));
+    }),
+  );
+  if (!subscribed || !guard("start", () => core.start())) return false;
+  const shown = guard("view", () => useCore.setState({ ...settle(core.view() as View), dispatch, ready: true }));
+  if (!shown) return false;
+  for (const event of takeEarlyEvents()) dispatch(event);
+  return !dead();
+}
+
+/** A trap outside a bridge call (an effect's callback inside the runtime) surfaces as an
+ * uncaught error or rejection: it is a crash too. */
+function watchTraps() {
+  const isTrap = (e: unknown) => e instanceof WebAssembly.RuntimeError;
+  window.addEventListener("error", (e) => {
+    if (isTrap(e.error)) reportCrash(e.error, "runtime");
+  });
+  window.addEventListener("unhandledrejection", (e) => {
+    if (isTrap(e.reason)) reportCrash(e.reason, "runtime");
+  });
+}
+
+/** Create the core, connect it to the store, and start it. */
+export function startCore(options: ConnectOptions = {}): boolean {
+  watchTraps();
+  let core: Core;
+  try {
+    core = new Core({
+      apiBase: "",
+      platform: "web",
+      defaultLocale: "en",
+      phoneMetadataUrl,
+      // The default language's texts (core/content/en.json), kept out of the wasm.
+      texts: initialView.texts,
+    });
+  } catch (error) {
+    reportCrash(error, "create");
+    return false;
+  }
+  return connect(core, options);
 }

@@ -1,9 +1,13 @@
 import { create } from "zustand";
 import en from "../../../core/content/en.json";
+import { TOKEN_COOKIE } from "./names.gen";
 import type { UiEvent, View } from "./types";
 
 export type CoreState = View & {
+  /** The core has loaded and drives the view. */
   ready: boolean;
+  /** The core (or a component) crashed: the app shows the reload screen and refuses events. */
+  crashed: boolean;
   dispatch: (event: UiEvent) => void;
 };
 
@@ -35,11 +39,47 @@ export const initialView: View = {
   texts: en,
 };
 
+/** Events sent before the core has loaded, replayed in order once it has (a click on "Sign
+ * in" while the wasm is still on its way opens the modal when it arrives). */
+const early: UiEvent[] = [];
+
+/** Hands the events queued before the core loaded to the bridge (once). */
+export function takeEarlyEvents(): UiEvent[] {
+  return early.splice(0, early.length);
+}
+
 export const useCore = create<CoreState>(() => ({
   ...initialView,
   ready: false,
-  dispatch: () => {},
+  crashed: false,
+  dispatch: (event) => {
+    early.push(event);
+  },
 }));
+
+/**
+ * What the shell can paint before the core arrives, from the bundled English texts alone: the
+ * guest's home (frame, header, hero) when the address is the default-locale home and no session
+ * cookie says a player is coming back. Anything else waits for the core behind the preloader.
+ * `undefined` when nothing can be painted early.
+ */
+export function firstPaintView(path: string, cookie: string): View | undefined {
+  if (path !== initialView.nav.homePath) return undefined;
+  const signedIn = cookie.split(";").some((c) => {
+    const [k, v] = c.trim().split("=");
+    return k === TOKEN_COOKIE && !!v;
+  });
+  if (signedIn) return undefined;
+  return {
+    ...initialView,
+    session: { ...initialView.session, status: "guest" },
+    nav: {
+      ...initialView.nav,
+      page: { name: "index", routeName: "index", skeleton: "index-page", layout: "default", clientOnly: false, params: {} },
+      preloader: "removed",
+    },
+  };
+}
 
 /** Text for `key` with `{name}` placeholders filled; the key itself when missing. */
 export function useText() {

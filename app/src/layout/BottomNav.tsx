@@ -1,6 +1,6 @@
 import { useCore, useText } from "../core/store";
 import { Icon, iconFor } from "../ui/Icon";
-import { Link } from "../ui/Link";
+import { Link } from "../shared/Link";
 
 /** Mobile tab bar (≤ 528 px): the links the core marks for it. */
 export function BottomNav() {

@@ -1,6 +1,6 @@
 import { useCore, useDispatch, useText } from "../core/store";
 import { Icon, iconFor } from "../ui/Icon";
-import { Link } from "../ui/Link";
+import { Link } from "../shared/Link";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 
 /** Side navigation: on desktop always there, compact (icons only) at the player's choice; on

@@ -1,5 +1,5 @@
 import { useCore, useText } from "../core/store";
-import { Link } from "../ui/Link";
+import { Link } from "../shared/Link";
 
 /** SPEC §2 error page: what went wrong, and the way home in the same language. */
 export default function ErrorPage() {

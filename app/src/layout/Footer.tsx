@@ -1,5 +1,5 @@
 import { useCore, useText } from "../core/store";
-import { Link } from "../ui/Link";
+import { Link } from "../shared/Link";
 
 export function Footer() {
   const t = useText();

@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { useCore, useDispatch, useText } from "../core/store";
 import { Button } from "../ui/Button";
 import { Icon } from "../ui/Icon";
-import { Link } from "../ui/Link";
+import { Link } from "../shared/Link";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 
 // A guest never needs the wallet code: it loads with the player's header only.

@@ -1,5 +1,7 @@
 import { useEffect } from "react";
-import type { ToastView } from "../core/types";
+
+/** What a toast shows (the core's ToastView fits it; ui knows nothing of the core). */
+export type ToastView = { id: number; kind: string; title: string; description?: string | null; durationMs: number };
 
 type Props = { toasts: ToastView[]; closeLabel: string; onDismiss: (id: number) => void };
 

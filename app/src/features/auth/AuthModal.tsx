@@ -1,11 +1,12 @@
 import type { ComponentType } from "react";
+import type { ModalId } from "../../core/names.gen";
 import { ForgotPassForm } from "./ForgotPassForm";
 import { ResetEmailSend } from "./ResetEmailSend";
 import { ResetPassForm } from "./ResetPassForm";
 import { SignInForm } from "./SignInForm";
 import { SignUpForm } from "./SignUpForm";
 
-const bodies: Record<string, ComponentType> = {
+const bodies: Partial<Record<ModalId, ComponentType>> = {
   "sign-in": SignInForm,
   "sign-up": SignUpForm,
   "forgot-pass": ForgotPassForm,
@@ -14,7 +15,7 @@ const bodies: Record<string, ComponentType> = {
 };
 
 /** The body of sign-in, sign-up and the password modals (the modal host draws the frame). */
-export default function AuthModal({ id }: { id: string }) {
+export default function AuthModal({ id }: { id: ModalId }) {
   const Body = bodies[id];
   return Body ? <Body /> : null;
 }

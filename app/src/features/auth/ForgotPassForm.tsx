@@ -2,7 +2,7 @@ import { useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
 import { FormFrame } from "../../ui/FormFrame";
 import { TextField } from "../../ui/Field";
-import { useForm } from "./useForm";
+import { useForm } from "../../shared/useForm";
 
 /** forgot-pass: the e-mail that gets a reset link. */
 export function ForgotPassForm() {

@@ -2,7 +2,7 @@ import { useText } from "../../core/store";
 import { Button } from "../../ui/Button";
 import { FormFrame } from "../../ui/FormFrame";
 import { TextField } from "../../ui/Field";
-import { useForm } from "./useForm";
+import { useForm } from "../../shared/useForm";
 
 /** reset-pass: the code from the e-mail (filled in from a reset link) and the new password. */
 export function ResetPassForm() {

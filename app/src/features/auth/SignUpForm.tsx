@@ -2,7 +2,7 @@ import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
 import { FormFrame } from "../../ui/FormFrame";
 import { CheckboxField, SelectField, TextField } from "../../ui/Field";
-import { useForm } from "./useForm";
+import { useForm } from "../../shared/useForm";
 
 export function SignUpForm() {
   const t = useText();

@@ -2,7 +2,7 @@ import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
 import { SelectField } from "../../ui/Field";
 import { Skeleton } from "../../ui/Skeleton";
-import { useForm } from "../auth/useForm";
+import { useForm } from "../../shared/useForm";
 import { Money } from "./Money";
 
 /** Every account of the player: make one active, hide others, add a currency. */

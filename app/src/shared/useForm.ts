@@ -1,5 +1,5 @@
-import { useCore, useDispatch } from "../../core/store";
-import type { FormId } from "../../core/types";
+import { useCore, useDispatch } from "../core/store";
+import type { FormId } from "../core/types";
 
 /** Read one form's view and send its events. */
 export function useForm(form: FormId) {

@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { connect, type CoreLike } from "./bridge";
+import { onCrash } from "./crash";
+import { firstPaintView, initialView, takeEarlyEvents, useCore } from "./store";
+import type { UiEvent, View } from "./types";
+
+/** A stand-in for the wasm core: records events, pushes slices, and traps on demand. */
+function fakeCore(overrides: Partial<CoreLike> = {}) {
+  const sent: UiEvent[] = [];
+  let push: (changed: Partial<View>) => void = () => {};
+  const core: CoreLike = {
+    view: () => ({ ...initialView, session: { ...initialView.session, status: "guest" } }),
+    dispatch: (event) => {
+      sent.push(event);
+    },
+    subscribe: (callback) => {
+      push = callback;
+    },
+    start: () => {},
+    ...overrides,
+  };
+  return { core, sent, push: (changed: Partial<View>) => push(changed) };
+}
+
+const trap = () => new WebAssembly.RuntimeError("unreachable");
+
+let errors: ReturnType<typeof vi.spyOn>;
+let warnings: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  takeEarlyEvents();
+  useCore.setState({ ...initialView, ready: false, crashed: false, dispatch: useCore.getInitialState().dispatch });
+  errors = vi.spyOn(console, "error").mockImplementation(() => {});
+  warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("bridge", () => {
+  it("mirrors the core's view and slices, and sends events to it", () => {
+    const { core, sent, push } = fakeCore();
+    expect(connect(core)).toBe(true);
+    const state = useCore.getState();
+    expect(state.ready).toBe(true);
+    expect(state.session.status).toBe("guest");
+    state.dispatch({ type: "toggleDrawer" });
+    expect(sent).toEqual([{ type: "toggleDrawer" }]);
+    push({ toasts: [] , session: { ...initialView.session, status: "player", nickname: "ace" } });
+    expect(useCore.getState().session.nickname).toBe("ace");
+  });
+
+  it("replays, in order, the events sent before the core had loaded", () => {
+    useCore.getState().dispatch({ type: "openModal", id: "sign-in" });
+    useCore.getState().dispatch({ type: "pageReady" });
+    const { core, sent } = fakeCore();
+    connect(core);
+    expect(sent).toEqual([{ type: "openModal", id: "sign-in" }, { type: "pageReady" }]);
+  });
+
+  it("keeps a page painted before the core uncovered by the first-load preloader", () => {
+    const { core, push } = fakeCore();
+    connect(core, { painted: true });
+    expect(useCore.getState().nav.preloader).toBe("removed");
+    push({ nav: { ...initialView.nav, preloader: "hiding" } });
+    expect(useCore.getState().nav.preloader).toBe("removed");
+  });
+
+  it("a trap in dispatch shows the crash screen, logs it, and refuses further events", () => {
+    let calls = 0;
+    const { core } = fakeCore({
+      dispatch: () => {
+        calls += 1;
+        throw trap();
+      },
+    });
+    const seen: [unknown, string][] = [];
+    const stop = onCrash((error, site) => seen.push([error, site]));
+    connect(core);
+    useCore.getState().dispatch({ type: "toggleDrawer" });
+    expect(useCore.getState().crashed).toBe(true);
+    expect(errors).toHaveBeenCalledWith("croupier: crash in dispatch", expect.any(WebAssembly.RuntimeError));
+    expect(seen).toEqual([[expect.any(WebAssembly.RuntimeError), "dispatch"]]);
+    // Refused, and said so: the core is never called again.
+    useCore.getState().dispatch({ type: "closeDrawer" });
+    expect(calls).toBe(1);
+    expect(warnings).toHaveBeenCalledWith(expect.stringContaining('"closeDrawer" was not sent'));
+    stop();
+  });
+
+  it("a trap in view() at start is a crash", () => {
+    const { core } = fakeCore({
+      view: () => {
+        throw trap();
+      },
+    });
+    expect(connect(core)).toBe(false);
+    expect(useCore.getState().crashed).toBe(true);
+    expect(useCore.getState().ready).toBe(false);
+    expect(errors).toHaveBeenCalledWith("croupier: crash in view", expect.any(WebAssembly.RuntimeError));
+  });
+
+  it("a trap in subscribe or start is a crash, and later slices are ignored", () => {
+    expect(
+      connect(
+        fakeCore({
+          subscribe: () => {
+            throw trap();
+          },
+        }).core,
+      ),
+    ).toBe(false);
+    expect(useCore.getState().crashed).toBe(true);
+    expect(errors).toHaveBeenCalledWith("croupier: crash in subscribe", expect.any(WebAssembly.RuntimeError));
+
+    useCore.setState({ crashed: false });
+    const started = fakeCore({
+      start: () => {
+        throw trap();
+      },
+    });
+    expect(connect(started.core)).toBe(false);
+    expect(errors).toHaveBeenCalledWith("croupier: crash in start", expect.any(WebAssembly.RuntimeError));
+    started.push({ session: { ...initialView.session, status: "player" } });
+    expect(useCore.getState().session.status).toBe("booting");
+  });
+
+  it("only the first crash is reported", () => {
+    const { core } = fakeCore({
+      dispatch: () => {
+        throw trap();
+      },
+    });
+    connect(core);
+    const dispatch = useCore.getState().dispatch;
+    dispatch({ type: "toggleDrawer" });
+    dispatch({ type: "toggleDrawer" });
+    expect(errors).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("first paint", () => {
+  it("paints a guest's home from the bundled texts", () => {
+    const view = firstPaintView("/", "");
+    expect(view?.session.status).toBe("guest");
+    expect(view?.nav.page?.name).toBe("index");
+    expect(view?.nav.preloader).toBe("removed");
+    expect(view?.texts["layout.home.title"]).toBeTruthy();
+  });
+
+  it("waits for the core on other addresses and for a returning player", () => {
+    expect(firstPaintView("/wallet", "")).toBeUndefined();
+    expect(firstPaintView("/pt-br", "")).toBeUndefined();
+    expect(firstPaintView("/", "theme=dark; access_token=abc.def")).toBeUndefined();
+    expect(firstPaintView("/", "access_token=")?.session.status).toBe("guest");
+  });
+});

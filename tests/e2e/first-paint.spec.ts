@@ -1,0 +1,130 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./sandbox";
+
+// Issue 9 §6 and §8: the shell paints a guest's home from the bundled texts before the wasm
+// arrives, queues what the player does meanwhile, and shows a reload screen if the core fails.
+
+const url = (path: string) => `${process.env.BASE_URL}${path}`;
+const en: Record<string, string> = JSON.parse(readFileSync(join(ROOT, "core", "content", "en.json"), "utf8"));
+const SIZES = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "mobile", width: 390, height: 844 },
+];
+
+/** Holds every `.wasm` request until `release()` is called. */
+async function holdWasm(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((ok) => (release = ok));
+  const asked: string[] = [];
+  await page.route("**/*.wasm", async (route) => {
+    asked.push(route.request().url());
+    await released;
+    await route.continue();
+  });
+  return { release, asked };
+}
+
+/** Sums the layout shifts the page reports (the CLS of a short visit). */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: { value: number; sources: string[] }[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      }[]) {
+        if (e.hadRecentInput) continue;
+        const sources = (e.sources ?? []).map((s) => (s.node instanceof Element ? s.node.className || s.node.tagName : String(s.node)));
+        w.shifts.push({ value: e.value, sources });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return async () => page.evaluate(() => (window as unknown as { shifts: { value: number; sources: string[] }[] }).shifts);
+}
+
+for (const size of SIZES) {
+  test(`home paints header and hero before the wasm, then the core takes over (${size.name})`, async ({ page }) => {
+    await page.setViewportSize(size);
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const shifts = await watchShifts(page);
+    const wasm = await holdWasm(page);
+
+    await page.goto(url("/"), { waitUntil: "domcontentloaded" });
+    const shell = page.locator(".shell");
+    await expect(shell).toHaveAttribute("data-core", "loading");
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: en["layout.signIn"] })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: en["layout.home.title"] })).toBeVisible();
+    await expect(page.getByText(en["layout.home.subtitle"])).toBeVisible();
+    // Nothing covers it: no preloader over a page the player can already read.
+    await expect(page.getByTestId("preloader")).toHaveCount(0);
+    expect(wasm.asked.length).toBeGreaterThan(0);
+
+    // A click before the core is there is queued, not lost.
+    await page.getByRole("banner").getByRole("button", { name: en["layout.signIn"] }).click();
+    await expect(shell).toHaveAttribute("data-core", "loading");
+
+    wasm.release();
+    await expect(shell).toHaveAttribute("data-core", "ready");
+    await expect(page.getByRole("dialog", { name: en["modals.sign-in.title"] })).toBeVisible();
+    // The core's links fill the frame; still no preloader coming back over the page.
+    await expect(page.locator("#site-footer .footer-links a").first()).toBeVisible();
+    await expect(page.getByTestId("preloader")).toHaveCount(0);
+    await page.waitForTimeout(1500);
+    await expect(page.getByTestId("preloader")).toHaveCount(0);
+
+    const all = await shifts();
+    const cls = all.reduce((sum, s) => sum + s.value, 0);
+    expect(cls, JSON.stringify(all)).toBeLessThanOrEqual(0.02);
+    expect(errors).toEqual([]);
+  });
+}
+
+test("a returning player's home waits for the core behind the preloader", async ({ page, context }) => {
+  await context.addCookies([{ name: "access_token", value: "stale.token.value", url: url("/") }]);
+  const wasm = await holdWasm(page);
+  await page.goto(url("/"), { waitUntil: "domcontentloaded" });
+  await expect(page.getByTestId("preloader")).toHaveAttribute("data-phase", "shown");
+  await expect(page.getByRole("heading", { level: 1, name: en["layout.home.title"] })).toHaveCount(0);
+  wasm.release();
+  await expect(page.locator(".shell")).toHaveAttribute("data-core", "ready");
+});
+
+test("the wasm failing to load shows the reload screen; Reload starts afresh", async ({ page }) => {
+  const logged: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") logged.push(m.text());
+  });
+  let fail = true;
+  await page.route("**/*.wasm", (route) => (fail ? route.abort() : route.continue()));
+  await page.goto(url("/wallet"));
+  const screen = page.getByTestId("crash-screen");
+  await expect(screen).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: en["layout.crash.title"] })).toBeVisible();
+  await expect(page.getByText(en["layout.crash.text"])).toBeVisible();
+  expect(logged.some((t) => t.includes("croupier: crash in load"))).toBe(true);
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+
+  if (process.env.CRASH_SHOTS) {
+    const out = join(ROOT, "screenshots");
+    mkdirSync(out, { recursive: true });
+    for (const s of SIZES) {
+      await page.setViewportSize(s);
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: join(out, `crash-${s.name}.png`) });
+    }
+  }
+
+  fail = false;
+  await page.getByRole("button", { name: en["layout.crash.reload"] }).click();
+  await expect(page.locator(".shell")).toHaveAttribute("data-core", "ready");
+  await expect(screen).toHaveCount(0);
+});
