@@ -2,7 +2,8 @@
 // Chromium (fresh profile, empty cache) against a sandbox serving app/dist, records every HTML,
 // CSS, JS and wasm response and the encoding the sandbox answered it with, and prints gzip (-9)
 // and brotli (q 11) sizes per file and in total. Fails when what was actually sent (the served
-// encoding of each file) exceeds 300 KiB. Run by scripts/home-bytes.sh.
+// encoding of each file) exceeds 300 KiB. Data files the page fetches (e.g. the phone plans)
+// count too, if home asks for them. Run by scripts/home-bytes.sh.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,7 +44,13 @@ try {
     if (u.origin !== base || u.pathname.startsWith("/api/")) return;
     const type = r.request().resourceType();
     const path = u.pathname === "/" ? "/index.html" : u.pathname;
-    const kind = path.endsWith(".wasm") ? "wasm" : type === "document" ? "html" : type === "stylesheet" ? "css" : type === "script" ? "js" : null;
+    const kind = path.endsWith(".wasm")
+      ? "wasm"
+      : type === "document" ? "html"
+      : type === "stylesheet" ? "css"
+      : type === "script" ? "js"
+      : type === "fetch" || type === "xhr" ? "data" // e.g. the phone plans, if home asks for them
+      : null;
     if (kind) loaded.set(path, { kind, encoding: r.headers()["content-encoding"] ?? "identity" });
   });
   await page.goto(`${base}/`, { waitUntil: "networkidle" });
@@ -72,7 +79,7 @@ for (const r of rows)
   console.log(`${r.kind.padEnd(5)} ${kib(r.gz).padStart(10)} ${kib(r.br).padStart(10)} ${kib(r.raw).padStart(10)}  ${r.encoding.padEnd(8)}  ${r.path}`);
 const sum = (field, kind) => rows.filter((r) => !kind || r.kind === kind).reduce((s, r) => s + r[field], 0);
 const [gz, br, served] = [sum("gz"), sum("br"), sum("served")];
-const byKind = ["html", "css", "js", "wasm"].map((k) => `${k} ${kib(sum("served", k))}`).join(", ");
+const byKind = ["html", "css", "js", "wasm", "data"].map((k) => `${k} ${kib(sum("served", k))}`).join(", ");
 const encodings = [...new Set(rows.map((r) => r.encoding))].join("+");
 console.log(`total: gzip ${gz} bytes (${kib(gz)}), brotli ${br} bytes (${kib(br)}), raw ${kib(sum("raw"))}`);
 console.log(

@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { brotliCompressSync, gzipSync, constants } from "node:zlib";
 
 const dir = resolve(process.argv[2] ?? join(import.meta.dirname, "..", "app", "dist"));
-const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|json|svg|txt|map)$/;
+const COMPRESSIBLE = /\.(html|js|mjs|css|wasm|json|svg|txt|tsv|map)$/;
 
 function* files(d) {
   for (const e of readdirSync(d, { withFileTypes: true })) {

@@ -193,7 +193,13 @@ async fn hashed_assets_are_immutable_and_the_shell_is_revalidated() {
             "{path}"
         );
     }
-    for path in ["/", "/index.html", "/wallet", "/pt-br/games/slots", "/builds/latest.json"] {
+    for path in [
+        "/",
+        "/index.html",
+        "/wallet",
+        "/pt-br/games/slots",
+        "/builds/latest.json",
+    ] {
         let got = fetch(&s.base, path, "gzip, br").await;
         assert_eq!(got.status, StatusCode::OK, "{path}");
         assert_eq!(got.cache.as_deref(), Some("no-cache"), "{path}");
@@ -220,7 +226,11 @@ async fn precompressed_files_are_sent_by_accept_encoding() {
     let br = fetch(&s.base, wasm, "gzip, deflate, br").await;
     assert_eq!(br.encoding.as_deref(), Some("br"));
     assert_eq!(br.body, b"br:assets/croupier_core_bg-D8e2kLm0.wasm");
-    assert!(br.vary.unwrap_or_default().to_lowercase().contains("accept-encoding"));
+    assert!(br
+        .vary
+        .unwrap_or_default()
+        .to_lowercase()
+        .contains("accept-encoding"));
     let gz = fetch(&s.base, wasm, "gzip").await;
     assert_eq!(gz.encoding.as_deref(), Some("gzip"));
     assert_eq!(gz.body, b"gz:assets/croupier_core_bg-D8e2kLm0.wasm");
