@@ -3,7 +3,8 @@
 # the seeded demo player, against the release sandbox serving app/dist: prints performance, FCP,
 # LCP, TBT and CLS for each (goal: >= 95, LCP <= 2.0 s, TBT <= 100 ms, CLS <= 0.02). Not part of
 # the test command. Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) and the npm
-# lighthouse in tools/lighthouse (npm ci). SKIP_BUILD=1 measures the current app/dist.
+# lighthouse in tools/lighthouse (npm ci). SKIP_BUILD=1 measures the current app/dist; LH_OUT=DIR
+# keeps the JSON reports.
 source "$(dirname "$0")/lib.sh"
 if [ -z "${SKIP_BUILD:-}" ]; then
   build_product
@@ -25,3 +26,5 @@ for _ in $(seq 1 100); do
 done
 [ -n "$URL" ] || { cat "$WORK/sandbox.log" >&2; exit 1; }
 (cd "$ROOT/tools/lighthouse" && node run.mjs "$URL" "$WORK")
+# LH_OUT=DIR keeps the JSON reports (home-guest.json, wallet-signed-in.json).
+if [ -n "${LH_OUT:-}" ]; then mkdir -p "$LH_OUT" && cp "$WORK"/*.json "$LH_OUT"/ && log "reports in $LH_OUT"; fi
