@@ -14,21 +14,46 @@ wasm_bindgen_version() {
   grep -A1 '^name = "wasm-bindgen"$' "$ROOT/Cargo.lock" | sed -n 's/^version = "\(.*\)"/\1/p' | head -1
 }
 
+# The exact toolchain. rust-toolchain.toml names the channel "stable" (the only toolchain these
+# machines have; rustup cannot download a "1.95.0" here), and this asserts its version.
+RUST_VERSION=1.95.0
+# wasm-pack, pinned: reinstalled when the installed one differs.
+WASM_PACK_VERSION=0.15.1
+
 ensure_rust() {
   command -v cargo >/dev/null || { echo "cargo not found: install rustup first" >&2; exit 1; }
-  if ! rustup target list --installed | grep -q '^wasm32-unknown-unknown$'; then
-    log "adding the wasm32 target"
-    rustup target add wasm32-unknown-unknown
+  local have
+  have="$(cd "$ROOT" && rustc --version 2>/dev/null | awk '{print $2}')" || true
+  if [ "$have" != "$RUST_VERSION" ]; then
+    # A machine whose stable moved on but that still has the pinned release installed.
+    if [ "$(rustup run "$RUST_VERSION" rustc --version 2>/dev/null | awk '{print $2}')" = "$RUST_VERSION" ]; then
+      export RUSTUP_TOOLCHAIN="$RUST_VERSION"
+    else
+      echo "rustc $RUST_VERSION is required (rust-toolchain.toml, RUST_VERSION in scripts/lib.sh);" \
+        "found '${have:-none}'. Install it with rustup, or update both pins together." >&2
+      exit 1
+    fi
   fi
-  rustup component list --installed 2>/dev/null | grep -q '^rustfmt' || rustup component add rustfmt
-  rustup component list --installed 2>/dev/null | grep -q '^clippy' || rustup component add clippy
-  # The release core rebuilds std for size (see build_product).
-  rustup component list --installed 2>/dev/null | grep -q '^rust-src' || rustup component add rust-src
+  # Components and target of rust-toolchain.toml (rustup adds them itself when it can download).
+  (
+    cd "$ROOT"
+    if ! rustup target list --installed | grep -q '^wasm32-unknown-unknown$'; then
+      log "adding the wasm32 target"
+      rustup target add wasm32-unknown-unknown
+    fi
+    local c
+    for c in rustfmt clippy rust-src; do
+      rustup component list --installed 2>/dev/null | grep -q "^$c" || rustup component add "$c"
+    done
+  )
 }
 
 ensure_wasm_tools() {
   ensure_rust
-  command -v wasm-pack >/dev/null || { log "installing wasm-pack"; cargo install wasm-pack --locked; }
+  if [ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERSION" ]; then
+    log "installing wasm-pack $WASM_PACK_VERSION"
+    cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked --force
+  fi
   local want; want="$(wasm_bindgen_version)"
   if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
     # Without --locked: the registry here lacks a version the CLI's own lockfile names.
@@ -59,18 +84,16 @@ ensure_npm() {
   fi
 }
 
-# core -> pkg (wasm-pack, release) -> wasm-opt -Oz from npm binaryen -> app/dist.
+# core -> pkg (wasm-pack, profile wasm-release) -> wasm-opt -Oz from npm binaryen -> app/dist
+# -> precompressed .br/.gz beside the hashed assets.
 build_product() {
   ensure_wasm_tools
   log "building the core to wasm"
-  # std rebuilt with optimize_for_size and panics that abort without formatting: about 10%
-  # off the gzip size. Debug formatting and panic locations are compiled out too (the core
-  # logs with Display only). Stable toolchain, so RUSTC_BOOTSTRAP unlocks the -Z flags; its own
-  # target dir keeps these flags from invalidating the test builds.
-  (cd "$ROOT/core" && RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$ROOT/target/pkg-release" \
-    RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocation-detail=none" \
-    wasm-pack build --release --target bundler --out-dir "$ROOT/pkg" --out-name croupier_core . \
-    -- -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size)
+  # Stable Rust, no -Z flag: the size settings (opt-level z, fat LTO, one codegen unit, panic
+  # abort) live in Cargo.toml's [profile.wasm-release], which only this build uses. wasm-opt
+  # runs below, from npm binaryen (a known-good version).
+  (cd "$ROOT/core" && wasm-pack build --no-opt --profile wasm-release --target bundler \
+    --out-dir "$ROOT/pkg" --out-name croupier_core .)
   ensure_npm "$ROOT/app"
   log "wasm-opt -Oz"
   local wasm="$ROOT/pkg/croupier_core_bg.wasm"
@@ -78,4 +101,6 @@ build_product() {
   mv "$wasm.opt" "$wasm"
   log "building the app"
   (cd "$ROOT/app" && npm run build --silent)
+  log "precompressing the app"
+  node "$ROOT/scripts/precompress.mjs" "$ROOT/app/dist"
 }

@@ -67,6 +67,8 @@ step clippy-wasm one cargo clippy -p croupier-core --target wasm32-unknown-unkno
 step cargo-test rust cargo test --workspace -q
 step size-gate one "$ROOT/scripts/size-gate.sh"
 cat "$LOGDIR/size-gate.log"
+step home-bytes one env SKIP_BUILD=1 "$ROOT/scripts/home-bytes.sh"
+cat "$LOGDIR/home-bytes.log"
 step wasm-chrome rust bash -c "cd core && wasm-pack test --headless --chrome"
 step wasm-firefox rust bash -c "cd core && wasm-pack test --headless --firefox"
 step app-tsc one bash -c "cd app && npm run typecheck --silent"

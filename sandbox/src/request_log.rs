@@ -22,6 +22,8 @@ pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> R
             .map(|m| m.as_str().to_string())
             .unwrap_or_else(|| path.clone());
         state.count_call(format!("{method} {template}"));
+    } else if !path.starts_with("/api") {
+        state.count_file(path.clone());
     }
     let trace = req
         .headers()

@@ -26,6 +26,9 @@ pub struct Inner {
     pub hub: Hub,
     /// "METHOD /path/{template}" -> count, for the control API.
     calls: Mutex<BTreeMap<String, u64>>,
+    /// "/assets/index-HASH.js" -> requests that reached the server for that app file, so the
+    /// e2e tests can tell a cached asset from a downloaded one.
+    files: Mutex<BTreeMap<String, u64>>,
 }
 
 impl Deref for AppState {
@@ -50,6 +53,7 @@ impl AppState {
             ws_ping_secs: config.ws_ping_secs,
             hub: Hub::default(),
             calls: Mutex::new(BTreeMap::new()),
+            files: Mutex::new(BTreeMap::new()),
         })))
     }
 }
@@ -80,5 +84,18 @@ impl Inner {
 
     pub fn reset_calls(&self) {
         self.calls.lock().unwrap_or_else(|p| p.into_inner()).clear();
+    }
+
+    pub fn count_file(&self, path: String) {
+        let mut files = self.files.lock().unwrap_or_else(|p| p.into_inner());
+        *files.entry(path).or_insert(0) += 1;
+    }
+
+    pub fn files(&self) -> BTreeMap<String, u64> {
+        self.files.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    pub fn reset_files(&self) {
+        self.files.lock().unwrap_or_else(|p| p.into_inner()).clear();
     }
 }

@@ -1,16 +1,30 @@
 //! Everything outside the /api route table: JSON 404 under /api, the built app elsewhere.
+//!
+//! Caching, as a CDN in front of the real product would do it:
+//! - `/assets/*` are Vite's content-hashed files (JS, CSS, the wasm): a new build gives new
+//!   names, so they are `public, max-age=31536000, immutable` and a repeat visit loads them
+//!   from the browser's cache without asking;
+//! - everything else (index.html at `/` and as the SPA fallback, `builds/latest.json`, icons)
+//!   is `no-cache`: revalidated each time (Last-Modified / If-Modified-Since), so a new build
+//!   is picked up at once.
+//!
+//! Encoding: the `.br` / `.gz` files that `build_product` writes beside each file are sent
+//! when the request accepts them (brotli first); without them, gzip on the fly.
 
 use std::path::Path;
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{header, Method, StatusCode};
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
 use crate::error::ApiError;
 use crate::state::AppState;
+
+pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+pub const NO_CACHE: &str = "no-cache";
 
 pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     let path = req.uri().path();
@@ -33,25 +47,43 @@ const NO_APP_PAGE: &str = "<!doctype html><title>Croupier sandbox</title>\
 /// Real files as they are; any other path that doesn't look like a file gets index.html so
 /// client-side routes (/wallet, /pt-br/games/...) load the SPA. A missing `/x.js` stays 404.
 async fn serve_app(dir: &Path, req: Request) -> Response {
-    let last_segment = req.uri().path().rsplit('/').next().unwrap_or("");
-    let looks_like_file = last_segment.contains('.');
-    let res = match ServeDir::new(dir).oneshot(req).await {
+    let path = req.uri().path();
+    let looks_like_file = path.rsplit('/').next().unwrap_or("").contains('.');
+    let hashed = path.starts_with("/assets/");
+    let (method, headers) = (req.method().clone(), req.headers().clone());
+    let res = serve_file(dir, req).await;
+    if res.status() != StatusCode::NOT_FOUND || looks_like_file {
+        return with_cache_headers(res, hashed);
+    }
+    // A client route: the shell, through the same file service (precompressed, conditional).
+    let mut shell = Request::new(Body::empty());
+    *shell.method_mut() = method;
+    *shell.headers_mut() = headers;
+    *shell.uri_mut() = Uri::from_static("/index.html");
+    let res = serve_file(dir, shell).await;
+    if res.status() == StatusCode::NOT_FOUND {
+        return (StatusCode::NOT_FOUND, Html(NO_APP_PAGE)).into_response();
+    }
+    with_cache_headers(res, false)
+}
+
+async fn serve_file(dir: &Path, req: Request) -> Response {
+    let service = ServeDir::new(dir).precompressed_br().precompressed_gzip();
+    match service.oneshot(req).await {
         Ok(res) => res.map(Body::new),
         Err(never) => match never {},
-    };
-    if res.status() != StatusCode::NOT_FOUND || looks_like_file {
+    }
+}
+
+fn with_cache_headers(mut res: Response, hashed: bool) -> Response {
+    let ok = res.status().is_success() || res.status() == StatusCode::NOT_MODIFIED;
+    if !ok {
         return res;
     }
-    match tokio::fs::read(dir.join("index.html")).await {
-        Ok(bytes) => (
-            [
-                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-                // The shell must be re-fetched so a new build is picked up.
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            bytes,
-        )
-            .into_response(),
-        Err(_) => (StatusCode::NOT_FOUND, Html(NO_APP_PAGE)).into_response(),
-    }
+    let headers = res.headers_mut();
+    let policy = if hashed { IMMUTABLE } else { NO_CACHE };
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+    // The same URL answers br, gzip or identity depending on the request.
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    res
 }

@@ -152,3 +152,43 @@ async fn password_reset_round_trip() {
     assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(again.field_errors("code").len(), 1);
 }
+
+/// A panicking handler is caught (tower-http CatchPanicLayer): 500 with the JSON error body,
+/// and the same server answers the next requests. Needs panic=unwind, which the workspace
+/// release profile keeps (only the wasm build aborts); the e2e suite checks the release binary.
+#[tokio::test]
+async fn a_handler_panic_is_a_json_500_and_the_server_keeps_serving() {
+    let s = start().await;
+    for _ in 0..2 {
+        let r = s.get("/api/_control/panic", None).await;
+        assert_eq!(r.status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(r.error_code(), "internal_error");
+        let next = s.get("/api/settings/locales", None).await;
+        assert_eq!(next.status, StatusCode::OK);
+    }
+    let (token, _) = s.register("after-panic@example.com", "USD").await;
+    assert!(!token.is_empty());
+}
+
+#[tokio::test]
+async fn app_file_requests_are_counted_by_path() {
+    let dir = std::env::temp_dir().join(format!("croupier-files-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html>").unwrap();
+    std::fs::write(dir.join("assets/app-0123abcd.js"), "1").unwrap();
+    let s = start_with(Config {
+        static_dir: Some(dir.clone()),
+        ..Config::for_tests()
+    })
+    .await;
+    s.get("/", None).await;
+    s.get("/assets/app-0123abcd.js", None).await;
+    s.get("/assets/app-0123abcd.js", None).await;
+    s.get("/api/settings/locales", None).await;
+    let files = s.get("/api/_control/files", None).await.body;
+    assert_eq!(files, json!({"/": 1, "/assets/app-0123abcd.js": 2}));
+    s.call(reqwest::Method::DELETE, "/api/_control/files", None, None)
+        .await;
+    assert_eq!(s.get("/api/_control/files", None).await.body, json!({}));
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -119,3 +119,131 @@ async fn the_app_goes_out_gzipped_when_asked() {
     assert!(res.headers().get("content-encoding").is_none());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A built app as build_product leaves it: hashed assets, index.html, builds/latest.json, and
+/// precompressed .br/.gz beside them (here with marker contents to see which file was sent).
+fn built_app(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("croupier-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::create_dir_all(dir.join("builds")).unwrap();
+    let files = [
+        ("index.html", "<!doctype html><div id=app></div>"),
+        ("assets/index-B3x_Yz9q.js", "console.log(1)"),
+        ("assets/index-Cq1_aZ3w.css", "body{margin:0}"),
+        ("assets/croupier_core_bg-D8e2kLm0.wasm", "\0asm"),
+        ("builds/latest.json", "{\"id\":\"x\"}"),
+    ];
+    for (path, body) in files {
+        std::fs::write(dir.join(path), body).unwrap();
+        std::fs::write(dir.join(format!("{path}.br")), format!("br:{path}")).unwrap();
+        std::fs::write(dir.join(format!("{path}.gz")), format!("gz:{path}")).unwrap();
+    }
+    dir
+}
+
+struct Got {
+    status: reqwest::StatusCode,
+    cache: Option<String>,
+    encoding: Option<String>,
+    vary: Option<String>,
+    body: Vec<u8>,
+}
+
+async fn fetch(base: &str, path: &str, accept: &str) -> Got {
+    // No automatic decompression: the test reads the bytes as sent.
+    let res = reqwest::Client::new()
+        .get(format!("{base}{path}"))
+        .header("Accept-Encoding", accept)
+        .send()
+        .await
+        .unwrap();
+    let header = |name: &str| {
+        res.headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_string())
+    };
+    Got {
+        status: res.status(),
+        cache: header("cache-control"),
+        encoding: header("content-encoding"),
+        vary: header("vary"),
+        body: res.bytes().await.unwrap().to_vec(),
+    }
+}
+
+#[tokio::test]
+async fn hashed_assets_are_immutable_and_the_shell_is_revalidated() {
+    let dir = built_app("cache");
+    let s = start_with(Config {
+        static_dir: Some(dir.clone()),
+        ..Config::for_tests()
+    })
+    .await;
+    for path in [
+        "/assets/index-B3x_Yz9q.js",
+        "/assets/index-Cq1_aZ3w.css",
+        "/assets/croupier_core_bg-D8e2kLm0.wasm",
+    ] {
+        let got = fetch(&s.base, path, "gzip, deflate, br").await;
+        assert_eq!(got.status, StatusCode::OK, "{path}");
+        assert_eq!(
+            got.cache.as_deref(),
+            Some("public, max-age=31536000, immutable"),
+            "{path}"
+        );
+    }
+    for path in [
+        "/",
+        "/index.html",
+        "/wallet",
+        "/pt-br/games/slots",
+        "/builds/latest.json",
+    ] {
+        let got = fetch(&s.base, path, "gzip, br").await;
+        assert_eq!(got.status, StatusCode::OK, "{path}");
+        assert_eq!(got.cache.as_deref(), Some("no-cache"), "{path}");
+    }
+    // A missing hashed file is a plain 404, never cached for a year.
+    let missing = fetch(&s.base, "/assets/index-00000000.js", "br").await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_ne!(
+        missing.cache.as_deref(),
+        Some("public, max-age=31536000, immutable")
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[tokio::test]
+async fn precompressed_files_are_sent_by_accept_encoding() {
+    let dir = built_app("precompressed");
+    let s = start_with(Config {
+        static_dir: Some(dir.clone()),
+        ..Config::for_tests()
+    })
+    .await;
+    let wasm = "/assets/croupier_core_bg-D8e2kLm0.wasm";
+    let br = fetch(&s.base, wasm, "gzip, deflate, br").await;
+    assert_eq!(br.encoding.as_deref(), Some("br"));
+    assert_eq!(br.body, b"br:assets/croupier_core_bg-D8e2kLm0.wasm");
+    assert!(br
+        .vary
+        .unwrap_or_default()
+        .to_lowercase()
+        .contains("accept-encoding"));
+    let gz = fetch(&s.base, wasm, "gzip").await;
+    assert_eq!(gz.encoding.as_deref(), Some("gzip"));
+    assert_eq!(gz.body, b"gz:assets/croupier_core_bg-D8e2kLm0.wasm");
+    let plain = fetch(&s.base, wasm, "identity").await;
+    assert_eq!(plain.encoding, None);
+    assert_eq!(plain.body, b"\0asm");
+
+    // The shell too, at / and as the SPA fallback, still revalidated.
+    for path in ["/", "/wallet"] {
+        let got = fetch(&s.base, path, "br").await;
+        assert_eq!(got.encoding.as_deref(), Some("br"), "{path}");
+        assert_eq!(got.body, b"br:index.html", "{path}");
+        assert_eq!(got.cache.as_deref(), Some("no-cache"), "{path}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

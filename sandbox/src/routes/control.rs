@@ -25,6 +25,14 @@ pub fn router() -> Router<AppState> {
         .route("/api/_control/calls", get(calls).delete(reset_calls))
         .route("/api/_control/balance", post(balance))
         .route("/api/_control/password-reset", get(password_reset_code))
+        .route("/api/_control/files", get(files).delete(reset_files))
+        .route("/api/_control/panic", get(panic_now))
+}
+
+/// A handler that panics: the catch-panic layer must answer 500 with the JSON error body and
+/// the server must go on serving (the release profile unwinds; see Cargo.toml).
+async fn panic_now() -> StatusCode {
+    panic!("the test-control API was asked to panic")
 }
 
 #[derive(Deserialize)]
@@ -83,6 +91,16 @@ async fn calls(State(state): State<AppState>) -> Json<BTreeMap<String, u64>> {
 
 async fn reset_calls(State(state): State<AppState>) -> StatusCode {
     state.reset_calls();
+    StatusCode::NO_CONTENT
+}
+
+/// Requests for app files (anything outside /api) that reached the server, by path.
+async fn files(State(state): State<AppState>) -> Json<BTreeMap<String, u64>> {
+    Json(state.files())
+}
+
+async fn reset_files(State(state): State<AppState>) -> StatusCode {
+    state.reset_files();
     StatusCode::NO_CONTENT
 }
 
