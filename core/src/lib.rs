@@ -3,6 +3,17 @@
 //! Layers, imported one way only: `domain` (pure rules) <- `app` (event -> model + effects)
 //! <- `runtime` (wasm only: performs effects) <- `bindings` (wasm only: the JS surface).
 
+// A crash-free core: no unwrap, expect, unchecked indexing or panic outside tests.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::indexing_slicing,
+        clippy::panic
+    )
+)]
+
 pub mod app;
 pub mod domain;
 pub mod json;

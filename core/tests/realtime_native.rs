@@ -1135,3 +1135,40 @@ fn an_expired_token_alone_does_not_refresh_while_connected() {
         .iter()
         .any(|e| matches!(e, Effect::Socket(SocketCmd::Send(s)) if s.contains(&new))));
 }
+
+/// The names of the slices a dispatch would send (the runtime sends exactly these).
+fn sent(m: &mut Model) -> Vec<&'static str> {
+    let mut names = croupier_core::app::view::SliceNames::default();
+    let dirty = m.dirty.take();
+    croupier_core::app::view::changed(m, dirty, &mut names);
+    names.0
+}
+
+#[test]
+fn a_balance_push_rebuilds_only_the_slices_that_read_the_wallet() {
+    let (mut m, _) = connected_player();
+    sent(&mut m);
+    frame(&mut m, &account_push("77", 1, 1));
+    assert_eq!(sent(&mut m), ["session", "accounts"]);
+    assert_eq!(view(&m).session.balance.unwrap().amount, "77.00");
+    // A ping is answered without touching any slice.
+    frame(&mut m, "{}");
+    assert!(sent(&mut m).is_empty());
+}
+
+#[test]
+fn a_keystroke_rebuilds_only_the_forms() {
+    let (mut m, _) = connected_player();
+    sent(&mut m);
+    ui(
+        &mut m,
+        AppUi::FormInput {
+            form: FormId::NewAccount,
+            field: "currency".into(),
+            value: FormValue::Text("BTC".into()),
+        },
+    );
+    assert_eq!(sent(&mut m), ["forms"]);
+    // Nothing changed, nothing sent.
+    assert!(sent(&mut m).is_empty());
+}

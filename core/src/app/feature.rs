@@ -223,6 +223,8 @@ impl Shared {
 /// What a feature's update writes: effects, calls, messages to the parent, timers.
 #[derive(Debug, Default)]
 pub struct Out {
+    /// A feature changed one of its forms (beyond the parent's input, blur and submit).
+    pub forms_changed: bool,
     pub fx: Vec<Effect>,
     pub calls: Vec<(Req, Option<crate::json::Json>)>,
     pub msgs: Vec<Msg>,
@@ -246,6 +248,11 @@ impl Cx<'_> {
     /// still in flight supersedes it (the older answer is dropped).
     pub fn call(&mut self, req: Req, body: Option<crate::json::Json>) {
         self.out.calls.push((req, body));
+    }
+
+    /// Say that one of the feature's forms changed, so the forms slice is rebuilt.
+    pub fn forms_changed(&mut self) {
+        self.out.forms_changed = true;
     }
 
     pub fn msg(&mut self, msg: Msg) {

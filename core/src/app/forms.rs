@@ -109,6 +109,7 @@ pub fn failed(
 ) {
     use crate::app::calls::ResponseError;
     use crate::app::effect::LogLevel;
+    cx.forms_changed();
     state.submitting = false;
     match e {
         ResponseError::Status { error, status } => {

@@ -6,6 +6,7 @@
 
 pub mod address;
 pub mod calls;
+pub mod display;
 pub mod effect;
 pub mod event;
 pub mod feature;

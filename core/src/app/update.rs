@@ -86,6 +86,9 @@ fn hook(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) {
 fn settle(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
     // Bounded: a message loop between features would be a bug, never a hang.
     for _ in 0..32 {
+        if std::mem::take(&mut out.forms_changed) {
+            model.dirty.forms();
+        }
         moves(model, now, out);
         fx.append(&mut out.fx);
         for (req, body) in std::mem::take(&mut out.calls) {
@@ -94,7 +97,8 @@ fn settle(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
             }
         }
         let msgs = std::mem::take(&mut out.msgs);
-        if msgs.is_empty() && model.moved_from.is_none() && out.fx.is_empty() {
+        if msgs.is_empty() && model.moved_from.is_none() && out.fx.is_empty() && !out.forms_changed
+        {
             return;
         }
         for msg in msgs {
@@ -223,18 +227,19 @@ fn app_ui(model: &mut Model, ui: AppUi, now: u64, fx: &mut Vec<Effect>, out: &mu
         AppUi::CloseModal => address::close_modal(model, fx),
         AppUi::SetLocale { code } => address::set_locale(model, &code, now, fx),
         AppUi::FormInput { form, field, value } => {
-            model.dirty.mark(form.part());
+            model.dirty.forms();
             if let Some(state) = model.f.form(form) {
                 state.input(field, value.into());
             }
         }
         AppUi::FormBlur { form, field } => {
-            model.dirty.mark(form.part());
+            model.dirty.forms();
             if let Some(state) = model.f.form(form) {
                 state.touch(field);
             }
         }
         AppUi::FormSubmit { form } => {
+            model.dirty.forms();
             model.dirty.mark(form.part());
             let rules = model.f.form_rules(form);
             let Some(state) = model.f.form(form) else {

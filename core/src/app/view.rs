@@ -12,8 +12,9 @@ use super::model::{Dirty, Model};
 use super::registry::{FormId, Part};
 use crate::domain::validation::Value;
 
-pub use super::features::session::view::{MoneyView, SessionView};
-pub use super::features::settings::view::{CurrencyOption, OptionsView};
+pub use super::display::{CurrencyOption, MoneyView};
+pub use super::features::session::view::SessionView;
+pub use super::features::settings::view::OptionsView;
 pub use super::features::shell::menu::LinkView;
 pub use super::features::shell::view::{
     ErrorView, Layout, LocaleOption, ModalView, NavView, PageView,
@@ -74,9 +75,9 @@ pub fn view(model: &Model) -> View {
 /// The slices that read a dirty part.
 pub fn changed<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     super::registry::Features::slices(model, dirty, out);
-    // Forms belong to several features; they also read the texts (messages).
-    let owners: Vec<Part> = FormId::ALL.iter().map(|f| f.part()).collect();
-    if dirty.touches(&owners, false) || dirty.touches(&[Part::Content], false) {
+    // Forms belong to several features, which say when they change one; the messages are
+    // texts.
+    if dirty.touches_forms() || dirty.touches(&[Part::Content], false) {
         out.put("forms", &FormsSlice(forms_slice(model)));
     }
 }

@@ -35,15 +35,21 @@ pub fn encode_query(query: &[(String, String)]) -> String {
     out
 }
 
+/// An upper-case hex digit of a nibble.
+fn hex(nibble: u8) -> char {
+    char::from_digit(u32::from(nibble & 15), 16)
+        .unwrap_or('0')
+        .to_ascii_uppercase()
+}
+
 fn encode_into(s: &str, out: &mut String) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     for b in s.bytes() {
         if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
             out.push(b as char);
         } else {
             out.push('%');
-            out.push(HEX[usize::from(b >> 4)] as char);
-            out.push(HEX[usize::from(b & 15)] as char);
+            out.push(hex(b >> 4));
+            out.push(hex(b & 15));
         }
     }
 }

@@ -91,7 +91,13 @@ impl Feature for Session {
                 password::follow_route(self, cx);
                 true
             }
-            Hook::Session(_) | Hook::Navigated { .. } => password::follow_route(self, cx),
+            Hook::Session(_) | Hook::Navigated { .. } => {
+                let changed = password::follow_route(self, cx);
+                if changed {
+                    cx.forms_changed();
+                }
+                changed
+            }
             _ => false,
         }
     }
@@ -231,6 +237,7 @@ impl Session {
                 if let Some(state) = self.form(form) {
                     *state = FormState::default();
                 }
+                cx.forms_changed();
                 let player_id = login.profile.id;
                 self.profile = Some(login.profile);
                 cx.msg(Msg::SignedIn {

@@ -21,6 +21,7 @@ pub fn reset_sent(s: &mut Session, answer: Answer, cx: &mut Cx) {
     match answer {
         Ok(_) => {
             s.forgot_pass.submitting = false;
+            cx.forms_changed();
             cx.msg(Msg::OpenModal("reset-email-send".into()));
         }
         Err(e) => forms::failed(&mut s.forgot_pass, &rules(FormId::ForgotPass), e, cx),
@@ -31,6 +32,7 @@ pub fn reset_sent(s: &mut Session, answer: Answer, cx: &mut Cx) {
 pub fn confirmed(s: &mut Session, answer: Answer, cx: &mut Cx) {
     match answer {
         Ok(_) => {
+            cx.forms_changed();
             s.reset_pass = FormState::default();
             let email = Some(s.forgot_pass.text("email")).filter(|e| !e.is_empty());
             s.forgot_pass = FormState::default();

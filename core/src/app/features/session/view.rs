@@ -5,8 +5,7 @@ use serde::Serialize;
 use crate::app::feature::{SessionStatus, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
-use crate::app::wire::{currency_info, Account, Currency};
-use crate::domain::money::{self, CurrencyInfo, DisplayMoney};
+use crate::app::display::{balance, MoneyView};
 use crate::domain::names::{self, NameSource};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -17,25 +16,6 @@ pub struct SessionView {
     pub status: SessionStatus,
     pub nickname: Option<String>,
     pub balance: Option<MoneyView>,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct MoneyView {
-    pub amount: String,
-    pub code: String,
-    pub symbol: String,
-}
-
-impl From<DisplayMoney> for MoneyView {
-    fn from(m: DisplayMoney) -> Self {
-        MoneyView {
-            amount: m.amount,
-            code: m.code,
-            symbol: m.symbol,
-        }
-    }
 }
 
 /// What the slice reads.
@@ -66,23 +46,4 @@ pub fn slice(model: &Model) -> SessionView {
         nickname,
         balance,
     }
-}
-
-/// An account's balance as the player reads it (mBTC for BTC, SPEC §9).
-pub fn balance(currencies: &[Currency], account: &Account) -> MoneyView {
-    let info = match currencies
-        .iter()
-        .find(|c| c.code.eq_ignore_ascii_case(&account.currency))
-    {
-        Some(c) => currency_info(c),
-        // Settings not loaded (or unknown code): show the plain amount with its code.
-        None => CurrencyInfo {
-            code: account.currency.clone(),
-            crypto: false,
-            symbol: String::new(),
-            subunit_to_unit: 100,
-            sub_currencies: vec![],
-        },
-    };
-    money::display_balance(&account.balance, &info, true).into()
 }

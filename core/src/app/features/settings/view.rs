@@ -5,16 +5,7 @@ use serde::Serialize;
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
-use crate::app::wire::Currency;
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct CurrencyOption {
-    pub code: String,
-    pub label: String,
-    pub crypto: bool,
-}
+use crate::app::display::{option, CurrencyOption};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -33,18 +24,5 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 pub fn slice(model: &Model) -> OptionsView {
     OptionsView {
         currencies: model.shared.currencies.iter().map(option).collect(),
-    }
-}
-
-pub fn option(c: &Currency) -> CurrencyOption {
-    let label = if c.symbol.is_empty() || c.symbol == c.code {
-        c.code.clone()
-    } else {
-        format!("{} ({})", c.code, c.symbol)
-    };
-    CurrencyOption {
-        code: c.code.clone(),
-        label,
-        crypto: c.is_crypto(),
     }
 }

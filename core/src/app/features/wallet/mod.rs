@@ -84,7 +84,10 @@ impl Feature for Wallet {
                 }
                 self.load(cx);
             }
-            Hook::Session(SessionChange::Ended) => *self = Wallet::default(),
+            Hook::Session(SessionChange::Ended) => {
+                *self = Wallet::default();
+                cx.forms_changed();
+            }
             Hook::Push(Push::Account(json)) => match read_account(json) {
                 Some(account) => self.pushed(account, cx),
                 None => {
@@ -128,6 +131,7 @@ impl Feature for Wallet {
             Call::Create => match calls::read::<Account>(answer) {
                 Ok(account) => {
                     self.new_account = FormState::default();
+                    cx.forms_changed();
                     if !self.accounts.iter().any(|a| a.id == account.id) {
                         self.accounts.push(account);
                     }

@@ -3,8 +3,7 @@
 use serde::Serialize;
 
 use crate::app::feature::SliceSink;
-use crate::app::features::session::view::{balance, MoneyView};
-use crate::app::features::settings::view::{option, CurrencyOption};
+use crate::app::display::{balance, option, CurrencyOption, MoneyView};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 
