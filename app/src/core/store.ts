@@ -1,5 +1,6 @@
 import { create } from "zustand";
 import en from "../../../core/content/en.json";
+import generated from "./initialView.gen.json";
 import { TOKEN_COOKIE } from "./names.gen";
 import type { UiEvent, View } from "./types";
 
@@ -11,30 +12,10 @@ export type CoreState = View & {
   dispatch: (event: UiEvent) => void;
 };
 
-const emptyForm = { values: {}, errors: {}, submitting: false, error: undefined };
-
-/** Before the core loads: a guest-shaped view that renders the frame without data. */
+/** Before the core loads: the core's own view of a fresh model (generated and kept current by
+ * core/tests/initial_view.rs), with the bundled English texts. */
 export const initialView: View = {
-  session: { status: "booting", nickname: undefined, balance: undefined },
-  accounts: { loading: false, items: [], addable: [] },
-  forms: { signUp: emptyForm, signIn: emptyForm, newAccount: emptyForm, forgotPass: emptyForm, resetPass: emptyForm },
-  nav: {
-    path: "/",
-    fullPath: "/",
-    page: undefined,
-    error: undefined,
-    locale: "en",
-    locales: [],
-    homePath: "/",
-    modal: undefined,
-    drawerOpen: false,
-    drawerCompact: false,
-    preloader: "shown",
-    links: [],
-    footerLinks: [],
-  },
-  toasts: [],
-  options: { currencies: [] },
+  ...(generated as unknown as Omit<View, "texts">),
   // The default language already, so the frame reads well before the core has loaded.
   texts: en,
 };
