@@ -18,7 +18,7 @@ describe("ModalHost", () => {
   it("frames a modal of a later feature with its title and skeleton, and reports it opened", async () => {
     const sent = setView(withModal("quests-hub"));
     render(<ModalHost />);
-    expect(screen.getByRole("dialog", { name: "Quests" })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "Quests" })).toBeTruthy();
     await waitFor(() => expect(document.querySelector("[data-skeleton='quests-hub-modal']")).not.toBeNull());
     expect(sent).toEqual([{ type: "modalOpened" }]);
     fireEvent.keyDown(document, { key: "Escape" });
@@ -28,7 +28,9 @@ describe("ModalHost", () => {
   it("loads the sign-in form into the frame", async () => {
     setView(withModal("sign-in"));
     render(<ModalHost />);
-    expect(screen.getByRole("dialog", { name: "Sign in" })).toBeTruthy();
+    // Frame and form arrive together (no frame growing under the player's eyes).
+    const dialog = await screen.findByRole("dialog", { name: "Sign in" });
+    expect(dialog.querySelector("input[type=email], input")).not.toBeNull();
     expect(await screen.findByLabelText("E-mail")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Forgot password?" })).toBeTruthy();
   });
@@ -36,7 +38,7 @@ describe("ModalHost", () => {
   it("forgot-pass sends the form by events and leads back to sign-in", async () => {
     const sent = setView(withModal("forgot-pass"));
     render(<ModalHost />);
-    expect(screen.getByRole("dialog", { name: "Forgot your password?" })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "Forgot your password?" })).toBeTruthy();
     fireEvent.change(await screen.findByLabelText("E-mail"), { target: { value: "ace@example.com" } });
     fireEvent.click(screen.getByRole("button", { name: "Send the link" }));
     fireEvent.click(screen.getByRole("button", { name: "Back to sign in" }));

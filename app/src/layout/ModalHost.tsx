@@ -4,7 +4,6 @@ import { useCore, useDispatch, useText } from "../core/store";
 import { modals as authModals } from "../features/auth/registrations";
 import type { ModalRegistrations } from "../shared/registrations";
 import { ModalFrame } from "../ui/ModalFrame";
-import { Skeleton } from "../ui/Skeleton";
 import { useDevice } from "../ui/useDevice";
 
 const Pending = lazy(() => import("./PendingModal"));
@@ -18,8 +17,9 @@ export const modalBodies = {
 const bodies: ModalRegistrations = modalBodies;
 const isModalId = (id: string): id is ModalId => (MODAL_IDS as readonly string[]).includes(id);
 
-/** The one open modal (the core keeps it one at a time and checks access): its frame at once,
- * its body when its code has loaded. */
+/** The one open modal (the core keeps it one at a time and checks access). Frame and body
+ * appear together once the body's code has loaded: a frame that grew when its body arrived
+ * moved on screen (a bottom sheet on a phone grows upwards), a layout shift the player sees. */
 export function ModalHost() {
   const t = useText();
   const dispatch = useDispatch();
@@ -29,12 +29,12 @@ export function ModalHost() {
   if (!id) return null;
   const Body = isModalId(id) ? bodies[id] : undefined;
   return (
-    <ModalFrame key={id} title={t(`modals.${id}.title`)} closeLabel={t("layout.close")} onClose={close} swipe={mobile}>
-      <Suspense fallback={<Skeleton lines={3} />}>
+    <Suspense fallback={null}>
+      <ModalFrame key={id} title={t(`modals.${id}.title`)} closeLabel={t("layout.close")} onClose={close} swipe={mobile}>
         {Body && isModalId(id) ? <Body id={id} /> : <Pending id={id} />}
         <Opened />
-      </Suspense>
-    </ModalFrame>
+      </ModalFrame>
+    </Suspense>
   );
 }
 
