@@ -21,7 +21,8 @@ log_file="$ROOT/target/test-logs/bench-dispatch.log"
 echo "dispatch bench: headless Chromium, release wasm; 20,000-item collection = the texts table" \
   "(Config::texts + 20,000 entries; no game catalogue yet)"
 # wasm-pack test [options] [path] [cargo test args] -- [runner args]
-if ! (cd "$ROOT/core" && wasm-pack test --headless --chrome --release . \
+# The whole-view comparison takes a while: more than wasm-bindgen-test's default 20 s.
+if ! (cd "$ROOT/core" && WASM_BINDGEN_TEST_TIMEOUT=600 wasm-pack test --headless --chrome --release . \
   --features bench --test bench_dispatch -- --nocapture) >"$log_file" 2>&1; then
   tail -40 "$log_file" >&2
   echo "dispatch bench failed (log: ${log_file#"$ROOT"/})" >&2
