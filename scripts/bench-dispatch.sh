@@ -11,18 +11,21 @@
 #
 # Also prints, for context, the old way's cost: the whole view serialized per event, as a
 # ratio. The bench is core/tests/bench_dispatch.rs (feature `bench`, outside the test suite),
-# built with the `release` profile (opt-level 3; the product's wasm-release is opt-level z).
+# built with the `release` profile (opt-level 3) by default; BENCH_PROFILE=wasm-release measures
+# the product's profile (opt-level z, fat LTO: a much slower build).
 # Last line: `dispatch: keystroke p95 X ms, push p95 Y ms`.
 source "$(dirname "$0")/lib.sh"
 ensure_wasm_tools
 ensure_browsers
 mkdir -p "$ROOT/target/test-logs"
 log_file="$ROOT/target/test-logs/bench-dispatch.log"
-echo "dispatch bench: headless Chromium, release wasm; 20,000-item collection = the texts table" \
+profile="${BENCH_PROFILE:-release}"
+if [ "$profile" = release ]; then profile_args=(--release .); else profile_args=(. --profile "$profile"); fi
+echo "dispatch bench: headless Chromium, wasm profile $profile; 20,000-item collection = the texts table" \
   "(Config::texts + 20,000 entries; no game catalogue yet)"
 # wasm-pack test [options] [path] [cargo test args] -- [runner args]
 # The whole-view comparison takes a while: more than wasm-bindgen-test's default 20 s.
-if ! (cd "$ROOT/core" && WASM_BINDGEN_TEST_TIMEOUT=600 wasm-pack test --headless --chrome --release . \
+if ! (cd "$ROOT/core" && WASM_BINDGEN_TEST_TIMEOUT=600 wasm-pack test --headless --chrome "${profile_args[@]}" \
   --features bench --test bench_dispatch -- --nocapture) >"$log_file" 2>&1; then
   tail -40 "$log_file" >&2
   echo "dispatch bench failed (log: ${log_file#"$ROOT"/})" >&2
