@@ -97,15 +97,11 @@ impl Runtime {
         if dirty == app::Dirty::NONE {
             return;
         }
-        let mut sink = JsSlices {
-            obj: js_sys::Object::new(),
-            any: false,
-        };
+        let mut sink = JsSlices::new();
         app::view::changed(&self.model.borrow(), dirty, &mut sink);
-        if !sink.any {
+        let Some(changed) = sink.into_value() else {
             return;
-        }
-        let changed: JsValue = sink.obj.into();
+        };
         for cb in self.listeners.borrow().iter() {
             if let Err(e) = cb.call1(&JsValue::NULL, &changed) {
                 web_sys::console::error_2(&"view subscriber failed".into(), &e);
@@ -200,10 +196,31 @@ impl Runtime {
     }
 }
 
-/// Changed slices, written straight into one JS object.
-struct JsSlices {
+/// Changed slices, written straight into one JS object (public for the dispatch bench,
+/// `core/tests/bench_dispatch.rs`, which measures this exact sink).
+pub struct JsSlices {
     obj: js_sys::Object,
     any: bool,
+}
+
+impl Default for JsSlices {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl JsSlices {
+    pub fn new() -> Self {
+        JsSlices {
+            obj: js_sys::Object::new(),
+            any: false,
+        }
+    }
+
+    /// The object of changed slices, or None when no slice was written.
+    pub fn into_value(self) -> Option<JsValue> {
+        self.any.then(|| self.obj.into())
+    }
 }
 
 impl app::feature::SliceSink for JsSlices {

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Dispatch -> view time in headless Chromium (issue 9, item 2): p50/p95 of what the runtime
+# does per event (app::update + the changed view slices serialized into one JS object, effects
+# not performed) for a keystroke (sign-in email field) and a balance push (Centrifuge
+# publication on wallet:accounts#7), with a 20,000-item collection in the model. Goal: p95
+# <= 0.2 ms for both.
+#
+# The 20,000-item collection: there is no game catalogue yet, so it is the TEXTS TABLE
+# (Config::texts gets 20,000 extra entries over the real English texts). A feature with a big
+# collection (the games catalogue) adds one line to COLLECTIONS in core/tests/bench_dispatch.rs.
+#
+# Also prints, for context, the old way's cost: the whole view serialized per event, as a
+# ratio. The bench is core/tests/bench_dispatch.rs (feature `bench`, outside the test suite),
+# built with the `release` profile (opt-level 3) by default; BENCH_PROFILE=wasm-release measures
+# the product's profile (opt-level z, fat LTO: a much slower build).
+# Last line: `dispatch: keystroke p95 X ms, push p95 Y ms`.
+source "$(dirname "$0")/lib.sh"
+ensure_wasm_tools
+ensure_browsers
+mkdir -p "$ROOT/target/test-logs"
+log_file="$ROOT/target/test-logs/bench-dispatch.log"
+profile="${BENCH_PROFILE:-release}"
+if [ "$profile" = release ]; then profile_args=(--release .); else profile_args=(. --profile "$profile"); fi
+echo "dispatch bench: headless Chromium, wasm profile $profile; 20,000-item collection = the texts table" \
+  "(Config::texts + 20,000 entries; no game catalogue yet)"
+# wasm-pack test [options] [path] [cargo test args] -- [runner args]
+# The whole-view comparison takes a while: more than wasm-bindgen-test's default 20 s.
+if ! (cd "$ROOT/core" && WASM_BINDGEN_TEST_TIMEOUT=600 wasm-pack test --headless --chrome "${profile_args[@]}" \
+  --features bench --test bench_dispatch -- --nocapture) >"$log_file" 2>&1; then
+  tail -40 "$log_file" >&2
+  echo "dispatch bench failed (log: ${log_file#"$ROOT"/})" >&2
+  exit 1
+fi
+grep -o 'bench: .*' "$log_file" | sed 's/^bench: /  /'
+result="$(grep -o 'bench-result .*' "$log_file" | tail -1)"
+[ -n "$result" ] || { echo "dispatch bench printed no result (log: $log_file)" >&2; exit 1; }
+k="$(sed -n 's/.*keystroke_p95=\([0-9.]*\).*/\1/p' <<<"$result")"
+p="$(sed -n 's/.*push_p95=\([0-9.]*\).*/\1/p' <<<"$result")"
+awk -v k="$k" -v p="$p" 'BEGIN { if (k > 0.2 || p > 0.2) print "  over the 0.2 ms p95 goal" }'
+echo "dispatch: keystroke p95 $k ms, push p95 $p ms"
