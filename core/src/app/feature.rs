@@ -48,7 +48,7 @@ pub trait Feature: Default {
     fn form_state(&self, _form: FormId) -> Option<&FormState> {
         None
     }
-    /// The form passed its rules: send it.
+    /// The form passed its rules: send it (only send: what changes comes with the answer).
     fn submit(&mut self, _form: FormId, _cx: &mut Cx) {}
 
     /// Put the feature's view slices that read a dirty part into `out` (view.rs).

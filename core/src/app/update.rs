@@ -239,8 +239,8 @@ fn app_ui(model: &mut Model, ui: AppUi, now: u64, fx: &mut Vec<Effect>, out: &mu
             }
         }
         AppUi::FormSubmit { form } => {
+            // The submitting flag is form state; the feature only sends (its answer marks it).
             model.dirty.forms();
-            model.dirty.mark(form.part());
             let rules = model.f.form_rules(form);
             let Some(state) = model.f.form(form) else {
                 return;
