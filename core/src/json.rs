@@ -72,3 +72,51 @@ where
     }
     out.end()
 }
+
+/// Read a map into a `LiteMap` from a JSON object only. litemap's own reader also takes a
+/// sequence of pairs, and that second path costs ~6 KB of wasm per map type (measured, see
+/// docs/ARCHITECTURE.md "Boundary"); API bodies are always objects.
+pub fn map_only<'de, K, V, D>(d: D) -> Result<litemap::LiteMap<K, V>, D::Error>
+where
+    K: serde::Deserialize<'de> + Ord,
+    V: serde::Deserialize<'de>,
+    D: serde::Deserializer<'de>,
+{
+    struct Visit<K, V>(std::marker::PhantomData<(K, V)>);
+    impl<'de, K, V> serde::de::Visitor<'de> for Visit<K, V>
+    where
+        K: serde::Deserialize<'de> + Ord,
+        V: serde::Deserialize<'de>,
+    {
+        type Value = litemap::LiteMap<K, V>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut a: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = litemap::LiteMap::new();
+            while let Some((k, v)) = a.next_entry()? {
+                // A repeated key keeps its last value, as JSON.parse does.
+                out.insert(k, v);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Visit(std::marker::PhantomData))
+}
+
+/// [`map_only`] for a map whose values are themselves maps read the same way.
+pub fn map_of_maps<'de, D>(
+    d: D,
+) -> Result<litemap::LiteMap<String, litemap::LiteMap<String, String>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    #[derive(serde::Deserialize)]
+    #[serde(transparent)]
+    struct Inner(#[serde(deserialize_with = "map_only")] litemap::LiteMap<String, String>);
+    let outer: litemap::LiteMap<String, Inner> = map_only(d)?;
+    Ok(outer.into_iter().map(|(k, Inner(v))| (k, v)).collect())
+}

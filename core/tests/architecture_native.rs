@@ -64,7 +64,10 @@ fn features_never_reach_into_a_sibling() {
     for feature in &features {
         for (file, text) in sources(&root.join(feature)) {
             for other in features.iter().filter(|o| *o != feature) {
-                for path in [format!("features::{other}"), format!("super::super::{other}")] {
+                for path in [
+                    format!("features::{other}"),
+                    format!("super::super::{other}"),
+                ] {
                     assert!(!text.contains(&path), "{file} reaches into {other}");
                 }
             }

@@ -28,6 +28,7 @@ pub struct Config {
     pub phone_metadata_url: String,
     /// The default language's texts (`core/content/en.json`), under any loaded content.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
+    #[serde(deserialize_with = "crate::json::map_only")]
     pub texts: LiteMap<String, String>,
 }
 

@@ -99,6 +99,7 @@ pub struct Locale {
 pub struct ApiError {
     pub code: String,
     pub message: String,
+    #[serde(deserialize_with = "crate::json::map_only")]
     pub errors: litemap::LiteMap<String, Vec<String>>,
 }
 

@@ -29,6 +29,14 @@ pub const CONTENT_TTL_MS: u64 = 15 * 60 * 1000;
 
 type Texts = LiteMap<String, String>;
 
+/// `{group: {key: text}}`, read as objects only (json::map_of_maps).
+#[derive(serde::Deserialize)]
+#[serde(transparent)]
+struct Groups(
+    #[serde(deserialize_with = "crate::json::map_of_maps")]
+    LiteMap<String, LiteMap<String, String>>,
+);
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Content {
     /// When each locale's content was asked for (a failure clears the mark).
@@ -79,8 +87,8 @@ impl Feature for Content {
 
     fn answered(&mut self, call: Call, answer: Answer, cx: &mut Cx) {
         let Call::Content(locale) = call;
-        match calls::read::<LiteMap<String, LiteMap<String, String>>>(answer) {
-            Ok(groups) => {
+        match calls::read::<Groups>(answer) {
+            Ok(Groups(groups)) => {
                 let texts: Texts = groups
                     .into_iter()
                     .filter(|(g, _)| CONTENT_GROUPS.contains(&g.as_str()))

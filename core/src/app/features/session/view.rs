@@ -2,10 +2,10 @@
 
 use serde::Serialize;
 
+use crate::app::display::{balance, MoneyView};
 use crate::app::feature::{SessionStatus, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
-use crate::app::display::{balance, MoneyView};
 use crate::domain::names::{self, NameSource};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

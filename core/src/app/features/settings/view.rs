@@ -2,10 +2,10 @@
 
 use serde::Serialize;
 
+use crate::app::display::{option, CurrencyOption};
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
-use crate::app::display::{option, CurrencyOption};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]

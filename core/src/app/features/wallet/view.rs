@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-use crate::app::feature::SliceSink;
 use crate::app::display::{balance, option, CurrencyOption, MoneyView};
+use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 
