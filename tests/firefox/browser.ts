@@ -1,8 +1,8 @@
 // Debian's firefox-esr driven through geckodriver with selenium-webdriver (issue 19): the
 // launcher and the few waiting helpers every Firefox flow uses. Nothing here sleeps: every
 // wait polls an observable state of the page until it holds or the wait times out.
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { test } from "@playwright/test";
@@ -78,14 +78,31 @@ const QUIET_PREFS: Record<string, string | number | boolean> = {
   "toolkit.telemetry.server": "",
 };
 
-/** A headless Firefox on a fresh profile (geckodriver makes a throwaway one per session),
- * its viewport at `width`×`height`. */
+/** A fresh, empty profile whose only content lifts the browser window's minimum width (500 px
+ * by Firefox's own toolbar CSS), so the page can be shown at a phone's 390 px. The page itself
+ * is untouched: this styles Firefox's chrome, not content. */
+function freshProfile(): string {
+  const dir = mkdtempSync(join(tmpdir(), "croupier-firefox-"));
+  mkdirSync(join(dir, "chrome"));
+  writeFileSync(join(dir, "chrome", "userChrome.css"), ":root, #main-window, #navigator-toolbox, toolbar { min-width: 0 !important; }\n");
+  return dir;
+}
+
+/** A headless Firefox on a fresh profile (geckodriver copies ours into a throwaway one per
+ * session), its viewport at `width`×`height`. */
 export async function launchFirefox(width = 1280, height = 800): Promise<WebDriver> {
   const { browser, driver: geckodriver } = binaries();
-  const options = new firefox.Options().setBinary(browser).addArguments("-headless");
+  const profile = freshProfile();
+  const options = new firefox.Options().setBinary(browser).addArguments("-headless").setProfile(profile);
   for (const [key, value] of Object.entries(QUIET_PREFS)) options.setPreference(key, value);
+  options.setPreference("toolkit.legacyUserProfileCustomizations.stylesheets", true);
   const service = new firefox.ServiceBuilder(geckodriver).setEnvironment({ ...process.env, MOZ_HEADLESS: "1" } as Record<string, string>);
-  const driver = await new Builder().forBrowser("firefox").setFirefoxOptions(options).setFirefoxService(service).build();
+  let driver: WebDriver;
+  try {
+    driver = await new Builder().forBrowser("firefox").setFirefoxOptions(options).setFirefoxService(service).build();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
   await driver.manage().setTimeouts({ pageLoad: 30_000, script: 10_000 });
   await setViewport(driver, width, height);
   return driver;
