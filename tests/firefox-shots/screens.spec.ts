@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { WebDriver } from "selenium-webdriver";
 import { ROOT } from "../e2e/sandbox";
 import { ROUTES } from "../shots/routes";
-import { button, fill, firefoxSession, loaded, setViewport, textOf, url, visible, WAIT_MS } from "../firefox/browser";
+import { button, fill, firefoxSession, gone, loaded, setViewport, textOf, url, visible, WAIT_MS } from "../firefox/browser";
 
 const OUT = join(ROOT, "screenshots", "firefox");
 const sizes = [
@@ -62,6 +62,7 @@ test.describe("screens", () => {
     await (await button(driver, "Sign in", '[role="dialog"]')).click();
     await visible(driver, '[data-testid="header-nickname"]');
     await textOf(driver, '[data-testid="header-balance"]', /\d/);
+    await gone(driver, ".toast"); // the "Signed in" toast leaves by itself (Chromium's shots wait it out)
     await shoot(driver, "home-player");
     await (await visible(driver, '[data-testid="header-balance"]')).click();
     await shoot(driver, "account-switcher");
