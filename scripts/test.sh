@@ -76,6 +76,7 @@ step app-lint one bash -c "cd app && npm run lint --silent"
 step app-vitest "json:$LOGDIR/vitest.json" bash -c "cd app && npx vitest run --reporter=default --reporter=json --outputFile='$LOGDIR/vitest.json'"
 step tests-tsc one bash -c "cd tests && npx tsc --noEmit -p ."
 step e2e "json:$LOGDIR/playwright.json" bash -c "cd tests && PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/playwright.json' npx playwright test --reporter=list,json"
+step e2e-firefox "json:$LOGDIR/firefox.json" bash -c "rm -f '$LOGDIR/firefox.json'; cd tests && PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/firefox.json' npx playwright test --config firefox.config.ts --reporter=list,json"
 if [ -f "$ROOT/tests/interop/package.json" ]; then
   step interop line bash -c "cd tests/interop && SANDBOX_BIN='$ROOT/target/release/croupier-sandbox' npm test --silent"
 fi

@@ -2,6 +2,7 @@ import { test, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../e2e/sandbox";
+import { ROUTES } from "./routes";
 
 const OUT = join(ROOT, "screenshots");
 const url = (path: string) => `${process.env.BASE_URL}${path}`;
@@ -51,21 +52,6 @@ test("screens", async ({ page }) => {
   await page.screenshot({ path: join(OUT, "drawer-mobile.png") });
 });
 
-/** Every route of SPEC §2 plus the error page, guest, at both sizes: `route-<name>-<size>.png`. */
-const ROUTES: [string, string][] = [
-  ["index", "/"], ["wallet", "/wallet"], ["wallet-history", "/wallet/history"], ["bonuses", "/bonuses"],
-  ["contact", "/contact"], ["profile", "/profile"], ["profile-info", "/profile/info"], ["profile-limits", "/profile/limits"],
-  ["profile-personal", "/profile/personal"], ["profile-sessions", "/profile/sessions"], ["profile-settings", "/profile/settings"],
-  ["profile-settings-account", "/profile/settings/account"], ["profile-settings-notifications", "/profile/settings/notifications"],
-  ["profile-bonuses", "/profile/bonuses"], ["support", "/support"], ["referral", "/referral"], ["questions", "/questions"],
-  ["questions-pageIdentity", "/questions/how-to-deposit"], ["games", "/games"], ["games-providers", "/games/providers"],
-  ["games-id", "/games/slots/new"], ["game-id", "/game/book-of-aces"], ["bonus-pageIdentity", "/bonus/welcome-offer"],
-  ["static-pageIdentity", "/static/terms"], ["sport-slug", "/sport/live/football"], ["welcome-package", "/welcome-package"],
-  ["favorites", "/favorites"], ["recently-played", "/recently-played"], ["auth-autologin", "/auth/autologin"],
-  ["auth-social-connection-callback", "/auth/social/google/callback"], ["redirect", "/redirect"],
-  ["verify-confirmCode", "/verify/abc123"], ["password-reset-resetCode", "/password-reset/abc123"], ["slug", "/some-landing"],
-  ["error", "/deep/unknown/page~x"], ["pt-br-games", "/pt-br/games"], ["pt-br-error", "/pt-br/deep/unknown/page~x"],
-];
 
 test("every route", async ({ page }) => {
   test.setTimeout(300_000);

@@ -1,0 +1,26 @@
+// A fresh player signed up through the form, the way every signed-in Firefox flow starts.
+import type { WebDriver } from "selenium-webdriver";
+import { button, choose, fill, gone, textOf, url, visible } from "./browser";
+
+export type Player = { email: string; password: string; nickname: string };
+
+let seq = 0;
+
+/** Open home, sign up from the header with a new e-mail in `currency`, and wait for the header
+ * to show the player's nickname (SPEC §9: the e-mail's local part but the last 3 chars + ***). */
+export async function signUp(driver: WebDriver, currency = "USD"): Promise<Player> {
+  const local = `ff${Date.now()}${seq++}`;
+  const player = { email: `${local}@example.com`, password: "royal-flush-9", nickname: `${local.slice(0, -3)}***` };
+  await driver.get(url("/"));
+  await (await button(driver, "Sign up", "header")).click();
+  await visible(driver, '[role="dialog"] #signup-email');
+  await fill(driver, "#signup-email", player.email);
+  await fill(driver, "#signup-password", player.password);
+  await choose(driver, "#signup-currency", currency);
+  const agree = await visible(driver, "#signup-agreements");
+  if (!(await agree.isSelected())) await agree.click();
+  await (await button(driver, "Sign up", '[role="dialog"]')).click();
+  await gone(driver, '[role="dialog"]');
+  await textOf(driver, '[data-testid="header-nickname"]', { exact: player.nickname });
+  return player;
+}
