@@ -2,7 +2,7 @@
 //! to text that parses to the same value, and the grammar agrees with serde_json.
 #![no_main]
 
-use croupier_core::app::api::{Account, Profile};
+use croupier_core::app::wire::{Account, Profile};
 use croupier_core::json::{self, Json, Number};
 use libfuzzer_sys::fuzz_target;
 
