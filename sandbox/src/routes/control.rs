@@ -1,5 +1,6 @@
 //! Test-control API under /api/_control, mounted only with `--control`. Lets tests shorten
-//! token life, push realtime events, drop sockets, read call counts and set balances.
+//! token life, push realtime events, drop sockets, read call counts and set balances, hold
+//! refresh answers, stall or send oversized answers, and announce another build.
 
 use std::collections::{BTreeMap, HashMap};
 
