@@ -53,6 +53,7 @@ step() {
     fi
   else
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+    if [ "$rc" -eq 0 ] && [ "$f" -gt 0 ]; then rc=1; fi # e.g. a flaky test: exit 0, counted failed
     if [ "$rc" -eq 0 ] && [ "$((p + f))" -eq 0 ]; then
       echo "    $name ran no test"; f=1; rc=1
     fi
@@ -63,7 +64,8 @@ step() {
   if [ "$rc" -ne 0 ]; then
     FAILED_STEPS+=("$name")
     tail -n 60 "$log"
-    echo "--- $name FAILED ($p passed, $f failed; full log: ${log#"$ROOT"/})"
+    if [ "$counter" = one ]; then ok="a check"; else ok="$p passed, $f failed"; fi
+    echo "--- $name FAILED ($ok; full log: ${log#"$ROOT"/})"
   fi
   return "$rc"
 }

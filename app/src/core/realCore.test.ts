@@ -3,24 +3,26 @@
 // bundlers (`--target bundler`), whose glue imports the .wasm as a module; here the module's
 // imports are read from the wasm itself and each is loaded from pkg/ by hand.
 import { readFileSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import en from "../../../core/content/en.json";
 import { connect, type CoreLike } from "./bridge";
 import { initialView, useCore } from "./store";
 import type { View } from "./types";
 
-const pkg = new URL("../../../pkg/", import.meta.url);
+// vitest runs in app/ (npm scripts, scripts/test.sh); import.meta.url is not a file: URL under jsdom.
+const pkg = resolve(process.cwd(), "..", "pkg");
 
 type Glue = { Core: new (config: unknown) => CoreLike; __wbg_set_wasm(exports: WebAssembly.Exports): void };
 let glue: Glue;
 
 beforeAll(async () => {
-  const bytes = readFileSync(fileURLToPath(new URL("croupier_core_bg.wasm", pkg)));
+  const bytes = readFileSync(join(pkg, "croupier_core_bg.wasm"));
   const module = await WebAssembly.compile(bytes);
   const imports: WebAssembly.Imports = {};
   for (const name of new Set(WebAssembly.Module.imports(module).map((i) => i.module))) {
-    imports[name] = await import(/* @vite-ignore */ pathToFileURL(fileURLToPath(new URL(name, pkg))).href);
+    imports[name] = await import(/* @vite-ignore */ pathToFileURL(join(pkg, name)).href);
   }
   glue = imports["./croupier_core_bg.js"] as unknown as Glue;
   const instance = await WebAssembly.instantiate(module, imports);
