@@ -85,15 +85,15 @@ setup() {
 step setup one setup || { summary; exit 1; }
 step fmt one cargo fmt --all --check
 step clippy one cargo clippy --workspace --all-targets -q -- -D warnings
-step fuzz-build one "$ROOT/scripts/fuzz-smoke.sh"
+step fuzz-smoke one "$ROOT/scripts/fuzz-smoke.sh"
 step clippy-wasm one cargo clippy -p croupier-core --target wasm32-unknown-unknown --all-targets -q -- -D warnings
 step cargo-test rust cargo test --workspace -q --no-fail-fast
 step size-gate one "$ROOT/scripts/size-gate.sh"
 cat "$LOGDIR/size-gate.log"
 step home-bytes one env SKIP_BUILD=1 "$ROOT/scripts/home-bytes.sh"
 cat "$LOGDIR/home-bytes.log"
-step wasm-chrome rust "$ROOT/scripts/with-sandbox.sh" bash -c "cd core && wasm-pack test --headless --chrome -- --no-fail-fast"
-step wasm-firefox rust "$ROOT/scripts/with-sandbox.sh" bash -c "cd core && wasm-pack test --headless --firefox -- --no-fail-fast"
+step wasm-chrome rust "$ROOT/scripts/with-sandbox.sh" "$ROOT/scripts/wasm-test.sh" chrome
+step wasm-firefox rust "$ROOT/scripts/with-sandbox.sh" "$ROOT/scripts/wasm-test.sh" firefox
 step app-tsc one bash -c "cd app && npm run typecheck --silent"
 step app-lint one bash -c "cd app && npm run lint --silent"
 step app-vitest "json:$LOGDIR/vitest.json" bash -c "cd app && npx vitest run --reporter=default --reporter=json --outputFile='$LOGDIR/vitest.json'"

@@ -137,7 +137,7 @@ fn peer_signals_round_trip() {
     assert_eq!(storage::parse_peer_signal("logout:5"), Some(false));
     assert_eq!(storage::parse_peer_signal("junk"), None);
     // What one tab writes, another reads back as the same signal.
-    for logged_in in [true, false] {
+    for logged_in in [false, true] {
         storage::signal_peers(logged_in, 42.0);
         let stored = storage::local()
             .unwrap()

@@ -108,10 +108,17 @@ fn a_later_writer_wins_the_read_back() {
     lock::release("tabB");
 }
 
+/// `navigator` (web-sys's Navigator type is not among the crate's features).
+fn navigator() -> js_sys::Object {
+    js_sys::Reflect::get(&js_sys::global(), &"navigator".into())
+        .unwrap()
+        .unchecked_into()
+}
+
 /// Hide `navigator.locks` for the rest of a test (the browsers without Web Locks): an own
 /// property shadows the prototype's getter; `restore_web_locks` deletes it again.
 fn hide_web_locks() {
-    let nav = web_sys::window().unwrap().navigator();
+    let nav = navigator();
     let desc = js_sys::Object::new();
     js_sys::Reflect::set(&desc, &"value".into(), &JsValue::UNDEFINED).unwrap();
     js_sys::Reflect::set(&desc, &"configurable".into(), &JsValue::TRUE).unwrap();
@@ -122,7 +129,7 @@ fn hide_web_locks() {
 }
 
 fn restore_web_locks() {
-    let nav = web_sys::window().unwrap().navigator();
+    let nav = navigator();
     js_sys::Reflect::delete_property(&nav, &"locks".into()).unwrap();
     assert!(!js_sys::Reflect::get(&nav, &"locks".into())
         .unwrap()
@@ -184,7 +191,7 @@ async fn wait_for(what: &str, done: impl Fn() -> bool) {
 
 /// Is the refresh Web Lock held by anyone? (`navigator.locks.query()`.)
 async fn web_lock_held() -> bool {
-    let nav = web_sys::window().unwrap().navigator();
+    let nav = navigator();
     let locks = js_sys::Reflect::get(&nav, &"locks".into()).unwrap();
     let query: js_sys::Function = js_sys::Reflect::get(&locks, &"query".into())
         .unwrap()

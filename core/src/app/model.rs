@@ -92,6 +92,8 @@ impl Dirty {
     pub const ALL: Dirty = Dirty(u64::MAX);
     pub const NONE: Dirty = Dirty(0);
     const ADDRESS: u64 = 1 << 63;
+    /// A form's values or touched fields: only the `forms` slice reads them.
+    const FORMS: u64 = 1 << 62;
 
     pub fn bit(part: Part) -> u64 {
         1 << (part as u32)
@@ -103,6 +105,15 @@ impl Dirty {
 
     pub fn address(&mut self) {
         self.0 |= Dirty::ADDRESS;
+    }
+
+    /// A form changed as the player typed: the `forms` slice, not its owner's.
+    pub fn forms(&mut self) {
+        self.0 |= Dirty::FORMS;
+    }
+
+    pub fn forms_changed(self) -> bool {
+        self.0 & Dirty::FORMS != 0
     }
 
     /// Does a slice reading `parts` (and the address, if `address`) need a rebuild?

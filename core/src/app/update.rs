@@ -222,20 +222,21 @@ fn app_ui(model: &mut Model, ui: AppUi, now: u64, fx: &mut Vec<Effect>, out: &mu
         }
         AppUi::CloseModal => address::close_modal(model, fx),
         AppUi::SetLocale { code } => address::set_locale(model, &code, now, fx),
+        // Typing changes the form alone: its owner's slice is not rebuilt (only `forms`).
         AppUi::FormInput { form, field, value } => {
-            model.dirty.mark(form.part());
+            model.dirty.forms();
             if let Some(state) = model.f.form(form) {
                 state.input(field, value.into());
             }
         }
         AppUi::FormBlur { form, field } => {
-            model.dirty.mark(form.part());
+            model.dirty.forms();
             if let Some(state) = model.f.form(form) {
                 state.touch(field);
             }
         }
         AppUi::FormSubmit { form } => {
-            model.dirty.mark(form.part());
+            model.dirty.forms();
             let rules = model.f.form_rules(form);
             let Some(state) = model.f.form(form) else {
                 return;
@@ -252,6 +253,7 @@ fn app_ui(model: &mut Model, ui: AppUi, now: u64, fx: &mut Vec<Effect>, out: &mu
             }
             state.submitting = true;
             state.error = None;
+            model.dirty.mark(form.part());
             run(model, now, out, |f, cx| f.submit(form, cx));
         }
     }

@@ -76,7 +76,10 @@ pub fn changed<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     super::registry::Features::slices(model, dirty, out);
     // Forms belong to several features; they also read the texts (messages).
     let owners: Vec<Part> = FormId::ALL.iter().map(|f| f.part()).collect();
-    if dirty.touches(&owners, false) || dirty.touches(&[Part::Content], false) {
+    if dirty.forms_changed()
+        || dirty.touches(&owners, false)
+        || dirty.touches(&[Part::Content], false)
+    {
         out.put("forms", &FormsSlice(forms_slice(model)));
     }
 }
