@@ -19,9 +19,10 @@ awk -v r="$raw" -v g="$gz" -v b="$br" -v l="$LIMIT_KIB" 'BEGIN {
 # The phone numbering plans are a run-time asset (core/src/domain/phone/metadata.tsv, loaded
 # by the app), never compiled in: no long pattern of the plan file may appear in the wasm.
 tsv="$ROOT/core/src/domain/phone/metadata.tsv"
-found=$(cut -f3 "$tsv" | awk 'length($0) >= 24' | head -40 | while IFS= read -r pat; do
-  grep -qF -- "$pat" "$wasm" && echo "$pat"
-done | head -3)
+found=""
+while IFS= read -r pat; do
+  if grep -qF -- "$pat" "$wasm"; then found="$pat"; break; fi
+done < <(cut -f3 "$tsv" | awk 'length($0) >= 24 && n++ < 40')
 if [ -n "$found" ]; then
   echo "size gate: the phone plans are compiled into the wasm (found: $found)" >&2
   exit 1
