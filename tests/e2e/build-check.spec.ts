@@ -35,7 +35,7 @@ test("a new build turns the next navigation into a full load, once", async ({ pa
   expect(await (await second).json()).toEqual({ id: "e2e-next-build" });
   // Nothing reloads by itself; the next navigation does, to where the link pointed.
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
-  const load = page.waitForEvent("load");
+  const load = page.waitForEvent("load", { timeout: 20_000 });
   await page.locator("#drawer").getByRole("link", { name: "Casino" }).click();
   await load;
   await expect(page).toHaveURL(url("/games"));
