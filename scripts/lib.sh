@@ -87,20 +87,24 @@ ensure_npm() {
 # core -> pkg (wasm-pack, profile wasm-release) -> wasm-opt -Oz from npm binaryen -> app/dist
 # -> precompressed .br/.gz beside the hashed assets.
 build_product() {
-  ensure_wasm_tools
+  # Every command decides (callers may run this with `set -e` off, or inside `&&`, where bash
+  # ignores -e): a failed step returns at once, and the old pkg/ is removed first so that no
+  # later step can test a stale core.
+  ensure_wasm_tools || return 1
   log "building the core to wasm"
+  rm -rf "$ROOT/pkg"
   # Stable Rust, no -Z flag: the size settings (opt-level z, fat LTO, one codegen unit, panic
   # abort) live in Cargo.toml's [profile.wasm-release], which only this build uses. wasm-opt
   # runs below, from npm binaryen (a known-good version).
   (cd "$ROOT/core" && wasm-pack build --no-opt --profile wasm-release --target bundler \
-    --out-dir "$ROOT/pkg" --out-name croupier_core .)
-  ensure_npm "$ROOT/app"
+    --out-dir "$ROOT/pkg" --out-name croupier_core .) || return 1
+  ensure_npm "$ROOT/app" || return 1
   log "wasm-opt -Oz"
   local wasm="$ROOT/pkg/croupier_core_bg.wasm"
-  "$ROOT/app/node_modules/.bin/wasm-opt" -Oz --converge --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$wasm.opt"
-  mv "$wasm.opt" "$wasm"
+  "$ROOT/app/node_modules/.bin/wasm-opt" -Oz --converge --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$wasm.opt" || return 1
+  mv "$wasm.opt" "$wasm" || return 1
   log "building the app"
-  (cd "$ROOT/app" && npm run build --silent)
+  (cd "$ROOT/app" && npm run build --silent) || return 1
   log "precompressing the app"
   node "$ROOT/scripts/precompress.mjs" "$ROOT/app/dist"
 }

@@ -16,4 +16,16 @@ br=$(node -e '
 awk -v r="$raw" -v g="$gz" -v b="$br" -v l="$LIMIT_KIB" 'BEGIN {
   printf "size gate: core wasm %.1f KiB raw (%d bytes), %.1f KiB gzip (%d bytes), %.1f KiB brotli (%d bytes); limit %d KiB gzip, %.1f KiB headroom\n",
     r / 1024, r, g / 1024, g, b / 1024, b, l, l - g / 1024 }'
+# The phone numbering plans are a run-time asset (core/src/domain/phone/metadata.tsv, loaded
+# by the app), never compiled in: no long pattern of the plan file may appear in the wasm.
+tsv="$ROOT/core/src/domain/phone/metadata.tsv"
+found=""
+while IFS= read -r pat; do
+  if grep -qF -- "$pat" "$wasm"; then found="$pat"; break; fi
+done < <(cut -f3 "$tsv" | awk 'length($0) >= 24 && n++ < 40')
+if [ -n "$found" ]; then
+  echo "size gate: the phone plans are compiled into the wasm (found: $found)" >&2
+  exit 1
+fi
+echo "size gate: no phone plan compiled into the wasm"
 [ "$gz" -le $((LIMIT_KIB * 1024)) ]

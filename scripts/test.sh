@@ -5,53 +5,75 @@ set +e
 cd "$ROOT"
 LOGDIR="$ROOT/target/test-logs"
 mkdir -p "$LOGDIR"
-PASSED=0
-FAILED=0
+PASSED=0      # test cases that passed
+FAILED=0      # test cases that failed, plus one per failed check (a red run never reads "0 failed")
+CHECKS_OK=0   # steps that are not test suites: setup, fmt, clippy, budgets, tsc, lint, fuzz build
+CHECKS_FAILED=0
 FAILED_STEPS=()
 
 # Count test cases from a log: cargo/wasm-bindgen-test "test result:" lines.
 count_rust() {
   local log="$1" p f
   p=$(grep -Eo 'test result: [A-Za-z]+\. [0-9]+ passed' "$log" | awk '{s+=$4} END {print s+0}')
-  f=$(grep -Eo '[0-9]+ failed;' "$log" | awk '{s+=$1} END {print s+0}')
+  f=$(grep -Eo 'test result: [A-Za-z]+\. [0-9]+ passed; [0-9]+ failed' "$log" | awk '{s+=$6} END {print s+0}')
   echo "$p $f"
 }
 count_line() { # a tool's own "N passed, N failed" line
   grep -Eo '[0-9]+ passed, [0-9]+ failed' "$1" | tail -1 | awk '{print $1, $3}' | grep . || echo "0 0"
 }
-count_json() { # vitest / playwright JSON report -> "passed failed"
+count_json() { # vitest / playwright JSON report -> "passed failed"; a flaky test is a failure
   node -e '
     const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-    if (r.stats) console.log((r.stats.expected ?? 0) + (r.stats.flaky ?? 0), r.stats.unexpected ?? 0);
-    else console.log(r.numPassedTests ?? 0, (r.numFailedTests ?? 0));
+    if (r.stats) console.log(r.stats.expected ?? 0, (r.stats.unexpected ?? 0) + (r.stats.flaky ?? 0));
+    else console.log(r.numPassedTests ?? 0, r.numFailedTests ?? 0);
   ' "$1" 2>/dev/null || echo "0 0"
 }
 
-# step NAME COUNTER CMD...: run, count, and record. COUNTER is rust|json:FILE|one.
+# step NAME COUNTER CMD...: run and record. COUNTER is `one` for a check (not a test suite:
+# counted apart, never as test cases) or, for a test suite, how to count its cases:
+# rust | line | json:FILE. A suite that exits 0 having run no test fails.
 step() {
   local name="$1" counter="$2"; shift 2
-  local log="$LOGDIR/$name.log" rc p f
+  local log="$LOGDIR/$name.log" rc p=0 f=0 ok
   log "$name"
+  # A report left by an earlier run must never stand in for this one.
+  case "$counter" in json:*) rm -f "${counter#json:}" ;; esac
   "$@" >"$log" 2>&1
   rc=$?
   case "$counter" in
     rust) read -r p f < <(count_rust "$log") ;;
     json:*) read -r p f < <(count_json "${counter#json:}") ;;
     line) read -r p f < <(count_line "$log") ;;
-    *) p=0 f=0 ;;
   esac
-  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
-  if [ "$rc" -eq 0 ] && [ "$p" -eq 0 ]; then p=1; fi
-  PASSED=$((PASSED + p))
-  FAILED=$((FAILED + f))
+  if [ "$counter" = one ]; then
+    if [ "$rc" -eq 0 ]; then
+      CHECKS_OK=$((CHECKS_OK + 1)); echo "    $name: ok"
+    else
+      CHECKS_FAILED=$((CHECKS_FAILED + 1)); FAILED=$((FAILED + 1))
+    fi
+  else
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+    if [ "$rc" -eq 0 ] && [ "$f" -gt 0 ]; then rc=1; fi # e.g. a flaky test: exit 0, counted failed
+    if [ "$rc" -eq 0 ] && [ "$((p + f))" -eq 0 ]; then
+      echo "    $name ran no test"; f=1; rc=1
+    fi
+    PASSED=$((PASSED + p))
+    FAILED=$((FAILED + f))
+    [ "$rc" -ne 0 ] || echo "    $name: $p passed"
+  fi
   if [ "$rc" -ne 0 ]; then
     FAILED_STEPS+=("$name")
     tail -n 60 "$log"
-    echo "--- $name FAILED (full log: ${log#"$ROOT"/})"
-  else
-    echo "    $name: $p passed"
+    if [ "$counter" = one ]; then ok="a check"; else ok="$p passed, $f failed"; fi
+    echo "--- $name FAILED ($ok; full log: ${log#"$ROOT"/})"
   fi
   return "$rc"
+}
+
+summary() {
+  [ "${#FAILED_STEPS[@]}" -eq 0 ] || echo "failed steps: ${FAILED_STEPS[*]}"
+  echo "checks: $CHECKS_OK ok, $CHECKS_FAILED failed"
+  echo "$PASSED passed, $FAILED failed"
 }
 
 setup() {
@@ -60,27 +82,27 @@ setup() {
     cargo build --release -q -p croupier-sandbox
 }
 
-step setup one setup || { echo "0 passed, 1 failed"; exit 1; }
+step setup one setup || { summary; exit 1; }
 step fmt one cargo fmt --all --check
 step clippy one cargo clippy --workspace --all-targets -q -- -D warnings
+step fuzz-smoke one "$ROOT/scripts/fuzz-smoke.sh"
 step clippy-wasm one cargo clippy -p croupier-core --target wasm32-unknown-unknown --all-targets -q -- -D warnings
-step cargo-test rust cargo test --workspace -q
+step cargo-test rust cargo test --workspace -q --no-fail-fast
 step size-gate one "$ROOT/scripts/size-gate.sh"
 cat "$LOGDIR/size-gate.log"
 step home-bytes one env SKIP_BUILD=1 "$ROOT/scripts/home-bytes.sh"
 cat "$LOGDIR/home-bytes.log"
-step wasm-chrome rust bash -c "cd core && wasm-pack test --headless --chrome"
-step wasm-firefox rust bash -c "cd core && wasm-pack test --headless --firefox"
+step wasm-chrome rust "$ROOT/scripts/with-sandbox.sh" "$ROOT/scripts/wasm-test.sh" chrome
+step wasm-firefox rust "$ROOT/scripts/with-sandbox.sh" "$ROOT/scripts/wasm-test.sh" firefox
 step app-tsc one bash -c "cd app && npm run typecheck --silent"
 step app-lint one bash -c "cd app && npm run lint --silent"
 step app-vitest "json:$LOGDIR/vitest.json" bash -c "cd app && npx vitest run --reporter=default --reporter=json --outputFile='$LOGDIR/vitest.json'"
 step tests-tsc one bash -c "cd tests && npx tsc --noEmit -p ."
-step e2e "json:$LOGDIR/playwright.json" bash -c "cd tests && PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/playwright.json' npx playwright test --reporter=list,json"
-step e2e-firefox "json:$LOGDIR/firefox.json" bash -c "rm -f '$LOGDIR/firefox.json'; cd tests && PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/firefox.json' npx playwright test --config firefox.config.ts --reporter=list,json"
+step e2e "json:$LOGDIR/playwright.json" bash -c "cd tests && CI=1 PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/playwright.json' npx playwright test --reporter=list,json"
+step e2e-firefox "json:$LOGDIR/firefox.json" bash -c "cd tests && CI=1 PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/firefox.json' npx playwright test --config firefox.config.ts --reporter=list,json"
 if [ -f "$ROOT/tests/interop/package.json" ]; then
   step interop line bash -c "cd tests/interop && SANDBOX_BIN='$ROOT/target/release/croupier-sandbox' npm test --silent"
 fi
 
-[ "${#FAILED_STEPS[@]}" -eq 0 ] || echo "failed steps: ${FAILED_STEPS[*]}"
-echo "$PASSED passed, $FAILED failed"
+summary
 [ "$FAILED" -eq 0 ]

@@ -4,6 +4,7 @@ import { defineConfig } from "@playwright/test";
 // through geckodriver with selenium-webdriver (tests/firefox/browser.ts). Same sandbox set-up as
 // the Chromium suite: one release sandbox on a free port with a throwaway database.
 export default defineConfig({
+  forbidOnly: !!process.env.CI,
   testDir: "firefox",
   globalSetup: "./e2e/global-setup.ts",
   globalTeardown: "./e2e/global-teardown.ts",

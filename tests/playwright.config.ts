@@ -22,6 +22,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 1,
   retries: 0,
+  // scripts/test.sh sets CI=1: a stray test.only fails the run instead of hiding the rest.
+  forbidOnly: !!process.env.CI,
   outputDir: "test-results",
   use: {
     browserName: "chromium",

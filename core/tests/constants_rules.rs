@@ -503,8 +503,9 @@ proptest! {
         prop_assert_eq!(m.to_id(), id);
     }
 
+    /// Robustness only (no invariant to check): any input gives an answer, never a panic.
     #[test]
-    fn iso_never_panics(ms: u64, off: i32) {
+    fn robustness_iso_any_instant(ms: u64, off: i32) {
         let _ = iso8601_from_ms(ms);
         let _ = parts_from_ms(ms as i64, off);
     }

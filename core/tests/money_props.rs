@@ -8,7 +8,36 @@ use croupier_core::domain::money::{
 use proptest::prelude::*;
 
 fn decimal() -> impl Strategy<Value = Decimal> {
-    (-(10i128.pow(24))..10i128.pow(24), 0u32..=12).prop_map(|(m, s)| Decimal::new(m, s).unwrap())
+    parts().prop_map(|(m, s)| Decimal::new(m, s).unwrap())
+}
+
+fn parts() -> impl Strategy<Value = (i128, u32)> {
+    (-(10i128.pow(24))..10i128.pow(24), 0u32..=12)
+}
+
+/// The reference, independent of `Decimal`: `m * 10^-s` rounded half away from zero to
+/// `digits` fraction digits, written out with exactly that many.
+fn oracle_rounded(m: i128, s: u32, digits: u32) -> String {
+    let (neg, a) = (m < 0, m.unsigned_abs());
+    let scaled = if digits >= s {
+        a * 10u128.pow(digits - s)
+    } else {
+        let div = 10u128.pow(s - digits);
+        let (q, r) = (a / div, a % div);
+        if r * 2 >= div {
+            q + 1
+        } else {
+            q
+        }
+    };
+    let unit = 10u128.pow(digits);
+    let (int, frac) = (scaled / unit, scaled % unit);
+    let sign = if neg && scaled != 0 { "-" } else { "" };
+    if digits == 0 {
+        format!("{sign}{int}")
+    } else {
+        format!("{sign}{int}.{frac:0width$}", width = digits as usize)
+    }
 }
 
 fn currency(crypto: bool, factor: u64) -> CurrencyInfo {
@@ -63,21 +92,24 @@ proptest! {
     }
 
     #[test]
-    fn displayed_fiat_is_the_rounded_balance(d in decimal(), digits in 0u32..=4) {
+    fn displayed_fiat_is_the_rounded_balance((m, s) in parts(), digits in 0u32..=4) {
+        let d = Decimal::new(m, s).unwrap();
         let factor = 10u64.pow(digits);
         let shown = display_balance(&d.to_string(), &currency(false, factor), true);
-        let back = Decimal::parse(&shown.amount.replace(',', "")).unwrap();
-        prop_assert_eq!(back, d.round_to(digits).unwrap());
+        let want = oracle_rounded(m, s, digits);
+        prop_assert_eq!(Decimal::parse(&shown.amount.replace(',', "")).unwrap(), Decimal::parse(&want).unwrap());
         let frac = shown.amount.split('.').nth(1).map_or(0, str::len);
         prop_assert_eq!(frac as u32, digits);
     }
 
     #[test]
-    fn displayed_crypto_sub_units_are_exact_to_precision(d in decimal()) {
+    fn displayed_crypto_sub_units_are_exact_to_precision((m, s) in parts()) {
+        let d = Decimal::new(m, s).unwrap();
         let shown = display_balance(&d.to_string(), &currency(true, 100_000_000), true);
         prop_assert_eq!(shown.code.as_str(), "mXXX");
+        // Shown in thousandths: the amount is the balance rounded to 8 digits, times 1000.
         let back = from_sub_units(&shown.amount.replace(',', ""), 1000).unwrap();
-        prop_assert_eq!(back, d.round_to(8).unwrap());
+        prop_assert_eq!(back, Decimal::parse(&oracle_rounded(m, s, 8)).unwrap());
     }
 
     #[test]

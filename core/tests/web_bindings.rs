@@ -74,6 +74,19 @@ fn view_is_a_plain_object() {
         Some("booting")
     );
     assert!(js_sys::Array::is_array(&get(&v, &["accounts", "items"])));
+    // Plain objects all the way down: Object.prototype, no Map, keys as the view names them.
+    let plain = |x: &JsValue| {
+        js_sys::Object::get_prototype_of(x)
+            == js_sys::Object::get_prototype_of(&js_sys::Object::new())
+    };
+    assert!(plain(&v));
+    for slice in ["session", "accounts", "nav", "forms", "texts"] {
+        let s = get(&v, &[slice]);
+        assert!(
+            s.is_object() && plain(&s) && !s.is_instance_of::<js_sys::Map>(),
+            "{slice}"
+        );
+    }
 }
 
 #[wasm_bindgen_test]
@@ -123,12 +136,17 @@ fn peer_signals_round_trip() {
     assert_eq!(storage::parse_peer_signal("login:123"), Some(true));
     assert_eq!(storage::parse_peer_signal("logout:5"), Some(false));
     assert_eq!(storage::parse_peer_signal("junk"), None);
-    storage::signal_peers(true, 42.0);
-    let stored = storage::local()
-        .unwrap()
-        .get_item(storage::PEER_KEY)
-        .unwrap();
-    assert_eq!(stored.as_deref(), Some("login:42"));
+    // What one tab writes, another reads back as the same signal.
+    for logged_in in [false, true] {
+        storage::signal_peers(logged_in, 42.0);
+        let stored = storage::local()
+            .unwrap()
+            .get_item(storage::PEER_KEY)
+            .unwrap()
+            .unwrap();
+        assert_eq!(stored, if logged_in { "login:42" } else { "logout:42" });
+        assert_eq!(storage::parse_peer_signal(&stored), Some(logged_in));
+    }
 }
 
 #[wasm_bindgen_test]

@@ -13,7 +13,10 @@ use croupier_core::app::features::{settings, wallet};
 use croupier_core::app::{CallId, Config, HttpOutcome, HttpRequest, Method, Req};
 use croupier_core::domain::refresh::{lock_value, REFRESH_LOCK_KEY};
 use croupier_core::runtime::{http, lock, socket, storage};
-use wasm_bindgen::JsCast;
+use std::cell::Cell;
+use std::rc::Rc;
+
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -105,15 +108,51 @@ fn a_later_writer_wins_the_read_back() {
     lock::release("tabB");
 }
 
+/// `navigator` (web-sys's Navigator type is not among the crate's features).
+fn navigator() -> js_sys::Object {
+    js_sys::Reflect::get(&js_sys::global(), &"navigator".into())
+        .unwrap()
+        .unchecked_into()
+}
+
+/// Hide `navigator.locks` for the rest of a test (the browsers without Web Locks): an own
+/// property shadows the prototype's getter; `restore_web_locks` deletes it again.
+fn hide_web_locks() {
+    let nav = navigator();
+    let desc = js_sys::Object::new();
+    js_sys::Reflect::set(&desc, &"value".into(), &JsValue::UNDEFINED).unwrap();
+    js_sys::Reflect::set(&desc, &"configurable".into(), &JsValue::TRUE).unwrap();
+    js_sys::Object::define_property(&nav, &"locks".into(), &desc);
+    assert!(js_sys::Reflect::get(&nav, &"locks".into())
+        .unwrap()
+        .is_undefined());
+}
+
+/// Also run first by the Web Lock test: a failed fallback test (a panic aborts, no cleanup)
+/// must not leave the API hidden for the tests after it.
+fn restore_web_locks() {
+    let nav = navigator();
+    js_sys::Reflect::delete_property(&nav, &"locks".into()).unwrap();
+    assert!(!js_sys::Reflect::get(&nav, &"locks".into())
+        .unwrap()
+        .is_undefined());
+}
+
 #[wasm_bindgen_test]
-async fn acquire_settles_then_reads_back() {
+async fn without_web_locks_acquire_writes_settles_and_reads_back() {
+    // Every test of this page runs in turn, so no other test sees the hidden API.
     clear_lock();
+    hide_web_locks();
     let tab = lock::tab_id();
     assert_eq!(tab.len(), 12);
     assert_eq!(tab, lock::tab_id(), "one id per page");
+    // Free: taken through localStorage alone (no Web Lock is held afterwards).
     assert!(lock::acquire(&tab).await);
     assert!(lock::holds(&tab));
-    // Held by someone else: not acquired, their lock untouched.
+    assert!(stored_lock().is_some_and(|v| v.starts_with(&format!("{tab}:"))));
+    lock::release(&tab);
+    assert_eq!(stored_lock(), None);
+    // Held by another tab: refused at once, their lock untouched.
     let theirs = lock_value("other", now());
     storage::local()
         .unwrap()
@@ -122,6 +161,68 @@ async fn acquire_settles_then_reads_back() {
     assert!(!lock::acquire(&tab).await);
     assert_eq!(stored_lock(), Some(theirs));
     clear_lock();
+    // Two tabs saw it free and both wrote: the read-back after the settle decides. Another
+    // tab's write lands while ours settles, so ours is refused.
+    let result = Rc::new(Cell::new(None));
+    let out = Rc::clone(&result);
+    let me = tab.clone();
+    wasm_bindgen_futures::spawn_local(async move { out.set(Some(lock::acquire(&me).await)) });
+    wait_for("our write", || stored_lock().is_some()).await;
+    assert!(lock::holds(&tab), "we wrote first");
+    storage::local()
+        .unwrap()
+        .set_item(REFRESH_LOCK_KEY, &lock_value("later", now()))
+        .unwrap();
+    wait_for("the read-back", || result.get().is_some()).await;
+    assert_eq!(result.get(), Some(false), "the later writer wins");
+    assert!(lock::holds("later"));
+    clear_lock();
+    restore_web_locks();
+}
+
+/// Poll `done` every 5 ms for up to 5 s (a state the test can see, never a fixed sleep).
+async fn wait_for(what: &str, done: impl Fn() -> bool) {
+    for _ in 0..1000 {
+        if done() {
+            return;
+        }
+        gloo_timers::future::TimeoutFuture::new(5).await;
+    }
+    panic!("timed out waiting for {what}");
+}
+
+/// Is the refresh Web Lock held by anyone? (`navigator.locks.query()`.)
+async fn web_lock_held() -> bool {
+    let nav = navigator();
+    let locks = js_sys::Reflect::get(&nav, &"locks".into()).unwrap();
+    let query: js_sys::Function = js_sys::Reflect::get(&locks, &"query".into())
+        .unwrap()
+        .unchecked_into();
+    let promise: js_sys::Promise = query.call0(&locks).unwrap().unchecked_into();
+    let snapshot = wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+    let held: js_sys::Array = js_sys::Reflect::get(&snapshot, &"held".into())
+        .unwrap()
+        .unchecked_into();
+    held.iter().any(|l| {
+        js_sys::Reflect::get(&l, &"name".into())
+            .ok()
+            .and_then(|n| n.as_string())
+            .as_deref()
+            == Some(REFRESH_LOCK_KEY)
+    })
+}
+
+async fn wait_web_lock(held: bool) {
+    for _ in 0..1000 {
+        if web_lock_held().await == held {
+            return;
+        }
+        gloo_timers::future::TimeoutFuture::new(5).await;
+    }
+    panic!(
+        "the Web Lock never became {}",
+        if held { "held" } else { "free" }
+    );
 }
 
 fn config() -> http::Base {
@@ -250,17 +351,23 @@ fn socket_address_follows_the_page() {
 
 #[wasm_bindgen_test]
 async fn the_web_lock_excludes_a_second_taker_until_released() {
-    // Both browsers have Web Locks: the first taker holds it, anyone else is refused.
-    // Other tests of this page may still hold it: let it go first.
+    // Both browsers have Web Locks: the first taker holds it, anyone else is refused, even
+    // when localStorage says the lock is free.
+    restore_web_locks();
     clear_lock();
     lock::release("any");
-    gloo_timers::future::TimeoutFuture::new(30).await;
+    wait_web_lock(false).await;
     assert!(lock::acquire("tabA").await);
-    assert!(!lock::acquire("tabB").await);
+    assert!(web_lock_held().await);
+    clear_lock();
+    assert!(
+        !lock::acquire("tabB").await,
+        "the Web Lock decides, not storage"
+    );
     lock::release("tabA");
-    // The browser hands a released lock on asynchronously.
-    gloo_timers::future::TimeoutFuture::new(30).await;
+    // The browser hands a released lock on asynchronously: wait until it is free.
+    wait_web_lock(false).await;
     assert!(lock::acquire("tabB").await);
     lock::release("tabB");
-    gloo_timers::future::TimeoutFuture::new(30).await;
+    wait_web_lock(false).await;
 }

@@ -29,6 +29,10 @@ pub struct Inner {
     /// "/assets/index-HASH.js" -> requests that reached the server for that app file, so the
     /// e2e tests can tell a cached asset from a downloaded one.
     files: Mutex<BTreeMap<String, u64>>,
+    /// Control API: while true, refresh answers wait (the e2e test of cross-tab contention).
+    pub refresh_hold: tokio::sync::watch::Sender<bool>,
+    /// Control API: the build id `builds/latest.json` reports instead of the file's.
+    pub build_id: Mutex<Option<String>>,
 }
 
 impl Deref for AppState {
@@ -54,6 +58,8 @@ impl AppState {
             hub: Hub::default(),
             calls: Mutex::new(BTreeMap::new()),
             files: Mutex::new(BTreeMap::new()),
+            refresh_hold: tokio::sync::watch::Sender::new(false),
+            build_id: Mutex::new(None),
         })))
     }
 }
@@ -93,6 +99,19 @@ impl Inner {
 
     pub fn files(&self) -> BTreeMap<String, u64> {
         self.files.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Waits while the control API holds refresh answers.
+    pub async fn refresh_released(&self) {
+        let mut rx = self.refresh_hold.subscribe();
+        let _ = rx.wait_for(|held| !*held).await;
+    }
+
+    pub fn build_id(&self) -> Option<String> {
+        self.build_id
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     pub fn reset_files(&self) {

@@ -34,6 +34,23 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     if !matches!(*req.method(), Method::GET | Method::HEAD) {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();
     }
+    // The control API may announce another build (tests of the SPEC §4 version check).
+    if path == "/builds/latest.json" {
+        if let Some(id) = state.build_id() {
+            let body = serde_json::json!({ "id": id }).to_string();
+            return (
+                [
+                    (
+                        header::CONTENT_TYPE,
+                        HeaderValue::from_static("application/json"),
+                    ),
+                    (header::CACHE_CONTROL, HeaderValue::from_static(NO_CACHE)),
+                ],
+                body,
+            )
+                .into_response();
+        }
+    }
     match state.static_dir.clone() {
         Some(dir) => serve_app(&dir, req).await,
         None => (StatusCode::NOT_FOUND, Html(NO_APP_PAGE)).into_response(),

@@ -54,6 +54,7 @@ for (const size of SIZES) {
     page.on("pageerror", (e) => errors.push(e.message));
     const shifts = await watchShifts(page);
     const wasm = await holdWasm(page);
+    await page.clock.install();
 
     await page.goto(url("/"), { waitUntil: "domcontentloaded" });
     const shell = page.locator(".shell");
@@ -76,7 +77,8 @@ for (const size of SIZES) {
     // The core's links fill the frame; still no preloader coming back over the page.
     await expect(page.locator("#site-footer .footer-links a").first()).toBeVisible();
     await expect(page.getByTestId("preloader")).toHaveCount(0);
-    await page.waitForTimeout(1500);
+    // Past the preloader's 1 s + 500 ms timers, on the page's clock (no real wait).
+    await page.clock.runFor(1500);
     await expect(page.getByTestId("preloader")).toHaveCount(0);
 
     const all = await shifts();

@@ -41,7 +41,13 @@ async function waitSubscribed(request: APIRequestContext, channel: string, data:
     .toBeGreaterThan(0);
 }
 
-test("two tabs with an expired token refresh once and both stay signed in", async ({ browser, request }) => {
+/** The JWT's exp, in ms. */
+const expiresAt = (token: string) => JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()).exp * 1000;
+
+test("two tabs that need the refresh at once make one call; the other waits and takes its token", async ({
+  browser,
+  request,
+}) => {
   // A token that counts as expired 2 s after issue (12 s life, 10 s margin); the refreshed one lives long.
   await control(request, "POST", "token-ttl", { seconds: 12 });
   let player: Player;
@@ -53,26 +59,42 @@ test("two tabs with an expired token refresh once and both stay signed in", asyn
   const context = await browser.newContext();
   await signInWith(context, player.token);
   const [one, two] = [await context.newPage(), await context.newPage()];
-  await one.waitForTimeout(2_500);
+  // Until the client counts the token as expired (exp - 10 s), by the token's own clock.
+  await expect.poll(() => Date.now(), { timeout: 10_000 }).toBeGreaterThan(expiresAt(player.token) - 10_000 + 50);
   await control(request, "DELETE", "calls");
+  // The sandbox takes refresh calls but answers none until released: whichever tab asks first
+  // holds the lock for as long as the test wants, so the other one must find it held.
+  await control(request, "POST", "hold-refresh", { hold: true });
 
   const waited: string[] = [];
+  const bearers: Record<string, string[]> = { one: [], two: [] };
   for (const [name, page] of [["one", one], ["two", two]] as const) {
     page.on("console", (m) => m.text().startsWith("refresh: another tab is refreshing") && waited.push(name));
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/player/profile")) bearers[name].push(r.headers()["authorization"] ?? "");
+    });
   }
-  await Promise.all([one.goto(url("/wallet")), two.goto(url("/wallet"))]);
+  try {
+    await Promise.all([one.goto(url("/wallet")), two.goto(url("/wallet"))]);
+    // Both tabs are on it: one refresh reached the server (held), the other tab waits.
+    await expect.poll(async () => (await control(request, "GET", "calls"))["POST /api/player/sessions/refresh"]).toBe(1);
+    await expect.poll(() => waited.length, { timeout: 20_000 }).toBe(1);
+  } finally {
+    await control(request, "POST", "hold-refresh", { hold: false });
+  }
   await expectSignedIn(one, player);
   await expectSignedIn(two, player);
 
   const calls = await control(request, "GET", "calls");
   expect(calls["POST /api/player/sessions/refresh"]).toBe(1);
-  // Informative: whether the second tab found the lock held (it may also boot after the refresh).
-  console.log(`refresh: tabs that waited for the other's token: [${waited.join(", ")}]`);
   await expect(one.getByRole("dialog")).toHaveCount(0);
   await expect(two.getByRole("dialog")).toHaveCount(0);
   const cookie = (await context.cookies()).find((c) => c.name === "access_token");
   expect(cookie?.value).toBeTruthy();
   expect(cookie?.value).not.toBe(player.token);
+  // The tab that waited loaded the profile with the new token, never with the expired one.
+  const waiter = waited[0] as "one" | "two";
+  expect(bearers[waiter]).toEqual([`Bearer ${cookie!.value}`]);
   // The lock is released.
   expect(await one.evaluate(() => localStorage.getItem("refreshSession"))).toBeNull();
   await context.close();
@@ -98,6 +120,8 @@ test("signing out in one tab sends the other home, signed out", async ({ browser
 });
 
 test("the balance survives 20 dropped sockets and ends equal to the server's", async ({ browser, request }) => {
+  // 20 reconnects with backoff up to 20 s each: a budget far from the worst case on 2 busy cores.
+  test.setTimeout(300_000);
   const player = await register(request);
   const context = await browser.newContext();
   await signInWith(context, player.token);
@@ -125,6 +149,7 @@ test("the balance survives 20 dropped sockets and ends equal to the server's", a
     expect(dropped).toBeGreaterThanOrEqual(1);
     // Changes also land while the socket is away; the page must catch up after reconnecting.
     await control(request, "POST", "balance", { playerId: player.id, balance: `${200 + i}.50` });
+    // Jitter on purpose (not a wait for a state): drops land at varied points of the reconnect.
     await page.waitForTimeout((i * 137) % 300);
   }
   const last = await control(request, "POST", "balance", { playerId: player.id, balance: "1234.56" });

@@ -341,9 +341,11 @@ test.describe("frame", () => {
   });
 
   test("the preloader stays on auto-login with a state parameter", async ({ page }) => {
+    await page.clock.install();
     await page.goto(url("/auth/autologin?state=xyz"));
     await expect(page.locator("main#main")).toHaveAttribute("data-page", "auth-autologin");
-    await page.waitForTimeout(2500);
+    // Past the 1 s + 500 ms that would hide it elsewhere, on the page's clock (no real wait).
+    await page.clock.runFor(2500);
     await expect(page.getByTestId("preloader")).toHaveAttribute("data-phase", "shown");
   });
 

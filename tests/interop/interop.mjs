@@ -17,7 +17,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const TIMEOUT_MS = 5000;
 
 function startSandbox() {
-  const args = ['--port', '0', '--db', ':memory:', '--control', '--fast-hash', '--ws-ping', '1'];
+  const args = ['--port', '0', '--db', ':memory:', '--control', '--fast-hash', '--ws-ping', '2'];
   const child = process.env.SANDBOX_BIN
     ? spawn(process.env.SANDBOX_BIN, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn('cargo', ['run', '-q', '-p', 'croupier-sandbox', '--', ...args], {
@@ -178,7 +178,9 @@ const checks = {
       c.connect();
       await withTimeout(connected, 'connected');
       const before = disconnects;
-      await sleep(3500); // ping every 1 s: 3 pings answered, else closed with "no pong"
+      // Ping every 2 s (a wider window than the old 1 s, which a busy machine could miss):
+      // 2 pings answered in 5 s, else the server closes with "no pong".
+      await sleep(5000);
       assert.equal(c.state, 'connected');
       assert.equal(disconnects, before);
     } finally {

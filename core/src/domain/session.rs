@@ -115,9 +115,20 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// Oracle: a readable token is expired exactly from 10 s before its exp.
         #[test]
-        fn never_panics(s in ".*", now in proptest::num::u64::ANY) {
-            let _ = is_expired(&s, now);
+        fn expiry_matches_the_margin_rule(exp in 0u64..4_000_000_000, now in 0u64..4_000_000_000_000) {
+            let t = jwt(&format!(r#"{{"exp":{exp}}}"#));
+            proptest::prop_assert_eq!(token_exp(&t), Some(exp));
+            proptest::prop_assert_eq!(is_expired(&t, now), now + 10_000 >= exp * 1000);
+        }
+
+        /// Robustness only: any text is a token or not, never a panic; unreadable ones are expired.
+        #[test]
+        fn robustness_any_text(s in ".*", now in proptest::num::u64::ANY) {
+            if token_exp(&s).is_none() {
+                proptest::prop_assert!(is_expired(&s, now));
+            }
         }
     }
 }

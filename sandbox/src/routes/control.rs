@@ -1,5 +1,6 @@
 //! Test-control API under /api/_control, mounted only with `--control`. Lets tests shorten
-//! token life, push realtime events, drop sockets, read call counts and set balances.
+//! token life, push realtime events, drop sockets, read call counts and set balances, hold
+//! refresh answers, stall or send oversized answers, and announce another build.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -27,6 +28,77 @@ pub fn router() -> Router<AppState> {
         .route("/api/_control/password-reset", get(password_reset_code))
         .route("/api/_control/files", get(files).delete(reset_files))
         .route("/api/_control/panic", get(panic_now))
+        .route("/api/_control/hold-refresh", post(hold_refresh))
+        .route("/api/_control/stall", get(stall))
+        .route("/api/_control/big", get(big))
+        .route("/api/_control/build", post(set_build))
+}
+
+#[derive(Deserialize)]
+struct HoldBody {
+    hold: bool,
+}
+
+/// `{"hold": true}`: refresh calls arrive (and are counted) but are not answered until
+/// `{"hold": false}`. Answers how many refresh calls have arrived so far.
+async fn hold_refresh(State(state): State<AppState>, Json(body): Json<HoldBody>) -> Json<Value> {
+    state.refresh_hold.send_replace(body.hold);
+    let arrived = state
+        .calls()
+        .get("POST /api/player/sessions/refresh")
+        .copied()
+        .unwrap_or(0);
+    Json(json!({ "hold": body.hold, "refreshCalls": arrived }))
+}
+
+#[derive(Deserialize)]
+struct StallQuery {
+    ms: u64,
+}
+
+/// Answers `{}` after `ms` milliseconds (at most a minute): SPEC §9's request timeout.
+async fn stall(ApiQuery(q): ApiQuery<StallQuery>) -> Json<Value> {
+    tokio::time::sleep(std::time::Duration::from_millis(q.ms.min(60_000))).await;
+    Json(json!({}))
+}
+
+#[derive(Deserialize)]
+struct BigQuery {
+    bytes: usize,
+    /// Stream it without a Content-Length (the client must count what it reads).
+    #[serde(default)]
+    chunked: bool,
+}
+
+/// A JSON body of `bytes` bytes (at most 8 MB): SPEC §9's response cap.
+async fn big(ApiQuery(q): ApiQuery<BigQuery>) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let n = q.bytes.clamp(12, 8 << 20);
+    let body = format!("{{\"pad\":\"{}\"}}", "x".repeat(n - 10));
+    let headers = [(axum::http::header::CONTENT_TYPE, "application/json")];
+    if q.chunked {
+        let chunks: Vec<Result<Vec<u8>, std::io::Error>> = body
+            .into_bytes()
+            .chunks(16 * 1024)
+            .map(|c| Ok(c.to_vec()))
+            .collect();
+        let stream = futures_util::stream::iter(chunks);
+        (headers, axum::body::Body::from_stream(stream)).into_response()
+    } else {
+        (headers, body).into_response()
+    }
+}
+
+#[derive(Deserialize)]
+struct BuildBody {
+    /// None: back to the file's own id.
+    id: Option<String>,
+}
+
+/// Makes `builds/latest.json` report this build id (SPEC §4 version check).
+async fn set_build(State(state): State<AppState>, Json(body): Json<BuildBody>) -> Json<Value> {
+    *state.build_id.lock().unwrap_or_else(|p| p.into_inner()) = body.id.clone();
+    Json(json!({ "id": body.id }))
 }
 
 /// A handler that panics: the catch-panic layer must answer 500 with the JSON error body and

@@ -263,6 +263,8 @@ pub async fn refresh(
     State(state): State<AppState>,
     RefreshingPlayer(who): RefreshingPlayer,
 ) -> Json<RefreshResponse> {
+    // Only the control API ever holds it (tests of cross-tab refresh contention).
+    state.refresh_released().await;
     Json(RefreshResponse {
         access_token: auth::issue_token(&state, who.player_id, who.session_id),
     })
