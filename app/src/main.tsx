@@ -13,8 +13,18 @@ import "./styles.css";
 const early = firstPaintView(location.pathname, document.cookie);
 if (early) useCore.setState(early);
 
-// The core's code is on its way from here on, in parallel with the early page's own chunk.
-const core = import("./core/bridge");
+/** Fetch the core's code and hand it the store. */
+const loadCore = () =>
+  import("./core/bridge")
+    .then(({ startCore }) => startCore({ painted: !!early }))
+    .catch((error: unknown) => reportCrash(error, "load"));
+
+/** After the next frame has painted (a timer as well, since a hidden tab paints no frames). */
+const afterPaint = () =>
+  new Promise<void>((done) => {
+    requestAnimationFrame(() => setTimeout(done, 0));
+    setTimeout(done, 100);
+  });
 
 const render = () =>
   createRoot(document.getElementById("root")!).render(
@@ -26,7 +36,15 @@ const render = () =>
   );
 // The early page is drawn with the frame (its small chunk first), never a skeleton that the page
 // then pushes down; if that chunk fails, render anyway and let the page's Suspense retry.
-if (early?.nav.page) preloadPage(early.nav.page.name).then(render, render);
-else render();
-
-core.then(({ startCore }) => startCore({ painted: !!early })).catch((error: unknown) => reportCrash(error, "load"));
+// The core's code is fetched once the early page is on screen, so the wasm's download and
+// compile never stand between the visitor and the hero (the page's largest paint); with
+// nothing to paint early it is fetched at once.
+if (early?.nav.page) {
+  preloadPage(early.nav.page.name)
+    .then(render, render)
+    .then(afterPaint)
+    .then(loadCore);
+} else {
+  render();
+  void loadCore();
+}
