@@ -73,6 +73,16 @@ where
     out.end()
 }
 
+/// A borrowed map that serializes as an object even when empty ([`map_as_object`]), for a
+/// map sent as a view slice of its own.
+pub struct Object<'a, K, V>(pub &'a litemap::LiteMap<K, V>);
+
+impl<K: Serialize + Ord, V: Serialize> Serialize for Object<'_, K, V> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        map_as_object(self.0, s)
+    }
+}
+
 /// Read a map into a `LiteMap` from a JSON object only. litemap's own reader also takes a
 /// sequence of pairs, and that second path costs ~6 KB of wasm per map type (measured, see
 /// docs/ARCHITECTURE.md "Boundary"); API bodies are always objects.

@@ -939,26 +939,7 @@ fn a_push_during_an_accounts_load_loads_them_again() {
         NOW,
     );
     // The reload after a create is in flight when the push arrives.
-    ui(
-        &mut m,
-        AppUi::FormInput {
-            form: FormId::NewAccount,
-            field: "currency".into(),
-            value: FormValue::Text("BTC".into()),
-        },
-    );
-    ui(
-        &mut m,
-        AppUi::FormSubmit {
-            form: FormId::NewAccount,
-        },
-    );
-    respond(
-        &mut m,
-        req::create_account(),
-        201,
-        json!({"id": 2, "currency": "BTC", "balance": "0", "status": 0}),
-    );
+    support::add_account(&mut m, "BTC", 2);
     assert!(m.f.wallet.loading);
     frame(&mut m, &account_push("99", 1, 1));
     let fx = respond(

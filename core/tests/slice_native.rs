@@ -528,20 +528,8 @@ fn failed_refresh_ends_session_with_sign_in_open() {
 #[test]
 fn unauthorized_on_authenticated_call_ends_session() {
     let (mut m, _) = signed_in();
-    // A reconnect makes the wallet load its accounts again; the server refuses the token.
-    input(&mut m, FormId::NewAccount, "currency", text("BTC"));
-    ui(
-        &mut m,
-        AppUi::FormSubmit {
-            form: FormId::NewAccount,
-        },
-    );
-    respond(
-        &mut m,
-        req::create_account(),
-        201,
-        json!({"id": 2, "currency": "BTC", "balance": "0", "status": 0}),
-    );
+    // A new account makes the wallet load the list again; the server refuses the token.
+    support::add_account(&mut m, "BTC", 2);
     let fx = respond(
         &mut m,
         req::accounts(),

@@ -350,16 +350,23 @@ fn sign_out(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
         .calls
         .send(Req::Session(session::Call::Logout), None, now, fx);
     end_session(model, now, fx, out);
+    leave(model, None, "alerts.signedOut", now, fx, out);
+}
+
+/// The session ended here: tell the other tabs, go home (with `modal` open) and say why. The
+/// features hear of the move before the alert, so the route change does not hide it.
+fn leave(
+    model: &mut Model,
+    modal: Option<&str>,
+    alert: &str,
+    now: u64,
+    fx: &mut Vec<Effect>,
+    out: &mut Out,
+) {
     fx.push(Effect::SignalPeers { logged_in: false });
-    address::go_home(model, None, fx);
+    address::go_home(model, modal, fx);
     moves(model, now, out);
-    apply(
-        model,
-        Msg::Alert(Alert::info("alerts.signedOut")),
-        now,
-        fx,
-        out,
-    );
+    apply(model, Msg::Alert(Alert::info(alert)), now, fx, out);
 }
 
 /// 401/403 or a failed refresh: the session is gone; home with sign-in open (SPEC §6).
@@ -367,12 +374,10 @@ fn session_lost(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out
     let had_session = model.calls.token.is_some();
     end_session(model, now, fx, out);
     if had_session {
-        fx.push(Effect::SignalPeers { logged_in: false });
-        address::go_home(model, Some("sign-in"), fx);
-        moves(model, now, out);
-        apply(
+        leave(
             model,
-            Msg::Alert(Alert::info("alerts.sessionExpired")),
+            Some("sign-in"),
+            "alerts.sessionExpired",
             now,
             fx,
             out,

@@ -78,15 +78,7 @@ pub fn changed<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     // Forms belong to several features, which say when they change one; the messages are
     // texts.
     if dirty.touches_forms() || dirty.touches(&[Part::Content], false) {
-        out.put("forms", &FormsSlice(forms_slice(model)));
-    }
-}
-
-struct FormsSlice(LiteMap<FormId, FormView>);
-
-impl Serialize for FormsSlice {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::json::map_as_object(&self.0, s)
+        out.put("forms", &crate::json::Object(&forms_slice(model)));
     }
 }
 

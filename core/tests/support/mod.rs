@@ -84,6 +84,32 @@ pub fn fail(m: &mut Model, req: Req, reason: &str) -> Vec<Effect> {
     )
 }
 
+/// A player adds an account in `currency` and the server creates it as `id`: the wallet's
+/// reload of the list is then in flight.
+pub fn add_account(m: &mut Model, currency: &str, id: i64) -> Vec<Effect> {
+    use croupier_core::app::{AppUi, FormId, FormValue};
+    ui(
+        m,
+        AppUi::FormInput {
+            form: FormId::NewAccount,
+            field: "currency".into(),
+            value: FormValue::Text(currency.into()),
+        },
+    );
+    ui(
+        m,
+        AppUi::FormSubmit {
+            form: FormId::NewAccount,
+        },
+    );
+    respond(
+        m,
+        req::create_account(),
+        201,
+        serde_json::json!({"id": id, "currency": currency, "balance": "0", "status": 0}),
+    )
+}
+
 /// The HTTP requests among some effects, in order.
 pub fn http(fx: &[Effect]) -> Vec<&HttpRequest> {
     fx.iter()

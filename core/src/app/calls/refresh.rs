@@ -7,7 +7,7 @@
 //! is where a failed refresh of a `platform == "tg"` session would log in again.
 
 use super::{Calls, ResponseError};
-use crate::app::effect::{CallId, Effect, HttpRequest, LogLevel, Method};
+use crate::app::effect::{CallId, Effect, HttpRequest, LogLevel};
 use crate::app::event::Event;
 use crate::app::registry::Req;
 use crate::domain::refresh::{
@@ -153,15 +153,19 @@ pub const REFRESH_CALL: CallId = CallId(0);
 
 fn request(calls: &mut Calls, fx: &mut Vec<Effect>) {
     calls.refresh_phase = RefreshPhase::Requesting;
+    // The session's endpoint table says where; the gate sends it outside the numbered calls,
+    // since no player call may wait on it.
+    let req = Req::Session(crate::app::features::session::Call::Refresh);
+    let route = req.endpoint();
     fx.push(Effect::Http(HttpRequest {
         id: REFRESH_CALL,
-        req: Req::Session(crate::app::features::session::Call::Refresh),
-        method: Method::Post,
-        path: REFRESH_PATH.into(),
-        query: vec![],
+        req,
+        method: route.method,
+        path: route.path,
+        query: route.query,
         body: None,
         bearer: calls.token.clone(),
-        source_platform: false,
+        source_platform: route.source_platform,
     }));
 }
 

@@ -59,11 +59,7 @@ impl Feature for Settings {
     }
 
     fn answered(&mut self, call: Call, answer: Answer, cx: &mut Cx) {
-        if let Ok(body) = &answer {
-            self.cache.answered(&call, Some(body), cx.now);
-        } else {
-            self.cache.answered(&call, None, cx.now);
-        }
+        self.cache.answered(&call, answer.as_deref().ok(), cx.now);
         read(call, answer, cx);
     }
 }
