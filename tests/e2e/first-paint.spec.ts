@@ -65,7 +65,8 @@ for (const size of SIZES) {
     await expect(page.getByText(en["layout.home.subtitle"])).toBeVisible();
     // Nothing covers it: no preloader over a page the player can already read.
     await expect(page.getByTestId("preloader")).toHaveCount(0);
-    expect(wasm.asked.length).toBeGreaterThan(0);
+    // The core's code is asked for once the early page has painted (a frame, then a timer).
+    await expect.poll(() => wasm.asked.length).toBeGreaterThan(0);
 
     // A click before the core is there is queued, not lost.
     await page.getByRole("banner").getByRole("button", { name: en["layout.signIn"] }).click();
