@@ -89,6 +89,32 @@ for (const size of SIZES) {
   });
 }
 
+for (const size of SIZES) {
+  test(`the home's frame and hero come in the HTML, before any script file (${size.name})`, async ({ page }) => {
+    await page.setViewportSize(size);
+    // No JS file and no wasm ever arrives: what shows is the HTML's own (the build's prerender).
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.route("**/*.wasm", (route) => route.abort());
+    await page.goto(url("/"), { waitUntil: "domcontentloaded" });
+    await expect(page.locator(".shell")).toHaveAttribute("data-core", "html");
+    await expect(page.getByRole("heading", { level: 1, name: en["layout.home.title"] })).toBeVisible();
+    await expect(page.getByText(en["layout.home.subtitle"])).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: en["layout.signIn"] })).toBeVisible();
+    // The variant for the width: the bottom bar only on a phone.
+    await expect(page.locator("nav.bottom-nav")).toHaveCount(size.name === "mobile" ? 1 : 0);
+    await page.screenshot({ path: test.info().outputPath(`prerendered-home-${size.name}.png`) });
+  });
+}
+
+test("the HTML's home is not shown to a returning player or on another address", async ({ page, context }) => {
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto(url("/games"), { waitUntil: "domcontentloaded" });
+  await expect(page.locator("#root")).toBeEmpty();
+  await context.addCookies([{ name: "access_token", value: "stale.token.value", url: url("/") }]);
+  await page.goto(url("/"), { waitUntil: "domcontentloaded" });
+  await expect(page.locator("#root")).toBeEmpty();
+});
+
 test("a returning player's home waits for the core behind the preloader", async ({ page, context }) => {
   await context.addCookies([{ name: "access_token", value: "stale.token.value", url: url("/") }]);
   const wasm = await holdWasm(page);

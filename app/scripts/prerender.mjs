@@ -1,0 +1,54 @@
+// Writes the first-time guest's home into dist/index.html (desktop and mobile variants as
+// <template>s, one chosen by an inline script before the first paint), so the hero (the page's
+// largest paint) is drawn from the HTML alone, not after the JS chunks arrive. React then
+// renders the same tree over it. A returning player or another address gets the empty root.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createServer } from "vite";
+
+const app = join(dirname(fileURLToPath(import.meta.url)), "..");
+const server = await createServer({
+  root: app,
+  logLevel: "error",
+  server: { middlewareMode: true, hmr: false, watch: null },
+  appType: "custom",
+});
+try {
+  const { renderEarlyHome } = await server.ssrLoadModule("/src/prerender.tsx");
+  const home = await renderEarlyHome();
+  const file = join(app, "dist", "index.html");
+  const html = readFileSync(file, "utf8");
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) throw new Error(`${file} has no empty ${root}`);
+  // Anything but the guest's home waits for the core (its page needs the core's data): fetch the
+  // core's chunk and wasm with the HTML instead of after the JS that imports them.
+  const asset = (test, what) => {
+    const found = readdirSync(join(app, "dist", "assets")).filter(test);
+    if (found.length !== 1) throw new Error(`expected one ${what} in dist/assets, found ${found.length}`);
+    return `/assets/${found[0]}`;
+  };
+  const bridge = asset((f) => /^bridge-.*\.js$/.test(f), "core bridge chunk");
+  const wasm = asset((f) => f.endsWith(".wasm"), "wasm");
+  const pick =
+    `(function(){var d=document,p=${JSON.stringify(home.homePath)},c=${JSON.stringify(home.tokenCookie)};` +
+    `function l(r,h,a){var e=d.createElement("link");e.rel=r;e.href=h;e.crossOrigin="anonymous";if(a)e.as=a;d.head.appendChild(e)}` +
+    `function core(){l("modulepreload",${JSON.stringify(bridge)});l("preload",${JSON.stringify(wasm)},"fetch")}` +
+    `if(location.pathname!==p)return core();` +
+    `if(d.cookie.split(";").some(function(s){var k=s.trim().split("=");return k[0]===c&&!!k[1]}))return core();` +
+    `var t=d.getElementById(innerWidth<=${home.mobileMaxWidth}?"early-mobile":"early-desktop");` +
+    `d.getElementById("root").appendChild(t.content.cloneNode(true))})()`;
+  // The HTML's shell says `data-core="html"` until React draws the same tree over it (then
+  // "loading", then "ready"): its buttons do nothing yet, and tests can tell the two apart.
+  const mark = (variant) => {
+    if (!variant.includes('data-core="loading"')) throw new Error("the prerendered shell has no data-core mark");
+    return variant.replace('data-core="loading"', 'data-core="html"');
+  };
+  const early =
+    `${root}\n    <template id="early-desktop">${mark(home.desktop)}</template>` +
+    `<template id="early-mobile">${mark(home.mobile)}</template>\n    <script>${pick}</script>`;
+  writeFileSync(file, html.replace(root, early));
+  console.log(`prerender: home written into index.html (desktop ${home.desktop.length} B, mobile ${home.mobile.length} B)`);
+} finally {
+  await server.close();
+}
