@@ -30,6 +30,8 @@ pub struct Config {
     pub session_lifetime: u64,
     /// Brute-force limits (attempts per window, per account and per client).
     pub limits: crate::limits::Limits,
+    /// Channels one websocket may subscribe to (106 "limit exceeded" beyond).
+    pub ws_max_subscriptions: usize,
 }
 
 pub const USAGE: &str = "\
@@ -69,6 +71,7 @@ impl Default for Config {
             production: false,
             session_lifetime: DEFAULT_SESSION_LIFETIME,
             limits: crate::limits::Limits::default(),
+            ws_max_subscriptions: 32,
         }
     }
 }
@@ -88,6 +91,7 @@ impl Config {
             production: false,
             session_lifetime: DEFAULT_SESSION_LIFETIME,
             limits: crate::limits::Limits::default(),
+            ws_max_subscriptions: 32,
         }
     }
 

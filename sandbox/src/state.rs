@@ -23,6 +23,7 @@ pub struct Inner {
     pub control: bool,
     pub static_dir: Option<PathBuf>,
     pub ws_ping_secs: u64,
+    pub ws_max_subscriptions: usize,
     /// Absolute session lifetime, seconds.
     pub session_lifetime: u64,
     /// The outbox page is served (not in production mode).
@@ -86,6 +87,7 @@ impl AppState {
             control: config.control,
             static_dir: config.static_dir.clone(),
             ws_ping_secs: config.ws_ping_secs,
+            ws_max_subscriptions: config.ws_max_subscriptions,
             session_lifetime: config.session_lifetime,
             outbox: !config.production,
             extra_hosts: config.hosts.clone(),

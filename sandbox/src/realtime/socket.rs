@@ -22,8 +22,6 @@ use crate::state::AppState;
 const CONNECT_DEADLINE: Duration = Duration::from_secs(10);
 /// Frames larger than this are refused; commands are tiny.
 const MAX_FRAME: usize = 64 * 1024;
-/// Channels one connection may hold: the platform's private channels and global ones fit.
-pub const MAX_SUBSCRIPTIONS: usize = 32;
 /// Sockets one session may hold open at once (a tab each).
 pub const MAX_SOCKETS_PER_SESSION: usize = 8;
 
@@ -252,7 +250,10 @@ fn call(
             if !channels::may_subscribe(channel, conn.player.map(|p| p.player_id)) {
                 return err(protocol::ERROR_PERMISSION_DENIED, "permission denied");
             }
-            match state.hub.subscribe(conn.key, channel, MAX_SUBSCRIPTIONS) {
+            match state
+                .hub
+                .subscribe(conn.key, channel, state.ws_max_subscriptions)
+            {
                 Subscribed::Yes => {}
                 Subscribed::Already => {
                     return err(protocol::ERROR_ALREADY_SUBSCRIBED, "already subscribed")
