@@ -62,7 +62,7 @@ async fn page(
 fn render(messages: &[Message]) -> String {
     let mut items = String::new();
     for m in messages {
-        let when = m.created_at;
+        let when = utc(m.created_at);
         let link = m
             .link
             .as_deref()
@@ -74,7 +74,7 @@ fn render(messages: &[Message]) -> String {
         items.push_str(&format!(
             "<li><article><h2>{subject}</h2>\
              <p class=\"meta\">{kind} to <strong>{to}</strong>, \
-             <time data-unix=\"{when}\">{when}</time></p>\
+             <time datetime=\"{when}\">{when}</time></p>\
              <p>{body}</p>{link}</article></li>",
             subject = escape(&m.subject),
             kind = if m.kind == "sms" { "SMS" } else { "E-mail" },
@@ -103,6 +103,26 @@ fn render(messages: &[Message]) -> String {
     )
 }
 
+/// Unix seconds as `2026-11-24 13:05:09Z` (civil-from-days, proleptic Gregorian, UTC).
+fn utc(unix: i64) -> String {
+    let (days, secs) = (unix.div_euclid(86_400), unix.rem_euclid(86_400));
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02}Z",
+        secs / 3600,
+        secs % 3600 / 60,
+        secs % 60
+    )
+}
+
 fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -121,6 +141,13 @@ fn escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utc_times() {
+        assert_eq!(utc(0), "1970-01-01 00:00:00Z");
+        assert_eq!(utc(951_782_400), "2000-02-29 00:00:00Z");
+        assert_eq!(utc(1_795_526_828), "2026-11-24 13:27:08Z");
+    }
 
     #[test]
     fn escapes_what_it_shows() {
