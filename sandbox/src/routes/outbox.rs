@@ -95,7 +95,7 @@ fn render(messages: &[Message]) -> String {
          body{{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;\
          color:#111;background:#fff}}ol{{list-style:none;padding:0}}\
          article{{border:1px solid #767676;border-radius:8px;padding:0 1rem;margin:1rem 0}}\
-         .meta{{color:#444}}a{{color:#0645ad;word-break:break-all}}</style></head><body>\
+         .meta{{color:#444;overflow-wrap:anywhere}}a{{color:#0645ad;word-break:break-all}}</style></head><body>\
          <main><h1>Sandbox outbox</h1>\
          <p>E-mails and text messages this local sandbox would have sent, newest first. \
          Only this machine can see this page. <a href=\"{PATH}\">Refresh</a></p>\
