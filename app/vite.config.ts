@@ -4,7 +4,8 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import wasm from "vite-plugin-wasm";
 
-// The sandbox serves the API; in `vite dev` we proxy to it.
+// The sandbox serves the API; in `vite dev` we proxy to it. changeOrigin: the sandbox answers
+// only its own Host names (127.0.0.1/localhost with its port), so the proxy must send that.
 const sandbox = process.env.SANDBOX_URL ?? "http://127.0.0.1:8080";
 
 /** Writes `builds/latest.json` with a unique build id; the core polls it (SPEC §7 Other). */
@@ -27,7 +28,7 @@ function buildId(): Plugin {
 export default defineConfig({
   plugins: [react(), wasm(), buildId()],
   build: { target: "es2022", assetsInlineLimit: 0 },
-  server: { host: "127.0.0.1", fs: { allow: [".."] }, proxy: { "/api": { target: sandbox, ws: true } } },
+  server: { host: "127.0.0.1", fs: { allow: [".."] }, proxy: { "/api": { target: sandbox, ws: true, changeOrigin: true } } },
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.tsx", "src/**/*.test.ts"],

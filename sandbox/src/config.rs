@@ -22,6 +22,16 @@ pub struct Config {
     pub hash_cost: HashCost,
     /// Seconds between the websocket server's `{}` pings (Centrifuge default 25).
     pub ws_ping_secs: u64,
+    /// Extra Host names served besides 127.0.0.1 and localhost (each with the port).
+    pub hosts: Vec<String>,
+    /// Production mode: no local outbox page (reset links and codes are not shown anywhere).
+    pub production: bool,
+    /// Absolute session lifetime in seconds: no refresh after this, however often it slid.
+    pub session_lifetime: u64,
+    /// Brute-force limits (attempts per window, per account and per client).
+    pub limits: crate::limits::Limits,
+    /// Channels one websocket may subscribe to (106 "limit exceeded" beyond).
+    pub ws_max_subscriptions: usize,
 }
 
 pub const USAGE: &str = "\
@@ -36,8 +46,16 @@ Options (each also settable by the environment variable in brackets):
   --control           mount the test-control API /api/_control/* [SANDBOX_CONTROL=1]
   --ws-ping SECS      websocket ping interval [SANDBOX_WS_PING] (default 25)
   --fast-hash         cheap argon2 parameters, for tests only [SANDBOX_FAST_HASH=1]
+  --host NAME         also serve this Host name (repeatable; 127.0.0.1 and localhost always)
+                      [SANDBOX_HOSTS, comma-separated]
+  --session-lifetime SECS  absolute session lifetime [SANDBOX_SESSION_LIFETIME]
+                      (default 2592000 = 30 days)
+  --production        no local outbox page for reset e-mails and codes [SANDBOX_PRODUCTION=1]
   -h, --help          show this help
 ";
+
+/// 30 days, the refresh window players had before it became absolute.
+pub const DEFAULT_SESSION_LIFETIME: u64 = 30 * 24 * 3600;
 
 impl Default for Config {
     fn default() -> Self {
@@ -49,6 +67,11 @@ impl Default for Config {
             control: false,
             hash_cost: HashCost::Default,
             ws_ping_secs: 25,
+            hosts: Vec::new(),
+            production: false,
+            session_lifetime: DEFAULT_SESSION_LIFETIME,
+            limits: crate::limits::Limits::default(),
+            ws_max_subscriptions: 32,
         }
     }
 }
@@ -64,6 +87,11 @@ impl Config {
             control: true,
             hash_cost: HashCost::Fast,
             ws_ping_secs: 25,
+            hosts: Vec::new(),
+            production: false,
+            session_lifetime: DEFAULT_SESSION_LIFETIME,
+            limits: crate::limits::Limits::default(),
+            ws_max_subscriptions: 32,
         }
     }
 
@@ -87,6 +115,18 @@ impl Config {
         if let Some(v) = env("SANDBOX_WS_PING") {
             cfg.ws_ping_secs = parse_num(&v, "SANDBOX_WS_PING")?;
         }
+        if let Some(v) = env("SANDBOX_SESSION_LIFETIME") {
+            cfg.session_lifetime = parse_num(&v, "SANDBOX_SESSION_LIFETIME")?;
+        }
+        if let Some(v) = env("SANDBOX_HOSTS") {
+            cfg.hosts.extend(
+                v.split(',')
+                    .map(str::trim)
+                    .filter(|h| !h.is_empty())
+                    .map(str::to_ascii_lowercase),
+            );
+        }
+        cfg.production = env("SANDBOX_PRODUCTION").is_some_and(|v| is_yes(&v));
         cfg.control = env("SANDBOX_CONTROL").is_some_and(|v| is_yes(&v));
         if env("SANDBOX_FAST_HASH").is_some_and(|v| is_yes(&v)) {
             cfg.hash_cost = HashCost::Fast;
@@ -112,6 +152,12 @@ impl Config {
                 "--token-ttl" => cfg.token_ttl = parse_num(&value("--token-ttl")?, "--token-ttl")?,
                 "--ws-ping" => cfg.ws_ping_secs = parse_num(&value("--ws-ping")?, "--ws-ping")?,
                 "--control" => cfg.control = true,
+                "--production" => cfg.production = true,
+                "--host" => cfg.hosts.push(value("--host")?.trim().to_ascii_lowercase()),
+                "--session-lifetime" => {
+                    cfg.session_lifetime =
+                        parse_num(&value("--session-lifetime")?, "--session-lifetime")?
+                }
                 "--fast-hash" => cfg.hash_cost = HashCost::Fast,
                 "-h" | "--help" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown argument {other}\n\n{USAGE}")),
@@ -125,6 +171,9 @@ impl Config {
         };
         if cfg.token_ttl == 0 {
             return Err("--token-ttl must be at least 1 second".into());
+        }
+        if cfg.session_lifetime == 0 {
+            return Err("--session-lifetime must be at least 1 second".into());
         }
         if cfg.ws_ping_secs == 0 {
             return Err("--ws-ping must be at least 1 second".into());

@@ -51,6 +51,8 @@ pub struct ApiError {
     pub message: String,
     /// Present on every 422 (possibly empty), absent otherwise.
     pub errors: Option<FieldErrors>,
+    /// Seconds to wait, on a 429: the `Retry-After` header and `retryAfter` in the body.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -60,6 +62,20 @@ impl ApiError {
             code,
             message: message.into(),
             errors: None,
+            retry_after: None,
+        }
+    }
+
+    /// 429 `too_many_attempts`: the caller may try again after `secs` seconds.
+    pub fn too_many(secs: u64) -> Self {
+        let secs = secs.max(1);
+        ApiError {
+            retry_after: Some(secs),
+            ..Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_attempts",
+                format!("Too many attempts. Try again in {secs} seconds."),
+            )
         }
     }
 
@@ -90,6 +106,7 @@ impl ApiError {
             code,
             message: message.into(),
             errors: Some(errors),
+            retry_after: None,
         }
     }
 
@@ -123,6 +140,15 @@ impl IntoResponse for ApiError {
         if let Some(errors) = self.errors {
             body["errors"] = json!(errors.0);
         }
+        if let Some(secs) = self.retry_after {
+            body["retryAfter"] = json!(secs);
+            return (
+                self.status,
+                [(axum::http::header::RETRY_AFTER, secs.to_string())],
+                Json(body),
+            )
+                .into_response();
+        }
         (self.status, Json(body)).into_response()
     }
 }
@@ -146,14 +172,25 @@ where
 }
 
 fn json_rejection(rejection: JsonRejection) -> ApiError {
+    // The parser's own text (serde paths, byte offsets, type names) stays in the log: the
+    // caller gets a plain sentence per kind of mistake.
+    eprintln!("sandbox: rejected body: {}", rejection.body_text());
     let message = match &rejection {
         JsonRejection::MissingJsonContentType(_) => {
-            "Expected a JSON body with Content-Type: application/json.".to_string()
+            "Expected a JSON body with Content-Type: application/json."
         }
-        _ => rejection.body_text(),
+        JsonRejection::JsonSyntaxError(_) => "The body is not valid JSON.",
+        JsonRejection::JsonDataError(_) => {
+            "The body has a field of the wrong type or misses a required one."
+        }
+        _ => "The body could not be read.",
     };
     if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        return ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", message);
+        return ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "payload_too_large",
+            "The body is too large.",
+        );
     }
     ApiError::bad_request(message)
 }
@@ -191,7 +228,10 @@ where
         axum::extract::Query::<T>::from_request_parts(parts, state)
             .await
             .map(|axum::extract::Query(v)| ApiQuery(v))
-            .map_err(|e: QueryRejection| ApiError::bad_request(e.body_text()))
+            .map_err(|e: QueryRejection| {
+                eprintln!("sandbox: rejected query: {}", e.body_text());
+                ApiError::bad_request("The query string has a missing or malformed parameter.")
+            })
     }
 }
 

@@ -17,8 +17,11 @@ type HmacSha256 = Hmac<Sha256>;
 pub struct Claims {
     /// Player id, as a string per RFC 7519.
     pub sub: String,
-    /// Session id.
-    pub sid: i64,
+    /// The session's public id (random, unguessable).
+    pub sid: String,
+    /// The session's token generation: a refresh moves to the next and retires this token.
+    #[serde(default)]
+    pub gen: i64,
     pub iat: i64,
     pub exp: i64,
 }
@@ -82,7 +85,8 @@ mod tests {
     fn claims() -> Claims {
         Claims {
             sub: "7".into(),
-            sid: 3,
+            sid: "3f".into(),
+            gen: 0,
             iat: 1_700_000_000,
             exp: 1_700_003_600,
         }

@@ -8,12 +8,15 @@ pub mod config;
 mod constants;
 mod db;
 mod error;
+mod hosts;
 mod jwt;
+mod limits;
 mod money;
 mod password;
 mod realtime;
 mod request_log;
 mod routes;
+mod secrets;
 mod seed;
 mod state;
 mod static_files;
@@ -32,6 +35,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 pub use config::Config;
+pub use limits::Limits;
 pub use password::HashCost;
 pub use state::AppState;
 
@@ -40,10 +44,14 @@ pub fn app(state: AppState) -> Router {
     if state.control {
         api = api.merge(routes::control::router());
     }
+    if state.outbox {
+        api = api.merge(routes::outbox::router());
+    }
     api.method_not_allowed_fallback(error::method_not_allowed)
         // The built app goes out gzipped, as any real host would send it.
         .fallback(static_files::fallback.layer(CompressionLayer::new()))
         .layer(from_fn_with_state(state.clone(), request_log::layer))
+        .layer(from_fn_with_state(state.clone(), hosts::layer))
         .layer(local_cors())
         .layer(CatchPanicLayer::custom(error::panic_response))
         .with_state(state)
@@ -54,15 +62,7 @@ pub fn app(state: AppState) -> Router {
 fn local_cors() -> CorsLayer {
     CorsLayer::new()
         .allow_origin(AllowOrigin::predicate(|origin: &HeaderValue, _| {
-            let o = origin.as_bytes();
-            [
-                "http://localhost:",
-                "http://127.0.0.1:",
-                "http://localhost",
-                "http://127.0.0.1",
-            ]
-            .iter()
-            .any(|p| o.starts_with(p.as_bytes()) && o[p.len()..].iter().all(u8::is_ascii_digit))
+            hosts::is_loopback_origin(origin.as_bytes())
         }))
         .allow_methods([
             Method::GET,
@@ -100,6 +100,7 @@ pub async fn bind(config: &Config) -> Result<Server, String> {
     let addr = listener
         .local_addr()
         .map_err(|e| format!("cannot read bound address: {e}"))?;
+    state.set_port(addr.port());
     Ok(Server {
         listener,
         state,
@@ -118,7 +119,9 @@ impl Server {
 
     /// Serves until the process ends.
     pub async fn run(self) -> std::io::Result<()> {
-        axum::serve(self.listener, app(self.state)).await
+        tokio::spawn(prune_sessions(self.state.clone()));
+        let service = app(self.state).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, service).await
     }
 
     /// Serves until Ctrl-C / SIGTERM. Open websockets would hold a graceful shutdown
@@ -126,14 +129,15 @@ impl Server {
     pub async fn run_until_signal(self) -> std::io::Result<()> {
         let state = self.state.clone();
         let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-        let serve =
-            axum::serve(self.listener, app(self.state)).with_graceful_shutdown(async move {
-                shutdown_signal().await;
-                state
-                    .hub
-                    .close_where(|_| true, realtime::protocol::DISCONNECT_SHUTDOWN);
-                let _ = stop_tx.send(());
-            });
+        tokio::spawn(prune_sessions(self.state.clone()));
+        let service = app(self.state).into_make_service_with_connect_info::<SocketAddr>();
+        let serve = axum::serve(self.listener, service).with_graceful_shutdown(async move {
+            shutdown_signal().await;
+            state
+                .hub
+                .close_where(|_| true, realtime::protocol::DISCONNECT_SHUTDOWN);
+            let _ = stop_tx.send(());
+        });
         let deadline = async {
             if stop_rx.await.is_ok() {
                 tokio::time::sleep(std::time::Duration::from_secs(5)).await;
@@ -148,6 +152,21 @@ impl Server {
     }
 }
 
+/// Hourly: sessions that ended or outlived the absolute lifetime, and dead reset codes, go.
+async fn prune_sessions(state: AppState) {
+    let mut every = tokio::time::interval(std::time::Duration::from_secs(3600));
+    loop {
+        every.tick().await;
+        let now = db::now();
+        let conn = state.db();
+        let pruned = db::sessions::prune(&conn, now, state.session_lifetime as i64)
+            .and_then(|n| Ok(n + db::resets::prune(&conn, now)?));
+        if let Err(e) = pruned {
+            eprintln!("sandbox: pruning failed: {e}");
+        }
+    }
+}
+
 /// What the binary does: start, announce, serve.
 pub async fn serve(config: Config) -> Result<(), String> {
     let server = bind(&config).await?;
@@ -156,6 +175,13 @@ pub async fn serve(config: Config) -> Result<(), String> {
     }
     if config.control {
         println!("sandbox: test-control API enabled at /api/_control/*");
+    }
+    if !config.production {
+        println!(
+            "sandbox: reset e-mails and codes go to the local outbox: http://localhost:{}{}",
+            server.addr().port(),
+            routes::outbox::PATH
+        );
     }
     match &config.static_dir {
         Some(dir) => println!("sandbox: serving app from {}", dir.display()),

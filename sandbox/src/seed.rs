@@ -1,6 +1,5 @@
-//! First-start data: reference lists, the JWT secret, and a demo player.
+//! First-start data: reference lists and a demo player.
 
-use rand::RngCore;
 use rusqlite::{params, Connection};
 
 use crate::db::{self, accounts, content, players};
@@ -137,8 +136,9 @@ const COUNTRIES: &[(&str, &str, &str)] = &[
 ];
 
 /// Reference data on every start (insert-if-missing); the demo player once per database.
-/// Returns the JWT secret.
-pub fn run(conn: &Connection, hash_cost: HashCost) -> Result<Vec<u8>, String> {
+/// Returns the JWT secret an older sandbox kept inside the database, now removed from it (it
+/// moves to its own file, see `secrets`).
+pub fn run(conn: &Connection, hash_cost: HashCost) -> Result<Option<Vec<u8>>, String> {
     let err = |e: rusqlite::Error| format!("seeding: {e}");
     let tx = conn.unchecked_transaction().map_err(err)?;
     // Every start, idempotently: a newer sandbox adds its new reference rows to an old file.
@@ -150,7 +150,7 @@ pub fn run(conn: &Connection, hash_cost: HashCost) -> Result<Vec<u8>, String> {
         db::set_setting(&tx, "seeded_at", &db::now().to_string()).map_err(err)?;
         tx.commit().map_err(err)?;
     }
-    jwt_secret(conn).map_err(err)
+    take_legacy_secret(conn).map_err(err)
 }
 
 fn reference_data(conn: &Connection) -> rusqlite::Result<()> {
@@ -255,24 +255,21 @@ pub fn demo_summary(state: &crate::state::AppState) -> Option<String> {
     ))
 }
 
-/// Random per database, stored so tokens survive restarts on the same file.
-fn jwt_secret(conn: &Connection) -> rusqlite::Result<Vec<u8>> {
-    if let Some(hex) = db::get_setting(conn, "jwt_secret")? {
-        if let Some(bytes) = from_hex(&hex) {
-            return Ok(bytes);
-        }
+/// The secret older sandboxes stored in `settings`: taken out, so the database file alone no
+/// longer lets anyone sign tokens.
+fn take_legacy_secret(conn: &Connection) -> rusqlite::Result<Option<Vec<u8>>> {
+    let hex = db::get_setting(conn, "jwt_secret")?;
+    if hex.is_some() {
+        conn.execute("DELETE FROM settings WHERE key = 'jwt_secret'", [])?;
     }
-    let mut bytes = vec![0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    db::set_setting(conn, "jwt_secret", &to_hex(&bytes))?;
-    Ok(bytes)
+    Ok(hex.and_then(|h| from_hex(&h)))
 }
 
 pub fn to_hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn from_hex(s: &str) -> Option<Vec<u8>> {
+pub fn from_hex(s: &str) -> Option<Vec<u8>> {
     if !s.len().is_multiple_of(2) || s.is_empty() {
         return None;
     }
@@ -317,11 +314,12 @@ mod tests {
     }
 
     #[test]
-    fn seeding_is_idempotent_and_keeps_the_secret() {
+    fn seeding_is_idempotent_and_moves_an_old_secret_out() {
         let conn = db::open(":memory:").unwrap();
-        let s1 = run(&conn, HashCost::Fast).unwrap();
-        let s2 = run(&conn, HashCost::Fast).unwrap();
-        assert_eq!(s1, s2);
+        db::set_setting(&conn, "jwt_secret", "00ff").unwrap();
+        assert_eq!(run(&conn, HashCost::Fast).unwrap(), Some(vec![0, 255]));
+        assert_eq!(run(&conn, HashCost::Fast).unwrap(), None);
+        assert_eq!(db::get_setting(&conn, "jwt_secret").unwrap(), None);
         let demo = players::by_email(&conn, DEMO_EMAIL).unwrap().unwrap();
         let accts = accounts::list(&conn, demo.id).unwrap();
         assert_eq!(accts.len(), 2);

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::ops::Deref;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use rusqlite::Connection;
@@ -23,6 +23,24 @@ pub struct Inner {
     pub control: bool,
     pub static_dir: Option<PathBuf>,
     pub ws_ping_secs: u64,
+    pub ws_max_subscriptions: usize,
+    /// Absolute session lifetime, seconds.
+    pub session_lifetime: u64,
+    /// The outbox page is served (not in production mode).
+    pub outbox: bool,
+    /// Host names served besides the loopback ones; the port is known after binding.
+    extra_hosts: Vec<String>,
+    port: AtomicU16,
+    pub limits: crate::limits::Limits,
+    pub limiter: crate::limits::Limiter,
+    /// Caps password hashes running at once (each costs ~19 MiB and ~35 ms of a core).
+    pub hash_gate: tokio::sync::Semaphore,
+    /// Hashes waiting for the gate; past `limits.hash_queue` callers are turned away.
+    pub hash_waiting: AtomicUsize,
+    /// Hashes computed or verified since start (tests: an unknown e-mail costs one too).
+    pub hash_runs: AtomicU64,
+    /// Verified against when the e-mail is unknown, so a login takes as long either way.
+    pub dummy_hash: String,
     pub hub: Hub,
     /// "METHOD /path/{template}" -> count, for the control API.
     calls: Mutex<BTreeMap<String, u64>>,
@@ -46,7 +64,21 @@ impl AppState {
     /// Opens the DB, applies schema and seeds. Errors are messages for the operator.
     pub fn new(config: &Config) -> Result<AppState, String> {
         let conn = crate::db::open(&config.db)?;
-        let jwt_secret = crate::seed::run(&conn, config.hash_cost)?;
+        let legacy_secret = crate::seed::run(&conn, config.hash_cost)?;
+        let jwt_secret = if config.db == ":memory:" {
+            crate::secrets::random_secret()
+        } else {
+            let path = crate::secrets::secret_path(std::path::Path::new(&config.db));
+            crate::secrets::load_or_create_secret(&path, || legacy_secret)?
+        };
+        let pruned =
+            crate::db::sessions::prune(&conn, crate::db::now(), config.session_lifetime as i64)
+                .map_err(|e| format!("pruning sessions: {e}"))?;
+        if pruned > 0 {
+            println!("sandbox: pruned {pruned} ended sessions");
+        }
+        let dummy_hash =
+            crate::password::hash("not anyone's password, only timing", config.hash_cost)?;
         Ok(AppState(Arc::new(Inner {
             db: Mutex::new(conn),
             jwt_secret,
@@ -55,6 +87,17 @@ impl AppState {
             control: config.control,
             static_dir: config.static_dir.clone(),
             ws_ping_secs: config.ws_ping_secs,
+            ws_max_subscriptions: config.ws_max_subscriptions,
+            session_lifetime: config.session_lifetime,
+            outbox: !config.production,
+            extra_hosts: config.hosts.clone(),
+            port: AtomicU16::new(config.port),
+            limits: config.limits.clone(),
+            limiter: crate::limits::Limiter::default(),
+            hash_gate: tokio::sync::Semaphore::new(config.limits.hash_concurrency.max(1)),
+            hash_waiting: AtomicUsize::new(0),
+            hash_runs: AtomicU64::new(0),
+            dummy_hash,
             hub: Hub::default(),
             calls: Mutex::new(BTreeMap::new()),
             files: Mutex::new(BTreeMap::new()),
@@ -69,6 +112,21 @@ impl Inner {
     /// so a poisoned lock is taken over (SQLite itself stays consistent via transactions).
     pub fn db(&self) -> MutexGuard<'_, Connection> {
         self.db.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The port actually bound (port 0 picks one), for the Host check.
+    pub fn set_port(&self, port: u16) {
+        self.port.store(port, Ordering::Relaxed);
+    }
+
+    /// Host header check (DNS rebinding): 127.0.0.1 and localhost with our port, and the
+    /// configured names with or without it. Case-insensitive.
+    pub fn host_allowed(&self, host: &str) -> bool {
+        let host = host.trim().to_ascii_lowercase();
+        let port = self.port.load(Ordering::Relaxed);
+        let with_port = |name: &str| host == format!("{name}:{port}");
+        ["127.0.0.1", "localhost"].iter().any(|n| with_port(n))
+            || self.extra_hosts.iter().any(|n| host == *n || with_port(n))
     }
 
     pub fn token_ttl(&self) -> u64 {

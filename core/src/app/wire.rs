@@ -101,6 +101,9 @@ pub struct ApiError {
     pub message: String,
     #[serde(deserialize_with = "crate::json::map_only")]
     pub errors: litemap::LiteMap<String, Vec<String>>,
+    /// On a 429: seconds to wait, the body's copy of the `Retry-After` header (docs/API.md).
+    #[serde(rename = "retryAfter")]
+    pub retry_after: Option<f64>,
 }
 
 /// Registration body (SPEC §7 Auth). Fingerprints and affiliate tag are sent when known.

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod catalog;
 pub mod content;
+pub mod outbox;
 pub mod players;
 pub mod resets;
 pub mod sessions;
@@ -71,7 +72,10 @@ CREATE TABLE IF NOT EXISTS sessions (
     closed_at   INTEGER,
     fingerprint TEXT,
     source      TEXT,
-    platform    TEXT
+    platform    TEXT,
+    public_id   TEXT,
+    generation  INTEGER NOT NULL DEFAULT 0,
+    rotated_at  INTEGER
 );
 CREATE TABLE IF NOT EXISTS accounts (
     id         INTEGER PRIMARY KEY,
@@ -96,20 +100,39 @@ CREATE TABLE IF NOT EXISTS password_resets (
     expires_at INTEGER NOT NULL,
     used_at    INTEGER
 );
+CREATE TABLE IF NOT EXISTS outbox (
+    id         INTEGER PRIMARY KEY,
+    created_at INTEGER NOT NULL,
+    kind       TEXT NOT NULL CHECK (kind IN ('email', 'sms')),
+    recipient  TEXT NOT NULL,
+    subject    TEXT NOT NULL,
+    body       TEXT NOT NULL,
+    link       TEXT
+);
 ";
 
-/// Opens (creating the parent directory of a file DB) and applies the schema.
+/// Columns added after the first schema, for databases made by an older sandbox.
+const ADDED_COLUMNS: &[(&str, &str, &str)] = &[
+    ("sessions", "public_id", "TEXT"),
+    ("sessions", "generation", "INTEGER NOT NULL DEFAULT 0"),
+    ("sessions", "rotated_at", "INTEGER"),
+];
+
+/// Indexes on those columns (created after the columns exist).
+const INDEXES: &str = "
+CREATE UNIQUE INDEX IF NOT EXISTS sessions_public_id ON sessions(public_id);
+CREATE INDEX IF NOT EXISTS sessions_by_player ON sessions(player_id);
+";
+
+/// Opens (creating the parent directory 0700 and the file 0600) and applies the schema.
 pub fn open(path: &str) -> Result<Connection, String> {
     let conn = if path == ":memory:" {
         Connection::open_in_memory()
     } else {
-        if let Some(parent) = Path::new(path)
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-        {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        if let Some(parent) = Path::new(path).parent() {
+            crate::secrets::create_private_dir(parent)?;
         }
+        crate::secrets::private_db_file(Path::new(path))?;
         Connection::open(path)
     }
     .map_err(|e| format!("cannot open database {path}: {e}"))?;
@@ -127,6 +150,20 @@ fn migrate(conn: &Connection) -> Result<(), String> {
         .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
         .map_err(err)?;
     conn.execute_batch(SCHEMA).map_err(err)?;
+    for (table, column, decl) in ADDED_COLUMNS {
+        if !has_column(conn, table, column).map_err(err)? {
+            conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {decl}"))
+                .map_err(err)?;
+        }
+    }
+    conn.execute_batch(INDEXES).map_err(err)?;
+    // Nicknames are unique (case-insensitive). The handlers check first; the index backs them
+    // up, unless an older database already holds duplicates.
+    if let Err(e) = conn.execute_batch(
+        "CREATE UNIQUE INDEX IF NOT EXISTS players_nickname ON players(nickname COLLATE NOCASE)",
+    ) {
+        eprintln!("sandbox: nicknames are not unique in this database yet: {e}");
+    }
     match get_setting(conn, "schema_version").map_err(err)? {
         None => set_setting(conn, "schema_version", &SCHEMA_VERSION.to_string()).map_err(err)?,
         Some(v) if v.parse::<i64>().unwrap_or(i64::MAX) > SCHEMA_VERSION => {
@@ -137,6 +174,17 @@ fn migrate(conn: &Connection) -> Result<(), String> {
         Some(_) => {}
     }
     Ok(())
+}
+
+fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
+    let mut stmt = conn.prepare(&format!("PRAGMA table_info({table})"))?;
+    let names = stmt.query_map([], |r| r.get::<_, String>(1))?;
+    for name in names {
+        if name? == column {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 pub fn get_setting(conn: &Connection, key: &str) -> rusqlite::Result<Option<String>> {

@@ -166,3 +166,16 @@ pub fn set_password_hash(conn: &Connection, id: i64, hash: &str) -> rusqlite::Re
     )?;
     Ok(())
 }
+
+/// True when another player (not `except`) already has this nickname, ignoring case.
+pub fn nickname_taken(
+    conn: &Connection,
+    nickname: &str,
+    except: Option<i64>,
+) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS(SELECT 1 FROM players WHERE nickname = ?1 COLLATE NOCASE AND id <> ?2)",
+        params![nickname, except.unwrap_or(-1)],
+        |r| r.get(0),
+    )
+}

@@ -48,3 +48,11 @@ pub fn latest_valid(
     )
     .optional()
 }
+
+/// Deletes used and expired codes: they can never be used again.
+pub fn prune(conn: &Connection, now: i64) -> rusqlite::Result<usize> {
+    conn.execute(
+        "DELETE FROM password_resets WHERE used_at IS NOT NULL OR expires_at <= ?1",
+        [now],
+    )
+}

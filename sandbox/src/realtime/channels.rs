@@ -27,7 +27,8 @@ pub fn may_subscribe(channel: &str, player: Option<i64>) -> bool {
     let (Some(player), Some((base, owner))) = (player, channel.split_once('#')) else {
         return false;
     };
-    PRIVATE.contains(&base) && owner.parse::<i64>().ok() == Some(player)
+    // The id exactly as written: "#07" or "#+7" would be aliases of "#7".
+    PRIVATE.contains(&base) && owner == player.to_string()
 }
 
 #[cfg(test)]
@@ -49,5 +50,7 @@ mod tests {
         assert!(!may_subscribe("wallet:accounts#07x", Some(7)));
         assert!(!may_subscribe("secret:stuff#7", Some(7)));
         assert!(!may_subscribe("wallet:accounts", Some(7)));
+        assert!(!may_subscribe("wallet:accounts#07", Some(7)));
+        assert!(!may_subscribe("wallet:accounts#+7", Some(7)));
     }
 }

@@ -18,6 +18,14 @@ pub enum Outgoing {
     Close(protocol::Disconnect),
 }
 
+/// What a subscribe did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subscribed {
+    Yes,
+    Already,
+    OverLimit,
+}
+
 /// Identity of one connection, as the hub sees it.
 #[derive(Debug, Clone)]
 pub struct ConnInfo {
@@ -67,11 +75,28 @@ impl Hub {
         self.conns().remove(&key);
     }
 
-    /// False when already subscribed.
-    pub fn subscribe(&self, key: u64, channel: &str) -> bool {
+    /// Adds a subscription unless the connection already has it or holds `max` channels.
+    pub fn subscribe(&self, key: u64, channel: &str, max: usize) -> Subscribed {
+        let mut conns = self.conns();
+        let Some(e) = conns.get_mut(&key) else {
+            return Subscribed::Already;
+        };
+        if e.channels.contains(channel) {
+            Subscribed::Already
+        } else if e.channels.len() >= max {
+            Subscribed::OverLimit
+        } else {
+            e.channels.insert(channel.to_string());
+            Subscribed::Yes
+        }
+    }
+
+    /// Connections of the session other than `key`.
+    pub fn session_connections(&self, session_id: i64, key: u64) -> usize {
         self.conns()
-            .get_mut(&key)
-            .is_some_and(|e| e.channels.insert(channel.to_string()))
+            .iter()
+            .filter(|(k, e)| **k != key && e.info.session_id == Some(session_id))
+            .count()
     }
 
     pub fn unsubscribe(&self, key: u64, channel: &str) {

@@ -12,6 +12,7 @@ use serde_json::{json, Map, Value};
 pub const ERROR_PERMISSION_DENIED: u32 = 103;
 pub const ERROR_METHOD_NOT_FOUND: u32 = 104;
 pub const ERROR_ALREADY_SUBSCRIBED: u32 = 105;
+pub const ERROR_LIMIT_EXCEEDED: u32 = 106;
 pub const ERROR_BAD_REQUEST: u32 = 107;
 pub const ERROR_NOT_AVAILABLE: u32 = 108;
 pub const ERROR_TOKEN_EXPIRED: u32 = 109;
@@ -43,6 +44,15 @@ pub const DISCONNECT_BAD_REQUEST: Disconnect = Disconnect {
 pub const DISCONNECT_STALE: Disconnect = Disconnect {
     code: 3502,
     reason: "stale",
+};
+pub const DISCONNECT_CONNECTION_LIMIT: Disconnect = Disconnect {
+    code: 3504,
+    reason: "connection limit",
+};
+/// RFC 6455 "message too big": a frame over the size limit (what Centrifuge's transport sends).
+pub const CLOSE_TOO_BIG: Disconnect = Disconnect {
+    code: 1009,
+    reason: "message too big",
 };
 
 /// One parsed command line.

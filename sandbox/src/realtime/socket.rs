@@ -1,17 +1,18 @@
 //! One WebSocket connection: reads command frames, writes replies, pushes and pings.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use rand::RngCore;
 use serde_json::{json, Map, Value};
 use tokio::sync::mpsc;
 
 use super::channels;
-use super::hub::{ConnInfo, Outgoing};
+use super::hub::{ConnInfo, Outgoing, Subscribed};
 use super::protocol::{self, Command, Disconnect};
 use crate::auth::{self, AuthPlayer, TokenError};
 use crate::error::ApiError;
@@ -21,12 +22,33 @@ use crate::state::AppState;
 const CONNECT_DEADLINE: Duration = Duration::from_secs(10);
 /// Frames larger than this are refused; commands are tiny.
 const MAX_FRAME: usize = 64 * 1024;
+/// Sockets one session may hold open at once (a tab each).
+pub const MAX_SOCKETS_PER_SESSION: usize = 8;
 
-/// A plain GET (no upgrade headers) gets our JSON 400, not axum's plain-text rejection.
+/// A plain GET (no upgrade headers) gets our JSON 400, not axum's plain-text rejection. A
+/// browser page from another origin gets 403: only loopback pages (ours, a dev server) and
+/// clients that send no Origin (native ones) may connect.
 pub async fn handler(
     State(state): State<AppState>,
+    headers: HeaderMap,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let allowed = crate::hosts::is_loopback_origin(origin.as_bytes())
+            || origin
+                .to_str()
+                .ok()
+                .and_then(|o| o.strip_prefix("http://"))
+                .is_some_and(|host| state.host_allowed(host));
+        if !allowed {
+            return ApiError::new(
+                StatusCode::FORBIDDEN,
+                "forbidden",
+                "Websocket connections from this origin are not allowed.",
+            )
+            .into_response();
+        }
+    }
     match ws {
         Ok(ws) => ws
             .max_message_size(MAX_FRAME)
@@ -66,14 +88,33 @@ async fn run(state: AppState, mut socket: WebSocket) {
         connected: false,
         awaiting_pong: false,
     };
-    let opened = Instant::now();
     let every = Duration::from_secs(state.ws_ping_secs.max(1));
     let mut ticker = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    // Its own timer: the ping ticker may be much slower than the connect deadline.
+    let connect_deadline = tokio::time::sleep(CONNECT_DEADLINE);
+    tokio::pin!(connect_deadline);
 
     let outcome: Option<Disconnect> = loop {
         tokio::select! {
+            () = &mut connect_deadline, if !conn.connected => {
+                break Some(protocol::DISCONNECT_STALE);
+            }
             msg = socket.recv() => match msg {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break None,
+                None => break None,
+                // The peer closed: the library queued the echo of its close frame; flushing
+                // sends it, so the peer sees its own code rather than 1006.
+                Some(Ok(Message::Close(_))) => {
+                    use futures_util::SinkExt;
+                    let _ = socket.flush().await;
+                    break None;
+                }
+                Some(Err(e)) => {
+                    let text = e.to_string();
+                    if text.contains("too long") || text.contains("Space limit") {
+                        break Some(protocol::CLOSE_TOO_BIG);
+                    }
+                    break None;
+                }
                 Some(Ok(Message::Text(text))) => {
                     let step = handle_frame(&state, &mut conn, text.as_str());
                     // Replies to one frame go out as one frame, newline-separated.
@@ -102,9 +143,6 @@ async fn run(state: AppState, mut socket: WebSocket) {
             },
             _ = ticker.tick() => {
                 if !conn.connected {
-                    if opened.elapsed() >= CONNECT_DEADLINE {
-                        break Some(protocol::DISCONNECT_STALE);
-                    }
                     continue;
                 }
                 if conn.awaiting_pong {
@@ -179,6 +217,12 @@ fn call(
                     Err(TokenError::Invalid) => return Err(protocol::DISCONNECT_INVALID_TOKEN),
                 }
             }
+            if let Some(p) = conn.player {
+                if state.hub.session_connections(p.session_id, conn.key) >= MAX_SOCKETS_PER_SESSION
+                {
+                    return Err(protocol::DISCONNECT_CONNECTION_LIMIT);
+                }
+            }
             conn.connected = true;
             state.hub.set_info(
                 conn.key,
@@ -206,8 +250,17 @@ fn call(
             if !channels::may_subscribe(channel, conn.player.map(|p| p.player_id)) {
                 return err(protocol::ERROR_PERMISSION_DENIED, "permission denied");
             }
-            if !state.hub.subscribe(conn.key, channel) {
-                return err(protocol::ERROR_ALREADY_SUBSCRIBED, "already subscribed");
+            match state
+                .hub
+                .subscribe(conn.key, channel, state.ws_max_subscriptions)
+            {
+                Subscribed::Yes => {}
+                Subscribed::Already => {
+                    return err(protocol::ERROR_ALREADY_SUBSCRIBED, "already subscribed")
+                }
+                Subscribed::OverLimit => {
+                    return err(protocol::ERROR_LIMIT_EXCEEDED, "limit exceeded")
+                }
             }
             Ok(Some(protocol::reply(id, "subscribe", json!({}))))
         }

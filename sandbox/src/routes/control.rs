@@ -32,6 +32,17 @@ pub fn router() -> Router<AppState> {
         .route("/api/_control/stall", get(stall))
         .route("/api/_control/big", get(big))
         .route("/api/_control/build", post(set_build))
+        .route("/api/_control/stats", get(stats))
+}
+
+/// Counters the hardening tests read: password hashes run since start (an unknown e-mail's
+/// login runs one too) and sessions stored (pruning removes ended ones).
+async fn stats(State(state): State<AppState>) -> ApiResult<Json<Value>> {
+    let sessions = crate::db::sessions::count(&state.db())?;
+    Ok(Json(json!({
+        "hashRuns": state.hash_runs.load(std::sync::atomic::Ordering::Relaxed),
+        "sessions": sessions,
+    })))
 }
 
 #[derive(Deserialize)]

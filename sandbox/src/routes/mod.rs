@@ -2,6 +2,7 @@
 
 mod content;
 pub mod control;
+pub mod outbox;
 mod passwords;
 mod player;
 mod profile;
@@ -44,6 +45,24 @@ pub fn api_router() -> Router<AppState> {
         )
 }
 
+/// Longest `source` / `platform` stored with a session.
+pub(crate) const META_MAX: usize = 64;
+
+/// A 422 for a stored string over `max` characters.
+pub(crate) fn too_long(
+    errors: &mut crate::error::FieldErrors,
+    field: &str,
+    value: Option<&str>,
+    max: usize,
+) {
+    if value.is_some_and(|v| v.chars().count() > max) {
+        errors.add(
+            field,
+            format!("The {field} may not be greater than {max} characters."),
+        );
+    }
+}
+
 /// `source` / `platform` come as headers (X-Source, X-Platform) and may also be in a body;
 /// the body wins when both are given.
 pub(crate) fn client_meta(
@@ -55,13 +74,45 @@ pub(crate) fn client_meta(
         headers
             .get(name)
             .and_then(|v| v.to_str().ok())
-            .map(|s| s.chars().take(255).collect::<String>())
+            .map(str::to_string)
             .filter(|s| !s.is_empty())
     };
     (
         body_source.or_else(|| header("x-source")),
         body_platform.or_else(|| header("x-platform")),
     )
+}
+
+/// Runs a password hash or verification: off the async workers, at most
+/// `limits.hash_concurrency` at once. When too many already wait, the caller gets 429 (with
+/// Retry-After 1) rather than a place in an ever longer queue.
+pub(crate) async fn hashing<T: Send + 'static>(
+    state: &AppState,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> ApiResult<T> {
+    use std::sync::atomic::Ordering;
+    /// Leaves the queue however the wait ends (a dropped request included).
+    struct Waiting<'a>(&'a std::sync::atomic::AtomicUsize);
+    impl Drop for Waiting<'_> {
+        fn drop(&mut self) {
+            self.0.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+    let ahead = state.hash_waiting.fetch_add(1, Ordering::SeqCst);
+    let waiting = Waiting(&state.hash_waiting);
+    if ahead >= state.limits.hash_queue {
+        return Err(ApiError::too_many(1));
+    }
+    let permit = state
+        .hash_gate
+        .acquire()
+        .await
+        .map_err(|e| ApiError::internal(format!("hash gate closed: {e}")))?;
+    drop(waiting);
+    state.hash_runs.fetch_add(1, Ordering::Relaxed);
+    let out = blocking(f).await;
+    drop(permit);
+    out
 }
 
 /// Runs CPU-heavy work (argon2) off the async workers.

@@ -1,17 +1,20 @@
 //! Registration and sessions: register, login, refresh, logout.
 
-use axum::extract::State;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{blocking, client_meta};
-use crate::auth::{self, AuthPlayer, RefreshingPlayer};
+use super::{client_meta, hashing, too_long, META_MAX};
+use crate::auth::{self, AuthPlayer, LoggingOutPlayer, RefreshingPlayer, TokenFor};
 use crate::db::players::{NewPlayer, Player, Profile};
 use crate::db::sessions::NewSession;
 use crate::db::{self, accounts, catalog, players, sessions};
 use crate::error::{ApiError, ApiJson, ApiResult, FieldErrors};
+use crate::limits::{account_key, client_key};
 use crate::password;
 use crate::realtime;
 use crate::state::AppState;
@@ -85,8 +88,27 @@ fn check_credentials<'a>(
     email
 }
 
+/// Longest affiliate tag and fingerprint stored.
+const TAG_MAX: usize = 64;
+const FINGERPRINT_MAX: usize = 128;
+
+/// Length rules of the stored client fields (e-mail, password and nickname have their own).
+fn check_stored_lengths(
+    errors: &mut FieldErrors,
+    affiliate_tag: Option<&str>,
+    fingerprint: Option<&str>,
+    source: Option<&str>,
+    platform: Option<&str>,
+) {
+    too_long(errors, "affiliateTag", affiliate_tag, TAG_MAX);
+    too_long(errors, "fingerprint", fingerprint, FINGERPRINT_MAX);
+    too_long(errors, "source", source, META_MAX);
+    too_long(errors, "platform", platform, META_MAX);
+}
+
 pub async fn register(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     ApiJson(body): ApiJson<RegisterBody>,
 ) -> ApiResult<(StatusCode, Json<LoginResponse>)> {
@@ -124,26 +146,53 @@ pub async fn register(
     if let Some(problem) = nickname.as_deref().and_then(validation::nickname_problem) {
         errors.add("nickname", problem);
     }
+    let (source, platform) = client_meta(&headers, body.source, body.platform);
+    check_stored_lengths(
+        &mut errors,
+        present(&body.affiliate_tag),
+        present(&body.fingerprint),
+        source.as_deref(),
+        platform.as_deref(),
+    );
     errors.check()?;
+    let limits = &state.limits;
+    state
+        .limiter
+        .take(
+            &client_key("register", peer.ip()),
+            limits.register_per_client,
+            limits.window,
+        )
+        .map_err(ApiError::too_many)?;
 
     // Cheap pre-check so a duplicate sign-up doesn't pay for a hash; the UNIQUE index below
     // is what actually guarantees it.
     if players::by_email(&state.db(), &email)?.is_some() {
         return Err(email_taken());
     }
+    if let Some(n) = nickname.as_deref() {
+        if players::nickname_taken(&state.db(), n, None)? {
+            return Err(nickname_taken());
+        }
+    }
     let pw = body.password.clone().unwrap_or_default();
     let cost = state.hash_cost;
-    let hash = blocking(move || password::hash(&pw, cost))
+    let hash = hashing(&state, move || password::hash(&pw, cost))
         .await?
         .map_err(ApiError::internal)?;
 
-    let (source, platform) = client_meta(&headers, body.source, body.platform);
     // pt-br -> pt: the profile's language is the locale's language part.
     let language = locale.split('-').next().unwrap_or("en").to_string();
     let now = db::now();
-    let (player, session_id, account) = {
+    let (player, session, account) = {
         let conn = state.db();
         let tx = conn.unchecked_transaction()?;
+        // Checked again under the lock: a racing sign-up may have taken the nickname.
+        if let Some(n) = nickname.as_deref() {
+            if players::nickname_taken(&tx, n, None)? {
+                return Err(nickname_taken());
+            }
+        }
         let Some(player_id) = players::insert(
             &tx,
             &NewPlayer {
@@ -160,7 +209,7 @@ pub async fn register(
             return Err(email_taken());
         };
         let account_id = accounts::create(&tx, player_id, &currency, accounts::ACTIVE, 0, now)?;
-        let session_id = sessions::open(
+        let session = sessions::open(
             &tx,
             &NewSession {
                 player_id,
@@ -174,18 +223,19 @@ pub async fn register(
         let player = players::by_id(&conn, player_id)?
             .ok_or_else(|| ApiError::internal("player vanished after insert"))?;
         let account = accounts::get(&conn, player_id, account_id)?;
-        (player, session_id, account)
+        (player, session, account)
     };
     if let Some(account) = account {
         realtime::publish_account(&state, &account);
     }
     println!(
-        "sandbox: registered player {} <{}>",
-        player.id, player.email
+        "sandbox: registered player {} from {}",
+        player.id,
+        peer.ip()
     );
     Ok((
         StatusCode::CREATED,
-        Json(login_response(&state, &player, session_id, true)),
+        Json(login_response(&state, &player, &session.1, now, true)),
     ))
 }
 
@@ -193,14 +243,31 @@ fn email_taken() -> ApiError {
     ApiError::field("email_taken", "email", "The email has already been taken.")
 }
 
+pub(crate) fn nickname_taken() -> ApiError {
+    ApiError::field(
+        "nickname_taken",
+        "nickname",
+        "The nickname has already been taken.",
+    )
+}
+
 fn login_response(
     state: &AppState,
     player: &Player,
-    session_id: i64,
+    public_id: &str,
+    created_at: i64,
     is_newly_registered: bool,
 ) -> LoginResponse {
     LoginResponse {
-        access_token: auth::issue_token(state, player.id, session_id),
+        access_token: auth::issue_token(
+            state,
+            &TokenFor {
+                player_id: player.id,
+                public_id,
+                generation: 0,
+                created_at,
+            },
+        ),
         profile: LoginProfile {
             profile: player.profile(),
             is_newly_registered,
@@ -220,34 +287,77 @@ pub struct LoginBody {
 
 pub async fn login(
     State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     ApiJson(body): ApiJson<LoginBody>,
 ) -> ApiResult<Json<LoginResponse>> {
     let mut errors = FieldErrors::new();
     let email = check_credentials(&mut errors, &body.email, &body.password, false).to_string();
+    too_long(
+        &mut errors,
+        "password",
+        body.password.as_deref(),
+        validation::PASSWORD_MAX,
+    );
+    let (source, platform) = client_meta(&headers, body.source, body.platform);
+    check_stored_lengths(
+        &mut errors,
+        None,
+        present(&body.fingerprint),
+        source.as_deref(),
+        platform.as_deref(),
+    );
     errors.check()?;
 
+    // Wrong passwords count per account and per client; either being full refuses the
+    // attempt before any hashing.
+    let limits = &state.limits;
+    let acct = account_key("login", &email);
+    let client = client_key("login", peer.ip());
+    state
+        .limiter
+        .check(&acct, limits.login_per_account, limits.window)
+        .and_then(|()| {
+            state
+                .limiter
+                .check(&client, limits.login_per_client, limits.window)
+        })
+        .map_err(ApiError::too_many)?;
+
     let player = players::by_email(&state.db(), &email)?;
-    let Some(player) = player else {
+    // An unknown e-mail is verified against a dummy hash of the same cost, so the answer
+    // takes as long as for a known one and does not tell which e-mails have accounts.
+    let stored = player
+        .as_ref()
+        .map(|p| p.password_hash.clone())
+        .unwrap_or_else(|| state.dummy_hash.clone());
+    let pw = body.password.clone().unwrap_or_default();
+    let matches = hashing(&state, move || password::verify(&pw, &stored)).await?;
+    let Some(player) = player.filter(|_| matches) else {
+        state.limiter.hit(&acct);
+        state.limiter.hit(&client);
+        eprintln!("sandbox: failed login for {email} from {}", peer.ip());
         return Err(invalid_credentials());
     };
-    let pw = body.password.clone().unwrap_or_default();
-    let stored = player.password_hash.clone();
-    if !blocking(move || password::verify(&pw, &stored)).await? {
-        return Err(invalid_credentials());
-    }
-    let (source, platform) = client_meta(&headers, body.source, body.platform);
-    let session_id = sessions::open(
-        &state.db(),
-        &NewSession {
-            player_id: player.id,
-            fingerprint: present(&body.fingerprint),
-            source: source.as_deref(),
-            platform: platform.as_deref(),
-            now: db::now(),
-        },
-    )?;
-    Ok(Json(login_response(&state, &player, session_id, false)))
+    state.limiter.clear(&acct);
+    let now = db::now();
+    let session = {
+        let conn = state.db();
+        sessions::prune(&conn, now, state.session_lifetime as i64)?;
+        sessions::open(
+            &conn,
+            &NewSession {
+                player_id: player.id,
+                fingerprint: present(&body.fingerprint),
+                source: source.as_deref(),
+                platform: platform.as_deref(),
+                now,
+            },
+        )?
+    };
+    Ok(Json(login_response(
+        &state, &player, &session.1, now, false,
+    )))
 }
 
 fn invalid_credentials() -> ApiError {
@@ -258,22 +368,38 @@ fn invalid_credentials() -> ApiError {
     )
 }
 
-/// The bearer may be expired; see [`auth::authenticate_for_refresh`].
+/// The bearer may be expired (see [`RefreshingPlayer`]). The session moves to its next token
+/// generation, so the bearer stops working; the token a rotation just replaced gets the
+/// current generation instead (two tabs refreshing at once).
 pub async fn refresh(
     State(state): State<AppState>,
-    RefreshingPlayer(who): RefreshingPlayer,
-) -> Json<RefreshResponse> {
+    caller: RefreshingPlayer,
+) -> ApiResult<Json<RefreshResponse>> {
     // Only the control API ever holds it (tests of cross-tab refresh contention).
     state.refresh_released().await;
-    Json(RefreshResponse {
-        access_token: auth::issue_token(&state, who.player_id, who.session_id),
-    })
+    let s = &caller.session;
+    let generation = if caller.current {
+        sessions::rotate(&state.db(), s.id, s.generation, db::now())?
+    } else {
+        s.generation
+    };
+    Ok(Json(RefreshResponse {
+        access_token: auth::issue_token(
+            &state,
+            &TokenFor {
+                player_id: caller.who.player_id,
+                public_id: &s.public_id,
+                generation,
+                created_at: s.created_at,
+            },
+        ),
+    }))
 }
 
-/// Closes the session; an expired token can still log out.
+/// Closes the session; an expired or replaced token of it can still log out.
 pub async fn logout(
     State(state): State<AppState>,
-    RefreshingPlayer(who): RefreshingPlayer,
+    LoggingOutPlayer(who): LoggingOutPlayer,
 ) -> ApiResult<StatusCode> {
     sessions::close(&state.db(), who.session_id, db::now())?;
     realtime::session_closed(&state, who.session_id);

@@ -60,6 +60,12 @@ pub async fn update(
                     errors.add(key, msg);
                     continue;
                 }
+                if *field == Field::Nickname
+                    && players::nickname_taken(&conn, v, Some(who.player_id))?
+                {
+                    errors.add(key, "The nickname has already been taken.");
+                    continue;
+                }
             }
             changes.push((*field, value));
         }

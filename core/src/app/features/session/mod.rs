@@ -6,7 +6,9 @@
 mod password;
 pub mod view;
 
-use crate::app::calls::{self, refresh::REFRESH_PATH, Answer, Auth, Endpoint, Route};
+use crate::app::calls::{
+    self, refresh::REFRESH_PATH, Answer, Auth, Endpoint, ResponseError, Route,
+};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
@@ -192,6 +194,33 @@ impl Feature for Session {
     }
 }
 
+/// A form's call failed. Too many attempts (429) says how long to wait, from the answer's
+/// `retryAfter`; everything else is the forms' usual handling. What was typed stays.
+pub(super) fn failed(state: &mut FormState, form: FormId, e: ResponseError, cx: &mut Cx) {
+    if let ResponseError::Status { status: 429, error } = &e {
+        cx.forms_changed();
+        state.submitting = false;
+        state.error = Some(wait_message(error.retry_after, cx));
+        return;
+    }
+    forms::failed(state, &rules(form), e, cx);
+}
+
+/// "Try again in 30 s." / "Try again in 15 min." (minutes from 90 s on, rounded up). Without a
+/// usable number the wait is a minute: the server always sends one, a proxy might not.
+fn wait_message(retry_after: Option<f64>, cx: &Cx) -> String {
+    let secs = retry_after
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .map_or(60, |s| s.ceil().min(86_400.0) as u64);
+    if secs < 90 {
+        cx.text("alerts.tooManyAttemptsSeconds")
+            .replace("{seconds}", &secs.to_string())
+    } else {
+        cx.text("alerts.tooManyAttemptsMinutes")
+            .replace("{minutes}", &secs.div_ceil(60).to_string())
+    }
+}
+
 /// Fields and rules (SPEC §5): required where the form needs the value, plus the spec's
 /// field rules.
 pub fn rules(form: FormId) -> Vec<(String, Vec<Rule>)> {
@@ -252,9 +281,8 @@ impl Session {
                 });
             }
             Err(e) => {
-                let rules = rules(form);
                 if let Some(state) = self.form(form) {
-                    forms::failed(state, &rules, e, cx);
+                    failed(state, form, e, cx);
                 }
             }
         }

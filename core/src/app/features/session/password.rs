@@ -6,10 +6,10 @@
 //! in (a player who got the code some other way types it). On 204 the new password is set:
 //! home with sign-in open, the e-mail filled in when we know it.
 
-use super::{rules, Session};
+use super::{failed, Session};
 use crate::app::calls::Answer;
 use crate::app::feature::{Cx, Msg, SessionStatus};
-use crate::app::forms::{self, FormState};
+use crate::app::forms::FormState;
 use crate::app::registry::FormId;
 use crate::domain::alert::Alert;
 use crate::domain::route::RouteName;
@@ -24,7 +24,7 @@ pub fn reset_sent(s: &mut Session, answer: Answer, cx: &mut Cx) {
             cx.forms_changed();
             cx.msg(Msg::OpenModal("reset-email-send".into()));
         }
-        Err(e) => forms::failed(&mut s.forgot_pass, &rules(FormId::ForgotPass), e, cx),
+        Err(e) => failed(&mut s.forgot_pass, FormId::ForgotPass, e, cx),
     }
 }
 
@@ -47,7 +47,7 @@ pub fn confirmed(s: &mut Session, answer: Answer, cx: &mut Cx) {
                     .with_description("alerts.passwordChangedDescription"),
             );
         }
-        Err(e) => forms::failed(&mut s.reset_pass, &rules(FormId::ResetPass), e, cx),
+        Err(e) => failed(&mut s.reset_pass, FormId::ResetPass, e, cx),
     }
 }
 

@@ -1,0 +1,138 @@
+//! Brute-force limits: a sliding window of recent attempts per key ("login:acct:<email>",
+//! "login:ip:<addr>", ...). Over the limit a caller gets 429 with Retry-After: the seconds until
+//! the oldest attempt in the window leaves it.
+
+use std::collections::{HashMap, VecDeque};
+use std::net::IpAddr;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Attempts allowed per window. Counted are what an attacker repeats: wrong passwords, bad
+/// reset codes, reset e-mails and sign-ups; a correct login clears its account's count.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    pub window: Duration,
+    /// Wrong passwords per account (e-mail).
+    pub login_per_account: usize,
+    /// Wrong passwords per client address.
+    pub login_per_client: usize,
+    /// Sign-ups per client address (each costs a hash).
+    pub register_per_client: usize,
+    /// Reset e-mails per address asked for.
+    pub reset_per_account: usize,
+    /// Reset e-mails per client address.
+    pub reset_per_client: usize,
+    /// Wrong or expired reset codes per client address.
+    pub confirm_per_client: usize,
+    /// Password hashes running at once; more wait their turn.
+    pub hash_concurrency: usize,
+    /// Hashes allowed to wait for a turn; beyond that the caller is told to come back.
+    pub hash_queue: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            window: Duration::from_secs(15 * 60),
+            login_per_account: 5,
+            login_per_client: 30,
+            // Generous: one machine's test suites sign up many players from 127.0.0.1.
+            register_per_client: 200,
+            reset_per_account: 5,
+            reset_per_client: 30,
+            confirm_per_client: 10,
+            hash_concurrency: std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(2),
+            hash_queue: 32,
+        }
+    }
+}
+
+/// The sliding windows. Keys are dropped when their window empties, so memory stays bounded by
+/// recent traffic.
+#[derive(Default)]
+pub struct Limiter {
+    hits: Mutex<HashMap<String, VecDeque<Instant>>>,
+}
+
+impl Limiter {
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, VecDeque<Instant>>> {
+        self.hits.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// `Err(seconds)` when `key` already has `max` attempts in the window.
+    pub fn check(&self, key: &str, max: usize, window: Duration) -> Result<(), u64> {
+        let now = Instant::now();
+        let mut map = self.map();
+        let Some(q) = map.get_mut(key) else {
+            return Ok(());
+        };
+        while q.front().is_some_and(|t| now.duration_since(*t) >= window) {
+            q.pop_front();
+        }
+        if q.is_empty() {
+            map.remove(key);
+            return Ok(());
+        }
+        match q.front() {
+            Some(oldest) if q.len() >= max => {
+                let left = window.saturating_sub(now.duration_since(*oldest));
+                let secs = left.as_secs() + u64::from(left.subsec_nanos() > 0);
+                Err(secs.max(1))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Records one attempt.
+    pub fn hit(&self, key: &str) {
+        self.map()
+            .entry(key.to_string())
+            .or_default()
+            .push_back(Instant::now());
+    }
+
+    /// Checks, then records: for limits that count every attempt.
+    pub fn take(&self, key: &str, max: usize, window: Duration) -> Result<(), u64> {
+        self.check(key, max, window)?;
+        self.hit(key);
+        Ok(())
+    }
+
+    pub fn clear(&self, key: &str) {
+        self.map().remove(key);
+    }
+}
+
+/// The key of a client: its address (the sandbox listens on loopback only, so locally every
+/// client is one; the per-account limits are what protect a player there).
+pub fn client_key(kind: &str, ip: IpAddr) -> String {
+    format!("{kind}:ip:{ip}")
+}
+
+/// The key of an account: the e-mail as the login compares it (case-insensitive).
+pub fn account_key(kind: &str, email: &str) -> String {
+    format!("{kind}:acct:{}", email.trim().to_lowercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn window_fills_then_empties() {
+        let l = Limiter::default();
+        let w = Duration::from_millis(50);
+        for _ in 0..3 {
+            assert_eq!(l.take("k", 3, w), Ok(()));
+        }
+        let wait = l.check("k", 3, w).unwrap_err();
+        assert_eq!(wait, 1, "rounded up to a whole second");
+        std::thread::sleep(Duration::from_millis(60));
+        assert_eq!(l.check("k", 3, w), Ok(()));
+        l.hit("k");
+        l.clear("k");
+        assert_eq!(l.check("k", 1, w), Ok(()));
+    }
+}

@@ -1,0 +1,185 @@
+//! Issue 18, secrets at rest and in the log: the real binary on a file database. The data
+//! directory is 0700, the database and the signing-secret file 0600, the secret is not in the
+//! database, reset codes never reach the log, and the outbox page shows the reset e-mail (to
+//! loopback only, not in production mode).
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::{json, Value};
+
+struct Running {
+    child: Child,
+    base: String,
+    stdout: BufReader<std::process::ChildStdout>,
+    seen: String,
+}
+
+fn start(db: &Path, extra: &[&str]) -> Running {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier-sandbox"))
+        .args(["--port", "0", "--fast-hash", "--control", "--static", ""])
+        .arg("--db")
+        .arg(db)
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sandbox binary starts");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut seen = String::new();
+    let base = loop {
+        let mut line = String::new();
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "exited: {seen}");
+        seen.push_str(&line);
+        if let Some(url) = line.trim().strip_prefix("sandbox listening on ") {
+            break url.to_string();
+        }
+    };
+    Running {
+        child,
+        base,
+        stdout,
+        seen,
+    }
+}
+
+impl Running {
+    /// Stops the server and returns everything it printed (stdout and stderr).
+    fn stop(mut self) -> String {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let mut rest = String::new();
+        let _ = self.stdout.read_to_string(&mut rest);
+        let mut err = String::new();
+        if let Some(mut e) = self.child.stderr.take() {
+            let _ = e.read_to_string(&mut err);
+        }
+        format!("{}{rest}{err}", self.seen)
+    }
+}
+
+#[cfg(unix)]
+fn mode(p: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(p).unwrap().permissions().mode() & 0o777
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("croupier-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+async fn post(base: &str, path: &str, body: Value) -> (u16, Value) {
+    let res = reqwest::Client::new()
+        .post(format!("{base}{path}"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = res.status().as_u16();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn data_files_are_private_and_secrets_stay_out_of_db_and_log() {
+    let dir = temp_dir("modes");
+    let db = dir.join("data/sandbox.db");
+    let server = start(&db, &[]);
+    let base = server.base.clone();
+
+    let (status, _) = post(
+        &base,
+        "/api/player/register",
+        json!({"email": "modes@example.com", "password": "secret-pass", "currency": "USD",
+               "agreements": true}),
+    )
+    .await;
+    assert_eq!(status, 201);
+    let (status, _) = post(
+        &base,
+        "/api/player/sessions",
+        json!({"email": "modes@example.com", "password": "wrong-pass"}),
+    )
+    .await;
+    assert_eq!(status, 422);
+    let (status, _) = post(
+        &base,
+        "/api/player/passwords/reset",
+        json!({"email": "modes@example.com"}),
+    )
+    .await;
+    assert_eq!(status, 204);
+    let code: Value = reqwest::get(format!(
+        "{base}/api/_control/password-reset?email=modes@example.com"
+    ))
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    let code = code["code"].as_str().unwrap().to_string();
+    assert_eq!(code.len(), 32);
+
+    // The outbox page has the e-mail with its link.
+    let page = reqwest::get(format!("{base}/_outbox"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("modes@example.com"), "{page}");
+    assert!(
+        page.contains(&format!("{base}/password-reset/{code}")),
+        "link in {page}"
+    );
+
+    assert_eq!(mode(&dir.join("data")), 0o700, "data directory");
+    assert_eq!(mode(&db), 0o600, "database");
+    for companion in ["sandbox.db-wal", "sandbox.db-shm"] {
+        let p = dir.join("data").join(companion);
+        if p.exists() {
+            assert_eq!(mode(&p), 0o600, "{companion}");
+        }
+    }
+    let secret_file = dir.join("data/sandbox.db.secret");
+    assert_eq!(mode(&secret_file), 0o600, "secret file");
+    let secret = std::fs::read_to_string(&secret_file).unwrap();
+    assert_eq!(secret.trim().len(), 64);
+
+    let log = server.stop();
+    assert!(!log.contains(&code), "a reset code reached the log:\n{log}");
+    assert!(log.contains("outbox"), "the log says where the e-mail went");
+    assert!(
+        log.contains("failed login for modes@example.com from 127.0.0.1"),
+        "failed logins name the client:\n{log}"
+    );
+    let mut bytes = Vec::new();
+    for f in ["sandbox.db", "sandbox.db-wal"] {
+        if let Ok(b) = std::fs::read(dir.join("data").join(f)) {
+            bytes.extend(b);
+        }
+    }
+    let hay = String::from_utf8_lossy(&bytes);
+    assert!(
+        !hay.contains(secret.trim()),
+        "the signing secret is in the DB"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn production_mode_has_no_outbox() {
+    let dir = temp_dir("prod");
+    let db = dir.join("p.db");
+    let server = start(&db, &["--production"]);
+    let res = reqwest::get(format!("{}/_outbox", server.base))
+        .await
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 404);
+    let log = server.stop();
+    assert!(!log.contains("/_outbox"), "{log}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
