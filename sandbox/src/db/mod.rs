@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod catalog;
 pub mod content;
+pub mod payments;
 pub mod players;
 pub mod resets;
 pub mod sessions;
@@ -127,6 +128,7 @@ fn migrate(conn: &Connection) -> Result<(), String> {
         .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
         .map_err(err)?;
     conn.execute_batch(SCHEMA).map_err(err)?;
+    conn.execute_batch(payments::SCHEMA).map_err(err)?;
     match get_setting(conn, "schema_version").map_err(err)? {
         None => set_setting(conn, "schema_version", &SCHEMA_VERSION.to_string()).map_err(err)?,
         Some(v) if v.parse::<i64>().unwrap_or(i64::MAX) > SCHEMA_VERSION => {

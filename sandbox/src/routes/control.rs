@@ -32,6 +32,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/_control/stall", get(stall))
         .route("/api/_control/big", get(big))
         .route("/api/_control/build", post(set_build))
+        .merge(super::payments::control::router())
 }
 
 #[derive(Deserialize)]
