@@ -149,13 +149,14 @@ fn extra_fields_are_checked_by_their_kind() {
 
 #[test]
 fn methods_are_grouped_with_the_manual_agent_first() {
-    let groups: Vec<pay::wire::MethodGroup> = serde_json::from_value(json!([
+    let groups = pay::wire::MethodGroup::list(&json!([
         {"name": "Cards", "paymentMethods": [{"id": "card.deposit.visa", "name": "Visa"}]},
         {"name": "Mixed", "paymentMethods": [
             {"id": "skrill.deposit.skrill", "name": "Skrill"},
             {"id": "cashagent.deposit.agent", "name": "Agent"}
         ]},
-        {"name": "Empty", "paymentMethods": []}
+        {"name": "Empty", "paymentMethods": []},
+        {"name": "Broken", "paymentMethods": [{"name": "no id"}]}
     ]))
     .unwrap();
     let ordered = pay::order(groups);

@@ -7,11 +7,12 @@ type TextProps = Base & {
   value: string;
   placeholder?: string;
   autoComplete?: string;
+  inputMode?: "decimal" | "numeric" | "tel";
   onChange: (value: string) => void;
   onBlur?: () => void;
 };
 
-export function TextField({ id, label, error, type = "text", value, placeholder, autoComplete, onChange, onBlur }: TextProps) {
+export function TextField({ id, label, error, type = "text", value, placeholder, autoComplete, inputMode, onChange, onBlur }: TextProps) {
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
@@ -22,6 +23,7 @@ export function TextField({ id, label, error, type = "text", value, placeholder,
         value={value}
         placeholder={placeholder}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}

@@ -1,7 +1,7 @@
 //! The wallet history page (`/wallet/history`, SPEC §2 history tabs, §7 invoices with
 //! filters and statistics): transactions filtered by type, status and dates, a page at a time.
 
-use crate::app::calls::{self, Answer, Auth, Route};
+use crate::app::calls::{Answer, Auth, Route};
 use crate::app::effect::LogLevel;
 use crate::app::feature::Cx;
 use crate::app::registry::Req;
@@ -84,9 +84,8 @@ fn clean(mut f: Filter) -> Filter {
     if f.kind != "deposit" && f.kind != "withdrawal" {
         f.kind.clear();
     }
-    f.statuses.retain(|s| (1..=3).contains(s));
-    f.statuses.sort_unstable();
-    f.statuses.dedup();
+    // Known statuses, each once, in order (no sort: three values).
+    f.statuses = (1..=3).filter(|s| f.statuses.contains(s)).collect();
     for d in [&mut f.date_from, &mut f.date_to] {
         let ok = d.len() == 10
             && d.bytes().enumerate().all(|(i, b)| {
@@ -161,11 +160,11 @@ impl History {
                 }
                 self.loading = false;
                 self.loaded = true;
-                match calls::read::<InvoicePage>(answer) {
+                match super::pay::wire::read_with(answer, "invoices", InvoicePage::read) {
                     Ok(p) => {
                         self.items = p.data;
-                        self.total_pages = p.meta.total_pages;
-                        self.total_rows = p.meta.total_rows;
+                        self.total_pages = p.total_pages;
+                        self.total_rows = p.total_rows;
                     }
                     Err(e) => {
                         cx.log(LogLevel::Warn, &format!("invoices: {e}"));
@@ -173,10 +172,12 @@ impl History {
                     }
                 }
             }
-            Call::Statistics => match calls::read::<Vec<Statistic>>(answer) {
-                Ok(s) => self.stats = s,
-                Err(e) => cx.log(LogLevel::Warn, &format!("statistics: {e}")),
-            },
+            Call::Statistics => {
+                match super::pay::wire::read_with(answer, "statistics", Statistic::list) {
+                    Ok(s) => self.stats = s,
+                    Err(e) => cx.log(LogLevel::Warn, &format!("statistics: {e}")),
+                }
+            }
         }
     }
 }

@@ -178,21 +178,19 @@ impl Feature for Wallet {
                     self.history.open(cx);
                 }
             }
-            Hook::Push(Push::Invoice { data, .. }) => {
-                match crate::json::from_json::<pay::wire::WireInvoice>(data.clone()) {
-                    Ok(inv) => {
-                        self.history.pushed(&inv);
-                        self.pay.settled(inv, cx);
-                    }
-                    Err(e) => {
-                        cx.log(
-                            LogLevel::Warn,
-                            &format!("realtime: invoice push dropped: {e}"),
-                        );
-                        return false;
-                    }
+            Hook::Push(Push::Invoice { data, .. }) => match pay::wire::WireInvoice::read(data) {
+                Some(inv) => {
+                    self.history.pushed(&inv);
+                    self.pay.settled(inv, cx);
                 }
-            }
+                None => {
+                    cx.log(
+                        LogLevel::Warn,
+                        "realtime: invoice push dropped: not an invoice",
+                    );
+                    return false;
+                }
+            },
             Hook::Push(Push::Account(json)) => match read_account(json) {
                 Some(account) => self.pushed(account, cx),
                 None => {

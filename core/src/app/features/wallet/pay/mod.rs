@@ -15,7 +15,7 @@ pub mod wire;
 
 use litemap::LiteMap;
 
-use crate::app::calls::{self, Answer, Auth, ResponseError, Route};
+use crate::app::calls::{Answer, Auth, ResponseError, Route};
 use crate::app::effect::{Effect, LogLevel, Method as HttpMethod};
 use crate::app::feature::{Cx, Msg};
 use crate::app::registry::Req;
@@ -188,17 +188,25 @@ pub fn open_direction_of(loc: &crate::domain::route::Location) -> Option<Directi
 /// hold one ahead of the others; the server's order otherwise.
 pub fn order(groups: Vec<MethodGroup>) -> Vec<(String, Vec<Method>)> {
     let manual = |m: &Method| MethodId::parse(&m.id).is_some_and(|id| id.is_manual_agent());
-    let mut out: Vec<(String, Vec<Method>)> = groups
-        .into_iter()
-        .map(|g| {
-            let mut list = g.payment_methods;
-            list.sort_by_key(|m| !manual(m));
-            (g.name, list)
-        })
-        .filter(|(_, list)| !list.is_empty())
-        .collect();
-    out.sort_by_key(|(_, list)| !list.iter().any(manual));
-    out
+    // Stable partitions, not sorts: two sort instantiations cost more wasm than the lists
+    // are long.
+    let (mut first, mut rest): (Vec<_>, Vec<_>) = (Vec::new(), Vec::new());
+    for g in groups {
+        let (mut list, others): (Vec<Method>, Vec<Method>) =
+            g.payment_methods.into_iter().partition(|m| manual(m));
+        let has_manual = !list.is_empty();
+        list.extend(others);
+        if list.is_empty() {
+            continue;
+        }
+        if has_manual {
+            first.push((g.name, list));
+        } else {
+            rest.push((g.name, list));
+        }
+    }
+    first.append(&mut rest);
+    first
 }
 
 impl Pay {
@@ -432,7 +440,7 @@ impl Pay {
                 if self.loaded.as_ref() != Some(&(dir, currency, country)) {
                     return;
                 }
-                match calls::read::<Vec<MethodGroup>>(answer) {
+                match wire::read_with(answer, "methods", MethodGroup::list) {
                     Ok(groups) => {
                         self.groups = order(groups);
                         self.methods_state = MethodsState::Ready;
@@ -452,7 +460,7 @@ impl Pay {
             Call::Create { dir } => self.created(dir, answer, cx),
             Call::Decline(id) => {
                 self.declining.retain(|d| *d != id);
-                match calls::read::<WireInvoice>(answer) {
+                match wire::read_with(answer, "invoice", WireInvoice::read) {
                     Ok(inv) => {
                         let kind = kind_of(&inv);
                         // The decline's own push must not toast an error after this.
@@ -471,7 +479,7 @@ impl Pay {
                     }
                 }
             }
-            Call::Resume(id) => match calls::read::<InvoicePage>(answer) {
+            Call::Resume(id) => match wire::read_with(answer, "invoices", InvoicePage::read) {
                 Ok(page) => match page.data.into_iter().find(|i| i.id == id) {
                     Some(inv) => {
                         if self.invoice.is_none() && inv.status == InvoiceStatus::Pending.code() {
@@ -509,7 +517,7 @@ impl Pay {
     }
 
     fn created(&mut self, dir: Direction, answer: Answer, cx: &mut Cx) {
-        match calls::read::<WireInvoice>(answer) {
+        match wire::read_with(answer, "invoice", WireInvoice::read) {
             Ok(inv) => {
                 self.pending_key = None;
                 self.shown.clear();
