@@ -400,6 +400,36 @@ fn opening_the_wallet_modal_loads_methods_with_source_and_platform() {
 }
 
 #[test]
+fn methods_load_when_the_accounts_come_before_the_profile() {
+    let mut m = Model::new(Config::default());
+    update(
+        &mut m,
+        Event::Booted {
+            token: Some(token(3600, "a")),
+            path: "/?modal=wallet&wallet=deposit".into(),
+            prefs: Prefs::default(),
+        },
+        NOW,
+    );
+    let fx = respond(
+        &mut m,
+        req::accounts(),
+        200,
+        json!([{"id": 1, "currency": "USD", "balance": "1.00", "status": 1}]),
+    );
+    assert!(http(&fx).is_empty(), "not before the player is known");
+    let fx = respond(
+        &mut m,
+        req::profile(),
+        200,
+        json!({"id": 7, "email": "a@b.c"}),
+    );
+    assert!(http(&fx)
+        .iter()
+        .any(|h| h.path == "/api/payment/methods/deposit"));
+}
+
+#[test]
 fn bad_input_sends_nothing_and_keeps_what_was_typed() {
     let mut m = player(Prefs::default());
     open_deposit(&mut m);

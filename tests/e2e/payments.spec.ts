@@ -92,7 +92,7 @@ test("a QR deposit survives a reload, is paid, and a second one is cancelled", a
   const player = await register(request, "BTC");
   await signedIn(page, player, "/?modal=wallet&wallet=deposit");
   const modal = page.getByTestId("wallet-modal");
-  await expect(modal.getByLabel("Amount (mBTC)")).toBeVisible();
+  await modal.getByTestId("method-directwallet.deposit.btc").click();
   await modal.getByLabel("Amount (mBTC)").fill("1.5");
   await modal.getByTestId("pay-submit").click();
   const qr = page.getByTestId("pay-qr");
@@ -110,6 +110,7 @@ test("a QR deposit survives a reload, is paid, and a second one is cancelled", a
   expect(await page.evaluate(() => sessionStorage.getItem("asyncInvoiceId"))).toBeNull();
 
   await page.goto(url("/?modal=wallet&wallet=deposit"));
+  await page.getByTestId("wallet-modal").getByTestId("method-directwallet.deposit.btc").click();
   await page.getByTestId("wallet-modal").getByLabel("Amount (mBTC)").fill("2");
   await page.getByTestId("pay-submit").click();
   await page.getByTestId("pay-qr").getByRole("button", { name: "Cancel deposit" }).click();
@@ -142,7 +143,7 @@ test("a reached deposit limit (13100) empties the methods and links to the limit
   await control(request, "deposit-limit", { email: player.email, currency: "USD", amount: "0.00" });
   await signedIn(page, player, "/?modal=wallet&wallet=deposit");
   const limit = page.getByTestId("deposit-limit");
-  await expect(limit).toContainText("Your deposit limit has been reached.");
+  await expect(limit).toContainText("You have reached your deposit limit.");
   await expect(limit.getByRole("link", { name: "See your limits" })).toHaveAttribute("href", "/profile/limits");
   await expect(page.locator('input[name="pay-method"]')).toHaveCount(0);
 });
@@ -215,6 +216,7 @@ for (const s of [
     await expect(page.locator("#pay-amount-error")).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`wallet-${s.name}.png`) });
     await page.getByTestId("pay-account-BTC").click();
+    await page.getByTestId("wallet-modal").getByTestId("method-directwallet.deposit.btc").click();
     await page.getByTestId("wallet-modal").getByLabel("Amount (mBTC)").fill("1.5");
     await page.getByTestId("pay-submit").click();
     await expect(page.getByTestId("pay-qr")).toBeVisible();

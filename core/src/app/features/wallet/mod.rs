@@ -159,6 +159,9 @@ impl Feature for Wallet {
                 if history::on_page(cx) && !self.history.loading {
                     self.history.open(cx);
                 }
+                // The accounts may have come before the profile: the open modal's methods
+                // wait for the player to be known.
+                self.pay.ensure_methods(&self.accounts, cx);
                 if self.loading || !self.accounts.is_empty() {
                     return true;
                 }
