@@ -969,3 +969,30 @@ fn signing_out_clears_the_players_payment_state() {
     let v = view(&m).payment;
     assert!(v.values.is_empty() && v.groups.is_empty() && v.accounts.is_empty());
 }
+
+#[test]
+fn an_empty_required_field_shows_its_message_after_pay() {
+    let mut m = player(Prefs::default());
+    open_deposit(&mut m);
+    ui(
+        &mut m,
+        WalletUi::PayMethod {
+            id: "card.deposit.visa".into(),
+        },
+    );
+    ui(
+        &mut m,
+        WalletUi::PayInput {
+            field: "amount".into(),
+            value: "5".into(),
+        },
+    );
+    assert!(http(&ui(&mut m, WalletUi::Pay)).is_empty());
+    let v = view(&m).payment;
+    assert_eq!(
+        v.errors.get("card_number").map(String::as_str),
+        Some("This field is required"),
+        "{:?}",
+        v.errors
+    );
+}

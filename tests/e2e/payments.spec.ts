@@ -221,8 +221,17 @@ for (const s of [
     await page.getByTestId("pay-submit").click();
     await expect(page.getByTestId("pay-qr")).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`qr-${s.name}.png`) });
-    await page.goto(url("/wallet/history"));
+    // In-app navigation (a full load would show the preloader for its second, SPEC §9).
+    await page.getByTestId("wallet-modal").getByRole("link", { name: "Transaction history" }).click();
     await expect(page.getByTestId("history-row").first()).toBeVisible();
+    await expect(page.getByTestId("history-row")).toHaveCount(2);
     await page.screenshot({ path: test.info().outputPath(`history-${s.name}.png`), fullPage: true });
+    if (s.name === "mobile") {
+      // The mobile filters sit behind a button (SPEC §2: desktop and mobile filters).
+      await expect(page.getByLabel("Type")).toHaveCount(0);
+      await page.getByRole("button", { name: "Filters" }).click();
+      await expect(page.getByLabel("Type")).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath("history-filters-mobile.png"), fullPage: true });
+    }
   });
 }

@@ -123,21 +123,17 @@ function PayForm() {
       {p.methodsState === "ready" ? <MethodPicker groups={p.groups} /> : null}
       {method ? (
         <>
-          <div className="pay-amount">
-            <TextField
-              id="pay-amount"
-              label={t("global-components.wallet.amount", { unit: p.unit })}
-              value={p.values.amount ?? ""}
-              inputMode="decimal"
-              autoComplete="off"
-              error={p.errors.amount}
-              onChange={(v) => input("amount", v)}
-              onBlur={() => blur("amount")}
-            />
-            {method.min && method.max ? (
-              <p className="field-hint">{t("global-components.wallet.limits", { min: method.min, max: method.max, unit: p.unit })}</p>
-            ) : null}
-          </div>
+          <TextField
+            id="pay-amount"
+            label={t("global-components.wallet.amount", { unit: p.unit })}
+            value={p.values.amount ?? ""}
+            inputMode="decimal"
+            autoComplete="off"
+            error={p.errors.amount}
+            hint={method.min && method.max ? t("global-components.wallet.limits", { min: method.min, max: method.max, unit: p.unit }) : "\u00a0"}
+            onChange={(v) => input("amount", v)}
+            onBlur={() => blur("amount")}
+          />
           {p.fields.map((f) => (
             <TextField
               key={f.name}
