@@ -106,7 +106,7 @@ function PayForm() {
       {p.methodsState === "failed" ? (
         <div className="pay-empty" role="alert">
           <p>{t("global-components.wallet.methodsFailed")}</p>
-          <Button variant="secondary" onClick={() => dispatch({ type: "retryMethods" })}>
+          <Button type="button" variant="secondary" onClick={() => dispatch({ type: "retryMethods" })}>
             {t("global-components.wallet.retry")}
           </Button>
         </div>
