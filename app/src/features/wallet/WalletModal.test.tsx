@@ -15,7 +15,7 @@ function show(patch: Partial<PaymentView> = {}) {
     payment: {
       ...initialView.payment,
       direction: "deposit",
-      accounts: [{ id: 1, currency: "USD", balance: usd, crypto: false, selected: true }],
+      accounts: [{ id: 1, currency: "USD", balance: usd, crypto: false, selected: true, equivalent: undefined }],
       accountId: 1,
       unit: "USD",
       methodsState: "ready",
