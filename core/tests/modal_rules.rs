@@ -233,7 +233,7 @@ fn host_open_close_and_blocking() {
         d,
         Decision::Open {
             id: ModalId::Wallet,
-            query: q(&[("x", "1"), ("modal", "wallet"), ("tab", "deposit")])
+            query: q(&[("x", "1"), ("modal", "wallet"), ("wallet", "deposit")])
         }
     );
     assert_eq!(h.phase, ModalPhase::Opening(ModalId::Wallet));
@@ -263,7 +263,7 @@ fn host_open_close_and_blocking() {
     // another modal while one is opening is allowed and replaces it
     let d = h.open(
         &OpenRequest::new(ModalId::GlobalSearch),
-        &q(&[("modal", "wallet"), ("tab", "withdraw")]),
+        &q(&[("modal", "wallet"), ("wallet", "withdraw")]),
         &player(),
     );
     assert_eq!(
@@ -277,7 +277,7 @@ fn host_open_close_and_blocking() {
     // invalid wallet value is dropped (undefined)
     let mut h2 = ModalHost::new();
     let d = h2.open(
-        &OpenRequest::new(ModalId::Wallet).with("tab", "steal"),
+        &OpenRequest::new(ModalId::Wallet).with("wallet", "steal"),
         &[],
         &player(),
     );
@@ -291,7 +291,7 @@ fn host_open_close_and_blocking() {
     assert_eq!(h2.wallet_action(), None);
     // extra params of other modals are not accepted
     let d = h2.open(
-        &OpenRequest::new(ModalId::SignUp).with("tab", "deposit"),
+        &OpenRequest::new(ModalId::SignUp).with("wallet", "deposit"),
         &[],
         &guest(),
     );
@@ -356,7 +356,7 @@ fn telegram_wallet_substitution() {
         d,
         Decision::Open {
             id: ModalId::WalletTelegramApp,
-            query: q(&[("modal", "tg-wallet"), ("tab", "withdraw")])
+            query: q(&[("modal", "tg-wallet"), ("wallet", "withdraw")])
         }
     );
     // blocked while the substituted modal is opening, whichever name is asked for
@@ -378,13 +378,13 @@ fn telegram_wallet_substitution() {
 #[test]
 fn reopen_from_location() {
     let mut h = ModalHost::new();
-    let loc = Location::parse_url("/games?modal=wallet&tab=deposit&sort=new");
+    let loc = Location::parse_url("/games?modal=wallet&wallet=deposit&sort=new");
     let d = h.from_location(&loc, &player());
     assert_eq!(
         d,
         Some(Decision::Open {
             id: ModalId::Wallet,
-            query: q(&[("sort", "new"), ("modal", "wallet"), ("tab", "deposit")])
+            query: q(&[("sort", "new"), ("modal", "wallet"), ("wallet", "deposit")])
         })
     );
     let mut h = ModalHost::new();
@@ -410,7 +410,7 @@ fn reopen_from_location() {
         telegram: true,
         states: vec![],
     };
-    let d = h.from_location(&Location::parse_url("/?modal=wallet&tab=oops"), &tg);
+    let d = h.from_location(&Location::parse_url("/?modal=wallet&wallet=oops"), &tg);
     assert_eq!(
         d,
         Some(Decision::Open {
@@ -431,8 +431,13 @@ fn reopen_from_location() {
 #[test]
 fn strip_params() {
     let all = all_modal_params();
-    assert!(all.contains(&MODAL_PARAM) && all.contains(&"tab"));
-    let query = q(&[("modal", "a"), ("modal", "b"), ("tab", "x"), ("page", "2")]);
+    assert!(all.contains(&MODAL_PARAM) && all.contains(&"wallet"));
+    let query = q(&[
+        ("modal", "a"),
+        ("modal", "b"),
+        ("wallet", "x"),
+        ("page", "2"),
+    ]);
     assert_eq!(strip_modal_params(&query), q(&[("page", "2")]));
 }
 
@@ -464,7 +469,7 @@ proptest! {
         let mut host = ModalHost::new();
         let mut query = q(&[("page", "1")]);
         if dup {
-            query.extend(q(&[("modal", "wallet"), ("modal", "sign-in"), ("tab", "deposit")]));
+            query.extend(q(&[("modal", "wallet"), ("modal", "sign-in"), ("wallet", "deposit")]));
         }
         for o in ops {
             match o {

@@ -105,7 +105,7 @@ fn modal_host() {
             id: ModalId::WalletTelegramApp,
             query: vec![
                 ("modal".into(), "tg-wallet".into()),
-                ("tab".into(), "deposit".into())
+                ("wallet".into(), "deposit".into())
             ]
         }
     );

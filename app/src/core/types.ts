@@ -19,4 +19,8 @@ export type {
   ToastView,
   OptionsView,
   CurrencyOption,
+  PaymentView,
+  HistoryView,
+  InvoiceView,
+  MethodGroupView,
 } from "croupier-core";

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect } from "react";
 import { MODAL_IDS, type ModalId } from "../core/names.gen";
 import { useCore, useDispatch, useText } from "../core/store";
 import { modals as authModals } from "../features/auth/registrations";
+import { modals as walletModals } from "../features/wallet/registrations";
 import type { ModalRegistrations } from "../shared/registrations";
 import { ModalFrame } from "../ui/ModalFrame";
 import { useDevice } from "../ui/useDevice";
@@ -12,6 +13,7 @@ const Pending = lazy(() => import("./PendingModal"));
  * later issue adds one spread here. Ids are the core's (names.gen.ts, generated from Rust). */
 export const modalBodies = {
   ...authModals,
+  ...walletModals,
 } satisfies ModalRegistrations;
 
 const bodies: ModalRegistrations = modalBodies;

@@ -7,11 +7,15 @@ type TextProps = Base & {
   value: string;
   placeholder?: string;
   autoComplete?: string;
+  inputMode?: "decimal" | "numeric" | "tel";
+  /** Shown where the error goes while there is none: the message then takes its line, and
+   * nothing below moves (a moving button loses the click that blurred this field). */
+  hint?: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
 };
 
-export function TextField({ id, label, error, type = "text", value, placeholder, autoComplete, onChange, onBlur }: TextProps) {
+export function TextField({ id, label, error, type = "text", value, placeholder, autoComplete, inputMode, hint, onChange, onBlur }: TextProps) {
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
@@ -22,12 +26,18 @@ export function TextField({ id, label, error, type = "text", value, placeholder,
         value={value}
         placeholder={placeholder}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
         onChange={(e) => onChange(e.target.value)}
         onBlur={onBlur}
       />
       <FieldError id={id} error={error} />
+      {hint && !error ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

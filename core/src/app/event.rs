@@ -159,4 +159,9 @@ pub struct Prefs {
     pub drawer_compact: bool,
     /// The last reload made for a new build: (full path, at ms), from sessionStorage.
     pub last_reload: Option<(String, u64)>,
+    /// sessionStorage `asyncInvoiceId`: a QR deposit still pending (SPEC §9).
+    pub async_invoice_id: Option<u64>,
+    /// localStorage: the equivalent currency (SPEC §9) and `paymentGeo`.
+    pub equivalent_currency: Option<String>,
+    pub payment_geo: Option<String>,
 }

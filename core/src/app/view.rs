@@ -20,6 +20,7 @@ pub use super::features::shell::view::{
     ErrorView, Layout, LocaleOption, ModalView, NavView, PageView,
 };
 pub use super::features::toasts::view::{ToastKind, ToastView};
+pub use super::features::wallet::pay::view::{HistoryView, PaymentView};
 pub use super::features::wallet::view::{AccountView, AccountsView};
 
 /// The whole view: what `Core.view()` returns first; later only changed slices are sent.
@@ -29,6 +30,8 @@ pub use super::features::wallet::view::{AccountView, AccountsView};
 pub struct View {
     pub session: SessionView,
     pub accounts: AccountsView,
+    pub payment: PaymentView,
+    pub history: HistoryView,
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "FormsView"))]
     pub forms: LiteMap<FormId, FormView>,
@@ -64,6 +67,8 @@ pub fn view(model: &Model) -> View {
     View {
         session: session::view::slice(model),
         accounts: wallet::view::slice(model),
+        payment: wallet::pay::view::payment(model),
+        history: wallet::pay::view::history(model),
         forms: forms_slice(model),
         nav: shell::view::slice(model),
         toasts: toasts::view::slice(model),

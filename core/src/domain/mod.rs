@@ -40,6 +40,7 @@ pub mod locale;
 pub mod loyalty;
 pub mod notification;
 pub mod payment;
+pub mod payment_form;
 pub mod quest;
 pub mod realtime;
 pub mod refresh;

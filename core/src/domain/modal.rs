@@ -4,7 +4,7 @@
 //! # Address
 //!
 //! A modal lives in the query: `?modal={identifier}` plus modal-specific extra parameters
-//! ([`ModalId::extra_params`]), e.g. `?modal=wallet&tab=deposit`. Opening a modal removes every
+//! ([`ModalId::extra_params`]), e.g. `?modal=wallet&wallet=deposit`. Opening a modal removes every
 //! other modal parameter (`modal` and all extra parameters of every modal), so after any
 //! sequence of operations the query holds at most one `modal` parameter.
 //!
@@ -12,7 +12,7 @@
 //!
 //! - `tg-news` is also accepted as `telegram-news`; `wallet-telegram-app` is written in the
 //!   address as `tg-wallet` (both spellings are read).
-//! - Wallet extra parameter `tab`: `deposit` or `withdraw`; any other value is `None` (and is
+//! - Wallet extra parameter `wallet`: `deposit` or `withdraw`; any other value is `None` (and is
 //!   dropped from the address).
 //! - Access: [`Access::Guest`] modals are refused to logged-in users, [`Access::LoggedIn`] ones
 //!   to guests; state requirements (`authorization`, `profileConfirmed`) must be present in
@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 /// The query parameter naming the open modal.
 pub const MODAL_PARAM: &str = "modal";
 /// The wallet modal's extra parameter.
-pub const WALLET_TAB_PARAM: &str = "tab";
+pub const WALLET_TAB_PARAM: &str = "wallet";
 
 /// Every modal identifier of SPEC §2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -105,7 +105,7 @@ pub enum ModalState {
     ProfileConfirmed,
 }
 
-/// The wallet modal's tab (`?tab=`).
+/// The wallet modal's tab (`?wallet=`, as in `?modal=wallet&wallet=deposit`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum WalletAction {

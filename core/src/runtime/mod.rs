@@ -49,6 +49,10 @@ impl Runtime {
             drawer_compact: storage::local_get(DRAWER_COMPACT_KEY).is_some_and(|v| v == "true"),
             last_reload: storage::session_get(app::update::RELOAD_GUARD_KEY)
                 .and_then(|v| app::update::parse_reload_guard(&v)),
+            async_invoice_id: storage::session_get(crate::domain::invoice::ASYNC_INVOICE_KEY)
+                .and_then(|v| v.trim().parse().ok()),
+            equivalent_currency: storage::local_get(crate::domain::payment_form::EQUIVALENT_KEY),
+            payment_geo: storage::local_get(crate::domain::payment::PAYMENT_GEO_KEY),
         };
         self.dispatch(Event::Booted {
             token: storage::read_token(),

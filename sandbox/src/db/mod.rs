@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod catalog;
 pub mod content;
 pub mod outbox;
+pub mod payments;
 pub mod players;
 pub mod resets;
 pub mod sessions;
@@ -164,6 +165,7 @@ fn migrate(conn: &Connection) -> Result<(), String> {
     ) {
         eprintln!("sandbox: nicknames are not unique in this database yet: {e}");
     }
+    conn.execute_batch(payments::SCHEMA).map_err(err)?;
     match get_setting(conn, "schema_version").map_err(err)? {
         None => set_setting(conn, "schema_version", &SCHEMA_VERSION.to_string()).map_err(err)?,
         Some(v) if v.parse::<i64>().unwrap_or(i64::MAX) > SCHEMA_VERSION => {

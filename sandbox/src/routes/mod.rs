@@ -4,6 +4,7 @@ mod content;
 pub mod control;
 pub mod outbox;
 mod passwords;
+pub mod payments;
 mod player;
 mod profile;
 mod settings;
@@ -39,6 +40,7 @@ pub fn api_router() -> Router<AppState> {
         )
         .route("/api/wallet/accounts/{id}/switch", put(wallet::switch))
         .route("/api/wallet/accounts/{id}/hide", put(wallet::hide))
+        .merge(payments_router())
         .route(
             "/api/connection/websocket",
             get(crate::realtime::socket::handler),
@@ -61,6 +63,30 @@ pub(crate) fn too_long(
             format!("The {field} may not be greater than {max} characters."),
         );
     }
+}
+
+/// SPEC §7 Payments.
+fn payments_router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/api/payment/methods/deposit",
+            get(payments::deposit_methods),
+        )
+        .route(
+            "/api/payment/methods/withdrawal",
+            get(payments::withdrawal_methods),
+        )
+        .route("/api/payment/invoices", get(payments::list))
+        .route("/api/payment/invoices/deposit", post(payments::deposit))
+        .route(
+            "/api/payment/invoices/withdrawal",
+            post(payments::withdrawal),
+        )
+        .route(
+            "/api/payment/invoices/statistics",
+            get(payments::statistics),
+        )
+        .route("/api/payment/invoices/{id}/decline", put(payments::decline))
 }
 
 /// `source` / `platform` come as headers (X-Source, X-Platform) and may also be in a body;

@@ -27,6 +27,9 @@ export default function AccountSwitcher() {
         {balance ? <Money money={balance} /> : <span className="muted">—</span>}
         <span className="caret" aria-hidden="true">▾</span>
       </button>
+      <button type="button" className="btn btn-primary deposit-btn" data-testid="header-deposit" onClick={() => dispatch({ type: "openModal", id: "wallet", params: [["wallet", "deposit"]] })}>
+        {t("global-components.wallet.deposit")}
+      </button>
       {open ? (
         <ul className="switcher-menu" role="listbox" aria-label={t("global-components.accounts.switcher")}>
           {accounts.map((a) => (

@@ -1,6 +1,30 @@
-import { PendingPage } from "../PendingPage";
+import { useCore, useDispatch, useText } from "../../core/store";
+import { History } from "../../features/wallet/History";
+import { Link } from "../../shared/Link";
+import { Button } from "../../ui/Button";
+import { Skeleton } from "../../ui/Skeleton";
 
-/** `wallet-history` (SPEC §2): the feature comes in a later issue. */
+/** `wallet-history` (SPEC §2): the player's transactions. */
 export default function WalletHistoryPage() {
-  return <PendingPage />;
+  const t = useText();
+  const dispatch = useDispatch();
+  const status = useCore((s) => s.session.status);
+  if (status === "booting") return <Skeleton lines={5} name="wallet-history-page" />;
+  if (status === "guest") {
+    return (
+      <section className="hero">
+        <h1>{t("layout.pages.wallet-history")}</h1>
+        <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{t("layout.signIn")}</Button>
+      </section>
+    );
+  }
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page-head">
+        <h1 id="page-title">{t("layout.pages.wallet-history")}</h1>
+        <Link href="/wallet">{t("layout.pages.wallet")}</Link>
+      </div>
+      <History />
+    </section>
+  );
 }

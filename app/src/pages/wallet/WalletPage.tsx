@@ -1,5 +1,6 @@
 import { useCore, useDispatch, useText } from "../../core/store";
 import { AccountsPanel } from "../../features/wallet/AccountsPanel";
+import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
 import { Skeleton } from "../../ui/Skeleton";
 
@@ -20,6 +21,15 @@ export default function WalletPage() {
     <section className="page" aria-labelledby="page-title">
       <div className="page-head">
         <h1 id="page-title">{t("layout.pages.wallet")}</h1>
+        <div className="pay-actions">
+          <Button onClick={() => dispatch({ type: "openModal", id: "wallet", params: [["wallet", "deposit"]] })}>
+            {t("global-components.wallet.deposit")}
+          </Button>
+          <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "wallet", params: [["wallet", "withdraw"]] })}>
+            {t("global-components.wallet.withdraw")}
+          </Button>
+          <Link href="/wallet/history">{t("global-components.wallet.historyLink")}</Link>
+        </div>
       </div>
       <AccountsPanel />
     </section>

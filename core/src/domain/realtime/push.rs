@@ -87,6 +87,9 @@ pub fn topic(channel: &str) -> Topic {
 pub enum Push {
     /// `wallet:accounts`: the account object.
     Account(Json),
+    /// `invoice.deposit.updated` / `invoice.withdrawal.updated`: the event name and the
+    /// invoice object.
+    Invoice { event: &'static str, data: Json },
     /// `game.bet.max.exceed`: the maximum bet, a decimal string in major units.
     MaxBetExceeded { amount: String, currency: String },
     /// A push whose feature does not exist yet in the client: logged only.
@@ -152,8 +155,17 @@ fn route_event(name: &str, payload: Json) -> Option<Push> {
         EVENT_QUEST_TASK_UPDATED => "quest.task.updated",
         EVENT_BET_PLACED => "bet.placebet",
         EVENT_BET_RESTRICTED => "game.bet.restricted",
-        EVENT_INVOICE_DEPOSIT => "invoice.deposit.updated",
-        EVENT_INVOICE_WITHDRAWAL => "invoice.withdrawal.updated",
+        EVENT_INVOICE_DEPOSIT | EVENT_INVOICE_WITHDRAWAL => {
+            let event = if name == EVENT_INVOICE_DEPOSIT {
+                EVENT_INVOICE_DEPOSIT
+            } else {
+                EVENT_INVOICE_WITHDRAWAL
+            };
+            return matches!(payload, Json::Object(_)).then_some(Push::Invoice {
+                event,
+                data: payload,
+            });
+        }
         _ => return None,
     };
     Some(Push::LogOnly {

@@ -1,11 +1,14 @@
 //! Wallet accounts (SPEC §3 Wallet account, §7 Wallet): load, add, switch, hide, and the
-//! live balance on `wallet:accounts#{id}`.
+//! live balance on `wallet:accounts#{id}`; payments (`pay`) and the history page (`history`)
+//! live here too, since both work on these accounts.
 
+pub mod history;
+pub mod pay;
 pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
@@ -24,14 +27,57 @@ pub struct Wallet {
     /// Account operations in flight, to disable their buttons.
     pub busy: Vec<i64>,
     pub new_account: FormState,
+    pub pay: pay::Pay,
+    pub history: history::History,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum WalletUi {
-    SwitchAccount { id: i64 },
-    HideAccount { id: i64 },
+    SwitchAccount {
+        id: i64,
+    },
+    HideAccount {
+        id: i64,
+    },
+    /// The wallet modal's account tabs (SPEC §2: `all`, `crypto`).
+    WalletTab {
+        tab: pay::AccountTab,
+    },
+    /// The account to pay into or out of.
+    PayAccount {
+        id: i64,
+    },
+    PayMethod {
+        id: String,
+    },
+    PayInput {
+        field: String,
+        value: String,
+    },
+    PayBlur {
+        field: String,
+    },
+    Pay,
+    /// Back to the form after a result.
+    PayAgain,
+    RetryMethods,
+    /// Ask before cancelling the pending QR deposit (the cancel-deposit modal).
+    CancelDeposit,
+    DeclineInvoice {
+        id: u64,
+    },
+    HistoryFilter {
+        filter: history::Filter,
+    },
+    HistoryPage {
+        page: u32,
+    },
+    /// The equivalent fiat for crypto balances; `null` hides it.
+    SetEquivalent {
+        currency: Option<String>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -40,12 +86,16 @@ pub enum Call {
     Create,
     Switch(i64),
     Hide(i64),
+    Pay(pay::Call),
+    History(history::Call),
 }
 
 impl Endpoint for Call {
     fn endpoint(&self) -> Route {
         let path = "/api/wallet/accounts";
         match self {
+            Call::Pay(c) => return c.route(),
+            Call::History(c) => return c.route(),
             Call::Accounts => Route::get(path, Auth::Player),
             Call::Create => Route::write(Method::Post, path, Auth::Player),
             Call::Switch(id) => {
@@ -72,22 +122,78 @@ impl Feature for Wallet {
             WalletUi::SwitchAccount { id } => self.operate(id, Call::Switch(id), cx),
             // The active account cannot be hidden; the view offers no button for it either.
             WalletUi::HideAccount { id } => self.operate(id, Call::Hide(id), cx),
+            WalletUi::WalletTab { tab } => self.pay.tab = tab,
+            WalletUi::PayAccount { id } => self.pay.select_account(id, &self.accounts, cx),
+            WalletUi::PayMethod { id } => self.pay.select_method(id),
+            WalletUi::PayInput { field, value } => self.pay.input(field, value),
+            WalletUi::PayBlur { field } => self.pay.blur(field),
+            WalletUi::Pay => self.pay.pay(&self.accounts, cx),
+            WalletUi::PayAgain => self.pay.again(),
+            WalletUi::RetryMethods => {
+                self.pay.forget_methods();
+                self.pay.ensure_methods(&self.accounts, cx);
+            }
+            WalletUi::CancelDeposit => match self.pay.async_id {
+                Some(_) => cx.msg(Msg::OpenModal("cancel-deposit".into())),
+                None => cx.msg(Msg::CloseModal),
+            },
+            WalletUi::DeclineInvoice { id } => self.pay.decline(id, cx),
+            WalletUi::HistoryFilter { filter } => self.history.set_filter(filter, cx),
+            WalletUi::HistoryPage { page } => self.history.set_page(page, cx),
+            WalletUi::SetEquivalent { currency } => self.pay.set_equivalent(currency, cx),
         }
     }
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
-            Hook::Session(SessionChange::Restoring) => self.load(cx),
+            Hook::Booted(prefs) => {
+                self.pay.async_id = prefs.async_invoice_id;
+                self.pay.equivalent = prefs.equivalent_currency.clone();
+                self.pay.country = prefs.payment_geo.clone();
+            }
+            Hook::Session(SessionChange::Restoring) => {
+                self.load(cx);
+                self.pay.resume(cx);
+            }
             Hook::Session(SessionChange::Started { .. }) => {
+                if history::on_page(cx) && !self.history.loading {
+                    self.history.open(cx);
+                }
+                // The accounts may have come before the profile: the open modal's methods
+                // wait for the player to be known.
+                self.pay.ensure_methods(&self.accounts, cx);
                 if self.loading || !self.accounts.is_empty() {
-                    return false;
+                    return true;
                 }
                 self.load(cx);
+                self.pay.resume(cx);
             }
             Hook::Session(SessionChange::Ended) => {
+                let pay = std::mem::take(&mut self.pay);
                 *self = Wallet::default();
+                self.pay = pay;
+                self.pay.clear();
                 cx.forms_changed();
             }
+            Hook::Navigated { .. } => {
+                self.pay.ensure_methods(&self.accounts, cx);
+                if history::on_page(cx) && cx.shared.is_player() {
+                    self.history.open(cx);
+                }
+            }
+            Hook::Push(Push::Invoice { data, .. }) => match pay::wire::WireInvoice::read(data) {
+                Some(inv) => {
+                    self.history.pushed(&inv);
+                    self.pay.settled(inv, cx);
+                }
+                None => {
+                    cx.log(
+                        LogLevel::Warn,
+                        "realtime: invoice push dropped: not an invoice",
+                    );
+                    return false;
+                }
+            },
             Hook::Push(Push::Account(json)) => match read_account(json) {
                 Some(account) => self.pushed(account, cx),
                 None => {
@@ -105,6 +211,10 @@ impl Feature for Wallet {
                 } else {
                     self.load(cx);
                 }
+                self.pay.resume(cx);
+                if history::on_page(cx) {
+                    self.history.load(cx);
+                }
             }
             _ => return false,
         }
@@ -113,10 +223,15 @@ impl Feature for Wallet {
 
     fn answered(&mut self, call: Call, answer: Answer, cx: &mut Cx) {
         match call {
+            Call::Pay(c) => self.pay.answered(c, answer, &self.accounts, cx),
+            Call::History(c) => self.history.answered(c, answer, cx),
             Call::Accounts => {
                 self.loading = false;
                 match calls::read::<Vec<Account>>(answer) {
-                    Ok(list) => self.accounts = list,
+                    Ok(list) => {
+                        self.accounts = list;
+                        self.pay.ensure_methods(&self.accounts, cx);
+                    }
                     Err(e) => {
                         cx.log(LogLevel::Warn, &format!("accounts: {e}"));
                         cx.alert(Alert::error("alerts.somethingWrong"));

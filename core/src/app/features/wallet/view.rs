@@ -32,9 +32,29 @@ pub struct AccountsView {
 
 pub const READS: &[Part] = &[Part::Wallet, Part::Settings];
 
+/// The payment slice also reads the address (the wallet modal's direction) and texts.
+pub const PAY_READS: &[Part] = &[Part::Wallet, Part::Settings, Part::Content];
+
 pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     if dirty.touches(READS, false) {
         out.put("accounts", &slice(model));
+    }
+    // Only where they are seen (a modal, the wallet pages): a balance push on another page
+    // stays two slices. Arriving there changes the address, which sends them fresh.
+    let shared = &model.shared;
+    let wallet_page = shared
+        .route
+        .as_ref()
+        .is_ok_and(|r| r.name.trim_start_matches("locale-").starts_with("wallet"));
+    let modal = shared
+        .location
+        .query_value(crate::domain::modal::MODAL_PARAM)
+        .is_some();
+    if (modal || wallet_page) && dirty.touches(PAY_READS, true) {
+        out.put("payment", &super::pay::view::payment(model));
+    }
+    if wallet_page && dirty.touches(READS, true) {
+        out.put("history", &super::pay::view::history(model));
     }
 }
 

@@ -1,0 +1,163 @@
+import { useState } from "react";
+import "./payments.css";
+import type { HistoryView, InvoiceView } from "../../core/types";
+import { useCore, useDispatch, useText } from "../../core/store";
+import { Button } from "../../ui/Button";
+import { Skeleton } from "../../ui/Skeleton";
+import { useDevice } from "../../ui/useDevice";
+import { Money } from "./Money";
+
+type Filter = HistoryView["filter"];
+
+/** Transactions (SPEC §2 history tab): filters, a page of invoices, statistics. */
+export function History() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const h = useCore((s) => s.history);
+  const { mobile } = useDevice();
+  const [open, setOpen] = useState(false);
+  const set = (filter: Filter) => dispatch({ type: "historyFilter", filter });
+  return (
+    <div className="history">
+      {h.stats.length > 0 ? (
+        <ul className="history-stats" aria-label={t("global-components.wallet.stats")}>
+          {h.stats.map((s) => (
+            <li key={s.currency}>
+              <span className="account-code">{s.currency}</span>
+              <span>
+                {t("global-components.wallet.statDeposits", { count: String(s.depositCount) })} <Money money={s.deposits} />
+              </span>
+              <span>
+                {t("global-components.wallet.statWithdrawals", { count: String(s.withdrawalCount) })} <Money money={s.withdrawals} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {mobile ? (
+        <Button variant="secondary" aria-expanded={open} aria-controls="history-filters" onClick={() => setOpen(!open)}>
+          {t("global-components.wallet.filters")}
+        </Button>
+      ) : null}
+      {!mobile || open ? <Filters filter={h.filter} onChange={set} mobile={mobile} /> : null}
+      {!h.loaded ? (
+        <Skeleton lines={5} name="history-transactions" />
+      ) : h.items.length === 0 ? (
+        <p className="muted" data-testid="history-empty">
+          {t("global-components.wallet.historyEmpty")}
+        </p>
+      ) : mobile ? (
+        <ul className="history-cards" aria-busy={h.loading}>
+          {h.items.map((i) => (
+            <li key={i.id} className="history-card" data-testid="history-row">
+              <Row invoice={i} declining={h.declining.includes(i.id)} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <table className="history-table" aria-busy={h.loading}>
+          <caption className="sr-only">{t("global-components.wallet.transactions")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("global-components.wallet.col.date")}</th>
+              <th scope="col">{t("global-components.wallet.col.type")}</th>
+              <th scope="col">{t("global-components.wallet.col.method")}</th>
+              <th scope="col">{t("global-components.wallet.col.amount")}</th>
+              <th scope="col">{t("global-components.wallet.col.status")}</th>
+              <th scope="col">
+                <span className="sr-only">{t("global-components.wallet.col.actions")}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {h.items.map((i) => (
+              <tr key={i.id} data-testid="history-row">
+                <Row invoice={i} declining={h.declining.includes(i.id)} table />
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {h.totalPages > 1 ? (
+        <nav className="pager" aria-label={t("global-components.wallet.pages")}>
+          <Button variant="secondary" disabled={h.page <= 1} onClick={() => dispatch({ type: "historyPage", page: h.page - 1 })}>
+            {t("global-components.wallet.prev")}
+          </Button>
+          <span>{t("global-components.wallet.pageOf", { page: String(h.page), total: String(h.totalPages) })}</span>
+          <Button variant="secondary" disabled={h.page >= h.totalPages} onClick={() => dispatch({ type: "historyPage", page: h.page + 1 })}>
+            {t("global-components.wallet.next")}
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function Filters({ filter, onChange, mobile }: { filter: Filter; onChange: (f: Filter) => void; mobile: boolean }) {
+  const t = useText();
+  const statuses = filter.statuses ?? [];
+  const toggle = (s: number) => onChange({ ...filter, statuses: statuses.includes(s) ? statuses.filter((x) => x !== s) : [...statuses, s] });
+  return (
+    <form id="history-filters" className={mobile ? "history-filters history-filters-mobile" : "history-filters"} onSubmit={(e) => e.preventDefault()}>
+      <div className="field">
+        <label htmlFor="history-type">{t("global-components.wallet.col.type")}</label>
+        <select id="history-type" value={filter.kind ?? ""} onChange={(e) => onChange({ ...filter, kind: e.target.value })}>
+          <option value="">{t("global-components.wallet.typeAll")}</option>
+          <option value="deposit">{t("global-components.wallet.type.deposit")}</option>
+          <option value="withdrawal">{t("global-components.wallet.type.withdrawal")}</option>
+        </select>
+      </div>
+      <fieldset className="history-statuses">
+        <legend>{t("global-components.wallet.col.status")}</legend>
+        {[1, 2, 3].map((s) => (
+          <label key={s}>
+            <input type="checkbox" checked={statuses.includes(s)} onChange={() => toggle(s)} /> {t(`global-components.wallet.status.${s}`)}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="history-from">{t("global-components.wallet.dateFrom")}</label>
+        <input id="history-from" type="date" value={filter.dateFrom ?? ""} onChange={(e) => onChange({ ...filter, dateFrom: e.target.value })} />
+      </div>
+      <div className="field">
+        <label htmlFor="history-to">{t("global-components.wallet.dateTo")}</label>
+        <input id="history-to" type="date" value={filter.dateTo ?? ""} onChange={(e) => onChange({ ...filter, dateTo: e.target.value })} />
+      </div>
+    </form>
+  );
+}
+
+function Row({ invoice: i, declining, table }: { invoice: InvoiceView; declining: boolean; table?: boolean }) {
+  const t = useText();
+  const dispatch = useDispatch();
+  const date = new Date(i.createdAt * 1000).toISOString().slice(0, 16).replace("T", " ");
+  const cells = [
+    <time key="d" dateTime={new Date(i.createdAt * 1000).toISOString()}>
+      {date}
+    </time>,
+    <span key="k">{t(`global-components.wallet.type.${i.deposit ? "deposit" : "withdrawal"}`)}</span>,
+    <span key="m" className="muted">
+      {i.method}
+    </span>,
+    <Money key="a" money={i.amount} />,
+    <span key="s" className={`status status-${i.status}`}>
+      {t(`global-components.wallet.status.${i.status}`)}
+    </span>,
+    i.status === 1 && !i.deposit ? (
+      <Button key="x" variant="ghost" busy={declining} onClick={() => dispatch({ type: "declineInvoice", id: i.id })}>
+        {t("global-components.wallet.decline")}
+      </Button>
+    ) : (
+      <span key="x" />
+    ),
+  ];
+  return table ? (
+    <>
+      {cells.map((c, n) => (
+        <td key={n}>{c}</td>
+      ))}
+    </>
+  ) : (
+    <div className="history-card-body">{cells}</div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect } from "react";
+import type { ModalId } from "../../core/names.gen";
+import "./payments.css";
+import { useCore, useDispatch, useText } from "../../core/store";
+import { Button } from "../../ui/Button";
+import { Money } from "./Money";
+import { WalletModal } from "./WalletModal";
+
+/** The bodies of the wallet, deposit-status/success/error, cancel-deposit and fiat modals. */
+export default function PaymentModals({ id }: { id: ModalId }) {
+  useAnalyticsReadout();
+  switch (id) {
+    case "wallet":
+      return <WalletModal />;
+    case "cancel-deposit":
+      return <CancelDeposit />;
+    case "fiat":
+      return <FiatModal />;
+    default:
+      return <DepositResult id={id} />;
+  }
+}
+
+/** deposit-status (pending), deposit-success and deposit-error: the invoice on screen. */
+function DepositResult({ id }: { id: ModalId }) {
+  const t = useText();
+  const dispatch = useDispatch();
+  const invoice = useCore((s) => s.payment.invoice);
+  const stage = useCore((s) => s.payment.stage);
+  // The modal names the outcome; deposit-status follows the invoice until it settles.
+  const key = id === "deposit-error" || stage === "error" ? "error" : id === "deposit-success" || stage === "success" ? "success" : "pending";
+  return (
+    <div className="pay-result" data-testid={`deposit-${key}`} role="status" aria-live="polite">
+      {key === "pending" ? <span className="spinner spinner-lg" aria-hidden="true" /> : <span className={`pay-icon pay-icon-${key}`} aria-hidden="true" />}
+      <p className="pay-result-text">{t(`global-components.wallet.result.${key}`)}</p>
+      {invoice ? (
+        <p className="pay-result-amount">
+          <Money money={invoice.amount} />
+        </p>
+      ) : null}
+      <div className="pay-actions">
+        {key === "error" ? (
+          <Button onClick={() => dispatch({ type: "openModal", id: "wallet", params: [["wallet", "deposit"]] })}>{t("global-components.wallet.tryAgain")}</Button>
+        ) : null}
+        <Button variant={key === "error" ? "secondary" : "primary"} onClick={() => dispatch({ type: "closeModal" })}>
+          {t("layout.close")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Asks before declining the pending QR deposit. */
+function CancelDeposit() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const asyncId = useCore((s) => s.payment.asyncId);
+  const declining = useCore((s) => s.payment.declining);
+  const back = () => dispatch({ type: "openModal", id: "wallet", params: [["wallet", "deposit"]] });
+  return (
+    <div className="pay-confirm">
+      <p>{t("global-components.wallet.cancelQuestion")}</p>
+      <div className="pay-actions">
+        <Button
+          variant="primary"
+          busy={asyncId != null && declining.includes(asyncId)}
+          disabled={asyncId == null}
+          onClick={() => {
+            if (asyncId == null) return;
+            dispatch({ type: "declineInvoice", id: asyncId });
+            dispatch({ type: "closeModal" });
+          }}
+        >
+          {t("global-components.wallet.cancelConfirm")}
+        </Button>
+        <Button variant="secondary" onClick={back}>
+          {t("global-components.wallet.cancelKeep")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The fiat the crypto balances are also shown in (SPEC §9: localStorage, 2 decimals). */
+function FiatModal() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const fiats = useCore((s) => s.payment.fiats);
+  const current = useCore((s) => s.payment.equivalent);
+  return (
+    <fieldset className="pay-choices">
+      <legend>{t("global-components.wallet.equivalentLegend")}</legend>
+      {[null, ...fiats].map((code) => (
+        <label key={code ?? "none"} className="pay-choice">
+          <input
+            type="radio"
+            name="equivalent"
+            checked={(current ?? null) === code}
+            onChange={() => dispatch({ type: "setEquivalent", currency: code ?? undefined })}
+          />
+          <span>{code ?? t("global-components.wallet.equivalentNone")}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The core's analytics sink, read out on `window.croupierAnalytics` (events fired so far, oldest
+ * first) for tests and, later, the tag-manager forwarder of the third-party issue. */
+function useAnalyticsReadout() {
+  const analytics = useCore((s) => s.payment.analytics);
+  useEffect(() => {
+    (window as unknown as { croupierAnalytics?: string[] }).croupierAnalytics = [...analytics];
+  }, [analytics]);
+}

@@ -1,0 +1,342 @@
+//! The `payment` slice (the wallet modal's deposit and withdrawal, and the deposit-status,
+//! success, error and cancel-deposit modals) and the `history` slice (`/wallet/history`).
+
+use litemap::LiteMap;
+use serde::Serialize;
+
+use super::super::history::Filter;
+use super::{open_direction_of, AccountTab, MethodsState, Stage, AMOUNT};
+use crate::app::display::MoneyView;
+use crate::app::model::Model;
+use crate::app::wire::{currency_info, Currency};
+use crate::domain::money::{self, display_balance, CurrencyInfo};
+use crate::domain::payment::{Direction, MethodId};
+use crate::domain::payment_form::FieldKind;
+use crate::domain::validation::fill;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct PayAccountView {
+    pub id: i64,
+    pub currency: String,
+    pub balance: MoneyView,
+    pub crypto: bool,
+    pub selected: bool,
+    /// The balance in the equivalent fiat, 2 decimals (crypto accounts only, SPEC §9).
+    pub equivalent: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct MethodView {
+    pub id: String,
+    pub name: String,
+    pub manual: bool,
+    /// Limits in the unit the amount is typed in (mBTC for BTC).
+    pub min: Option<String>,
+    pub max: Option<String>,
+    pub selected: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct MethodGroupView {
+    pub name: String,
+    pub methods: Vec<MethodView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct FieldView {
+    pub name: String,
+    /// `card`, `cpf`, `phone`, `cryptoAddress`, `text`: the input to show.
+    pub kind: String,
+    pub label: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct InvoiceView {
+    pub id: u64,
+    pub deposit: bool,
+    pub status: u8,
+    pub amount: MoneyView,
+    pub method: String,
+    pub qr: Option<String>,
+    pub address: Option<String>,
+    /// Unix seconds.
+    pub expires_at: Option<i64>,
+    pub created_at: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentView {
+    /// `deposit` or `withdraw` while the wallet modal is open.
+    pub direction: Option<String>,
+    pub tab: AccountTab,
+    pub accounts: Vec<PayAccountView>,
+    pub account_id: Option<i64>,
+    /// The unit amounts are typed in (`USD`, `mBTC`).
+    pub unit: String,
+    pub methods_state: MethodsState,
+    pub groups: Vec<MethodGroupView>,
+    pub method: Option<String>,
+    pub is_async: bool,
+    pub fields: Vec<FieldView>,
+    #[serde(serialize_with = "crate::json::map_as_object")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
+    pub values: LiteMap<String, String>,
+    /// Messages of the fields that show one.
+    #[serde(serialize_with = "crate::json::map_as_object")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
+    pub errors: LiteMap<String, String>,
+    pub stage: Stage,
+    pub message: Option<String>,
+    pub deposit_limit: bool,
+    pub invoice: Option<InvoiceView>,
+    pub async_id: Option<u64>,
+    /// Fired analytics events, oldest first (the core's sink).
+    pub analytics: Vec<String>,
+    pub equivalent: Option<String>,
+    /// Fiat currencies to choose the equivalent from.
+    pub fiats: Vec<String>,
+    pub declining: Vec<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct StatView {
+    pub currency: String,
+    pub deposit_count: u32,
+    pub deposits: MoneyView,
+    pub withdrawal_count: u32,
+    pub withdrawals: MoneyView,
+    pub pending_count: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryView {
+    pub loading: bool,
+    pub loaded: bool,
+    pub filter: Filter,
+    pub page: u32,
+    pub total_pages: u32,
+    pub total_rows: u32,
+    pub items: Vec<InvoiceView>,
+    pub stats: Vec<StatView>,
+    pub declining: Vec<u64>,
+}
+
+fn info(currencies: &[Currency], code: &str) -> CurrencyInfo {
+    match currencies
+        .iter()
+        .find(|c| c.code.eq_ignore_ascii_case(code))
+    {
+        Some(c) => currency_info(c),
+        None => CurrencyInfo {
+            code: code.to_string(),
+            crypto: false,
+            symbol: String::new(),
+            subunit_to_unit: 100,
+            sub_currencies: vec![],
+        },
+    }
+}
+
+fn shown(currencies: &[Currency], amount: &str, code: &str) -> MoneyView {
+    display_balance(amount, &info(currencies, code), true).into()
+}
+
+fn invoice_view(currencies: &[Currency], i: &super::wire::WireInvoice) -> InvoiceView {
+    let data = i.public_data.clone().unwrap_or_default();
+    InvoiceView {
+        id: i.id,
+        deposit: i.is_deposit(),
+        status: i.status,
+        amount: shown(currencies, &i.amount, &i.currency),
+        method: i.payment_method.clone(),
+        qr: data.qr.filter(|q| !q.is_empty()),
+        address: data.address,
+        expires_at: data.expires_at,
+        created_at: i.created_at,
+    }
+}
+
+pub fn payment(model: &Model) -> PaymentView {
+    let wallet = &model.f.wallet;
+    let pay = &wallet.pay;
+    let shared = &model.shared;
+    let currencies = &shared.currencies;
+    let text = |key: &str| shared.text(key);
+    let direction = open_direction_of(&shared.location);
+    let account = pay.account(&wallet.accounts);
+    let equivalent_rate = pay
+        .equivalent
+        .as_deref()
+        .and_then(|code| shared.currency(code))
+        .and_then(|c| c.rate.as_ref().map(|r| r.rate.clone()));
+    let accounts = wallet
+        .accounts
+        .iter()
+        .map(|a| {
+            let cur = shared.currency(&a.currency);
+            let crypto = cur.is_some_and(|c| c.is_crypto());
+            let equivalent = match (cur.and_then(|c| c.rate.as_ref()), &equivalent_rate) {
+                (Some(from), Some(to))
+                    if money::show_equivalent(crypto, pay.equivalent.as_deref()) =>
+                {
+                    money::equivalent_display(&a.balance, &from.rate, to)
+                }
+                _ => None,
+            };
+            PayAccountView {
+                id: a.id,
+                currency: a.currency.clone(),
+                balance: shown(currencies, &a.balance, &a.currency),
+                crypto,
+                selected: account.is_some_and(|s| s.id == a.id),
+                equivalent,
+            }
+        })
+        .filter(|a| pay.tab == AccountTab::All || a.crypto)
+        .collect();
+    let unit = account.map(|a| pay.unit(a, currencies));
+    let in_unit = |v: &Option<String>| {
+        v.as_deref()
+            .and_then(|s| unit.as_ref().and_then(|u| u.from_units(s)))
+    };
+    let groups = pay
+        .groups
+        .iter()
+        .map(|(name, list)| MethodGroupView {
+            name: name.clone(),
+            methods: list
+                .iter()
+                .map(|m| MethodView {
+                    id: m.id.clone(),
+                    name: m.name.clone(),
+                    manual: MethodId::parse(&m.id).is_some_and(|id| id.is_manual_agent()),
+                    min: in_unit(&m.min_amount),
+                    max: in_unit(&m.max_amount),
+                    selected: pay.selected.as_deref() == Some(m.id.as_str()),
+                })
+                .collect(),
+        })
+        .collect();
+    let method = pay.method();
+    let fields = method
+        .map(|m| {
+            m.fields
+                .iter()
+                .map(|f| {
+                    let kind = match FieldKind::parse(&f.kind, &f.name) {
+                        FieldKind::Card => "card",
+                        FieldKind::Cpf => "cpf",
+                        FieldKind::Phone => "phone",
+                        FieldKind::CryptoAddress => "cryptoAddress",
+                        FieldKind::Text => "text",
+                    };
+                    FieldView {
+                        name: f.name.clone(),
+                        kind: kind.into(),
+                        label: text(&format!("global-components.wallet.field.{}", f.name)),
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut errors = LiteMap::new();
+    if let (Some(dir), Some(a), Some(u)) = (direction, account, &unit) {
+        for (field, p) in pay.problems(dir, a, u).iter() {
+            if !pay.shown.contains_key(field.as_str()) {
+                continue;
+            }
+            let msg = if p.key.is_empty() {
+                p.param.clone().unwrap_or_default()
+            } else {
+                let mut params = LiteMap::new();
+                if let Some(v) = &p.param {
+                    for k in ["param", "min", "max"] {
+                        params.insert(k.to_string(), v.clone());
+                    }
+                }
+                params.insert("unit".into(), u.code.clone());
+                fill(&text(p.key), &params)
+            };
+            errors.insert(field.clone(), msg);
+        }
+    }
+    let _ = AMOUNT;
+    PaymentView {
+        direction: direction.map(|d| match d {
+            Direction::Deposit => "deposit".to_string(),
+            Direction::Withdrawal => "withdraw".to_string(),
+        }),
+        tab: pay.tab,
+        accounts,
+        account_id: account.map(|a| a.id),
+        unit: unit.map(|u| u.code).unwrap_or_default(),
+        methods_state: pay.methods_state,
+        groups,
+        method: pay.selected.clone(),
+        is_async: method.is_some_and(|m| m.is_async),
+        fields,
+        values: pay.values.clone(),
+        errors,
+        stage: pay.stage,
+        message: pay.message.clone(),
+        deposit_limit: pay.deposit_limit,
+        invoice: pay.invoice.as_ref().map(|i| invoice_view(currencies, i)),
+        async_id: pay.async_id,
+        analytics: pay.analytics.iter().map(|e| e.to_string()).collect(),
+        equivalent: pay.equivalent.clone(),
+        fiats: currencies
+            .iter()
+            .filter(|c| !c.is_crypto() && c.is_enabled != Some(false))
+            .map(|c| c.code.clone())
+            .collect(),
+        declining: pay.declining.clone(),
+    }
+}
+
+pub fn history(model: &Model) -> HistoryView {
+    let wallet = &model.f.wallet;
+    let h = &wallet.history;
+    let currencies = &model.shared.currencies;
+    HistoryView {
+        loading: h.loading,
+        loaded: h.loaded,
+        filter: h.filter.clone(),
+        page: h.page.max(1),
+        total_pages: h.total_pages,
+        total_rows: h.total_rows,
+        items: h
+            .items
+            .iter()
+            .map(|i| invoice_view(currencies, i))
+            .collect(),
+        stats: h
+            .stats
+            .iter()
+            .map(|s| StatView {
+                currency: s.currency.clone(),
+                deposit_count: s.deposit_count,
+                deposits: shown(currencies, &s.deposit_sum, &s.currency),
+                withdrawal_count: s.withdrawal_count,
+                withdrawals: shown(currencies, &s.withdrawal_sum, &s.currency),
+                pending_count: s.pending_count,
+            })
+            .collect(),
+        declining: wallet.pay.declining.clone(),
+    }
+}
