@@ -7,6 +7,7 @@ pub mod content;
 pub mod players;
 pub mod resets;
 pub mod sessions;
+pub mod sport;
 
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -127,6 +128,7 @@ fn migrate(conn: &Connection) -> Result<(), String> {
         .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
         .map_err(err)?;
     conn.execute_batch(SCHEMA).map_err(err)?;
+    conn.execute_batch(sport::SCHEMA).map_err(err)?;
     match get_setting(conn, "schema_version").map_err(err)? {
         None => set_setting(conn, "schema_version", &SCHEMA_VERSION.to_string()).map_err(err)?,
         Some(v) if v.parse::<i64>().unwrap_or(i64::MAX) > SCHEMA_VERSION => {

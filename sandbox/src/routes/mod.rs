@@ -6,6 +6,7 @@ mod passwords;
 mod player;
 mod profile;
 mod settings;
+mod sport;
 mod wallet;
 
 use axum::http::HeaderMap;
@@ -38,6 +39,14 @@ pub fn api_router() -> Router<AppState> {
         )
         .route("/api/wallet/accounts/{id}/switch", put(wallet::switch))
         .route("/api/wallet/accounts/{id}/hide", put(wallet::hide))
+        .route("/api/game/sport/start", post(sport::start))
+        .route("/api/game/sport/info/{id}", get(sport::info))
+        .route("/api/game/sport/events/{id}", get(sport::event))
+        .route("/api/game/sport/search", get(sport::search))
+        .route("/sportsbook/sdk.js", get(sport::script))
+        .route("/sportsbook/api/feed", get(sport::feed))
+        .route("/sportsbook/api/me", get(sport::me))
+        .route("/sportsbook/api/bets", get(sport::bets).post(sport::place))
         .route(
             "/api/connection/websocket",
             get(crate::realtime::socket::handler),
