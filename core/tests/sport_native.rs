@@ -74,6 +74,11 @@ fn named(id: u64, name: &str) -> Named {
     }
 }
 
+/// The widget's report of `s`, as its SDK calls back with it.
+fn sel(s: SportSelection) -> serde_json::Value {
+    serde_json::to_value(s).unwrap()
+}
+
 fn route(m: &Model) -> SportSelection {
     view(m).sport.book.expect("the book is shown").route
 }
@@ -281,7 +286,7 @@ fn widget_navigation_writes_the_slug_address_without_moving_the_widget_back() {
     let fx = ui(
         &mut m,
         SportUi::SportNavigated {
-            route: premier_league(),
+            route: sel(premier_league()),
         },
     );
     assert_eq!(
@@ -297,11 +302,11 @@ fn widget_navigation_writes_the_slug_address_without_moving_the_widget_back() {
     let mut two = premier_league();
     two.categories.push(named(1002, "Spain"));
     two.championships.clear();
-    let fx = ui(&mut m, SportUi::SportNavigated { route: two });
+    let fx = ui(&mut m, SportUi::SportNavigated { route: sel(two) });
     assert_eq!(pushed(&fx)[0].0, "/sport/soccer?categoryIds=1001,1002");
     let mut ev = premier_league();
     ev.event = Some(named(9001, "Arsenal - Chelsea"));
-    let fx = ui(&mut m, SportUi::SportNavigated { route: ev });
+    let fx = ui(&mut m, SportUi::SportNavigated { route: sel(ev) });
     assert_eq!(
         pushed(&fx)[0].0,
         "/sport/soccer/england/premier-league/9001-arsenal-chelsea"
@@ -310,7 +315,12 @@ fn widget_navigation_writes_the_slug_address_without_moving_the_widget_back() {
         sport_id: Some(145),
         ..SportSelection::default()
     };
-    let fx = ui(&mut m, SportUi::SportNavigated { route: esports });
+    let fx = ui(
+        &mut m,
+        SportUi::SportNavigated {
+            route: sel(esports),
+        },
+    );
     assert_eq!(pushed(&fx)[0].0, "/sport/esports");
     assert_eq!(nav(&m), moved);
 }
@@ -321,7 +331,7 @@ fn a_non_english_address_keeps_its_prefix_and_carries_the_ids() {
     let fx = ui(
         &mut m,
         SportUi::SportNavigated {
-            route: premier_league(),
+            route: sel(premier_league()),
         },
     );
     assert_eq!(
@@ -336,7 +346,7 @@ fn back_and_forward_move_the_widget() {
     ui(
         &mut m,
         SportUi::SportNavigated {
-            route: premier_league(),
+            route: sel(premier_league()),
         },
     );
     let moved = nav(&m);
@@ -682,4 +692,67 @@ fn a_player_is_never_asked_to_sign_in() {
     let (mut m, _) = player_at("/sport");
     let fx = ui(&mut m, SportUi::SportSignIn);
     assert!(pushed(&fx).is_empty());
+}
+
+#[test]
+fn a_carousel_event_opens_the_sport_page_there() {
+    let (mut m, _) = boot("/", None);
+    ui(&mut m, SportUi::SportCarouselsWanted);
+    ui(&mut m, SportUi::SportWidgetReady);
+    let mut ev = premier_league();
+    ev.event = Some(named(9001, "Arsenal - Chelsea"));
+    let fx = ui(
+        &mut m,
+        SportUi::SportNavigated {
+            route: sel(ev.clone()),
+        },
+    );
+    assert_eq!(
+        pushed(&fx),
+        [(
+            "/sport/soccer/england/premier-league/9001-arsenal-chelsea".to_string(),
+            false
+        )]
+    );
+    assert!(http(&fx).is_empty(), "the widget knows the ids: no lookup");
+    assert_eq!(route(&m), ev);
+}
+
+#[test]
+fn malformed_answers_and_reports_are_logged_and_never_move_the_widget_wrongly() {
+    // A widget report that is not a route is logged and ignored.
+    let (mut m, _) = guest_at("/sport/live");
+    let moved = nav(&m);
+    let fx = ui(
+        &mut m,
+        SportUi::SportNavigated {
+            route: j!({"page": "nowhere", "sportId": "x"}),
+        },
+    );
+    assert!(logged(&fx, "no route"));
+    assert!(pushed(&fx).is_empty());
+    assert_eq!(nav(&m), moved);
+    // Whole floats are ids, as JS writes them.
+    let fx = ui(
+        &mut m,
+        SportUi::SportNavigated {
+            route: j!({"page": "overview", "sportId": 66.0, "categories": [], "championships": [], "event": null}),
+        },
+    );
+    assert_eq!(pushed(&fx)[0].0, "/sport/soccer");
+    // A sport info answer of the wrong shape is a failed lookup: logged, back to /sport.
+    let (mut m, _) = guest_at("/sport/soccer/england");
+    let fx = respond(&mut m, info(66), 200, j!({"categories": "?"}));
+    assert!(logged(&fx, "sport 66 info"));
+    assert_eq!(pushed(&fx), [("/sport".to_string(), true)]);
+    // An event info missing its championship too.
+    let (mut m, _) = guest_at("/sport/event/9001");
+    let fx = respond(
+        &mut m,
+        event_info(9001),
+        200,
+        j!({"id": 9001, "name": "A - B"}),
+    );
+    assert!(logged(&fx, "event 9001 info"));
+    assert_eq!(pushed(&fx), [("/sport".to_string(), true)]);
 }

@@ -145,12 +145,13 @@
     ".sbw-tabs,.sbw-chips{display:flex;gap:6px;overflow-x:auto;padding-bottom:6px;margin:0 0 6px;list-style:none;padding-left:0}",
     ".sbw-tab,.sbw-chip{white-space:nowrap;border:1px solid var(--sbw-line);background:var(--sbw-bg2);border-radius:999px;padding:6px 12px;min-height:36px}",
     ".sbw-tab[aria-current=page],.sbw-chip[aria-current=page]{background:var(--sbw-accent);color:var(--sbw-accent-text);border-color:var(--sbw-accent)}",
-    ".sbw-body{display:grid;grid-template-columns:220px 1fr;gap:12px}",
-    "@media (max-width:720px){.sbw-body{grid-template-columns:1fr}}",
+    ".sbw-body{display:grid;grid-template-columns:220px minmax(0,1fr);gap:12px}",
+    ".sbw-body>*,.sbw-main{min-width:0}",
     ".sbw-side{display:flex;flex-direction:column;gap:4px}",
+    ".sbw-side>div{display:flex;flex-direction:column;gap:2px}",
     ".sbw-side h3{margin:8px 0 4px;font-size:13px;color:var(--sbw-muted);text-transform:uppercase;letter-spacing:.04em}",
     ".sbw-link{background:none;border:0;text-align:left;padding:6px 8px;border-radius:8px;min-height:32px}",
-    ".sbw-link[aria-current=page]{background:var(--sbw-bg2);color:var(--sbw-accent)}",
+    ".sbw-link[aria-current=page]{background:var(--sbw-bg2);color:var(--sbw-accent);border-color:var(--sbw-accent)}",
     ".sbw-main h2{margin:4px 0 10px;font-size:18px}",
     ".sbw-crumbs{color:var(--sbw-muted);font-size:13px;margin:0 0 6px}",
     ".sbw-list{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:6px}",
@@ -166,7 +167,7 @@
     ".sbw-odd[aria-pressed=true]{border-color:var(--sbw-accent)}",
     ".sbw-empty{color:var(--sbw-muted);padding:16px 0}",
     ".sbw-score{font-size:28px;font-weight:800;margin:8px 0}",
-    ".sbw-slip{position:sticky;bottom:0;margin-top:12px;background:var(--sbw-bg2);border:1px solid var(--sbw-accent);border-radius:12px;padding:12px;display:flex;flex-direction:column;gap:8px}",
+    ".sbw-slip{position:sticky;bottom:var(--sbw-bottom,0);margin-top:12px;background:var(--sbw-bg2);border:1px solid var(--sbw-accent);border-radius:12px;padding:12px;display:flex;flex-direction:column;gap:8px}",
     ".sbw-slip h3{margin:0;font-size:15px;display:flex;justify-content:space-between;align-items:center}",
     ".sbw-slip label{display:flex;flex-direction:column;gap:4px;font-size:13px;color:var(--sbw-muted)}",
     ".sbw-slip input,.sbw-search input{height:40px;border-radius:8px;border:1px solid var(--sbw-line);background:var(--sbw-bg);color:var(--sbw-text);padding:0 10px;font:inherit}",
@@ -176,11 +177,14 @@
     ".sbw-msg[data-kind=error]{color:var(--sbw-live)}",
     ".sbw-search{display:flex;flex-direction:column;gap:4px;margin-bottom:10px}",
     ".sbw-carousel{display:flex;gap:10px;overflow-x:auto;padding:2px 2px 8px;list-style:none;margin:0;scroll-snap-type:x mandatory}",
-    ".sbw-card{flex:0 0 220px;scroll-snap-align:start;background:var(--sbw-bg2);border:1px solid var(--sbw-line);border-radius:12px;padding:10px;text-align:left;display:flex;flex-direction:column;gap:4px;min-height:96px}",
+    ".sbw-carousel>li{flex:0 0 220px;display:flex}",
+    ".sbw-card{flex:1;width:100%;scroll-snap-align:start;background:var(--sbw-bg2);border:1px solid var(--sbw-line);border-radius:12px;padding:10px;text-align:left;display:flex;flex-direction:column;gap:4px;min-height:96px}",
     ".sbw-card .sbw-when{display:flex;justify-content:space-between}",
     ".sbw-w h2{margin:0 0 8px;font-size:16px}",
     ".sbw-bets td,.sbw-bets th{text-align:left;padding:6px 8px;border-bottom:1px solid var(--sbw-line);font-size:13px}",
-    ".sbw-bets{width:100%;border-collapse:collapse}"
+    ".sbw-bets{width:100%;border-collapse:collapse}",
+    /* Small screens: one column, the championships as a scrolling row (last: it overrides). */
+    "@media (max-width:720px){.sbw-body{grid-template-columns:minmax(0,1fr)}.sbw-side{flex-direction:row;overflow-x:auto;padding-bottom:6px}.sbw-side>div{display:contents}.sbw-side h3{margin:0}.sbw-side .sbw-link{white-space:nowrap;border:1px solid var(--sbw-line);border-radius:999px;padding:6px 12px}.sbw-side h3 .sbw-link{color:var(--sbw-muted);text-transform:none;letter-spacing:0;font-size:14px}}"
   ].join("\n");
 
   function injectStyle() {
@@ -258,10 +262,15 @@
     book.nav.replaceChildren(tabs, chips);
   }
 
-  function oddsButtons(book, e) {
-    return h("div", { class: "sbw-odds" }, Object.keys(e.odds).sort(function (a, b) {
+  /* Outcomes in the usual order: home, draw, away. */
+  function outcomes(e) {
+    return Object.keys(e.odds).sort(function (a, b) {
       return ["1", "X", "2"].indexOf(a) - ["1", "X", "2"].indexOf(b);
-    }).map(function (o) {
+    });
+  }
+
+  function oddsButtons(book, e) {
+    return h("div", { class: "sbw-odds" }, outcomes(e).map(function (o) {
       var picked = book.slip && book.slip.event.id === e.id && book.slip.outcome === o;
       return h("button", {
         type: "button", class: "sbw-odd", "aria-pressed": picked ? "true" : "false",
@@ -543,7 +552,7 @@
                 e.live ? h("span", { class: "sbw-live", text: t("live") + " " + (e.score ? e.score[0] + ":" + e.score[1] : "") }) :
                   h("span", { text: clock(e.startsAt) })),
               h("b", { text: e.name }),
-              h("span", { class: "sbw-when", text: Object.keys(e.odds).map(function (o) { return o + " " + num(e.odds[o]); }).join("  ") })));
+              h("span", { class: "sbw-when", text: outcomes(e).map(function (o) { return o + " · " + num(e.odds[o]); }).join("   ") })));
           })));
   }
 

@@ -19,4 +19,6 @@ export type {
   ToastView,
   OptionsView,
   CurrencyOption,
+  SportView,
+  BookView,
 } from "croupier-core";

@@ -1,15 +1,14 @@
 //! The sport route as the one source of truth (SPEC §2): address -> widget and back.
 
 use super::Sport;
-use crate::app::calls::{self, Answer};
+use crate::app::calls::{self, Answer, ResponseError};
 use crate::app::effect::LogLevel;
 use crate::app::feature::{Cx, Msg};
 use crate::app::registry::Req;
 use crate::domain::route::RouteName;
 use crate::domain::sport::resolve::{resolve, Resolved};
-use crate::domain::sport::{
-    self, EventInfo, Named, SportInfoResponse, SportPage, SportRoute, SportSelection,
-};
+use crate::domain::sport::{self, Named, SportPage, SportRoute, SportSelection};
+use crate::json::Json;
 
 /// `/sport...` under the address's locale prefix.
 fn localized(locale: Option<&str>, path: &str) -> String {
@@ -87,11 +86,8 @@ impl Sport {
     }
 
     /// The widget navigated inside itself: the address follows (a history entry), and the
-    /// widget is not moved back.
+    /// widget is not moved back. From a home carousel, this opens the sport page there.
     pub(super) fn widget_moved(&mut self, sel: SportSelection, cx: &mut Cx) {
-        if !on_sport_route(cx) {
-            return;
-        }
         let locale = cx.shared.locale(cx.config);
         let english_or = locale.unwrap_or(&cx.config.default_locale);
         let url = localized(
@@ -110,7 +106,10 @@ impl Sport {
     }
 
     pub(super) fn info_answered(&mut self, id: u32, answer: Answer, cx: &mut Cx) {
-        match calls::read::<SportInfoResponse>(answer) {
+        let read = calls::read::<Json>(answer).and_then(|v| {
+            super::wire::sport_info(&v).ok_or(ResponseError::Malformed("sport info".into()))
+        });
+        match read {
             Ok(info) => {
                 self.info.insert(id, info);
                 if let Some(route) = self.resolving.take() {
@@ -131,7 +130,10 @@ impl Sport {
         if self.resolving != Some(SportRoute::Event { event_id: id }) {
             return;
         }
-        match calls::read::<EventInfo>(answer) {
+        let read = calls::read::<Json>(answer).and_then(|v| {
+            super::wire::event_info(&v).ok_or(ResponseError::Malformed("event info".into()))
+        });
+        match read {
             Ok(info) => {
                 self.resolving = None;
                 let ch = &info.championship;

@@ -12,6 +12,7 @@
 mod address;
 mod token;
 pub mod view;
+mod wire;
 
 use litemap::LiteMap;
 
@@ -86,7 +87,7 @@ pub enum SportUi {
     SportScriptFailed { reason: String },
     /// Load the script again after a failure.
     SportRetry,
-    /// The widget navigated inside itself.
+    /// The widget navigated inside itself (its route, read by hand: `wire::selection`).
     SportNavigated {
         #[cfg_attr(
             target_arch = "wasm32",
@@ -94,7 +95,7 @@ pub enum SportUi {
                 type = "{ page: string; sportId: number | null; categories: { id: number; name: string }[]; championships: { id: number; name: string }[]; event: { id: number; name: string } | null }"
             )
         )]
-        route: SportSelection,
+        route: crate::json::Json,
     },
     /// A guest tried to bet (or open their bets): ask them to sign in.
     SportSignIn,
@@ -162,7 +163,10 @@ impl Feature for Sport {
                     self.attempt = self.attempt.saturating_add(1);
                 }
             }
-            SportUi::SportNavigated { route } => self.widget_moved(route, cx),
+            SportUi::SportNavigated { route } => match wire::selection(&route) {
+                Some(sel) => self.widget_moved(sel, cx),
+                None => cx.log(LogLevel::Warn, "sportsbook: the widget reported no route"),
+            },
             SportUi::SportSignIn => {
                 if !cx.shared.is_player() {
                     cx.msg(Msg::OpenModal("sign-in".into()));

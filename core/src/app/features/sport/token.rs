@@ -3,7 +3,7 @@
 //! the tab is visible again; a failed fetch is logged and the old token kept.
 
 use super::{Call, Sport, Theme, WidgetState};
-use crate::app::calls::{self, Answer};
+use crate::app::calls::{self, Answer, ResponseError};
 use crate::app::effect::LogLevel;
 use crate::app::feature::Cx;
 use crate::app::registry::Req;
@@ -11,15 +11,10 @@ use crate::app::wire::Account;
 use crate::domain::geo::DEFAULT_COUNTRY;
 use crate::domain::locale::sportsbook_culture;
 use crate::domain::sport::{Platform, StartGameParams, SPORT_BASE};
-use crate::json::Json;
+use crate::json::{json, Json};
 
 /// The game key the start call sends for the sportsbook.
 pub const SPORTSBOOK_GAME_KEY: &str = "sportsbook";
-
-#[derive(serde::Deserialize)]
-struct StartAnswer {
-    token: String,
-}
 
 impl Sport {
     fn key(&self) -> Option<(i64, Theme)> {
@@ -83,10 +78,17 @@ impl Sport {
             false,
             platform,
         );
-        let mut body = crate::json::to_json(&params).unwrap_or(Json::Null);
-        if let Json::Object(map) = &mut body {
-            map.insert("gameKey".into(), Json::String(SPORTSBOOK_GAME_KEY.into()));
-        }
+        // Written by hand: no serializer instantiated for one request body.
+        let body = json!({
+            "gameKey": SPORTSBOOK_GAME_KEY,
+            "accountId": params.account_id,
+            "lobbyUrl": params.lobby_url,
+            "locale": params.locale,
+            "countryCode": params.country_code,
+            "demoMode": params.demo_mode,
+            "platform": params.platform,
+            "provider": params.provider,
+        });
         cx.call(Req::Sport(Call::Start { account_id, theme }), Some(body));
     }
 
@@ -102,8 +104,14 @@ impl Sport {
             return;
         }
         self.token_loading = false;
-        match calls::read::<StartAnswer>(answer) {
-            Ok(a) if cx.shared.is_player() => self.token = a.token,
+        let token = calls::read::<Json>(answer).and_then(|v| {
+            v.get("token")
+                .and_then(Json::as_str)
+                .map(str::to_string)
+                .ok_or(ResponseError::Malformed("no token".into()))
+        });
+        match token {
+            Ok(t) if cx.shared.is_player() => self.token = t,
             Ok(_) => {}
             Err(e) => {
                 // SPEC §8: logged, the token left as it was.
