@@ -75,8 +75,8 @@ fn named(id: u64, name: &str) -> Named {
 }
 
 /// The widget's report of `s`, as its SDK calls back with it.
-fn sel(s: SportSelection) -> serde_json::Value {
-    serde_json::to_value(s).unwrap()
+fn sel(s: SportSelection) -> String {
+    serde_json::to_string(&s).unwrap()
 }
 
 fn route(m: &Model) -> SportSelection {
@@ -633,7 +633,7 @@ fn an_account_switch_or_theme_change_fetches_a_fresh_token() {
         &mut m,
         SportUi::SportEnv {
             mobile: false,
-            theme: Theme::Light,
+            theme: "light".into(),
         },
     );
     assert_eq!(starts(&fx).len(), 1);
@@ -668,7 +668,7 @@ fn mobile_refreshes_the_token_when_the_tab_is_visible_again() {
         &mut m,
         SportUi::SportEnv {
             mobile: true,
-            theme: Theme::Dark,
+            theme: "dark".into(),
         },
     );
     let fx = ui(&mut m, SportUi::SportVisible);
@@ -681,7 +681,7 @@ fn mobile_refreshes_the_token_when_the_tab_is_visible_again() {
         &mut g,
         SportUi::SportEnv {
             mobile: true,
-            theme: Theme::Dark,
+            theme: "dark".into(),
         },
     );
     assert!(starts(&ui(&mut g, SportUi::SportVisible)).is_empty());
@@ -726,7 +726,14 @@ fn malformed_answers_and_reports_are_logged_and_never_move_the_widget_wrongly() 
     let fx = ui(
         &mut m,
         SportUi::SportNavigated {
-            route: j!({"page": "nowhere", "sportId": "x"}),
+            route: j!({"page": "nowhere", "sportId": "x"}).to_string(),
+        },
+    );
+    assert!(logged(&fx, "no route"));
+    let fx = ui(
+        &mut m,
+        SportUi::SportNavigated {
+            route: "{not json".into(),
         },
     );
     assert!(logged(&fx, "no route"));
@@ -736,7 +743,7 @@ fn malformed_answers_and_reports_are_logged_and_never_move_the_widget_wrongly() 
     let fx = ui(
         &mut m,
         SportUi::SportNavigated {
-            route: j!({"page": "overview", "sportId": 66.0, "categories": [], "championships": [], "event": null}),
+            route: j!({"page": "overview", "sportId": 66.0, "categories": [], "championships": [], "event": null}).to_string(),
         },
     );
     assert_eq!(pushed(&fx)[0].0, "/sport/soccer");

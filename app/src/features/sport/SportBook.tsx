@@ -38,7 +38,10 @@ export function WidgetStatus() {
 /** The sportsbook widget on the sport page: the core says where it is; the widget says where
  * the player went. */
 export function SportBook() {
-  const dispatch = useDispatch();
+  // Through a ref: the widget is moved when the core says (nav), never because a callback's
+  // identity changed.
+  const dispatch = useRef(useDispatch());
+  dispatch.current = useDispatch();
   const sport = useSportsbook();
   const book = sport.book;
   const host = useRef<HTMLDivElement>(null);
@@ -55,18 +58,18 @@ export function SportBook() {
     api.addSportsBook({
       container: el,
       route: route.current,
-      onNavigate: (r) => dispatch({ type: "sportNavigated", route: r }),
-      onSignIn: () => dispatch({ type: "sportSignIn" }),
-      onTokenExpired: () => dispatch({ type: "sportTokenExpired" }),
+      onNavigate: (r) => dispatch.current({ type: "sportNavigated", route: JSON.stringify(r) }),
+      onSignIn: () => dispatch.current({ type: "sportSignIn" }),
+      onTokenExpired: () => dispatch.current({ type: "sportTokenExpired" }),
     });
-  }, [dispatch, nav]);
+  }, [nav]);
 
   const shown = nav !== undefined;
   useEffect(() => {
     const el = host.current;
     if (!shown || !el) return;
-    return () => removeFrom(el, (reason) => dispatch({ type: "sportRemoveFailed", reason }));
-  }, [dispatch, shown]);
+    return () => removeFrom(el, (reason) => dispatch.current({ type: "sportRemoveFailed", reason }));
+  }, [shown]);
 
   return (
     <>

@@ -40,7 +40,7 @@ pub enum WidgetState {
 }
 
 /// The widget's colour theme.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub enum Theme {
@@ -87,22 +87,20 @@ pub enum SportUi {
     SportScriptFailed { reason: String },
     /// Load the script again after a failure.
     SportRetry,
-    /// The widget navigated inside itself (its route, read by hand: `wire::selection`).
-    SportNavigated {
-        #[cfg_attr(
-            target_arch = "wasm32",
-            tsify(
-                type = "{ page: string; sportId: number | null; categories: { id: number; name: string }[]; championships: { id: number; name: string }[]; event: { id: number; name: string } | null }"
-            )
-        )]
-        route: crate::json::Json,
-    },
+    /// The widget navigated inside itself: its route object as JSON text (`JSON.stringify`),
+    /// read by hand (`wire::selection`). Text, not an object: a value inside a tagged event
+    /// costs serde's buffering machinery in the wasm, a string does not.
+    SportNavigated { route: String },
     /// A guest tried to bet (or open their bets): ask them to sign in.
     SportSignIn,
     /// The provider refused the token (stale): fetch a fresh one.
     SportTokenExpired,
     /// The host's device and theme (on mount and on change).
-    SportEnv { mobile: bool, theme: Theme },
+    SportEnv {
+        mobile: bool,
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "\"dark\" | \"light\""))]
+        theme: String,
+    },
     /// The tab became visible again.
     SportVisible,
     /// The home carousels came into view.
@@ -163,7 +161,11 @@ impl Feature for Sport {
                     self.attempt = self.attempt.saturating_add(1);
                 }
             }
-            SportUi::SportNavigated { route } => match wire::selection(&route) {
+            SportUi::SportNavigated { route } => match crate::json::parse(&route)
+                .ok()
+                .as_ref()
+                .and_then(wire::selection)
+            {
                 Some(sel) => self.widget_moved(sel, cx),
                 None => cx.log(LogLevel::Warn, "sportsbook: the widget reported no route"),
             },
@@ -175,6 +177,11 @@ impl Feature for Sport {
             SportUi::SportTokenExpired => self.refresh_token(cx),
             SportUi::SportEnv { mobile, theme } => {
                 self.mobile = mobile;
+                let theme = if theme == "light" {
+                    Theme::Light
+                } else {
+                    Theme::Dark
+                };
                 if theme != self.theme {
                     self.theme = theme;
                     self.want_token(cx);
