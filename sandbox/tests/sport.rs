@@ -151,6 +151,15 @@ async fn the_stand_in_widget_script_and_feed_are_served() {
         !text.contains("https://"),
         "no external address in the widget"
     );
+    // Sent gzipped, as a provider's CDN would.
+    let res = s
+        .client
+        .get(format!("{}/sportsbook/sdk.js", s.base))
+        .header("Accept-Encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-encoding"], "gzip");
 
     let feed = s.get("/sportsbook/api/feed", None).await;
     let events = feed.body["events"].as_array().unwrap();

@@ -43,7 +43,11 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/game/sport/info/{id}", get(sport::info))
         .route("/api/game/sport/events/{id}", get(sport::event))
         .route("/api/game/sport/search", get(sport::search))
-        .route("/sportsbook/sdk.js", get(sport::script))
+        // Gzipped like any script a provider CDN serves.
+        .route(
+            "/sportsbook/sdk.js",
+            get(sport::script).layer(tower_http::compression::CompressionLayer::new()),
+        )
         .route("/sportsbook/api/feed", get(sport::feed))
         .route("/sportsbook/api/me", get(sport::me))
         .route("/sportsbook/api/bets", get(sport::bets).post(sport::place))
