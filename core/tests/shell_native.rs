@@ -75,7 +75,7 @@ fn links_follow_the_locale_of_the_address() {
 fn the_most_specific_link_is_active() {
     assert_eq!(active(&at("/")), ["home"]);
     assert_eq!(active(&at("/wallet/history")), ["wallet"]);
-    assert_eq!(active(&at("/pt-br/sport/live/football")), ["live"]);
+    assert_eq!(active(&at("/pt-br/sport/live/soccer")), ["live"]);
     assert_eq!(active(&at("/sport/football")), ["sport"]);
     assert_eq!(active(&at("/games/providers")), ["providers"]);
     assert_eq!(active(&at("/games/slots")), ["casino"]);

@@ -10,7 +10,7 @@ export const ROUTES: [string, string][] = [
   ["profile-bonuses", "/profile/bonuses"], ["support", "/support"], ["referral", "/referral"], ["questions", "/questions"],
   ["questions-pageIdentity", "/questions/how-to-deposit"], ["games", "/games"], ["games-providers", "/games/providers"],
   ["games-id", "/games/slots/new"], ["game-id", "/game/book-of-aces"], ["bonus-pageIdentity", "/bonus/welcome-offer"],
-  ["static-pageIdentity", "/static/terms"], ["sport-slug", "/sport/live/football"], ["welcome-package", "/welcome-package"],
+  ["static-pageIdentity", "/static/terms"], ["sport-slug", "/sport/live/soccer"], ["welcome-package", "/welcome-package"],
   ["favorites", "/favorites"], ["recently-played", "/recently-played"], ["auth-autologin", "/auth/autologin"],
   ["auth-social-connection-callback", "/auth/social/google/callback"], ["redirect", "/redirect"],
   ["verify-confirmCode", "/verify/abc123"], ["password-reset-resetCode", "/password-reset/abc123"], ["slug", "/some-landing"],

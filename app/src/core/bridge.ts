@@ -1,6 +1,7 @@
 import { Core } from "croupier-core";
 // The phone numbering plans ship as their own asset, outside the wasm; the core fetches them.
 import phoneMetadataUrl from "../../../core/src/domain/phone/metadata.tsv?url";
+import { sportsbookScript } from "./appMode";
 import { reportCrash, type CrashSite } from "./crash";
 import { initialView, takeEarlyEvents, useCore } from "./store";
 import type { UiEvent, View } from "./types";
@@ -79,6 +80,7 @@ export function startCore(options: ConnectOptions = {}): boolean {
       phoneMetadataUrl,
       // The default language's texts (core/content/en.json), kept out of the wasm.
       texts: initialView.texts,
+      sportsbookScript: sportsbookScript(),
     });
   } catch (error) {
     reportCrash(error, "create");

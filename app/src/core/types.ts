@@ -23,4 +23,6 @@ export type {
   HistoryView,
   InvoiceView,
   MethodGroupView,
+  SportView,
+  BookView,
 } from "croupier-core";

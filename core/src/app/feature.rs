@@ -129,6 +129,11 @@ pub enum Msg {
     Locales(Rc<Vec<Locale>>),
     /// A new build is out: the next navigation loads the page.
     UpdateReady,
+    /// Go to an in-app address (a history entry, or `replace` the current one).
+    Navigate {
+        url: String,
+        replace: bool,
+    },
 }
 
 /// What features read: owned by the parent, changed only through [`Msg`]s and navigation.

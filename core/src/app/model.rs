@@ -30,6 +30,9 @@ pub struct Config {
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
     #[serde(deserialize_with = "crate::json::map_only")]
     pub texts: LiteMap<String, String>,
+    /// The sportsbook provider's script for this app mode (production, staging, sandbox);
+    /// empty = no sportsbook.
+    pub sportsbook_script: String,
 }
 
 impl Default for Config {
@@ -42,6 +45,7 @@ impl Default for Config {
             locales: vec!["en".into(), "pt-br".into(), "es".into(), "ru".into()],
             phone_metadata_url: String::new(),
             texts: super::features::content::built_in(),
+            sportsbook_script: String::new(),
         }
     }
 }

@@ -165,6 +165,18 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
             model.moved_from = Some(model.shared.location.clone());
         }
         Msg::UpdateReady => model.shared.update_ready = true,
+        Msg::Navigate {
+            url,
+            replace: false,
+        } => address::navigate(model, &url, now, fx),
+        Msg::Navigate { url, replace: true } => {
+            address::set_address(model, &url, fx);
+            fx.push(Effect::PushUrl {
+                url: model.shared.location.full_path(),
+                replace: true,
+            });
+            address::sync_modal(model, fx);
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use litemap::LiteMap;
 use serde::Serialize;
 
 use super::feature::SliceSink;
-use super::features::{session, settings, shell, toasts, wallet};
+use super::features::{session, settings, shell, sport, toasts, wallet};
 use super::forms;
 use super::model::{Dirty, Model};
 use super::registry::{FormId, Part};
@@ -19,6 +19,7 @@ pub use super::features::shell::menu::LinkView;
 pub use super::features::shell::view::{
     ErrorView, Layout, LocaleOption, ModalView, NavView, PageView,
 };
+pub use super::features::sport::view::{BookView, CarouselsView, SportView};
 pub use super::features::toasts::view::{ToastKind, ToastView};
 pub use super::features::wallet::pay::view::{HistoryView, PaymentView};
 pub use super::features::wallet::view::{AccountView, AccountsView};
@@ -38,6 +39,7 @@ pub struct View {
     pub nav: NavView,
     pub toasts: Vec<ToastView>,
     pub options: OptionsView,
+    pub sport: SportView,
     /// Localized texts by `group.key`, English built-ins under loaded content.
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
@@ -73,6 +75,7 @@ pub fn view(model: &Model) -> View {
         nav: shell::view::slice(model),
         toasts: toasts::view::slice(model),
         options: settings::view::slice(model),
+        sport: sport::view::slice(model),
         texts: (*model.shared.texts).clone(),
     }
 }

@@ -169,7 +169,9 @@ pub fn parse_query(q: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Encodes query pairs as `k=v&...` (every byte outside `A-Z a-z 0-9 - . _ ~` escaped).
+/// Encodes query pairs as `k=v&...` (every byte outside `A-Z a-z 0-9 - . _ ~` escaped, but
+/// a comma in a value stays: RFC 3986 allows it there, and the sportsbook's id lists are
+/// comma-separated in the address, SPEC §2).
 pub fn encode_query(pairs: &[(String, String)]) -> String {
     let mut out = String::new();
     for (k, v) in pairs {
@@ -178,7 +180,7 @@ pub fn encode_query(pairs: &[(String, String)]) -> String {
         }
         out.push_str(&percent_encode(k));
         out.push('=');
-        out.push_str(&percent_encode(v));
+        out.push_str(&percent_encode(v).replace("%2C", ","));
     }
     out
 }

@@ -9,6 +9,7 @@ pub mod payments;
 pub mod players;
 pub mod resets;
 pub mod sessions;
+pub mod sport;
 
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -166,6 +167,7 @@ fn migrate(conn: &Connection) -> Result<(), String> {
         eprintln!("sandbox: nicknames are not unique in this database yet: {e}");
     }
     conn.execute_batch(payments::SCHEMA).map_err(err)?;
+    conn.execute_batch(sport::SCHEMA).map_err(err)?;
     match get_setting(conn, "schema_version").map_err(err)? {
         None => set_setting(conn, "schema_version", &SCHEMA_VERSION.to_string()).map_err(err)?,
         Some(v) if v.parse::<i64>().unwrap_or(i64::MAX) > SCHEMA_VERSION => {

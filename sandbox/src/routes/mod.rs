@@ -8,6 +8,7 @@ pub mod payments;
 mod player;
 mod profile;
 mod settings;
+mod sport;
 mod wallet;
 
 use axum::http::HeaderMap;
@@ -41,6 +42,18 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/wallet/accounts/{id}/switch", put(wallet::switch))
         .route("/api/wallet/accounts/{id}/hide", put(wallet::hide))
         .merge(payments_router())
+        .route("/api/game/sport/start", post(sport::start))
+        .route("/api/game/sport/info/{id}", get(sport::info))
+        .route("/api/game/sport/events/{id}", get(sport::event))
+        .route("/api/game/sport/search", get(sport::search))
+        // Gzipped like any script a provider CDN serves.
+        .route(
+            "/sportsbook/sdk.js",
+            get(sport::script).layer(tower_http::compression::CompressionLayer::new()),
+        )
+        .route("/sportsbook/api/feed", get(sport::feed))
+        .route("/sportsbook/api/me", get(sport::me))
+        .route("/sportsbook/api/bets", get(sport::bets).post(sport::place))
         .route(
             "/api/connection/websocket",
             get(crate::realtime::socket::handler),

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useCore, useDispatch, useText } from "../../core/store";
+import { LazyCarousels } from "../../features/sport/LazyCarousels";
 import { Button } from "../../ui/Button";
 import { Skeleton } from "../../ui/Skeleton";
 
@@ -13,16 +14,22 @@ export default function HomePage() {
   if (session.status === "booting") return <Skeleton lines={4} name="index-page" />;
   if (session.status === "guest") {
     return (
-      <section className="hero">
-        <h1>{t("layout.home.title")}</h1>
-        <p>{t("layout.home.subtitle")}</p>
-        <Button onClick={() => dispatch({ type: "openModal", id: "sign-up" })}>{t("layout.home.cta")}</Button>
-      </section>
+      <>
+        <section className="hero">
+          <h1>{t("layout.home.title")}</h1>
+          <p>{t("layout.home.subtitle")}</p>
+          <Button onClick={() => dispatch({ type: "openModal", id: "sign-up" })}>{t("layout.home.cta")}</Button>
+        </section>
+        <LazyCarousels />
+      </>
     );
   }
   return (
-    <Suspense fallback={<Skeleton lines={4} name="index-page" />}>
-      <PlayerHome />
-    </Suspense>
+    <>
+      <Suspense fallback={<Skeleton lines={4} name="index-page" />}>
+        <PlayerHome />
+      </Suspense>
+      <LazyCarousels />
+    </>
   );
 }

@@ -1,6 +1,15 @@
-import { PendingPage } from "../PendingPage";
+import { useText } from "../../core/store";
+import { SportBook } from "../../features/sport/SportBook";
 
-/** `sport-slug` (SPEC §2): the feature comes in a later issue. */
+/** `sport-slug` (SPEC §2): the sportsbook widget; the address and the widget follow each other. */
 export default function SportSlugPage() {
-  return <PendingPage />;
+  const t = useText();
+  return (
+    <section className="page sport-page" aria-labelledby="page-title">
+      <div className="page-head">
+        <h1 id="page-title">{t("layout.sport.title")}</h1>
+      </div>
+      <SportBook />
+    </section>
+  );
 }

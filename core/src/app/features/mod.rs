@@ -5,5 +5,6 @@ pub mod content;
 pub mod session;
 pub mod settings;
 pub mod shell;
+pub mod sport;
 pub mod toasts;
 pub mod wallet;

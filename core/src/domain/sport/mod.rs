@@ -28,6 +28,7 @@
 //!   (go to `/sport`).
 
 pub mod catalogue;
+pub mod resolve;
 
 use crate::domain::route::{encode_query, percent_decode, percent_encode, Location};
 use serde::{Deserialize, Serialize};
@@ -36,6 +37,10 @@ pub use catalogue::{
     esport_category, esport_category_by_code, sport_by_code, sport_by_id, EsportCategory,
     SportInfo, ESPORTS_SPORT_ID, ESPORT_CATEGORIES, SPORTS,
 };
+
+/// SPEC §9: the home's top-events carousel shows 15 events, the live-now carousel 7.
+pub const TOP_EVENTS_CAROUSEL: u32 = 15;
+pub const LIVE_NOW_CAROUSEL: u32 = 7;
 
 /// The sportsbook base path.
 pub const SPORT_BASE: &str = "/sport";
@@ -416,7 +421,7 @@ fn build_path(p: &SportPath) -> String {
     if !p.championship_ids.is_empty() {
         query.push(("championshipIds".to_string(), join_ids(&p.championship_ids)));
     }
-    let q = encode_query(&query).replace("%2C", ",");
+    let q = encode_query(&query);
     if !q.is_empty() {
         out.push('?');
         out.push_str(&q);

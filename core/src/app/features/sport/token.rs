@@ -1,0 +1,154 @@
+//! The provider token (SPEC §3 start-game, §4, §6, §8): fetched only with a profile, else
+//! blank; fresh on an account switch, a theme change, a stale-token refusal and (mobile) when
+//! the tab is visible again; a failed fetch is logged and the old token kept.
+
+use super::{Call, Sport, Theme, WidgetState};
+use crate::app::calls::{self, Answer, ResponseError};
+use crate::app::effect::LogLevel;
+use crate::app::feature::Cx;
+use crate::app::registry::Req;
+use crate::app::wire::Account;
+use crate::domain::geo::DEFAULT_COUNTRY;
+use crate::domain::locale::sportsbook_culture;
+use crate::domain::sport::{Platform, StartGameParams, SPORT_BASE};
+use crate::json::{json, Json};
+
+/// The game key the start call sends for the sportsbook.
+pub const SPORTSBOOK_GAME_KEY: &str = "sportsbook";
+
+impl Sport {
+    fn key(&self) -> Option<(i64, Theme)> {
+        self.account.as_ref().map(|a| (a.id, self.theme))
+    }
+
+    /// A token for the current account and theme, unless one is in hand or on its way.
+    pub(super) fn want_token(&mut self, cx: &mut Cx) {
+        if !cx.shared.is_player() {
+            self.token.clear();
+            self.token_key = None;
+            return;
+        }
+        if self.widget == WidgetState::Idle {
+            return;
+        }
+        match self.key() {
+            Some(key) if self.token_key != Some(key) => self.request(key, cx),
+            Some(_) => {}
+            // Read lazily: only a player who opens the sportsbook costs this call.
+            None => self.load_accounts(cx),
+        }
+    }
+
+    pub(super) fn load_accounts(&mut self, cx: &mut Cx) {
+        if !self.accounts_loading {
+            self.accounts_loading = true;
+            cx.call(Req::Sport(Call::Accounts), None);
+        }
+    }
+
+    /// A fresh token even for the same account (stale refusal, tab visible again).
+    pub(super) fn refresh_token(&mut self, cx: &mut Cx) {
+        if !cx.shared.is_player() || self.widget == WidgetState::Idle || self.token_loading {
+            return;
+        }
+        if let Some(key) = self.key() {
+            self.request(key, cx);
+        }
+    }
+
+    fn request(&mut self, (account_id, theme): (i64, Theme), cx: &mut Cx) {
+        self.token_key = Some((account_id, theme));
+        self.token_loading = true;
+        let locale = cx.shared.locale(cx.config);
+        let culture = sportsbook_culture(Some(locale.unwrap_or(&cx.config.default_locale)));
+        let lobby = match locale {
+            Some(l) => format!("{}/{l}{SPORT_BASE}", cx.config.origin),
+            None => format!("{}{SPORT_BASE}", cx.config.origin),
+        };
+        let platform = if self.mobile {
+            Platform::Mobile
+        } else {
+            Platform::Desktop
+        };
+        let params = StartGameParams::new(
+            u64::try_from(account_id).unwrap_or_default(),
+            &lobby,
+            culture,
+            DEFAULT_COUNTRY,
+            false,
+            platform,
+        );
+        // Written by hand: no serializer instantiated for one request body.
+        let body = json!({
+            "gameKey": SPORTSBOOK_GAME_KEY,
+            "accountId": params.account_id,
+            "lobbyUrl": params.lobby_url,
+            "locale": params.locale,
+            "countryCode": params.country_code,
+            "demoMode": params.demo_mode,
+            "platform": params.platform,
+            "provider": params.provider,
+        });
+        cx.call(Req::Sport(Call::Start { account_id, theme }), Some(body));
+    }
+
+    pub(super) fn token_answered(
+        &mut self,
+        account_id: i64,
+        theme: Theme,
+        answer: Answer,
+        cx: &mut Cx,
+    ) {
+        if self.token_key != Some((account_id, theme)) {
+            // Asked for an account or theme that is no longer current: a newer call is out.
+            return;
+        }
+        self.token_loading = false;
+        let token = calls::read::<Json>(answer).and_then(|v| {
+            v.get("token")
+                .and_then(Json::as_str)
+                .map(str::to_string)
+                .ok_or(ResponseError::Malformed("no token".into()))
+        });
+        match token {
+            Ok(t) if cx.shared.is_player() => self.token = t,
+            Ok(_) => {}
+            Err(e) => {
+                // SPEC §8: logged, the token left as it was.
+                cx.log(LogLevel::Warn, &format!("sportsbook token: {e}"));
+            }
+        }
+    }
+
+    pub(super) fn accounts_answered(&mut self, answer: Answer, cx: &mut Cx) {
+        self.accounts_loading = false;
+        match calls::read::<Vec<Account>>(answer) {
+            Ok(list) => {
+                if let Some(active) = list.into_iter().find(Account::is_active) {
+                    self.account = Some(active);
+                    self.want_token(cx);
+                }
+            }
+            Err(e) => cx.log(LogLevel::Warn, &format!("sportsbook accounts: {e}")),
+        }
+    }
+
+    /// `wallet:accounts`: a newly active account needs a fresh token. Nothing the slice shows
+    /// changes here (the token comes with the answer), so the slice is not rebuilt.
+    pub(super) fn account_pushed(&mut self, account: Account, cx: &mut Cx) -> bool {
+        if !cx.shared.is_player() || self.widget == WidgetState::Idle {
+            return false;
+        }
+        let current = self.account.as_ref().map(|a| a.id);
+        if account.is_active() {
+            let switched = current != Some(account.id);
+            self.account = Some(account);
+            if switched {
+                self.want_token(cx);
+            }
+        } else if current == Some(account.id) {
+            self.account = None;
+        }
+        false
+    }
+}
