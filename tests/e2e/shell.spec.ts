@@ -12,7 +12,7 @@ const MOBILE = { width: 390, height: 844 };
 const ROUTES: [string, string, boolean][] = [
   ["/", "index", false],
   ["/wallet", "wallet", false],
-  ["/wallet/history", "wallet-history", true],
+  ["/wallet/history", "wallet-history", false],
   ["/bonuses", "bonuses", true],
   ["/contact", "contact", true],
   ["/profile", "profile", true],
@@ -131,7 +131,7 @@ test.describe("routes", () => {
       await expect(page).toHaveURL(new RegExp(`/pt-br`));
     }
     await page.goto(url("/pt-br/wallet/history"));
-    await expectRoute(page, "wallet-history", true);
+    await expectRoute(page, "wallet-history", false);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Histórico da carteira");
     // Drawer links stay in the language.
     await expect(page.locator("#drawer").getByRole("link", { name: "Cassino" })).toHaveAttribute("href", "/pt-br/games");
@@ -214,7 +214,7 @@ test.describe("modals", () => {
   });
 
   test("a logged-in-only modal is refused to a guest", async ({ page }) => {
-    await page.goto(url("/wallet?modal=wallet&tab=deposit"));
+    await page.goto(url("/wallet?modal=wallet&wallet=deposit"));
     await settled(page);
     await expect(page).toHaveURL(url("/wallet"));
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -227,9 +227,9 @@ test.describe("modals", () => {
     await expect(page.getByTestId("header-nickname")).toBeVisible();
     await expect(page).toHaveURL(url("/"));
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await page.goto(url("/?modal=wallet&tab=deposit"));
+    await page.goto(url("/?modal=wallet&wallet=deposit"));
     await expect(page.getByRole("dialog", { name: "Wallet" })).toBeVisible();
-    await expect(page).toHaveURL(url("/?modal=wallet&tab=deposit"));
+    await expect(page).toHaveURL(url("/?modal=wallet&wallet=deposit"));
   });
 
   test("forgot password, the code from the sandbox, a new password, sign-in", async ({ page }) => {
