@@ -186,6 +186,10 @@ const CURRENCIES: &str = r#"[
 ]"#;
 
 fn player(prefs: Prefs) -> Model {
+    player_from(prefs, json!({"id": 7, "email": "a@b.c"}))
+}
+
+fn player_from(prefs: Prefs, profile: serde_json::Value) -> Model {
     let mut m = Model::new(Config::default());
     update(
         &mut m,
@@ -202,12 +206,7 @@ fn player(prefs: Prefs) -> Model {
         200,
         serde_json::from_str(CURRENCIES).unwrap(),
     );
-    respond(
-        &mut m,
-        req::profile(),
-        200,
-        json!({"id": 7, "email": "a@b.c"}),
-    );
+    respond(&mut m, req::profile(), 200, profile);
     respond(
         &mut m,
         req::accounts(),
@@ -322,6 +321,42 @@ fn address(m: &Model) -> String {
     let l = &m.shared.location;
     let q: Vec<String> = l.query.iter().map(|(k, v)| format!("{k}={v}")).collect();
     format!("{}?{}", l.path, q.join("&"))
+}
+
+/// The methods call's query when the deposit modal opens.
+fn methods_query(m: &mut Model) -> Vec<(String, String)> {
+    let fx = ui(
+        m,
+        AppUi::Navigate {
+            path: "/?modal=wallet&wallet=deposit".into(),
+        },
+    );
+    http(&fx)
+        .into_iter()
+        .find(|h| h.path == "/api/payment/methods/deposit")
+        .expect("methods call")
+        .query
+        .clone()
+}
+
+#[test]
+fn methods_are_asked_for_the_payment_region_else_the_profile_country() {
+    let pair = |k: &str, v: &str| (k.to_string(), v.to_string());
+    let profile = json!({"id": 7, "email": "a@b.c", "country": "BR"});
+    let mut m = player_from(Prefs::default(), profile.clone());
+    assert_eq!(
+        methods_query(&mut m),
+        vec![pair("currency", "USD"), pair("country", "BR")]
+    );
+    let prefs = Prefs {
+        payment_geo: Some("PT".into()),
+        ..Prefs::default()
+    };
+    let mut m = player_from(prefs, profile);
+    assert_eq!(
+        methods_query(&mut m),
+        vec![pair("currency", "USD"), pair("country", "PT")]
+    );
 }
 
 #[test]

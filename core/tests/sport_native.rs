@@ -554,6 +554,27 @@ fn a_player_gets_a_token_for_the_active_account() {
 }
 
 #[test]
+fn the_start_call_sends_the_profile_country() {
+    let (mut m, _) = boot("/sport", Some(token(3600, "a")));
+    ui(&mut m, SportUi::SportWidgetReady);
+    respond(
+        &mut m,
+        req::profile(),
+        200,
+        j!({"id": 7, "email": "a@b.c", "country": "BR"}),
+    );
+    let fx = respond(
+        &mut m,
+        Req::Sport(sport::Call::Accounts),
+        200,
+        j!([{"id": 1, "currency": "USD", "balance": "10", "status": 1}]),
+    );
+    let s = starts(&fx);
+    assert_eq!(s.len(), 1, "{fx:?}");
+    assert_eq!(s[0].body.clone().unwrap()["countryCode"], j!("BR"));
+}
+
+#[test]
 fn no_token_is_fetched_while_the_widget_is_not_in_use() {
     let (mut m, _) = boot("/wallet", Some(token(3600, "a")));
     let fx = respond(&mut m, req::profile(), 200, j!({"id": 7, "email": "a@b.c"}));

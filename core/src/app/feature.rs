@@ -114,10 +114,13 @@ pub enum Msg {
     SignedIn {
         token: String,
         player_id: i64,
+        /// The profile's country (SPEC §3), shared with every feature.
+        country: Option<String>,
     },
     /// A stored session's player is known (profile loaded).
     Restored {
         player_id: i64,
+        country: Option<String>,
     },
     /// The stored session could not be restored (no answer): the visitor is a guest for now.
     RestoreFailed,
@@ -143,6 +146,9 @@ pub struct Shared {
     pub route: Result<Route, RouteError>,
     pub status: SessionStatus,
     pub player_id: Option<i64>,
+    /// The player's profile country (payment methods, the sportsbook's start call); `None`
+    /// for a guest or a profile without one.
+    pub country: Option<String>,
     /// Loaded texts of the current locale over the built-in default language.
     pub texts: Rc<LiteMap<String, String>>,
     pub currencies: Rc<Vec<Currency>>,
@@ -160,6 +166,7 @@ impl Shared {
             }),
             status: SessionStatus::Booting,
             player_id: None,
+            country: None,
             texts: Rc::new(config.texts.clone()),
             currencies: Rc::default(),
             locales: Rc::default(),

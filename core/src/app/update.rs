@@ -129,14 +129,20 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
         Msg::OpenModal(id) => address::open_modal(model, &id, Vec::new(), fx),
         Msg::CloseModal => address::close_modal(model, fx),
         Msg::GoHome { modal } => address::go_home(model, modal.as_deref(), fx),
-        Msg::SignedIn { token, player_id } => {
+        Msg::SignedIn {
+            token,
+            player_id,
+            country,
+        } => {
             model.calls.token = Some(token.clone());
             fx.push(Effect::StoreToken(token));
             fx.push(Effect::SignalPeers { logged_in: true });
+            model.shared.country = country;
             started(model, player_id, now, out);
         }
-        Msg::Restored { player_id } => {
+        Msg::Restored { player_id, country } => {
             if model.shared.status != SessionStatus::Player {
+                model.shared.country = country;
                 started(model, player_id, now, out);
                 address::sync_modal(model, fx);
             }
@@ -183,6 +189,9 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
 fn set_status(model: &mut Model, status: SessionStatus, player_id: Option<i64>) {
     model.shared.status = status;
     model.shared.player_id = player_id;
+    if player_id.is_none() {
+        model.shared.country = None;
+    }
     model.dirty.mark(Part::Session);
 }
 

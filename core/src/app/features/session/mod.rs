@@ -268,10 +268,12 @@ impl Session {
                 }
                 cx.forms_changed();
                 let player_id = login.profile.id;
+                let country = login.profile.country.clone();
                 self.profile = Some(login.profile);
                 cx.msg(Msg::SignedIn {
                     token: login.access_token,
                     player_id,
+                    country,
                 });
                 cx.msg(Msg::CloseModal);
                 cx.alert(if register {
@@ -292,8 +294,9 @@ impl Session {
         match calls::read::<Profile>(answer) {
             Ok(p) => {
                 let player_id = p.id;
+                let country = p.country.clone();
                 self.profile = Some(p);
-                cx.msg(Msg::Restored { player_id });
+                cx.msg(Msg::Restored { player_id, country });
             }
             Err(e) => {
                 // The token stays: a reload may well succeed once the network is back.

@@ -74,7 +74,8 @@ impl Sport {
             u64::try_from(account_id).unwrap_or_default(),
             &lobby,
             culture,
-            DEFAULT_COUNTRY,
+            // SPEC §9: the profile's country, else the default.
+            cx.shared.country.as_deref().unwrap_or(DEFAULT_COUNTRY),
             false,
             platform,
         );

@@ -210,6 +210,12 @@ pub fn order(groups: Vec<MethodGroup>) -> Vec<(String, Vec<Method>)> {
 }
 
 impl Pay {
+    /// The country for methods and invoices: `paymentGeo` when stored, else the profile's
+    /// (issue 10: "country from `paymentGeo` or the profile").
+    fn country_for(&self, cx: &Cx) -> Option<String> {
+        self.country.clone().or_else(|| cx.shared.country.clone())
+    }
+
     pub fn account<'a>(&self, accounts: &'a [Account]) -> Option<&'a Account> {
         self.account_id
             .and_then(|id| accounts.iter().find(|a| a.id == id))
@@ -316,7 +322,7 @@ impl Pay {
         let Some(account) = self.account(accounts) else {
             return;
         };
-        let key = (dir, account.currency.clone(), self.country.clone());
+        let key = (dir, account.currency.clone(), self.country_for(cx));
         if self.loaded.as_ref() == Some(&key) {
             return;
         }
@@ -422,8 +428,8 @@ impl Pay {
             "fields": Json::Object(fields),
             "idempotencyKey": key,
         });
-        if let (Some(c), Json::Object(o)) = (&self.country, &mut body) {
-            o.insert("country".into(), Json::String(c.clone()));
+        if let (Some(c), Json::Object(o)) = (self.country_for(cx), &mut body) {
+            o.insert("country".into(), Json::String(c));
         }
         self.stage = Stage::Submitting;
         self.message = None;
