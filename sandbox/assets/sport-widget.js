@@ -142,6 +142,7 @@
     ".sbw[data-theme=light]{--sbw-bg:#ffffff;--sbw-bg2:#f1f3fb;--sbw-line:#d5d9ec;--sbw-text:#121530;--sbw-muted:#4a5070;--sbw-accent:#1d4ed8;--sbw-accent-text:#fff;--sbw-live:#b42318}",
     ".sbw *{box-sizing:border-box}",
     ".sbw button{font:inherit;color:inherit;cursor:pointer}",
+    ".sbw-tabs,.sbw-chips,.sbw-carousel,.sbw-side{scrollbar-width:thin;scrollbar-color:var(--sbw-line) transparent}",
     ".sbw-tabs,.sbw-chips{display:flex;gap:6px;overflow-x:auto;padding-bottom:6px;margin:0 0 6px;list-style:none;padding-left:0}",
     ".sbw-tab,.sbw-chip{white-space:nowrap;border:1px solid var(--sbw-line);background:var(--sbw-bg2);border-radius:999px;padding:6px 12px;min-height:36px}",
     ".sbw-tab[aria-current=page],.sbw-chip[aria-current=page]{background:var(--sbw-accent);color:var(--sbw-accent-text);border-color:var(--sbw-accent)}",

@@ -369,27 +369,40 @@ async fn refresh_rotates_and_the_replaced_token_stops_working() {
 
 #[tokio::test]
 async fn sessions_end_at_the_absolute_lifetime_however_often_refreshed() {
+    // No race with the clock: refreshes inside a 5 s lifetime (a slow machine has seconds to
+    // spare), every token's expiry at or before the session's end, then a wait computed from
+    // the claims to just past that end.
     let s = start_with(Config {
-        session_lifetime: 2,
+        session_lifetime: 5,
         ..Config::for_tests()
     })
     .await;
     let (mut token, _) = s.register("life@example.com", "USD").await;
     let claims = jwt_claims(&token);
+    let started = claims["iat"].as_i64().unwrap();
+    let ends = started + 5;
     assert!(
-        claims["exp"].as_i64().unwrap() - claims["iat"].as_i64().unwrap() <= 2,
+        claims["exp"].as_i64().unwrap() <= ends,
         "no token outlives its session: {claims}"
     );
     assert!(claims["sid"].as_str().unwrap().len() >= 32, "sid is random");
     for _ in 0..2 {
-        tokio::time::sleep(Duration::from_millis(700)).await;
         let r = s
             .post("/api/player/sessions/refresh", Some(&token), json!({}))
             .await;
         assert_eq!(r.status, StatusCode::OK);
         token = r.body["accessToken"].as_str().unwrap().to_string();
+        let exp = jwt_claims(&token)["exp"].as_i64().unwrap();
+        assert!(exp <= ends, "a refresh never moves the end: {exp} > {ends}");
     }
-    tokio::time::sleep(Duration::from_millis(900)).await;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    let past_end = (ends + 1) * 1000 + 100 - now;
+    if past_end > 0 {
+        tokio::time::sleep(Duration::from_millis(past_end as u64)).await;
+    }
     let r = s
         .post("/api/player/sessions/refresh", Some(&token), json!({}))
         .await;

@@ -151,16 +151,19 @@ export async function visible(driver: WebDriver, css: string, scope?: WebElement
 
 /** Wait for a displayed button whose text (or aria-label) is `name`, inside `within` (CSS) if given. */
 export async function button(driver: WebDriver, name: string, within?: string): Promise<WebElement> {
-  const scope = within ? await visible(driver, within) : undefined;
   const xpath = `.//button[normalize-space(.)=${JSON.stringify(name)} or @aria-label=${JSON.stringify(name)}]`;
-  return visibleBy(driver, By.xpath(xpath), `${within ?? ""} button "${name}"`, scope);
+  return visibleBy(driver, By.xpath(xpath), `${within ?? ""} button "${name}"`, within);
 }
 
-async function visibleBy(driver: WebDriver, by: By, what: string, scope?: WebElement): Promise<WebElement> {
+// `within` is CSS looked up again on every try: the home's HTML-prerendered frame is replaced by
+// React's first render, so an element found early can go stale.
+async function visibleBy(driver: WebDriver, by: By, what: string, within?: string | WebElement): Promise<WebElement> {
   let found: WebElement | undefined;
   await driver.wait(
     async () => {
       try {
+        const scope = typeof within === "string" ? await firstShown(driver, within) : within;
+        if (typeof within === "string" && !scope) return false;
         const all = scope ? await scope.findElements(by) : await driver.findElements(by);
         for (const el of all) {
           if (await el.isDisplayed()) {
@@ -177,6 +180,12 @@ async function visibleBy(driver: WebDriver, by: By, what: string, scope?: WebEle
     `nothing visible matched ${what}`,
   );
   return found!;
+}
+
+/** The first displayed element matching `css`, if any (no waiting). */
+async function firstShown(driver: WebDriver, css: string): Promise<WebElement | undefined> {
+  for (const el of await driver.findElements(By.css(css))) if (await el.isDisplayed()) return el;
+  return undefined;
 }
 
 /** Wait until no element matches `css` (or none is displayed). */
