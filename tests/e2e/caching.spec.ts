@@ -5,7 +5,10 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 // (/api/_control/files), whatever the browser's cache reports about itself.
 
 const base = () => process.env.BASE_URL!;
-const ASSET = /\.(js|css|wasm)$/;
+const HASHED = /\.(js|css|wasm)$/;
+/** The app's own files. `/sportsbook/` is the stand-in for the sportsbook provider's origin
+ * (issue 13): a third party's script with its own caching, not one of ours. */
+const ASSET = { test: (path: string) => HASHED.test(path) && !path.startsWith("/sportsbook/") };
 
 async function filesSeen(request: APIRequestContext): Promise<Record<string, number>> {
   const res = await request.get(`${base()}/api/_control/files`);
@@ -32,6 +35,10 @@ test("a repeat visit fetches no JS, CSS or wasm from the network", async ({ page
   });
   await page.goto(`${base()}/`);
   await loaded(page);
+  // The home's sport carousels load their code after the load event (issue 13): the first
+  // visit is over once they are drawn, or their chunk would be cut off by leaving the page.
+  await expect(page.getByTestId("top-events").locator("[data-event]").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
 
   const first = Object.keys(await filesSeen(request));
   expect(first.filter((p) => p.endsWith(".js")).length).toBeGreaterThan(0);
