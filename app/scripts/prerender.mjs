@@ -47,7 +47,8 @@ try {
   const early =
     `${root}\n    <template id="early-desktop">${mark(home.desktop)}</template>` +
     `<template id="early-mobile">${mark(home.mobile)}</template>\n    <script>${pick}</script>`;
-  writeFileSync(file, html.replace(root, early));
+  // A function, so a `$` in the page's text is never read as a replacement pattern.
+  writeFileSync(file, html.replace(root, () => early));
   console.log(`prerender: home written into index.html (desktop ${home.desktop.length} B, mobile ${home.mobile.length} B)`);
 } finally {
   await server.close();
