@@ -565,8 +565,13 @@ pub struct EventCategory {
 
 /// The canonical address of an event (e.g. after `/sport/event/{id}` was looked up).
 pub fn event_route(info: &EventInfo, locale: &str) -> SportRoute {
+    from_selection(&event_selection(info), locale)
+}
+
+/// What the widget shows for an event: its sport, category, championship and the event.
+pub fn event_selection(info: &EventInfo) -> SportSelection {
     let ch = &info.championship;
-    let sel = SportSelection {
+    SportSelection {
         page: SportPage::Overview,
         sport_id: u32::try_from(ch.category.sport.id).ok(),
         categories: vec![Named {
@@ -581,8 +586,7 @@ pub fn event_route(info: &EventInfo, locale: &str) -> SportRoute {
             id: info.id,
             name: info.name.clone(),
         }),
-    };
-    from_selection(&sel, locale)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ use crate::app::feature::{Cx, Msg};
 use crate::app::registry::Req;
 use crate::domain::route::RouteName;
 use crate::domain::sport::resolve::{resolve, Resolved};
-use crate::domain::sport::{self, Named, SportPage, SportRoute, SportSelection};
+use crate::domain::sport::{self, event_selection, SportRoute, SportSelection};
 use crate::json::Json;
 
 /// `/sport...` under the address's locale prefix.
@@ -136,23 +136,7 @@ impl Sport {
         match read {
             Ok(info) => {
                 self.resolving = None;
-                let ch = &info.championship;
-                let sel = SportSelection {
-                    page: SportPage::Overview,
-                    sport_id: u32::try_from(ch.category.sport.id).ok(),
-                    categories: vec![Named {
-                        id: ch.category.id,
-                        name: ch.category.name.clone(),
-                    }],
-                    championships: vec![Named {
-                        id: ch.id,
-                        name: ch.name.clone(),
-                    }],
-                    event: Some(Named {
-                        id: info.id,
-                        name: info.name.clone(),
-                    }),
-                };
+                let sel = event_selection(&info);
                 self.show(sel);
                 let locale = cx.shared.locale(cx.config);
                 let english_or = locale.unwrap_or(&cx.config.default_locale);
