@@ -237,6 +237,8 @@ export async function urlIs(driver: WebDriver, expected: string) {
 
 /** Wait for the first-load preloader to leave (a full load shows it for a moment). */
 export async function loaded(driver: WebDriver) {
+  // The home's HTML-prerendered frame is inert until React draws over it (data-core="html").
+  await visible(driver, '.shell:not([data-core="html"])');
   await gone(driver, '[data-testid="preloader"]');
 }
 

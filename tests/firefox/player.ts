@@ -1,6 +1,6 @@
 // A fresh player signed up through the form, the way every signed-in Firefox flow starts.
 import type { WebDriver } from "selenium-webdriver";
-import { button, choose, fill, gone, textOf, url, visible } from "./browser";
+import { button, choose, fill, gone, loaded, textOf, url, visible } from "./browser";
 
 export type Player = { email: string; password: string; nickname: string };
 
@@ -12,6 +12,7 @@ export async function signUp(driver: WebDriver, currency = "USD"): Promise<Playe
   const local = `ff${Date.now()}${seq++}`;
   const player = { email: `${local}@example.com`, password: "royal-flush-9", nickname: `${local.slice(0, -3)}***` };
   await driver.get(url("/"));
+  await loaded(driver);
   await (await button(driver, "Sign up", "header")).click();
   await visible(driver, '[role="dialog"] #signup-email');
   await fill(driver, "#signup-email", player.email);
