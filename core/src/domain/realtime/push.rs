@@ -90,6 +90,12 @@ pub enum Push {
     /// `invoice.deposit.updated` / `invoice.withdrawal.updated`: the event name and the
     /// invoice object.
     Invoice { event: &'static str, data: Json },
+    /// `bonus:player-bonuses`: the player bonus object.
+    Bonus(Json),
+    /// `bonus:player-freespins`: the player free spin object.
+    Freespin(Json),
+    /// `bonus:player-bonus-codes`: the player bonus code object.
+    BonusCode(Json),
     /// `game.bet.max.exceed`: the maximum bet, a decimal string in major units.
     MaxBetExceeded { amount: String, currency: String },
     /// A push whose feature does not exist yet in the client: logged only.
@@ -126,9 +132,9 @@ pub fn route(channel: &str, data: Json) -> Push {
     let what = match topic(channel) {
         Topic::Accounts => return Push::Account(data),
         Topic::Invoices => "invoice",
-        Topic::Bonuses => "playerBonus",
-        Topic::Freespins => "playerFreespin",
-        Topic::BonusCodes => "playerBonusCode",
+        Topic::Bonuses => return Push::Bonus(data),
+        Topic::Freespins => return Push::Freespin(data),
+        Topic::BonusCodes => return Push::BonusCode(data),
         Topic::Quests => "quest",
         Topic::Loyalty => "loyalty account",
         Topic::Notifications => "notification",

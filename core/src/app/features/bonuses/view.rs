@@ -1,0 +1,256 @@
+//! The `bonuses` slice: cards of the issued and active bonuses and free spins, codes,
+//! cashback, the deposit bonuses offered for the typed amount, and what confirm-bonus asks.
+
+use serde::Serialize;
+
+use super::wire::{Item, Kind, Package};
+use super::{typed_units, Action, Bonuses};
+use crate::app::display::{amount, MoneyView};
+use crate::app::feature::{Shared, SliceSink};
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::Part;
+use crate::domain::bonus::{GameScope, STATUS_ACTIVE};
+use crate::domain::money::Decimal;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct WagerView {
+    pub required: MoneyView,
+    pub wagered: MoneyView,
+    /// 0-100, whole.
+    pub percent: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct BonusCardView {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"bonus\" | \"freespin\""))]
+    pub kind: &'static str,
+    pub id: u64,
+    pub name: String,
+    pub active: bool,
+    /// Bonuses: the bonus money.
+    pub amount: Option<MoneyView>,
+    /// Free spins: spins in the package and spins used.
+    pub count: u64,
+    pub used: u64,
+    pub wager: Option<WagerView>,
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(type = "\"allGames\" | \"oneGame\" | \"severalGames\"")
+    )]
+    pub games: &'static str,
+    pub game_ids: Vec<u64>,
+    pub max_bet: Option<MoneyView>,
+    /// Unix seconds; 0 when unknown.
+    pub expires_at: i64,
+    pub cancel_locked: bool,
+    pub busy: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct CodeView {
+    pub id: u64,
+    pub code: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct DepositBonusView {
+    pub id: u64,
+    pub name: String,
+    pub percent: String,
+    pub min: MoneyView,
+    pub max: MoneyView,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct AskView {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"bonus\" | \"freespin\""))]
+    pub kind: &'static str,
+    pub id: u64,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"activate\" | \"cancel\""))]
+    pub action: &'static str,
+    /// Asked again because bets are unsettled (confirm-bonus-unsettled).
+    pub unsettled: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct BonusesView {
+    pub loading: bool,
+    pub loaded: bool,
+    pub items: Vec<BonusCardView>,
+    pub codes: Vec<CodeView>,
+    pub code: String,
+    /// Text under the code field.
+    pub code_error: Option<String>,
+    pub code_sending: bool,
+    pub cashback: Option<MoneyView>,
+    pub cashback_percent: String,
+    /// Deposit bonuses the typed amount reaches in the active currency.
+    pub deposit: Vec<DepositBonusView>,
+    /// All deposit bonuses of the currency, for the wallet's hint.
+    pub deposit_all: Vec<DepositBonusView>,
+    pub chosen: Option<u64>,
+    pub ask: Option<AskView>,
+}
+
+pub const READS: &[Part] = &[Part::Bonuses, Part::Settings, Part::Content];
+
+pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+    if dirty.touches(READS, false) {
+        out.put("bonuses", &slice(model));
+    }
+}
+
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Bonus => "bonus",
+        Kind::Freespin => "freespin",
+    }
+}
+
+/// `wagered / required`, whole percent, 0-100.
+pub fn wager_percent(wagered: &str, required: &str) -> u8 {
+    let (Ok(w), Ok(r)) = (Decimal::parse(wagered), Decimal::parse(required)) else {
+        return 0;
+    };
+    if r.is_zero() || r.is_negative() {
+        return 100;
+    }
+    w.checked_mul(&Decimal::from_int(100))
+        .and_then(|p| p.checked_div(&r, 0))
+        .map_or(0, |p| p.mantissa().clamp(0, 100) as u8)
+}
+
+fn card(shared: &Shared, b: &Bonuses, i: &Item) -> BonusCardView {
+    let money = |v: &str| amount(&shared.currencies, v, &i.currency);
+    let bonus = i.kind == Kind::Bonus;
+    BonusCardView {
+        kind: kind_name(i.kind),
+        id: i.id,
+        name: i.name.clone(),
+        active: i.status == STATUS_ACTIVE,
+        amount: bonus.then(|| money(&i.amount)),
+        count: i.count,
+        used: i.used,
+        wager: (bonus && !i.wager_required.is_empty()).then(|| WagerView {
+            required: money(&i.wager_required),
+            wagered: money(&i.wagered),
+            percent: wager_percent(&i.wagered, &i.wager_required),
+        }),
+        games: match GameScope::from_game_ids(&i.game_ids) {
+            GameScope::AllGames => "allGames",
+            GameScope::OneGame => "oneGame",
+            GameScope::SeveralGames => "severalGames",
+        },
+        game_ids: i.game_ids.clone(),
+        max_bet: (!i.max_bet.is_empty()).then(|| money(&i.max_bet)),
+        expires_at: i.expires_at,
+        cancel_locked: i.cancel_locked,
+        busy: b.busy.contains(&(i.kind, i.id)),
+    }
+}
+
+fn milli(shared: &Shared, code: &str) -> bool {
+    shared.currency(code).is_some_and(|c| {
+        crate::app::wire::currency_info(c)
+            .milli_sub_currency()
+            .is_some()
+    })
+}
+
+/// The trigger amount of a package in `currency`.
+fn trigger_of<'a>(p: &'a Package, currency: &str) -> Option<&'a str> {
+    p.from
+        .iter()
+        .find(|(c, _)| c.eq_ignore_ascii_case(currency))
+        .map(|(_, a)| a.as_str())
+}
+
+/// Deposit bonuses the typed amount reaches in the active currency (SPEC §3 trigger
+/// conditions); none while the amount is not a number.
+pub fn offered<'a>(b: &'a Bonuses, shared: &Shared) -> Vec<&'a Package> {
+    let Some(currency) = shared.active_currency.as_deref() else {
+        return Vec::new();
+    };
+    let Some(typed) = typed_units(&b.deposit_amount, milli(shared, currency)) else {
+        return Vec::new();
+    };
+    b.packages
+        .iter()
+        .filter(|p| {
+            trigger_of(p, currency)
+                .and_then(|a| Decimal::parse(a).ok())
+                .and_then(|from| typed.checked_sub(&from))
+                .is_some_and(|d| !d.is_negative())
+        })
+        .collect()
+}
+
+fn package_view(shared: &Shared, p: &Package) -> DepositBonusView {
+    let currency = shared.active_currency.as_deref().unwrap_or_default();
+    let money = |v: &str| amount(&shared.currencies, v, currency);
+    DepositBonusView {
+        id: p.id,
+        name: p.name.clone(),
+        percent: p.percent.clone(),
+        min: money(trigger_of(p, currency).unwrap_or("0")),
+        max: money(&p.max_amount),
+    }
+}
+
+pub fn slice(model: &Model) -> BonusesView {
+    let b = &model.f.bonuses;
+    let shared = &model.shared;
+    let currency = shared.active_currency.as_deref().unwrap_or_default();
+    BonusesView {
+        loading: b.loading > 0,
+        loaded: b.loaded,
+        items: b.items.iter().map(|i| card(shared, b, i)).collect(),
+        codes: b
+            .codes
+            .iter()
+            .map(|c| CodeView {
+                id: c.id,
+                code: c.code.clone(),
+            })
+            .collect(),
+        code: b.code_input.clone(),
+        code_error: b.code_error.map(|k| shared.text(k)),
+        code_sending: b.code_sending,
+        cashback: b
+            .cashback
+            .as_ref()
+            .map(|(a, _)| amount(&shared.currencies, a, currency)),
+        cashback_percent: b
+            .cashback
+            .as_ref()
+            .map(|(_, p)| p.clone())
+            .unwrap_or_default(),
+        deposit: offered(b, shared)
+            .into_iter()
+            .map(|p| package_view(shared, p))
+            .collect(),
+        deposit_all: b.packages.iter().map(|p| package_view(shared, p)).collect(),
+        chosen: b.chosen,
+        ask: b.ask.map(|a| AskView {
+            kind: kind_name(a.kind),
+            id: a.id,
+            action: match a.action {
+                Action::Activate => "activate",
+                Action::Cancel => "cancel",
+            },
+            unsettled: a.force,
+        }),
+    }
+}
