@@ -323,7 +323,11 @@ impl Feature for Bonuses {
             BonusesUi::ChooseDepositBonus { id } => {
                 let id = id.filter(|id| view::offered(self, cx.shared).iter().any(|p| p.id == *id));
                 self.choose(id, cx);
-                cx.msg(Msg::CloseModal);
+                // Back to the deposit form, as typed (the wallet keeps its values).
+                cx.msg(Msg::OpenModalWith(
+                    "wallet".into(),
+                    vec![("wallet".into(), "deposit".into())],
+                ));
             }
             BonusesUi::RefreshBonuses => self.load_lists(cx),
         }

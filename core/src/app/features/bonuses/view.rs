@@ -86,6 +86,8 @@ pub struct AskView {
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct BonusesView {
+    /// The active account's currency the lists are for.
+    pub currency: String,
     pub loading: bool,
     pub loaded: bool,
     pub items: Vec<BonusCardView>,
@@ -214,6 +216,7 @@ pub fn slice(model: &Model) -> BonusesView {
     let shared = &model.shared;
     let currency = shared.active_currency.as_deref().unwrap_or_default();
     BonusesView {
+        currency: currency.to_string(),
         loading: b.loading > 0,
         loaded: b.loaded,
         items: b.items.iter().map(|i| card(shared, b, i)).collect(),
