@@ -169,3 +169,73 @@ async fn bonus_lifecycle_and_codes() {
         "20.00"
     );
 }
+
+#[tokio::test]
+async fn quests_progress_on_bets_and_loyalty_levels_follow_points() {
+    let s = start().await;
+    let (t, _) = s.register("quest@example.test", "USD").await;
+    let t = t.as_str();
+    let c = s.get("/api/settings/constants", None).await;
+    assert_eq!(c.body["questsEnabled"], true);
+    assert_eq!(c.body["loyaltyEnabled"], true);
+    let q = s
+        .post(
+            "/api/_control/quests",
+            None,
+            json!({ "email": "quest@example.test", "name": "Spin it", "tasks": [{ "type": "bet", "quantity": 2 }] }),
+        )
+        .await;
+    let id = q.body["id"].as_i64().unwrap();
+    assert_eq!(q.body["state"], 1);
+    let list = s
+        .get(
+            "/api/retention/quests?state[]=1&state[]=2&currency=USD",
+            Some(t),
+        )
+        .await;
+    assert_eq!(list.body.as_array().unwrap().len(), 1);
+    let r = s
+        .put(
+            &format!("/api/retention/quests/{id}/activate"),
+            Some(t),
+            None,
+        )
+        .await;
+    assert_eq!(r.body["state"], 2);
+    assert_eq!(r.body["tasks"][0]["isActive"], true);
+    let bet = json!({ "email": "quest@example.test", "currency": "USD", "amount": "150.00" });
+    s.post("/api/_control/bets", None, bet.clone()).await;
+    let list = s.get("/api/retention/quests", Some(t)).await;
+    assert_eq!(list.body[0]["tasks"][0]["progress"], 1);
+    s.post("/api/_control/bets", None, bet).await;
+    let list = s.get("/api/retention/quests", Some(t)).await;
+    assert_eq!(list.body[0]["state"], 3);
+    assert_eq!(list.body[0]["tasks"][0]["isCompleted"], true);
+
+    // 300 points: Silver (100), next Gold (500).
+    let a = s.get("/api/retention/account", Some(t)).await;
+    assert_eq!(a.body["points"], 300);
+    assert_eq!(a.body["currentLevel"]["name"], "Silver");
+    assert_eq!(a.body["currentLevel"]["order"], 2);
+    assert_eq!(a.body["nextLevel"]["points"], 500);
+    let levels = s.get("/api/retention/levels", Some(t)).await;
+    assert_eq!(levels.body.as_array().unwrap().len(), 5);
+
+    // Flags off: the endpoints say so.
+    s.post(
+        "/api/_control/flags",
+        None,
+        json!({ "questsEnabled": false, "loyaltyEnabled": false }),
+    )
+    .await;
+    assert_eq!(
+        s.get("/api/retention/quests", Some(t)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        s.get("/api/retention/account", Some(t)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let c = s.get("/api/settings/constants", None).await;
+    assert_eq!(c.body["questsEnabled"], false);
+}

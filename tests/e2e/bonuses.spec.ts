@@ -91,7 +91,7 @@ test("cancelling asks first, asks again with unsettled bets, and a locked bonus 
 test("bonus codes: incorrect and not available alerts, a valid one brings free spins live", async ({ page, request }) => {
   const player = await register(request);
   await signedIn(page, player, "/bonuses");
-  const field = page.getByLabel("Bonus code");
+  const field = page.getByRole("textbox", { name: "Bonus code" });
   await field.fill("no such!");
   await page.getByTestId("bonus-code-submit").click();
   await expect(page.locator("#bonus-code-error")).toContainText("only letters, digits");
@@ -122,7 +122,7 @@ test("a deposit bonus chosen while depositing goes with the deposit and arrives 
   await modal.getByLabel(/^Amount/).fill("60");
   await modal.getByTestId("deposit-bonus-choose").click();
   await page.getByTestId("deposit-bonus-102").click();
-  await expect(modal.getByTestId("pay-bonus-line")).toContainText("50% reload");
+  await expect(modal.getByTestId("deposit-bonus-line")).toContainText("50% reload");
   await expect(modal.getByLabel(/^Amount/)).toHaveValue("60");
   await modal.getByLabel("Card number").fill("4111 1111 1111 1111");
   const sent = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/api/payment/invoices/deposit"));

@@ -9,6 +9,7 @@ pub mod outbox;
 pub mod payments;
 pub mod players;
 pub mod resets;
+pub mod retention;
 pub mod sessions;
 pub mod sport;
 
@@ -169,6 +170,7 @@ fn migrate(conn: &Connection) -> Result<(), String> {
     }
     conn.execute_batch(payments::SCHEMA).map_err(err)?;
     conn.execute_batch(bonuses::SCHEMA).map_err(err)?;
+    conn.execute_batch(retention::SCHEMA).map_err(err)?;
     conn.execute_batch(sport::SCHEMA).map_err(err)?;
     match get_setting(conn, "schema_version").map_err(err)? {
         None => set_setting(conn, "schema_version", &SCHEMA_VERSION.to_string()).map_err(err)?,

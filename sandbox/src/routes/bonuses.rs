@@ -602,6 +602,7 @@ async fn status(
 
 /// Called when a deposit succeeds: issues the deposit bonus chosen with it, once.
 pub fn on_deposit(state: &AppState, invoice_id: i64, player_id: i64, amount_minor: i64) {
+    super::retention::progress(state, player_id, "deposit", 0);
     let issued = (|| -> rusqlite::Result<Option<i64>> {
         let conn = state.db();
         let Some(package) = store::take_deposit_choice(&conn, invoice_id)? else {
@@ -862,6 +863,14 @@ async fn control_bet(
     if let Some(id) = spin {
         publish_spin(&state, id);
     }
+    // Quests' bet tasks and loyalty points (a point per whole unit staked).
+    let points = {
+        let conn = state.db();
+        let sub = subunit(&conn, &b.currency.trim().to_ascii_uppercase());
+        let staked = money::parse_minor(&b.amount, sub).unwrap_or(0);
+        (player_by_email(&conn, &b.email)?, staked / sub.max(1))
+    };
+    super::retention::progress(&state, points.0, "bet", points.1);
     Ok(Json(json!({ "bonusId": bonus, "freespinId": spin })))
 }
 

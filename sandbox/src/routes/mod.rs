@@ -8,6 +8,7 @@ mod passwords;
 pub mod payments;
 mod player;
 mod profile;
+pub mod retention;
 mod settings;
 mod sport;
 mod wallet;
@@ -44,6 +45,7 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/wallet/accounts/{id}/hide", put(wallet::hide))
         .merge(payments_router())
         .merge(bonuses::router())
+        .merge(retention::router())
         .route("/api/game/sport/start", post(sport::start))
         .route("/api/game/sport/info/{id}", get(sport::info))
         .route("/api/game/sport/events/{id}", get(sport::event))

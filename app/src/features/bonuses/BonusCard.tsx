@@ -65,13 +65,15 @@ export function BonusCard({ b }: { b: BonusCardView }) {
         <Button variant="secondary" disabled={b.busy} onClick={() => ask("cancel")} data-testid="bonus-cancel">
           {g(b.kind === "bonus" ? "cancel" : "cancelSpins")}
         </Button>
-        <Button variant="ghost" onClick={() => open("bonus-details")}>
+      </div>
+      <div className="bonus-links">
+        <button type="button" className="link-btn" onClick={() => open("bonus-details")}>
           {g("details")}
-        </Button>
+        </button>
         {b.kind === "bonus" ? (
-          <Button variant="ghost" onClick={() => open("bonus-condition")}>
+          <button type="button" className="link-btn" onClick={() => open("bonus-condition")}>
             {g("conditions")}
-          </Button>
+          </button>
         ) : null}
       </div>
     </li>

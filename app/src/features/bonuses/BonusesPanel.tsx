@@ -72,7 +72,7 @@ export function BonusesPanel() {
           )}
         </section>
         <section className="bonus-tile" aria-labelledby="code-title">
-          <h2 id="code-title">{g("codeLabel")}</h2>
+          <h2 id="code-title">{g("codeTitle")}</h2>
           <BonusCodeForm />
         </section>
       </div>
