@@ -262,7 +262,7 @@ pub fn bonuses(
     Ok(all
         .into_iter()
         .filter(|b| statuses.is_empty() || statuses.contains(&b.status))
-        .filter(|b| currencies.is_empty() || currencies.iter().any(|c| *c == b.currency))
+        .filter(|b| currencies.is_empty() || currencies.contains(&b.currency))
         .collect())
 }
 
@@ -280,7 +280,7 @@ pub fn freespins(
     Ok(all
         .into_iter()
         .filter(|b| statuses.is_empty() || statuses.contains(&b.status))
-        .filter(|b| currencies.is_empty() || currencies.iter().any(|c| *c == b.currency))
+        .filter(|b| currencies.is_empty() || currencies.contains(&b.currency))
         .collect())
 }
 

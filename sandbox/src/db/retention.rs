@@ -91,6 +91,7 @@ fn task_row(r: &Row) -> rusqlite::Result<Task> {
 const QUEST_COLS: &str = "id, player_id, name, state, currency, reward";
 const TASK_COLS: &str = "id, quest_id, type, progress, quantity, game_ids";
 
+#[allow(clippy::too_many_arguments)]
 pub fn add_quest(
     conn: &Connection,
     player_id: i64,

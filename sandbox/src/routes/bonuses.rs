@@ -830,9 +830,14 @@ async fn control_bet(
             }
             None => None,
         };
-        let spin = store::freespins(&tx, player, &[store::ACTIVE], &[currency.clone()])?
-            .into_iter()
-            .next_back();
+        let spin = store::freespins(
+            &tx,
+            player,
+            &[store::ACTIVE],
+            std::slice::from_ref(&currency),
+        )?
+        .into_iter()
+        .next_back();
         let spin = match spin {
             Some(f) => {
                 let used = f.used + 1;
