@@ -521,3 +521,185 @@ fn guests_send_nothing() {
     assert!(http(&fx).is_empty());
     assert!(m.calls.id_of(&Req::Bonuses(bonuses::Call::Codes)).is_none());
 }
+
+fn flags(m: &mut Model, quests: bool, loyalty: bool) -> Vec<Effect> {
+    respond(
+        m,
+        Req::Bonuses(bonuses::Call::Flags),
+        200,
+        json!({"bonusStatuses": {}, "questsEnabled": quests, "loyaltyEnabled": loyalty}),
+    )
+}
+
+fn quest(id: u64, state: u8, progress: u64) -> serde_json::Value {
+    json!({"id": id, "name": "Spin it", "state": state, "reward": "10 free spins",
+           "tasks": [{"id": 5, "questId": id, "type": "bet", "isActive": state == 2,
+                      "isCompleted": progress >= 3, "progress": progress, "quantity": 3, "gameIds": [7]}]})
+}
+
+fn loyalty(points: u64, level: &str, order: u32, next: u64) -> serde_json::Value {
+    json!({"points": points, "currentLevel": {"name": level, "points": 100, "order": order},
+           "nextLevel": {"name": "Gold", "points": next}})
+}
+
+#[test]
+fn with_the_flags_off_nothing_of_quests_or_loyalty_is_requested_or_shown() {
+    let mut m = player();
+    let fx = flags(&mut m, false, false);
+    let paths: Vec<String> = http(&fx).iter().map(|h| h.path.clone()).collect();
+    assert!(
+        !paths.iter().any(|p| p.starts_with("/api/retention")),
+        "{paths:?}"
+    );
+    let v = view::view(&m).bonuses;
+    assert!(v.quests.is_none() && v.loyalty.is_none());
+    // Their modals are refused.
+    ui(
+        &mut m,
+        AppUi::Navigate {
+            path: "/bonuses?modal=quests-hub".into(),
+        },
+    );
+    assert_eq!(m.shared.location.query_value("modal"), None);
+    // Pushes change nothing.
+    connect(&mut m);
+    push(
+        &mut m,
+        "retention:quests",
+        json!({"event": "quest.updated", "data": quest(1, 1, 0)}),
+    );
+    assert!(m.f.bonuses.retention.quests.is_empty());
+    // Before the flags are known, nothing either.
+    let fresh = player();
+    assert!(fresh
+        .calls
+        .id_of(&Req::Bonuses(bonuses::Call::Loyalty))
+        .is_none());
+}
+
+#[test]
+fn quests_load_alert_on_issue_state_change_and_task_completion() {
+    let mut m = player();
+    flags(&mut m, true, false);
+    let quests = Req::Bonuses(bonuses::Call::Quests("USD".into()));
+    assert_eq!(
+        quests.endpoint().query,
+        vec![
+            ("state[]".to_string(), "1".to_string()),
+            ("state[]".into(), "2".into()),
+            ("currency".into(), "USD".into())
+        ]
+    );
+    respond(
+        &mut m,
+        quests.clone(),
+        200,
+        json!([quest(1, 2, 1), quest(9, 3, 3)]),
+    );
+    let v = view::view(&m).bonuses.quests.unwrap();
+    assert_eq!(v.len(), 1, "completed quests are not listed");
+    assert_eq!(
+        (v[0].tasks[0].percent, v[0].tasks[0].game_ids.clone()),
+        (33, vec![7])
+    );
+    connect(&mut m);
+    // A task reaching its quantity while active: success alert, once.
+    let task = json!({"id": 5, "questId": 1, "type": "bet", "isActive": true, "isCompleted": true, "progress": 3, "quantity": 3});
+    push(
+        &mut m,
+        "retention:quests",
+        json!({"event": "quest.task.updated", "data": task.clone()}),
+    );
+    assert_eq!(count(&m, "alerts.questTaskCompleted"), 1);
+    push(
+        &mut m,
+        "retention:quests",
+        json!({"event": "quest.task.updated", "data": task}),
+    );
+    assert_eq!(count(&m, "alerts.questTaskCompleted"), 1);
+    // A new quest in state 1: issued alert and a reload.
+    let fx = push(
+        &mut m,
+        "retention:quests",
+        json!({"event": "quest.updated", "data": quest(2, 1, 0)}),
+    );
+    assert_eq!(count(&m, "alerts.questIssued"), 1);
+    assert!(http(&fx).iter().any(|h| h.path == "/api/retention/quests"));
+    // Activate: state changed alert; completed: no alert, leaves the list.
+    ui(&mut m, BonusesUi::QuestActivate { id: 2 });
+    respond(
+        &mut m,
+        Req::Bonuses(bonuses::Call::QuestActivate(2)),
+        200,
+        quest(2, 2, 0),
+    );
+    assert_eq!(count(&m, "alerts.questStateChanged"), 1);
+    push(
+        &mut m,
+        "retention:quests",
+        json!({"event": "quest.updated", "data": quest(1, 3, 3)}),
+    );
+    assert_eq!(count(&m, "alerts.questStateChanged"), 1);
+    assert_eq!(view::view(&m).bonuses.quests.unwrap().len(), 1);
+    // Malformed pushes are dropped.
+    push(
+        &mut m,
+        "retention:quests",
+        json!({"event": "quest.task.updated", "data": {"id": "x"}}),
+    );
+}
+
+#[test]
+fn loyalty_progress_and_level_up_as_modal_or_game_page_banner() {
+    let mut m = player();
+    flags(&mut m, false, true);
+    respond(
+        &mut m,
+        Req::Bonuses(bonuses::Call::Loyalty),
+        200,
+        loyalty(282, "Silver", 2, 500),
+    );
+    respond(
+        &mut m,
+        Req::Bonuses(bonuses::Call::Levels),
+        200,
+        json!([{"name": "Bronze", "points": 0, "order": 1}, {"name": "Silver", "points": 100, "order": 2}]),
+    );
+    let l = view::view(&m).bonuses.loyalty.unwrap();
+    // (282 - 100) / (500 - 100) = 45.5 %.
+    assert_eq!(l.progress, "45.50");
+    assert!(l.levels[1].current);
+    connect(&mut m);
+    // Same level: nothing.
+    push(&mut m, "retention:accounts", loyalty(300, "Silver", 2, 500));
+    assert!(view::view(&m).bonuses.level_up.is_none());
+    push(&mut m, "retention:accounts", loyalty(600, "Gold", 3, 2000));
+    let up = view::view(&m).bonuses.level_up.unwrap();
+    assert_eq!((up.level.as_str(), up.banner), ("Gold", false));
+    ui(&mut m, BonusesUi::LevelUpSeen);
+    assert!(view::view(&m).bonuses.level_up.is_none());
+    // On a game page: the banner, gone after 3 s.
+    ui(
+        &mut m,
+        AppUi::Navigate {
+            path: "/game/book-of-dead".into(),
+        },
+    );
+    let fx = push(
+        &mut m,
+        "retention:accounts",
+        loyalty(2100, "Platinum", 4, 10000),
+    );
+    assert!(view::view(&m).bonuses.level_up.unwrap().banner);
+    let hide = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::Timer {
+                event, ms: 3000, ..
+            } => Some((**event).clone()),
+            _ => None,
+        })
+        .expect("a 3 s banner timer");
+    update(&mut m, hide, NOW + 3000);
+    assert!(view::view(&m).bonuses.level_up.is_none());
+}

@@ -645,9 +645,25 @@ fn routes_by_event_then_channel() {
             currency: "EUR".into()
         }
     );
+    assert!(matches!(
+        push::route(
+            "retention:quests#7",
+            j!({"event": "quest.task.updated", "data": {}})
+        ),
+        Push::Quest { task: true, .. }
+    ));
+    assert!(matches!(
+        push::route(
+            "retention:quests#7",
+            j!({"event": "quest.updated", "data": {}})
+        ),
+        Push::Quest { task: false, .. }
+    ));
+    assert!(matches!(
+        push::route("retention:accounts#7", j!({"points": 1})),
+        Push::Loyalty(_)
+    ));
     for (channel, event) in [
-        ("retention:quests#7", "quest.updated"),
-        ("retention:quests#7", "quest.task.updated"),
         ("game:bets#7", "bet.placebet"),
         ("game:bets#7", "game.bet.restricted"),
     ] {
@@ -676,7 +692,6 @@ fn routes_by_event_then_channel() {
     ));
     for (channel, what) in [
         ("payment:invoices#7", "invoice"),
-        ("retention:accounts#7", "loyalty account"),
         ("messenger:notifications#7", "notification"),
         ("global:online", "online count"),
     ] {
@@ -907,11 +922,11 @@ fn other_pushes_are_logged_only() {
     let before = m.clone();
     let fx = frame(
         &mut m,
-        r#"{"push":{"channel":"retention:quests#7","pub":{"data":{"event":"quest.updated","data":{"id":1}}}}}"#,
+        r#"{"push":{"channel":"game:bets#7","pub":{"data":{"event":"bet.placebet","data":{"id":1}}}}}"#,
     );
     assert!(logs(&fx)
         .iter()
-        .any(|l| l.contains("quest.updated") && l.contains("no feature yet")));
+        .any(|l| l.contains("bet.placebet") && l.contains("no feature yet")));
     let fx = frame(
         &mut m,
         r#"{"push":{"channel":"global:online","pub":{"data":{"online":12}}}}"#,

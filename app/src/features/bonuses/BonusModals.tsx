@@ -6,6 +6,7 @@ import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
 import { BonusCodeForm } from "./BonusesPanel";
 import { expiry, gamesLabel } from "./BonusCard";
+import { QuestModal } from "./Retention";
 
 /** confirm-bonus, confirm-bonus-unsettled, bonus-cancel-lock, bonus-details, bonus-condition,
  * package-bonus and wallet-bonus-info. */
@@ -20,6 +21,11 @@ export default function BonusModals({ id }: { id: ModalId }) {
       return <PackageBonus />;
     case "wallet-bonus-info":
       return <WalletBonusInfo />;
+    case "quests-hub":
+    case "quest-tasks":
+    case "quest-rewards":
+    case "quest-task-games":
+      return <QuestModal id={id} />;
     default:
       return <Details condition={id === "bonus-condition"} />;
   }

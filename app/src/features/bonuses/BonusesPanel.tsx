@@ -4,6 +4,7 @@ import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/Field";
 import { Skeleton } from "../../ui/Skeleton";
 import { BonusCard } from "./BonusCard";
+import { LoyaltyTile, QuestsTile } from "./Retention";
 
 /** The bonus-code field: on the bonuses pages and in the wallet's bonus info. */
 export function BonusCodeForm() {
@@ -76,6 +77,12 @@ export function BonusesPanel() {
           <BonusCodeForm />
         </section>
       </div>
+      {b.loyalty || b.quests ? (
+        <div className="bonuses-top">
+          {b.loyalty ? <LoyaltyTile l={b.loyalty} /> : null}
+          {b.quests ? <QuestsTile quests={b.quests} /> : null}
+        </div>
+      ) : null}
       {!b.loaded && b.loading ? <Skeleton lines={4} name="bonus-list" /> : null}
       {!b.loaded && !b.loading ? (
         <div className="bonus-empty" role="alert">

@@ -13,4 +13,8 @@ export const modals = {
   "bonus-condition": bodies,
   "package-bonus": bodies,
   "wallet-bonus-info": bodies,
+  "quests-hub": bodies,
+  "quest-tasks": bodies,
+  "quest-rewards": bodies,
+  "quest-task-games": bodies,
 } satisfies ModalRegistrations;

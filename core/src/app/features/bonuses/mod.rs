@@ -15,6 +15,7 @@
 //!   reaches in the active currency, the chosen id goes to the parent
 //!   (`Msg::DepositBonus`), which the deposit call sends as `bonusId`.
 
+pub mod retention;
 pub mod view;
 pub mod wire;
 
@@ -70,6 +71,8 @@ pub struct Bonuses {
     /// The deposit form's amount as typed (sub-units for BTC/ETH).
     pub deposit_amount: String,
     pub chosen: Option<u64>,
+    /// Quests and loyalty (behind their public flags).
+    pub retention: retention::Retention,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -104,6 +107,14 @@ pub enum BonusesUi {
     },
     /// Load the lists again (after a failure).
     RefreshBonuses,
+    QuestActivate {
+        id: u64,
+    },
+    QuestCancel {
+        id: u64,
+    },
+    /// The level-up modal was closed.
+    LevelUpSeen,
 }
 
 impl<'de> serde::Deserialize<'de> for BonusesUi {
@@ -154,6 +165,13 @@ pub fn read_ui(v: &Json) -> Result<BonusesUi, String> {
             },
         },
         "refreshBonuses" => BonusesUi::RefreshBonuses,
+        "questActivate" => BonusesUi::QuestActivate {
+            id: field_u64(v, "id")?,
+        },
+        "questCancel" => BonusesUi::QuestCancel {
+            id: field_u64(v, "id")?,
+        },
+        "levelUpSeen" => BonusesUi::LevelUpSeen,
         _ => return Err(format!("unknown variant `{kind}`")),
     })
 }
@@ -168,6 +186,13 @@ pub enum Call {
     DeleteCode(u64),
     Cashback(String),
     Packages(String),
+    /// The public flags (SPEC §6), in the settings constants.
+    Flags,
+    Quests(String),
+    QuestActivate(u64),
+    QuestCancel(u64),
+    Loyalty,
+    Levels,
 }
 
 fn base(kind: Kind) -> &'static str {
@@ -208,6 +233,24 @@ impl Endpoint for Call {
             Call::Packages(c) => {
                 Route::get("/api/game/bonuses", Auth::Player).query(&[("currency", c)])
             }
+            Call::Flags => Route::get("/api/settings/constants", Auth::Public),
+            Call::Quests(c) => Route::get("/api/retention/quests", Auth::Player).query(&[
+                ("state[]", "1"),
+                ("state[]", "2"),
+                ("currency", c),
+            ]),
+            Call::QuestActivate(id) => Route::write(
+                Method::Put,
+                format!("/api/retention/quests/{id}/activate"),
+                Auth::Player,
+            ),
+            Call::QuestCancel(id) => Route::write(
+                Method::Put,
+                format!("/api/retention/quests/{id}/cancel"),
+                Auth::Player,
+            ),
+            Call::Loyalty => Route::get("/api/retention/account", Auth::Player),
+            Call::Levels => Route::get("/api/retention/levels", Auth::Player),
         }
     }
 }
@@ -216,6 +259,8 @@ impl Endpoint for Call {
 pub enum BonusTick {
     /// The debounced list refresh is due.
     Refresh,
+    /// The level-up banner's 3 s are over.
+    HideBanner,
 }
 
 fn req(call: Call) -> Req {
@@ -330,6 +375,19 @@ impl Feature for Bonuses {
                 ));
             }
             BonusesUi::RefreshBonuses => self.load_lists(cx),
+            BonusesUi::QuestActivate { id } | BonusesUi::QuestCancel { id } => {
+                let r = &mut self.retention;
+                if !r.quests_on() || r.busy.contains(&id) || !r.quests.iter().any(|q| q.id == id) {
+                    return;
+                }
+                r.busy.push(id);
+                let call = match event {
+                    BonusesUi::QuestActivate { .. } => Call::QuestActivate(id),
+                    _ => Call::QuestCancel(id),
+                };
+                cx.call(req(call), None);
+            }
+            BonusesUi::LevelUpSeen => self.retention.level_up = None,
         }
     }
 
@@ -341,23 +399,35 @@ impl Feature for Bonuses {
                     self.load_lists(cx);
                 }
             }
+            BonusTick::HideBanner => self.retention.hide_banner(),
         }
     }
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
+            // Public: whether quests and loyalty exist at all (SPEC §6).
+            Hook::Booted(_) => cx.call(req(Call::Flags), None),
             Hook::Session(SessionChange::Started { .. }) => {
                 cx.call(req(Call::Codes), None);
                 if cx.shared.active_currency.is_some() {
                     self.load_all(cx);
                 }
             }
+            Hook::Navigated { .. } => {
+                self.retention.close_refused(cx);
+                return false;
+            }
+            Hook::Push(Push::Quest { task, data }) => {
+                return self.retention.pushed(*task, data, cx)
+            }
+            Hook::Push(Push::Loyalty(data)) => return self.retention.account_pushed(data, cx),
             // SPEC §4 Active account: bonuses, free spins, cashback, deposit bonuses.
             Hook::ActiveAccount => {
                 self.choose(None, cx);
                 self.items.clear();
                 self.cashback = None;
                 self.packages.clear();
+                self.retention.quests.clear();
                 self.load_all(cx);
             }
             // SPEC §4 Session: logout resets bonus state.
@@ -365,7 +435,12 @@ impl Feature for Bonuses {
                 if let Some(t) = self.refresh {
                     cx.cancel(t);
                 }
-                *self = Bonuses::default();
+                let mut retention = std::mem::take(&mut self.retention);
+                retention.clear(cx);
+                *self = Bonuses {
+                    retention,
+                    ..Bonuses::default()
+                };
             }
             Hook::Refetch => {
                 cx.call(req(Call::Codes), None);
@@ -459,6 +534,13 @@ impl Feature for Bonuses {
                     }
                 }
             }
+            Call::Flags => self.retention.flags_answered(answer, cx),
+            Call::Quests(currency) => self.retention.quests_answered(&currency, answer, cx),
+            Call::QuestActivate(id) | Call::QuestCancel(id) => {
+                self.retention.quest_changed(id, answer, cx)
+            }
+            Call::Loyalty => self.retention.account_answered(answer, cx),
+            Call::Levels => self.retention.levels_answered(answer, cx),
             Call::Packages(currency) => {
                 if cx.shared.active_currency.as_deref() == Some(currency.as_str()) {
                     match read(answer, &|v| wire::list(v, &Package::read)) {
@@ -556,6 +638,7 @@ impl Bonuses {
         self.load_lists(cx);
         cx.call(req(Call::Cashback(currency.clone())), None);
         cx.call(req(Call::Packages(currency)), None);
+        self.retention.load(cx);
     }
 
     /// One refresh 500 ms after the last change (SPEC §9).

@@ -104,6 +104,68 @@ pub struct BonusesView {
     pub deposit_all: Vec<DepositBonusView>,
     pub chosen: Option<u64>,
     pub ask: Option<AskView>,
+    /// `None` while quests are off (or the flag is not known yet).
+    pub quests: Option<Vec<QuestView>>,
+    /// `None` while loyalty is off, or before the account loads.
+    pub loyalty: Option<LoyaltyView>,
+    pub level_up: Option<LevelUpView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct TaskView {
+    pub id: u64,
+    pub kind: String,
+    pub progress: u64,
+    pub quantity: u64,
+    pub percent: u8,
+    pub completed: bool,
+    pub game_ids: Vec<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct QuestView {
+    pub id: u64,
+    pub name: String,
+    /// State 2 (taken); state 1 is offered.
+    pub active: bool,
+    pub reward: String,
+    pub tasks: Vec<TaskView>,
+    pub busy: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct LevelView {
+    pub name: String,
+    pub points: u64,
+    pub current: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct LoyaltyView {
+    pub points: u64,
+    pub level: String,
+    pub next: Option<String>,
+    pub next_points: u64,
+    /// Progress to the next level, 2 decimals (SPEC §9), e.g. `"45.50"`.
+    pub progress: String,
+    pub levels: Vec<LevelView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct LevelUpView {
+    pub level: String,
+    /// On a game page: a 3 s banner instead of the modal.
+    pub banner: bool,
 }
 
 pub const READS: &[Part] = &[Part::Bonuses, Part::Settings, Part::Content];
@@ -255,5 +317,74 @@ pub fn slice(model: &Model) -> BonusesView {
             },
             unsettled: a.force,
         }),
+        quests: b.retention.quests_on().then(|| quests(b)),
+        loyalty: b
+            .retention
+            .loyalty_on()
+            .then_some(b.retention.account.as_ref())
+            .flatten()
+            .map(|a| LoyaltyView {
+                points: a.points,
+                level: a.current_level.name.clone(),
+                next: a.next_level.as_ref().map(|n| n.name.clone()),
+                next_points: a.next_level.as_ref().map_or(0, |n| n.points),
+                progress: a.progress_percent(),
+                levels: b
+                    .retention
+                    .levels
+                    .iter()
+                    .map(|(name, points, order)| LevelView {
+                        name: name.clone(),
+                        points: *points,
+                        current: *order == a.current_level.order,
+                    })
+                    .collect(),
+            }),
+        level_up: b
+            .retention
+            .level_up
+            .as_ref()
+            .filter(|_| b.retention.loyalty_on())
+            .map(|(level, banner)| LevelUpView {
+                level: level.clone(),
+                banner: *banner,
+            }),
     }
+}
+
+fn quests(b: &Bonuses) -> Vec<QuestView> {
+    let r = &b.retention;
+    r.quests
+        .iter()
+        .map(|q| QuestView {
+            id: q.id,
+            name: q.name.clone(),
+            active: q.state == 2,
+            reward: r
+                .rewards
+                .iter()
+                .find(|x| x.0 == q.id)
+                .map(|x| x.1.clone())
+                .unwrap_or_default(),
+            tasks: q
+                .tasks
+                .iter()
+                .map(|t| TaskView {
+                    id: t.id,
+                    kind: t.kind.clone().unwrap_or_default(),
+                    progress: t.progress.min(t.quantity),
+                    quantity: t.quantity,
+                    percent: crate::domain::quest::task_percent(t),
+                    completed: t.is_completed || t.progress >= t.quantity,
+                    game_ids: r
+                        .task_games
+                        .iter()
+                        .find(|g| g.0 == t.id)
+                        .map(|g| g.1.clone())
+                        .unwrap_or_default(),
+                })
+                .collect(),
+            busy: r.busy.contains(&q.id),
+        })
+        .collect()
 }
