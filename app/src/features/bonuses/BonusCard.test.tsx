@@ -18,7 +18,7 @@ const card = (patch: Partial<BonusCardView> = {}): BonusCardView => ({
   wager: { required: money("300.00"), wagered: money("75.00"), percent: 25 },
   games: "severalGames",
   gameIds: [1, 2, 3],
-  maxBet: null,
+  maxBet: undefined,
   expiresAt: 0,
   cancelLocked: false,
   busy: false,
@@ -48,7 +48,7 @@ describe("BonusCard", () => {
 
   it("shows free spins by count", () => {
     setView();
-    render(<BonusCard b={card({ kind: "freespin", amount: null, wager: null, count: 20, used: 5, active: true, games: "oneGame", gameIds: [7] })} />);
+    render(<BonusCard b={card({ kind: "freespin", amount: undefined, wager: undefined, count: 20, used: 5, active: true, games: "oneGame", gameIds: [7] })} />);
     expect(screen.getByText("20 free spins")).toBeTruthy();
     expect(screen.getByText("15 of 20 spins left")).toBeTruthy();
     expect(screen.getByText("Cancel free spins")).toBeTruthy();
