@@ -6,7 +6,7 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 use crate::app::{AppUi, Config, Event, UiEvent};
-use crate::runtime::{from_js, Runtime};
+use crate::runtime::{from_js, js_json, Runtime};
 
 #[wasm_bindgen]
 pub struct Core {
@@ -41,7 +41,7 @@ impl Core {
 
     /// A malformed event is logged and ignored: the view can never crash the core.
     pub fn dispatch(&self, #[wasm_bindgen(unchecked_param_type = "ViewEvent")] event: JsValue) {
-        match from_js(&event).and_then(UiEvent::from_view) {
+        match js_json(&event).and_then(UiEvent::from_view) {
             Ok(UiEvent::App(AppUi::Start)) => self.rt.start(),
             Ok(e) => self.rt.dispatch(Event::Ui(e)),
             Err(e) => web_sys::console::warn_1(&format!("event ignored: {e}").into()),

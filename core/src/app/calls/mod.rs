@@ -131,6 +131,11 @@ pub fn parse_error(body: &str) -> ApiError {
     crate::json::from_str(body).unwrap_or_default()
 }
 
+/// Read an answer's body as a dynamic value (features read their wire shapes from it by hand).
+pub fn read_json(answer: Answer) -> Result<crate::json::Json, ResponseError> {
+    answer.and_then(|body| crate::json::parse(&body).map_err(ResponseError::Malformed))
+}
+
 /// Read an answer's body as `T`.
 pub fn read<T: DeserializeOwned>(answer: Answer) -> Result<T, ResponseError> {
     answer.and_then(|body| crate::json::from_str(&body).map_err(ResponseError::Malformed))
