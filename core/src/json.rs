@@ -129,7 +129,11 @@ pub fn to_js_value(v: &Json) -> wasm_bindgen::JsValue {
         Json::Bool(b) => JsValue::from_bool(*b),
         Json::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or_default()),
         Json::String(s) => JsValue::from_str(s),
-        Json::Array(items) => items.iter().map(to_js_value).collect::<js_sys::Array>().into(),
+        Json::Array(items) => items
+            .iter()
+            .map(to_js_value)
+            .collect::<js_sys::Array>()
+            .into(),
         Json::Object(map) => {
             let obj = js_sys::Object::new();
             for (k, item) in map {

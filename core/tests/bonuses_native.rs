@@ -236,9 +236,17 @@ fn activate_and_cancel_go_through_their_confirmations() {
         json!([]),
     );
     let ask = |kind: &str, id: u64, action: &str| BonusesUi::BonusAsk {
-        kind: kind.into(),
+        kind: if kind == "bonus" {
+            Kind::Bonus
+        } else {
+            Kind::Freespin
+        },
         id,
-        action: action.into(),
+        action: if action == "cancel" {
+            bonuses::Action::Cancel
+        } else {
+            bonuses::Action::Activate
+        },
     };
     ui(&mut m, ask("bonus", 1, "activate"));
     assert_eq!(
@@ -417,7 +425,9 @@ fn switching_the_account_reloads_and_logout_clears() {
         "a USD bonus in a BTC answer is still USD's"
     );
     ui(&mut m, SessionUi::SignOut);
-    assert_eq!(m.f.bonuses, bonuses::Bonuses::default());
+    let b = &m.f.bonuses;
+    assert!(b.items.is_empty() && b.codes.is_empty() && b.packages.is_empty());
+    assert!(b.cashback.is_none() && b.retention.account.is_none() && b.retention.quests.is_empty());
     assert_eq!(m.shared.active_currency, None);
 }
 

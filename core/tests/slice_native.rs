@@ -66,7 +66,9 @@ fn booted_guest() -> Model {
             (Method::Get, "/api/settings/currencies".to_string(), None),
             (Method::Get, "/api/settings/locales".to_string(), None),
             (Method::Get, "/api/content".to_string(), None),
-            (Method::Get, "/builds/latest.json".to_string(), None)
+            (Method::Get, "/builds/latest.json".to_string(), None),
+            // The public flags questsEnabled / loyaltyEnabled (issue 12).
+            (Method::Get, "/api/settings/constants".to_string(), None)
         ]
     );
     assert_eq!(

@@ -21,7 +21,7 @@ pub mod wire;
 
 use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method, TimerId};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{Req, Tick};
 use crate::domain::alert::Alert;
@@ -75,18 +75,17 @@ pub struct Bonuses {
     pub retention: retention::Retention,
 }
 
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
 pub enum BonusesUi {
     /// Ask to activate or cancel a bonus or free spins (opens confirm-bonus).
-    #[serde(rename_all = "camelCase")]
     BonusAsk {
         #[cfg_attr(target_arch = "wasm32", tsify(type = "\"bonus\" | \"freespin\""))]
-        kind: String,
+        kind: Kind,
         id: u64,
         #[cfg_attr(target_arch = "wasm32", tsify(type = "\"activate\" | \"cancel\""))]
-        action: String,
+        action: Action,
     },
     /// Yes in confirm-bonus / confirm-bonus-unsettled.
     BonusConfirm,
@@ -117,63 +116,35 @@ pub enum BonusesUi {
     LevelUpSeen,
 }
 
-impl<'de> serde::Deserialize<'de> for BonusesUi {
-    /// Read by hand from the dynamic value (no derived visitor): `{type, ...}`.
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = Json::deserialize(d)?;
-        read_ui(&v).map_err(serde::de::Error::custom)
-    }
-}
+const KINDS: &[(&str, Kind)] = &[("bonus", Kind::Bonus), ("freespin", Kind::Freespin)];
+const ACTIONS: &[(&str, Action)] = &[("activate", Action::Activate), ("cancel", Action::Cancel)];
 
-fn field_u64(v: &Json, name: &str) -> Result<u64, String> {
-    v.get(name)
-        .and_then(Json::as_u64)
-        .ok_or_else(|| format!("{name}: expected a whole number"))
-}
-
-fn field_text(v: &Json, name: &str) -> Result<String, String> {
-    v.get(name)
-        .and_then(Json::as_str)
-        .map(str::to_string)
-        .ok_or_else(|| format!("{name}: expected text"))
-}
-
-/// The view's intents of this feature; an unknown type is `unknown variant` (event.rs).
-pub fn read_ui(v: &Json) -> Result<BonusesUi, String> {
-    let kind = v.get("type").and_then(Json::as_str).unwrap_or_default();
-    Ok(match kind {
+/// The view's intents of this feature, read by hand (`ui_read.rs`).
+pub fn read_ui(kind: &str, f: &Fields) -> Result<Option<BonusesUi>, String> {
+    Ok(Some(match kind {
         "bonusAsk" => BonusesUi::BonusAsk {
-            kind: field_text(v, "kind")?,
-            id: field_u64(v, "id")?,
-            action: field_text(v, "action")?,
+            kind: f.choice("kind", KINDS)?,
+            id: f.int("id")?,
+            action: f.choice("action", ACTIONS)?,
         },
         "bonusConfirm" => BonusesUi::BonusConfirm,
         "bonusCodeInput" => BonusesUi::BonusCodeInput {
-            value: field_text(v, "value")?,
+            value: f.text("value")?,
         },
         "bonusCodeSubmit" => BonusesUi::BonusCodeSubmit,
-        "bonusCodeDelete" => BonusesUi::BonusCodeDelete {
-            id: field_u64(v, "id")?,
-        },
+        "bonusCodeDelete" => BonusesUi::BonusCodeDelete { id: f.int("id")? },
         "depositAmount" => BonusesUi::DepositAmount {
-            amount: field_text(v, "amount")?,
+            amount: f.text("amount")?,
         },
         "chooseDepositBonus" => BonusesUi::ChooseDepositBonus {
-            id: match v.get("id") {
-                None | Some(Json::Null) => None,
-                Some(_) => Some(field_u64(v, "id")?),
-            },
+            id: f.opt_int("id")?,
         },
         "refreshBonuses" => BonusesUi::RefreshBonuses,
-        "questActivate" => BonusesUi::QuestActivate {
-            id: field_u64(v, "id")?,
-        },
-        "questCancel" => BonusesUi::QuestCancel {
-            id: field_u64(v, "id")?,
-        },
+        "questActivate" => BonusesUi::QuestActivate { id: f.int("id")? },
+        "questCancel" => BonusesUi::QuestCancel { id: f.int("id")? },
         "levelUpSeen" => BonusesUi::LevelUpSeen,
-        _ => return Err(format!("unknown variant `{kind}`")),
-    })
+        _ => return Ok(None),
+    }))
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -272,6 +243,10 @@ impl Feature for Bonuses {
     type Call = Call;
     type Tick = BonusTick;
 
+    fn read_ui(kind: &str, f: &Fields) -> Result<Option<BonusesUi>, String> {
+        read_ui(kind, f)
+    }
+
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);
     }
@@ -282,16 +257,6 @@ impl Feature for Bonuses {
         }
         match event {
             BonusesUi::BonusAsk { kind, id, action } => {
-                let kind = if kind == "freespin" {
-                    Kind::Freespin
-                } else {
-                    Kind::Bonus
-                };
-                let action = if action == "cancel" {
-                    Action::Cancel
-                } else {
-                    Action::Activate
-                };
                 let Some(item) = self.find(kind, id) else {
                     return;
                 };
@@ -406,7 +371,10 @@ impl Feature for Bonuses {
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
             // Public: whether quests and loyalty exist at all (SPEC §6).
-            Hook::Booted(_) => cx.call(req(Call::Flags), None),
+            Hook::Booted(_) => {
+                self.retention.read_flags(cx);
+                return false;
+            }
             Hook::Session(SessionChange::Started { .. }) => {
                 cx.call(req(Call::Codes), None);
                 if cx.shared.active_currency.is_some() {

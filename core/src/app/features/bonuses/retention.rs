@@ -19,6 +19,9 @@ use super::{BonusTick, Call};
 pub struct Retention {
     /// `(questsEnabled, loyaltyEnabled)` from the public settings; `None` until known.
     pub flags: Option<(bool, bool)>,
+    /// When the flags were read: a settings call, kept 15 minutes (SPEC §7, §9).
+    flags_at: Option<u64>,
+    flags_pending: bool,
     pub quests: Vec<Quest>,
     /// `(quest id, reward text)`.
     pub rewards: Vec<(u64, String)>,
@@ -69,8 +72,10 @@ pub fn read_task(v: &Json) -> Option<Task> {
     })
 }
 
-/// A quest, with its reward and each task's games beside it.
-fn read_quest(v: &Json) -> Option<(Quest, String, Vec<(u64, Vec<u64>)>)> {
+/// A quest, with its reward and each task's `(id, game ids)` beside it.
+type ReadQuest = (Quest, String, Vec<(u64, Vec<u64>)>);
+
+fn read_quest(v: &Json) -> Option<ReadQuest> {
     let tasks = match v.get("tasks") {
         Some(Json::Array(a)) => a.as_slice(),
         _ => &[],
@@ -150,20 +155,35 @@ impl Retention {
         }
         *self = Retention {
             flags: self.flags,
+            flags_at: self.flags_at,
+            flags_pending: self.flags_pending,
             ..Retention::default()
         };
     }
 
     pub fn flags_answered(&mut self, answer: Answer, cx: &mut Cx) {
+        self.flags_pending = false;
         match crate::app::calls::read::<Json>(answer) {
             Ok(v) => {
                 let on = |k: &str| v.get(k).and_then(Json::as_bool) != Some(false);
                 self.flags = Some((on("questsEnabled"), on("loyaltyEnabled")));
+                self.flags_at = Some(cx.now);
                 self.load(cx);
                 self.close_refused(cx);
             }
             // Unknown flags: both parts stay off (nothing requested, nothing shown).
             Err(e) => cx.log(LogLevel::Warn, &format!("public flags: {e}")),
+        }
+    }
+
+    /// Reads the public flags unless read within the settings cache's 15 minutes.
+    pub fn read_flags(&mut self, cx: &mut Cx) {
+        let fresh = self.flags_at.is_some_and(|at| {
+            cx.now.saturating_sub(at) < crate::app::calls::query::SETTINGS_TTL_MS && cx.now >= at
+        });
+        if !fresh && !self.flags_pending {
+            self.flags_pending = true;
+            cx.call(req(Call::Flags), None);
         }
     }
 
