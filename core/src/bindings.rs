@@ -6,7 +6,8 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 use crate::app::{AppUi, Config, Event, UiEvent};
-use crate::runtime::{from_js, js_json, Runtime};
+use crate::json::Json;
+use crate::runtime::{js_json, Runtime};
 
 #[wasm_bindgen]
 pub struct Core {
@@ -21,13 +22,13 @@ impl Core {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "Partial<CoreConfig>")] config: JsValue,
     ) -> Core {
-        let config: Config = if config.is_undefined() || config.is_null() {
-            Config::default()
-        } else {
-            from_js(&config).unwrap_or_else(|e| {
-                web_sys::console::warn_1(&format!("core config ignored: {e}").into());
+        let config = match js_json(&config) {
+            Ok(Json::Null) => Config::default(),
+            Ok(v) if v.is_object() => Config::read(&v),
+            Ok(_) | Err(_) => {
+                web_sys::console::warn_1(&"core config ignored: not an object".into());
                 Config::default()
-            })
+            }
         };
         Core {
             rt: Runtime::new(config),

@@ -118,22 +118,36 @@ fn number(f: f64) -> Json {
     }
 }
 
-/// A dynamic value as a plain JS value for the view: objects, arrays, numbers; `null` is
-/// written as `undefined`, as serde-wasm-bindgen wrote `None` (the view's types say
-/// `T | undefined`).
+/// A dynamic value as a plain JS value (`null` stays `null`: request bodies, storage).
 #[cfg(target_arch = "wasm32")]
 pub fn to_js_value(v: &Json) -> wasm_bindgen::JsValue {
+    to_js_with(v, &wasm_bindgen::JsValue::NULL)
+}
+
+/// [`to_js_value`] for the view: `null` is written as `undefined`, as serde-wasm-bindgen
+/// wrote `None` (the view's types say `T | undefined`).
+#[cfg(target_arch = "wasm32")]
+pub fn to_js_view(v: &Json) -> wasm_bindgen::JsValue {
+    to_js_with(v, &wasm_bindgen::JsValue::UNDEFINED)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn to_js_with(v: &Json, null: &wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
     use wasm_bindgen::JsValue;
     match v {
-        Json::Null => JsValue::UNDEFINED,
+        Json::Null => null.clone(),
         Json::Bool(b) => JsValue::from_bool(*b),
         Json::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or_default()),
         Json::String(s) => JsValue::from_str(s),
-        Json::Array(items) => items.iter().map(to_js_value).collect::<js_sys::Array>().into(),
+        Json::Array(items) => items
+            .iter()
+            .map(|i| to_js_with(i, null))
+            .collect::<js_sys::Array>()
+            .into(),
         Json::Object(map) => {
             let obj = js_sys::Object::new();
             for (k, item) in map {
-                let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &to_js_value(item));
+                let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &to_js_with(item, null));
             }
             obj.into()
         }
@@ -164,52 +178,4 @@ impl<K: Serialize + Ord, V: Serialize> Serialize for Object<'_, K, V> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         map_as_object(self.0, s)
     }
-}
-
-/// Read a map into a `LiteMap` from a JSON object only. litemap's own reader also takes a
-/// sequence of pairs, and that second path costs ~6 KB of wasm per map type (measured, see
-/// docs/ARCHITECTURE.md "Boundary"); API bodies are always objects.
-pub fn map_only<'de, K, V, D>(d: D) -> Result<litemap::LiteMap<K, V>, D::Error>
-where
-    K: serde::Deserialize<'de> + Ord,
-    V: serde::Deserialize<'de>,
-    D: serde::Deserializer<'de>,
-{
-    struct Visit<K, V>(std::marker::PhantomData<(K, V)>);
-    impl<'de, K, V> serde::de::Visitor<'de> for Visit<K, V>
-    where
-        K: serde::Deserialize<'de> + Ord,
-        V: serde::Deserialize<'de>,
-    {
-        type Value = litemap::LiteMap<K, V>;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("an object")
-        }
-        fn visit_map<A: serde::de::MapAccess<'de>>(
-            self,
-            mut a: A,
-        ) -> Result<Self::Value, A::Error> {
-            let mut out = litemap::LiteMap::new();
-            while let Some((k, v)) = a.next_entry()? {
-                // A repeated key keeps its last value, as JSON.parse does.
-                out.insert(k, v);
-            }
-            Ok(out)
-        }
-    }
-    d.deserialize_map(Visit(std::marker::PhantomData))
-}
-
-/// [`map_only`] for a map whose values are themselves maps read the same way.
-pub fn map_of_maps<'de, D>(
-    d: D,
-) -> Result<litemap::LiteMap<String, litemap::LiteMap<String, String>>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-{
-    #[derive(serde::Deserialize)]
-    #[serde(transparent)]
-    struct Inner(#[serde(deserialize_with = "map_only")] litemap::LiteMap<String, String>);
-    let outer: litemap::LiteMap<String, Inner> = map_only(d)?;
-    Ok(outer.into_iter().map(|(k, Inner(v))| (k, v)).collect())
 }

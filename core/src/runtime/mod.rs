@@ -246,7 +246,7 @@ pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Option<JsValue> {
             return None;
         }
     };
-    Some(crate::json::to_js_value(&json))
+    Some(crate::json::to_js_view(&json))
 }
 
 /// A plain JS value from the view (an event, the config) as a dynamic value. It is first

@@ -29,13 +29,20 @@ pub const CONTENT_TTL_MS: u64 = 15 * 60 * 1000;
 
 type Texts = LiteMap<String, String>;
 
-/// `{group: {key: text}}`, read as objects only (json::map_of_maps).
-#[derive(serde::Deserialize)]
-#[serde(transparent)]
-struct Groups(
-    #[serde(deserialize_with = "crate::json::map_of_maps")]
-    LiteMap<String, LiteMap<String, String>>,
-);
+/// `{group: {key: text}}`; values that are not text are skipped.
+struct Groups(LiteMap<String, LiteMap<String, String>>);
+
+impl crate::app::wire::Wire for Groups {
+    fn read(v: &crate::json::Json) -> Result<Self, String> {
+        let groups = v.as_object().ok_or("expected an object")?;
+        Ok(Groups(
+            groups
+                .iter()
+                .map(|(g, texts)| (g.clone(), crate::app::wire::string_map(texts)))
+                .collect(),
+        ))
+    }
+}
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Content {

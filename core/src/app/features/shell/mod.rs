@@ -77,9 +77,16 @@ pub enum ShellTick {
     PollVersion,
 }
 
-#[derive(serde::Deserialize)]
 struct Build {
     id: String,
+}
+
+impl crate::app::wire::Wire for Build {
+    fn read(v: &crate::json::Json) -> Result<Self, String> {
+        Ok(Build {
+            id: crate::app::wire::need_text(v, "id")?,
+        })
+    }
 }
 
 impl Feature for Shell {

@@ -240,7 +240,7 @@ impl Feature for Sport {
                 true
             }
             Hook::Push(Push::Account(json)) => {
-                match crate::json::from_json::<Account>((*json).clone()) {
+                match <Account as crate::app::wire::Wire>::read(json) {
                     Ok(a) => self.account_pushed(a, cx),
                     Err(_) => false,
                 }

@@ -409,5 +409,5 @@ fn failed(e: ResponseError, cx: &mut Cx) {
 
 /// The Account object of docs/API.md, from a push.
 fn read_account(v: &Json) -> Option<Account> {
-    crate::json::from_json(v.clone()).ok()
+    crate::app::wire::Wire::read(v).ok()
 }
