@@ -522,7 +522,7 @@ impl Feature for Bonuses {
 }
 
 fn read<T>(answer: Answer, f: &dyn Fn(&Json) -> Option<T>) -> Result<T, ResponseError> {
-    let json = crate::app::calls::read::<Json>(answer)?;
+    let json = crate::app::calls::read_json(answer)?;
     f(&json).ok_or_else(|| ResponseError::Malformed("unexpected shape".into()))
 }
 

@@ -163,7 +163,7 @@ impl Retention {
 
     pub fn flags_answered(&mut self, answer: Answer, cx: &mut Cx) {
         self.flags_pending = false;
-        match crate::app::calls::read::<Json>(answer) {
+        match crate::app::calls::read_json(answer) {
             Ok(v) => {
                 let on = |k: &str| v.get(k).and_then(Json::as_bool) != Some(false);
                 self.flags = Some((on("questsEnabled"), on("loyaltyEnabled")));
@@ -203,7 +203,7 @@ impl Retention {
         if cx.shared.active_currency.as_deref() != Some(currency) || !self.quests_on() {
             return;
         }
-        let list = crate::app::calls::read::<Json>(answer).map(|v| match v {
+        let list = crate::app::calls::read_json(answer).map(|v| match v {
             Json::Array(a) => a.iter().filter_map(read_quest).collect::<Vec<_>>(),
             _ => Vec::new(),
         });
@@ -228,7 +228,7 @@ impl Retention {
     /// An activate or cancel answered: the quest as the server has it now.
     pub fn quest_changed(&mut self, id: u64, answer: Answer, cx: &mut Cx) {
         self.busy.retain(|b| *b != id);
-        match crate::app::calls::read::<Json>(answer) {
+        match crate::app::calls::read_json(answer) {
             Ok(v) => {
                 if let Some(q) = read_quest(&v) {
                     self.quest_pushed(q, cx);
@@ -303,7 +303,7 @@ impl Retention {
     }
 
     pub fn account_answered(&mut self, answer: Answer, cx: &mut Cx) {
-        match crate::app::calls::read::<Json>(answer) {
+        match crate::app::calls::read_json(answer) {
             Ok(v) => match read_account(&v) {
                 Some(a) => self.account = Some(a),
                 None => cx.log(LogLevel::Warn, "loyalty account: unexpected shape"),
@@ -313,7 +313,7 @@ impl Retention {
     }
 
     pub fn levels_answered(&mut self, answer: Answer, cx: &mut Cx) {
-        match crate::app::calls::read::<Json>(answer) {
+        match crate::app::calls::read_json(answer) {
             Ok(Json::Array(list)) => {
                 self.levels = list
                     .iter()
