@@ -31,6 +31,14 @@ async function signedIn(page: Page, player: Player, path: string) {
   await page.goto(url(path));
 }
 
+/** Waits until the page's socket listens on the player's channels (a malformed object there is
+ * dropped by the client). */
+async function live(request: APIRequestContext, player: Player) {
+  await expect
+    .poll(async () => (await control(request, "publish", { channel: `retention:accounts#${player.id}`, data: {} })).delivered)
+    .toBeGreaterThan(0);
+}
+
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 
 test("activate a bonus, play until its wagering is done: it leaves the list with its alert and the money lands", async ({ page, request }) => {
@@ -143,6 +151,84 @@ test("a guest is asked to sign in and no bonus call is made", async ({ page }) =
   expect(calls).toEqual([]);
 });
 
+test("a quest: taken from the hub, its bet tasks progress live and completion is announced", async ({ page, request }) => {
+  const player = await register(request);
+  const quest = await control(request, "quests", { email: player.email, name: "High roller", tasks: [{ type: "bet", quantity: 2, gameIds: [7] }] });
+  await signedIn(page, player, "/bonuses");
+  await expect(page.getByTestId("quests")).toContainText("1 quests");
+  await page.getByTestId("quests-open").click();
+  const card = page.getByTestId(`quest-${quest.id}`);
+  await card.getByTestId("quest-activate").click();
+  await expect(toast(page, "Quest High roller updated")).toBeVisible();
+  await expect(card).toContainText("In progress");
+  await control(request, "bets", { email: player.email, currency: "USD", amount: "5.00" });
+  await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "50");
+  await control(request, "bets", { email: player.email, currency: "USD", amount: "5.00" });
+  await expect(toast(page, "Quest task completed!")).toBeVisible();
+  // Completed quests leave the hub.
+  await expect(card).toHaveCount(0);
+});
+
+test("a new quest pushed while on the page is announced; its games link to the game pages", async ({ page, request }) => {
+  const player = await register(request);
+  await signedIn(page, player, "/bonuses");
+  await expect(page.getByTestId("quests")).toContainText("No quests");
+  await live(request, player);
+  const quest = await control(request, "quests", { email: player.email, name: "Explorer", tasks: [{ type: "bet", quantity: 3, gameIds: [11, 12] }] });
+  await expect(toast(page, "New quest: Explorer")).toBeVisible();
+  await page.getByTestId("quests-open").click();
+  await page.getByTestId(`quest-${quest.id}`).getByRole("button", { name: "Games" }).click();
+  await expect(page.getByTestId("quest-task-games")).toBeVisible();
+  await page.getByRole("link", { name: "Game 11" }).click();
+  await expect(page).toHaveURL(/\/game\/11$/);
+});
+
+test("loyalty: progress to the next level, the level-up modal, and the banner on a game page", async ({ page, request }) => {
+  const player = await register(request);
+  await control(request, "loyalty", { email: player.email, points: 40 });
+  await signedIn(page, player, "/bonuses");
+  const tile = page.getByTestId("loyalty");
+  await expect(tile).toContainText("Bronze");
+  // (40 - 0) / (100 - 0): 40.00 % to Silver.
+  await expect(tile).toContainText("40.00% to Silver");
+  await live(request, player);
+  await control(request, "loyalty", { email: player.email, points: 150 });
+  await expect(page.getByTestId("level-up")).toContainText("Silver");
+  await page.getByTestId("level-up").getByRole("button", { name: "Great" }).click();
+  await expect(page.getByTestId("level-up")).toHaveCount(0);
+  await expect(tile).toContainText("12.50% to Gold");
+  // On a game page: a banner instead, gone after its 3 s.
+  const loaded = page.waitForResponse((r) => r.url().includes("/api/retention/account"));
+  await page.goto(url("/game/7"));
+  await loaded;
+  await live(request, player);
+  await control(request, "loyalty", { email: player.email, points: 600 });
+  await expect(page.getByTestId("level-up-banner")).toContainText("Gold");
+  await expect(page.getByTestId("level-up")).toHaveCount(0);
+  await expect(page.getByTestId("level-up-banner")).toHaveCount(0);
+});
+
+test("with both flags off nothing of quests or loyalty is requested or shown, and their modals close", async ({ page, request }) => {
+  await control(request, "flags", { questsEnabled: false, loyaltyEnabled: false });
+  try {
+    const player = await register(request);
+    const calls: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/retention/") && calls.push(r.url()));
+    await signedIn(page, player, "/bonuses?modal=quests-hub");
+    await expect(page.getByTestId("cashback")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    expect(new URL(page.url()).searchParams.get("modal")).toBeNull();
+    await expect(page.getByTestId("quests")).toHaveCount(0);
+    await expect(page.getByTestId("loyalty")).toHaveCount(0);
+    await control(request, "quests", { email: player.email, name: "Hidden", tasks: [{ type: "bet", quantity: 1 }] });
+    await control(request, "bets", { email: player.email, currency: "USD", amount: "1.00" });
+    await expect(page.getByTestId("bonus-empty")).toBeVisible();
+    expect(calls).toEqual([]);
+  } finally {
+    await control(request, "flags", { questsEnabled: true, loyaltyEnabled: true });
+  }
+});
+
 for (const s of [
   { name: "desktop", width: 1280, height: 800 },
   { name: "mobile", width: 390, height: 844 },
@@ -153,6 +239,7 @@ for (const s of [
     await control(request, "bonuses", { email: player.email, currency: "USD", amount: "25.00", wager: 30, gameIds: [1, 2, 3], name: "Weekend reload", maxBet: "5.00" });
     const active = await control(request, "bonuses", { email: player.email, currency: "USD", amount: "100.00", wager: 2, name: "Welcome bonus" });
     await control(request, "freespins", { email: player.email, currency: "USD", count: 50, name: "Book of Dead spins" });
+    await control(request, "quests", { email: player.email, name: "Weekly grind", state: 2, tasks: [{ type: "bet", quantity: 4 }, { type: "deposit", quantity: 1 }] });
     await request.put(url(`/api/game/player-bonuses/${active.id}/activate`), { headers: { Authorization: `Bearer ${player.token}` } });
     await control(request, "bets", { email: player.email, currency: "USD", amount: "64.00" });
     await signedIn(page, player, "/bonuses");
@@ -166,5 +253,11 @@ for (const s of [
     const modalAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
     expect(modalAxe.violations.map((v) => v.id)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`bonus-condition-${s.name}.png`) });
+    await page.keyboard.press("Escape");
+    await page.getByTestId("quests-open").click();
+    await expect(page.getByTestId("quests-hub")).toBeVisible();
+    const hubAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    expect(hubAxe.violations.map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`quests-hub-${s.name}.png`) });
   });
 }
