@@ -155,7 +155,7 @@ test("a quest: taken from the hub, its bet tasks progress live and completion is
   const player = await register(request);
   const quest = await control(request, "quests", { email: player.email, name: "High roller", tasks: [{ type: "bet", quantity: 2, gameIds: [7] }] });
   await signedIn(page, player, "/bonuses");
-  await expect(page.getByTestId("quests")).toContainText("1 quests");
+  await expect(page.getByTestId("quests")).toContainText("Quests for you: 1");
   await page.getByTestId("quests-open").click();
   const card = page.getByTestId(`quest-${quest.id}`);
   await card.getByTestId("quest-activate").click();
