@@ -325,13 +325,13 @@ impl Feature for Bonuses {
                 self.deposit_amount = amount;
                 // A choice the new amount no longer reaches is dropped.
                 if let Some(id) = self.chosen {
-                    if !view::offered(self, cx.shared).iter().any(|p| p.id == id) {
+                    if !view::is_offered(self, cx.shared, id) {
                         self.choose(None, cx);
                     }
                 }
             }
             BonusesUi::ChooseDepositBonus { id } => {
-                let id = id.filter(|id| view::offered(self, cx.shared).iter().any(|p| p.id == *id));
+                let id = id.filter(|id| view::is_offered(self, cx.shared, *id));
                 self.choose(id, cx);
                 // Back to the deposit form, as typed (the wallet keeps its values).
                 cx.msg(Msg::OpenModalWith(
@@ -470,7 +470,9 @@ impl Feature for Bonuses {
             }
             Call::Codes => match read(answer, &|v| wire::list(v, &Code::read)) {
                 Ok(list) => {
-                    self.seen_codes.extend(list.iter().map(|c| c.id));
+                    for c in &list {
+                        self.seen_codes.push(c.id);
+                    }
                     self.codes = list;
                 }
                 Err(e) => cx.log(LogLevel::Warn, &format!("bonus codes: {e}")),

@@ -53,13 +53,6 @@ fn num(v: &Json, key: &str) -> Option<u64> {
     })
 }
 
-fn ids(v: &Json, key: &str) -> Vec<u64> {
-    match v.get(key) {
-        Some(Json::Array(a)) => a.iter().filter_map(Json::as_u64).collect(),
-        _ => Vec::new(),
-    }
-}
-
 pub fn read_task(v: &Json) -> Option<Task> {
     Some(Task {
         id: num(v, "id")?,
@@ -80,15 +73,19 @@ fn read_quest(v: &Json) -> Option<ReadQuest> {
         Some(Json::Array(a)) => a.as_slice(),
         _ => &[],
     };
-    let games = tasks
-        .iter()
-        .filter_map(|t| Some((num(t, "id")?, ids(t, "gameIds"))))
-        .collect();
+    let mut games = Vec::new();
+    let mut read = Vec::new();
+    for t in tasks {
+        if let Some(task) = read_task(t) {
+            games.push((task.id, super::wire::ids(t.get("gameIds"))));
+            read.push(task);
+        }
+    }
     let q = Quest {
         id: num(v, "id")?,
         name: text(v, "name"),
         state: u8::try_from(num(v, "state")?).ok()?,
-        tasks: tasks.iter().filter_map(read_task).collect(),
+        tasks: read,
     };
     Some((q, text(v, "reward"), games))
 }
@@ -203,16 +200,16 @@ impl Retention {
         if cx.shared.active_currency.as_deref() != Some(currency) || !self.quests_on() {
             return;
         }
-        let list = crate::app::calls::read_json(answer).map(|v| match v {
-            Json::Array(a) => a.iter().filter_map(read_quest).collect::<Vec<_>>(),
-            _ => Vec::new(),
-        });
-        match list {
-            Ok(list) => {
+        match crate::app::calls::read_json(answer) {
+            Ok(v) => {
                 self.quests.clear();
                 self.rewards.clear();
                 self.task_games.clear();
-                for (q, reward, games) in list {
+                let list = match &v {
+                    Json::Array(a) => a.as_slice(),
+                    _ => &[],
+                };
+                for (q, reward, games) in list.iter().filter_map(read_quest) {
                     if quest::is_active_state(q.state) {
                         self.rewards.push((q.id, reward));
                         self.task_games.extend(games);
@@ -315,16 +312,15 @@ impl Retention {
     pub fn levels_answered(&mut self, answer: Answer, cx: &mut Cx) {
         match crate::app::calls::read_json(answer) {
             Ok(Json::Array(list)) => {
-                self.levels = list
-                    .iter()
-                    .filter_map(|l| {
-                        Some((
-                            text(l, "name"),
-                            num(l, "points")?,
-                            u32::try_from(num(l, "order")?).ok()?,
-                        ))
-                    })
-                    .collect();
+                self.levels.clear();
+                for l in &list {
+                    if let (Some(points), Some(order)) = (
+                        num(l, "points"),
+                        num(l, "order").and_then(|o| u32::try_from(o).ok()),
+                    ) {
+                        self.levels.push((text(l, "name"), points, order));
+                    }
+                }
             }
             Ok(_) => cx.log(LogLevel::Warn, "loyalty levels: unexpected shape"),
             Err(e) => cx.log(LogLevel::Warn, &format!("loyalty levels: {e}")),

@@ -241,24 +241,26 @@ fn trigger_of<'a>(p: &'a Package, currency: &str) -> Option<&'a str> {
         .map(|(_, a)| a.as_str())
 }
 
-/// Deposit bonuses the typed amount reaches in the active currency (SPEC §3 trigger
-/// conditions); none while the amount is not a number.
-pub fn offered<'a>(b: &'a Bonuses, shared: &Shared) -> Vec<&'a Package> {
+/// Whether the typed amount reaches a deposit bonus's trigger in the active currency (SPEC §3
+/// trigger conditions); never while the amount is not a number.
+pub fn reaches(b: &Bonuses, shared: &Shared, p: &Package) -> bool {
     let Some(currency) = shared.active_currency.as_deref() else {
-        return Vec::new();
+        return false;
     };
     let Some(typed) = typed_units(&b.deposit_amount, milli(shared, currency)) else {
-        return Vec::new();
+        return false;
     };
+    trigger_of(p, currency)
+        .and_then(|a| Decimal::parse(a).ok())
+        .and_then(|from| typed.checked_sub(&from))
+        .is_some_and(|d| !d.is_negative())
+}
+
+/// Whether package `id` is offered for the typed amount.
+pub fn is_offered(b: &Bonuses, shared: &Shared, id: u64) -> bool {
     b.packages
         .iter()
-        .filter(|p| {
-            trigger_of(p, currency)
-                .and_then(|a| Decimal::parse(a).ok())
-                .and_then(|from| typed.checked_sub(&from))
-                .is_some_and(|d| !d.is_negative())
-        })
-        .collect()
+        .any(|p| p.id == id && reaches(b, shared, p))
 }
 
 fn package_view(shared: &Shared, p: &Package) -> DepositBonusView {
@@ -273,40 +275,68 @@ fn package_view(shared: &Shared, p: &Package) -> DepositBonusView {
     }
 }
 
+// Loops with `push` rather than `map(..).collect()`: every collect over a distinct closure is
+// its own copy of the iterator machinery in the wasm (issue 12 measured them).
 pub fn slice(model: &Model) -> BonusesView {
     let b = &model.f.bonuses;
     let shared = &model.shared;
     let currency = shared.active_currency.as_deref().unwrap_or_default();
+    let mut items = Vec::with_capacity(b.items.len());
+    for i in &b.items {
+        items.push(card(shared, b, i));
+    }
+    let mut codes = Vec::with_capacity(b.codes.len());
+    for c in &b.codes {
+        codes.push(CodeView {
+            id: c.id,
+            code: c.code.clone(),
+        });
+    }
+    let mut deposit = Vec::new();
+    let mut deposit_all = Vec::with_capacity(b.packages.len());
+    for p in &b.packages {
+        if reaches(b, shared, p) {
+            deposit.push(package_view(shared, p));
+        }
+        deposit_all.push(package_view(shared, p));
+    }
+    let r = &b.retention;
+    let mut loyalty = None;
+    if let (true, Some(a)) = (r.loyalty_on(), r.account.as_ref()) {
+        let mut levels = Vec::with_capacity(r.levels.len());
+        for (name, points, order) in &r.levels {
+            levels.push(LevelView {
+                name: name.clone(),
+                points: *points,
+                current: *order == a.current_level.order,
+            });
+        }
+        loyalty = Some(LoyaltyView {
+            points: a.points,
+            level: a.current_level.name.clone(),
+            next: a.next_level.as_ref().map(|n| n.name.clone()),
+            next_points: a.next_level.as_ref().map_or(0, |n| n.points),
+            progress: a.progress_percent(),
+            levels,
+        });
+    }
+    let (cashback, cashback_percent) = match &b.cashback {
+        Some((a, p)) => (Some(amount(&shared.currencies, a, currency)), p.clone()),
+        None => (None, String::new()),
+    };
     BonusesView {
         currency: currency.to_string(),
         loading: b.loading > 0,
         loaded: b.loaded,
-        items: b.items.iter().map(|i| card(shared, b, i)).collect(),
-        codes: b
-            .codes
-            .iter()
-            .map(|c| CodeView {
-                id: c.id,
-                code: c.code.clone(),
-            })
-            .collect(),
+        items,
+        codes,
         code: b.code_input.clone(),
         code_error: b.code_error.map(|k| shared.text(k)),
         code_sending: b.code_sending,
-        cashback: b
-            .cashback
-            .as_ref()
-            .map(|(a, _)| amount(&shared.currencies, a, currency)),
-        cashback_percent: b
-            .cashback
-            .as_ref()
-            .map(|(_, p)| p.clone())
-            .unwrap_or_default(),
-        deposit: offered(b, shared)
-            .into_iter()
-            .map(|p| package_view(shared, p))
-            .collect(),
-        deposit_all: b.packages.iter().map(|p| package_view(shared, p)).collect(),
+        cashback,
+        cashback_percent,
+        deposit,
+        deposit_all,
         chosen: b.chosen,
         ask: b.ask.map(|a| AskView {
             kind: kind_name(a.kind),
@@ -317,46 +347,40 @@ pub fn slice(model: &Model) -> BonusesView {
             },
             unsettled: a.force,
         }),
-        quests: b.retention.quests_on().then(|| quests(b)),
-        loyalty: b
-            .retention
-            .loyalty_on()
-            .then_some(b.retention.account.as_ref())
-            .flatten()
-            .map(|a| LoyaltyView {
-                points: a.points,
-                level: a.current_level.name.clone(),
-                next: a.next_level.as_ref().map(|n| n.name.clone()),
-                next_points: a.next_level.as_ref().map_or(0, |n| n.points),
-                progress: a.progress_percent(),
-                levels: b
-                    .retention
-                    .levels
-                    .iter()
-                    .map(|(name, points, order)| LevelView {
-                        name: name.clone(),
-                        points: *points,
-                        current: *order == a.current_level.order,
-                    })
-                    .collect(),
-            }),
-        level_up: b
-            .retention
-            .level_up
-            .as_ref()
-            .filter(|_| b.retention.loyalty_on())
-            .map(|(level, banner)| LevelUpView {
+        quests: r.quests_on().then(|| quests(b)),
+        loyalty,
+        level_up: match &r.level_up {
+            Some((level, banner)) if r.loyalty_on() => Some(LevelUpView {
                 level: level.clone(),
                 banner: *banner,
             }),
+            _ => None,
+        },
     }
 }
 
 fn quests(b: &Bonuses) -> Vec<QuestView> {
     let r = &b.retention;
-    r.quests
-        .iter()
-        .map(|q| QuestView {
+    let mut out = Vec::with_capacity(r.quests.len());
+    for q in &r.quests {
+        let mut tasks = Vec::with_capacity(q.tasks.len());
+        for t in &q.tasks {
+            tasks.push(TaskView {
+                id: t.id,
+                kind: t.kind.clone().unwrap_or_default(),
+                progress: t.progress.min(t.quantity),
+                quantity: t.quantity,
+                percent: crate::domain::quest::task_percent(t),
+                completed: t.is_completed || t.progress >= t.quantity,
+                game_ids: r
+                    .task_games
+                    .iter()
+                    .find(|g| g.0 == t.id)
+                    .map(|g| g.1.clone())
+                    .unwrap_or_default(),
+            });
+        }
+        out.push(QuestView {
             id: q.id,
             name: q.name.clone(),
             active: q.state == 2,
@@ -366,25 +390,9 @@ fn quests(b: &Bonuses) -> Vec<QuestView> {
                 .find(|x| x.0 == q.id)
                 .map(|x| x.1.clone())
                 .unwrap_or_default(),
-            tasks: q
-                .tasks
-                .iter()
-                .map(|t| TaskView {
-                    id: t.id,
-                    kind: t.kind.clone().unwrap_or_default(),
-                    progress: t.progress.min(t.quantity),
-                    quantity: t.quantity,
-                    percent: crate::domain::quest::task_percent(t),
-                    completed: t.is_completed || t.progress >= t.quantity,
-                    game_ids: r
-                        .task_games
-                        .iter()
-                        .find(|g| g.0 == t.id)
-                        .map(|g| g.1.clone())
-                        .unwrap_or_default(),
-                })
-                .collect(),
+            tasks,
             busy: r.busy.contains(&q.id),
-        })
-        .collect()
+        });
+    }
+    out
 }

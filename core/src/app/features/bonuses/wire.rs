@@ -30,6 +30,19 @@ fn id(v: &Json, key: &str) -> Option<u64> {
     int(v, key).and_then(|n| u64::try_from(n).ok())
 }
 
+/// The whole non-negative numbers of an array (ids); anything else is skipped.
+pub fn ids(v: Option<&Json>) -> Vec<u64> {
+    let mut out = Vec::new();
+    if let Some(Json::Array(items)) = v {
+        for i in items {
+            if let Some(n) = i.as_u64() {
+                out.push(n);
+            }
+        }
+    }
+    out
+}
+
 /// Bonuses and free spins share one card type (one list type, one set of functions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -62,18 +75,12 @@ pub struct Item {
 impl Item {
     pub fn read(v: &Json, kind: Kind) -> Option<Item> {
         v.as_object()?;
-        let mut game_ids = Vec::new();
-        match kind {
-            Kind::Bonus => {
-                if let Some(Json::Array(ids)) = v
-                    .get("wagerCasinoConditions")
-                    .and_then(|w| w.get("gameIds"))
-                {
-                    game_ids.extend(ids.iter().filter_map(|i| i.as_u64()));
-                }
-            }
-            Kind::Freespin => game_ids.extend(id(v, "gameId")),
-        }
+        let game_ids = match kind {
+            Kind::Bonus => ids(v
+                .get("wagerCasinoConditions")
+                .and_then(|w| w.get("gameIds"))),
+            Kind::Freespin => id(v, "gameId").map_or_else(Vec::new, |g| vec![g]),
+        };
         let wager = v.get("wager").unwrap_or(&Json::Null);
         Some(Item {
             kind,
@@ -132,11 +139,9 @@ impl Package {
             .get("triggerConditions")
             .and_then(|t| t.get("invoiceAmountItems"))
         {
-            from.extend(
-                items
-                    .iter()
-                    .map(|i| (text(i, "currency"), text(i, "amountFrom"))),
-            );
+            for i in items {
+                from.push((text(i, "currency"), text(i, "amountFrom")));
+            }
         }
         Some(Package {
             id: id(p, "id")?,
@@ -150,7 +155,13 @@ impl Package {
 
 /// A list of readable values; `None` unless it is a list (unreadable items are skipped).
 pub fn list<T>(v: &Json, read: &dyn Fn(&Json) -> Option<T>) -> Option<Vec<T>> {
-    Some(v.as_array()?.iter().filter_map(read).collect())
+    let mut out = Vec::new();
+    for i in v.as_array()? {
+        if let Some(x) = read(i) {
+            out.push(x);
+        }
+    }
+    Some(out)
 }
 
 /// Cashback for a currency: `(amount, percent)`.
