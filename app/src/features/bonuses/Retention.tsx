@@ -123,6 +123,16 @@ export function QuestModal({ id }: { id: "quests-hub" | "quest-tasks" | "quest-r
   const quests = useCore((s) => s.bonuses.quests);
   const questId = useCore((s) => s.nav.modal?.params.questId);
   const list = quests ?? [];
+  const guest = useCore((s) => s.session.status === "guest");
+  const t = useText();
+  if (guest) {
+    return (
+      <div className="bonus-confirm">
+        <p className="muted">{q("empty")}</p>
+        <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{t("layout.signIn")}</Button>
+      </div>
+    );
+  }
   if (id === "quests-hub") {
     return (
       <div className="bonuses" data-testid="quests-hub">
