@@ -138,7 +138,6 @@ function PayForm() {
             }}
             onBlur={() => blur("amount")}
           />
-          {withdraw ? null : <DepositBonusLine />}
           {p.fields.map((f) => (
             <TextField
               key={f.name}
@@ -152,6 +151,7 @@ function PayForm() {
               onBlur={() => blur(f.name)}
             />
           ))}
+          {withdraw ? null : <DepositBonusLine />}
           {p.message && p.methodsState !== "limitReached" ? (
             <p className="form-error" role="alert">
               {p.message}
