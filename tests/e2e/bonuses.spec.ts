@@ -117,6 +117,20 @@ test("bonus codes: incorrect and not available alerts, a valid one brings free s
   await expect(page.getByTestId("bonus-list")).toContainText("20 free spins");
 });
 
+test("the wallet's bonus info shows the active bonus and takes a bonus code", async ({ page, request }) => {
+  const player = await register(request);
+  const bonus = await control(request, "bonuses", { email: player.email, currency: "USD", amount: "20.00", wager: 2, name: "Welcome bonus" });
+  await request.put(url(`/api/game/player-bonuses/${bonus.id}/activate`), { headers: { Authorization: `Bearer ${player.token}` } });
+  await signedIn(page, player, "/wallet");
+  await page.getByTestId("wallet-bonus-info-open").click();
+  const info = page.getByTestId("wallet-bonus-info");
+  await expect(info).toContainText("Welcome bonus · 20.00 USD");
+  await info.getByRole("textbox", { name: "Bonus code" }).fill("welcome100");
+  await info.getByTestId("bonus-code-submit").click();
+  await expect(toast(page, "Bonus code applied")).toBeVisible();
+  await expect(info.getByRole("list", { name: "Applied codes" })).toContainText("WELCOME100");
+});
+
 test("a deposit bonus chosen while depositing goes with the deposit and arrives as a bonus", async ({ page, request }) => {
   await control(request, "payments", { settleMs: 500 });
   const player = await register(request);
