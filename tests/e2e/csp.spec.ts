@@ -44,7 +44,7 @@ test("a guest and a player use the product with no CSP violation", async ({ page
   expect(reg.status()).toBe(201);
   const { accessToken } = await reg.json();
   await page.context().addCookies([{ name: "access_token", value: accessToken, url: base() }]);
-  for (const path of ["/", "/wallet", "/wallet/history", "/?modal=wallet&wallet=deposit", "/sport", "/profile"]) {
+  for (const path of ["/", "/wallet", "/wallet/history", "/?modal=wallet&wallet=deposit", "/sport", "/profile", "/bonuses", "/profile/bonuses"]) {
     await page.goto(url(path));
     await expect(page.locator(".shell")).toHaveAttribute("data-core", "ready");
   }
