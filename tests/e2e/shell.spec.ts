@@ -13,7 +13,7 @@ const ROUTES: [string, string, boolean][] = [
   ["/", "index", false],
   ["/wallet", "wallet", false],
   ["/wallet/history", "wallet-history", false],
-  ["/bonuses", "bonuses", true],
+  ["/bonuses", "bonuses", false],
   ["/contact", "contact", true],
   ["/profile", "profile", true],
   ["/profile/info", "profile-info", true],
@@ -23,7 +23,7 @@ const ROUTES: [string, string, boolean][] = [
   ["/profile/settings", "profile-settings", true],
   ["/profile/settings/account", "profile-settings-account", true],
   ["/profile/settings/notifications", "profile-settings-notifications", true],
-  ["/profile/bonuses", "profile-bonuses", true],
+  ["/profile/bonuses", "profile-bonuses", false],
   ["/support", "support", true],
   ["/referral", "referral", true],
   ["/questions", "questions", true],
@@ -140,7 +140,7 @@ test.describe("routes", () => {
   test("the default locale as a prefix is redirected to the plain address", async ({ page }) => {
     await page.goto(url("/en/bonuses?x=1"));
     await expect(page).toHaveURL(url("/bonuses?x=1"));
-    await expectRoute(page, "bonuses", true);
+    await expectRoute(page, "bonuses", false);
   });
 });
 
