@@ -20,6 +20,7 @@ mod secrets;
 mod seed;
 mod state;
 mod static_files;
+pub mod telegram;
 mod validation;
 
 use std::io::Write;

@@ -34,6 +34,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/_control/build", post(set_build))
         .route("/api/_control/stats", get(stats))
         .merge(super::payments::control::router())
+        .merge(super::telegram::control::router())
 }
 
 /// Counters the hardening tests read: password hashes run since start (an unknown e-mail's

@@ -9,6 +9,7 @@ mod player;
 mod profile;
 mod settings;
 mod sport;
+pub mod telegram;
 mod wallet;
 
 use axum::http::HeaderMap;
@@ -42,6 +43,7 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/wallet/accounts/{id}/switch", put(wallet::switch))
         .route("/api/wallet/accounts/{id}/hide", put(wallet::hide))
         .merge(payments_router())
+        .merge(telegram::router())
         .route("/api/game/sport/start", post(sport::start))
         .route("/api/game/sport/info/{id}", get(sport::info))
         .route("/api/game/sport/events/{id}", get(sport::event))
