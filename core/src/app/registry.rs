@@ -4,7 +4,7 @@
 
 use super::calls::{Answer, Endpoint, Route};
 use super::feature::{Cx, Feature, Hook, SliceSink};
-use super::features::{content, session, settings, shell, sport, toasts, wallet};
+use super::features::{content, miniapp, session, settings, shell, sport, toasts, wallet};
 use super::forms::FormState;
 use super::model::{Dirty, Model};
 use crate::domain::validation::Rule;
@@ -207,4 +207,5 @@ features! {
     Session session: session::Session [SignUp, SignIn, ForgotPass, ResetPass];
     Wallet wallet: wallet::Wallet [NewAccount];
     Sport sport: sport::Sport [];
+    Miniapp miniapp: miniapp::Miniapp [];
 }

@@ -7,13 +7,14 @@ use litemap::LiteMap;
 use serde::Serialize;
 
 use super::feature::SliceSink;
-use super::features::{session, settings, shell, sport, toasts, wallet};
+use super::features::{miniapp, session, settings, shell, sport, toasts, wallet};
 use super::forms;
 use super::model::{Dirty, Model};
 use super::registry::{FormId, Part};
 use crate::domain::validation::Value;
 
 pub use super::display::{CurrencyOption, MoneyView};
+pub use super::features::miniapp::view::MiniappView;
 pub use super::features::session::view::SessionView;
 pub use super::features::settings::view::OptionsView;
 pub use super::features::shell::menu::LinkView;
@@ -41,6 +42,7 @@ pub struct View {
     pub toasts: Vec<ToastView>,
     pub options: OptionsView,
     pub sport: SportView,
+    pub miniapp: MiniappView,
     /// Localized texts by `group.key`, English built-ins under loaded content.
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
@@ -77,6 +79,7 @@ pub fn view(model: &Model) -> View {
         toasts: toasts::view::slice(model),
         options: settings::view::slice(model),
         sport: sport::view::slice(model),
+        miniapp: miniapp::view::slice(model),
         texts: (*model.shared.texts).clone(),
     }
 }
