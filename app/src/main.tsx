@@ -4,13 +4,17 @@ import { App } from "./App";
 import { CrashBoundary } from "./CrashBoundary";
 import { reportCrash } from "./core/crash";
 import { firstPaintView, useCore } from "./core/store";
+import { installMiniapp } from "./features/miniapp/chrome";
 import { preloadPage } from "./pages/registry";
 import "./styles.css";
 
 // First paint does not wait for the wasm: when the shell can draw the page from the bundled
 // texts (a guest's home), it does so now; the core's code is fetched meanwhile and takes over
 // the store when it arrives. Clicks made before then are queued, not lost.
-const early = firstPaintView(location.pathname, document.cookie);
+// Inside the messenger: its frame (full screen, colours, insets) before anything is drawn, and
+// no guest page painted early (the messenger signs the player in first).
+const miniapp = installMiniapp();
+const early = miniapp ? undefined : firstPaintView(location.pathname, document.cookie);
 if (early) useCore.setState(early);
 
 /** Fetch the core's code and hand it the store. */

@@ -202,6 +202,12 @@ async fn tg_login_creates_then_finds_the_player() {
         accounts.body
     );
 
+    let stored = s.get("/api/_control/tg/users/5001", None).await;
+    assert_eq!(
+        stored.body["session"],
+        json!({"source": "https://t.me/croupier_bot", "platform": "tg"})
+    );
+
     let again = s.post("/api/player/tg_login", None, body).await;
     assert_eq!(again.status, StatusCode::OK);
     assert_eq!(again.body["profile"]["id"], p["id"]);
@@ -340,4 +346,23 @@ async fn social_connection_links_telegram_to_a_web_player() {
         )
         .await;
     assert_eq!(bad.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn control_signs_init_data_with_the_configured_token() {
+    let s = start().await;
+    let r = s
+        .post(
+            "/api/_control/tg/sign",
+            None,
+            json!({"user": {"id": 8001, "first_name": "Eve"}, "startParam": "ref9"}),
+        )
+        .await;
+    let raw = r.body["initData"].as_str().unwrap();
+    let data = verify(raw, TEST_BOT_TOKEN, 60, now()).expect("verifies");
+    assert_eq!(data.start_param.as_deref(), Some("ref9"));
+    let login = s
+        .post("/api/player/tg_login", None, json!({ "tg_payload": raw }))
+        .await;
+    assert_eq!(login.body["profile"]["firstName"], "Eve");
 }

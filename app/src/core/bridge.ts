@@ -1,6 +1,7 @@
 import { Core } from "croupier-core";
 // The phone numbering plans ship as their own asset, outside the wasm; the core fetches them.
 import phoneMetadataUrl from "../../../core/src/domain/phone/metadata.tsv?url";
+import { launchData } from "../features/miniapp/telegram";
 import { sportsbookScript } from "./appMode";
 import { reportCrash, type CrashSite } from "./crash";
 import { initialView, takeEarlyEvents, useCore } from "./store";
@@ -81,6 +82,8 @@ export function startCore(options: ConnectOptions = {}): boolean {
       // The default language's texts (core/content/en.json), kept out of the wasm.
       texts: initialView.texts,
       sportsbookScript: sportsbookScript(),
+      // Inside the messenger: its launch data (the core then runs as platform tg).
+      miniapp: launchData(),
     });
   } catch (error) {
     reportCrash(error, "create");

@@ -15,6 +15,9 @@ export function Header({ mobile = false }: { mobile?: boolean }) {
   const nickname = useCore((s) => s.session.nickname);
   const home = useCore((s) => s.nav.homePath);
   const drawerOpen = useCore((s) => s.nav.drawerOpen);
+  // In the messenger the player is who the messenger says: no sign-out, no guest buttons while
+  // its sign-in runs.
+  const miniapp = useCore((s) => s.miniapp);
   return (
     <header className="header">
       <button type="button" className="icon-btn menu-btn" aria-label={t("layout.menu")} aria-controls="drawer" aria-expanded={drawerOpen} onClick={() => dispatch({ type: "toggleDrawer" })}>
@@ -36,11 +39,13 @@ export function Header({ mobile = false }: { mobile?: boolean }) {
             <span className="nickname" data-testid="header-nickname">
               {nickname}
             </span>
-            <Button variant="ghost" onClick={() => dispatch({ type: "signOut" })}>
-              {t("layout.signOut")}
-            </Button>
+            {miniapp.active ? null : (
+              <Button variant="ghost" onClick={() => dispatch({ type: "signOut" })}>
+                {t("layout.signOut")}
+              </Button>
+            )}
           </>
-        ) : status === "guest" ? (
+        ) : status === "guest" && !miniapp.loggingIn ? (
           <>
             <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>
               {t("layout.signIn")}

@@ -141,3 +141,17 @@ pub fn first_currency(conn: &Connection) -> rusqlite::Result<Option<String>> {
     )
     .optional()
 }
+
+/// `(source, platform)` of the newest session of the player signed in as this Telegram user.
+pub fn last_session(
+    conn: &Connection,
+    tg_user_id: i64,
+) -> rusqlite::Result<Option<(Option<String>, Option<String>)>> {
+    conn.query_row(
+        "SELECT s.source, s.platform FROM sessions s JOIN players p ON p.id = s.player_id
+         WHERE p.tg_user_id = ?1 ORDER BY s.id DESC LIMIT 1",
+        [tg_user_id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .optional()
+}

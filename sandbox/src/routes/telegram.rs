@@ -282,17 +282,54 @@ pub mod control {
         Ok(StatusCode::NO_CONTENT)
     }
 
+    /// What the sync stored, and the source/platform of the Telegram player's newest session.
     async fn synced(
         State(state): State<AppState>,
         axum::extract::Path(id): axum::extract::Path<i64>,
     ) -> ApiResult<Json<Value>> {
-        let p = tg::get(&state.db(), id)?.ok_or_else(ApiError::not_found)?;
-        Ok(Json(sync_view(&p)))
+        let conn = state.db();
+        let mut view = tg::get(&conn, id)?
+            .map(|p| sync_view(&p))
+            .unwrap_or_else(|| json!({ "user_id": id }));
+        view["session"] = tg::last_session(&conn, id)?
+            .map(|(source, platform)| json!({ "source": source, "platform": platform }))
+            .unwrap_or(Value::Null);
+        Ok(Json(view))
+    }
+
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct SignBody {
+        user: Value,
+        auth_date: Option<i64>,
+        start_param: Option<String>,
+    }
+
+    /// Init data signed with the configured bot token, as the messenger would hand it to the
+    /// mini-app (browser tests have no HMAC of their own).
+    async fn sign(
+        State(state): State<AppState>,
+        Json(b): Json<SignBody>,
+    ) -> ApiResult<Json<Value>> {
+        let auth_date = b.auth_date.unwrap_or_else(db::now).to_string();
+        let user = b.user.to_string();
+        let mut fields = vec![
+            ("query_id", "AAHcontrol"),
+            ("user", user.as_str()),
+            ("auth_date", auth_date.as_str()),
+        ];
+        if let Some(p) = b.start_param.as_deref() {
+            fields.push(("start_param", p));
+        }
+        Ok(Json(
+            json!({ "initData": telegram::sign(&fields, &state.tg_bot_token) }),
+        ))
     }
 
     pub fn router() -> Router<AppState> {
         Router::new()
             .route("/api/_control/tg/block", post(block))
             .route("/api/_control/tg/users/{id}", axum::routing::get(synced))
+            .route("/api/_control/tg/sign", post(sign))
     }
 }
