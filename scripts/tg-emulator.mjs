@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Development: open the app as the messenger mini-app in a visible Chromium, with the emulated
-// launch environment (tests/e2e/tg-emulator.js) and init data signed with the sandbox's test
+// launch environment (tests/e2e/tg-emulator-page.js) and init data signed with the sandbox's test
 // bot token. Usage (a sandbox or `vite` dev server running):
 //
 //   node scripts/tg-emulator.mjs [app URL, default http://127.0.0.1:8080/] [telegram user id]
@@ -36,7 +36,7 @@ const config = {
   safeAreaInset: { top, bottom, left: 0, right: 0 },
   contentSafeAreaInset: { top: Number(process.env.TG_CONTENT_TOP ?? 46), bottom: 0, left: 0, right: 0 },
 };
-const script = readFileSync(new URL("../tests/e2e/tg-emulator.js", import.meta.url), "utf8");
+const script = readFileSync(new URL("../tests/e2e/tg-emulator-page.js", import.meta.url), "utf8");
 const browser = await chromium.launch({ headless: false, executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
 const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
 await page.addInitScript({ content: `window.__TG_EMULATOR__ = ${JSON.stringify(config)};\n${script}` });

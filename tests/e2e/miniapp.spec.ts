@@ -30,6 +30,7 @@ const tgLogins = async (request: APIRequestContext) => ((await control(request, 
 
 async function signedInAsTelegram(page: Page) {
   await expect(page.getByTestId("header-nickname")).toHaveText("Mila");
+  await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
 }
 
 test("first open signs in silently from the launch data; a reload keeps the session", async ({ page, request }) => {
@@ -122,6 +123,8 @@ test("safe-area insets frame the top bar, the bottom navigation and modals (390x
   await page.goto(launchUrl("/wallet"));
   await page.getByRole("main").getByRole("button", { name: "Deposit" }).click();
   await expect(page.getByTestId("tg-wallet")).toBeVisible();
+  await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId("tg-wallet").getByRole("tab").first()).toBeVisible();
   const modal = await page.locator(".modal").boundingBox();
   expect(modal!.y).toBeGreaterThanOrEqual(93);
   expect(await style(".modal", "padding-bottom")).toBe("34px");
@@ -144,9 +147,10 @@ test("the wallet opens the Telegram wallet; close confirmation while the deposit
   await page.evaluate(() => (window as unknown as { __tgEmulator: { pressBack(): void } }).__tgEmulator.pressBack());
   await expect(page.locator(".modal")).toHaveCount(0);
   await expect.poll(async () => page.evaluate(() => window.Telegram!.WebApp!.isClosingConfirmationEnabled)).toBe(false);
-  // On a page other than home the back button goes back a page.
+  // On a page other than home it goes back a page: here the launch page, so home.
   await page.evaluate(() => (window as unknown as { __tgEmulator: { pressBack(): void } }).__tgEmulator.pressBack());
-  await expect(page).toHaveURL(/\/\?botURL=/);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect.poll(async () => page.evaluate(() => window.Telegram!.WebApp!.BackButton.isVisible)).toBe(false);
 });
 
 test("the website in a browser is not the mini-app", async ({ page }) => {

@@ -1,4 +1,4 @@
-// Node side of the launch-environment emulator (tg-emulator.js): init data signed exactly as
+// Node side of the launch-environment emulator (tg-emulator-page.js): init data signed exactly as
 // the messenger signs it (HMAC-SHA256, secret = HMAC_SHA256("WebAppData", bot token)) with the
 // sandbox's public test bot token, and the page set up to open as the mini-app.
 import { createHmac } from "node:crypto";
@@ -9,7 +9,7 @@ import type { Page } from "@playwright/test";
 export const TEST_BOT_TOKEN = "7000000001:CroupierSandboxTestBot-not-a-real-token";
 export const BOT_URL = "https://t.me/croupier_test_bot";
 
-const script = readFileSync(new URL("./tg-emulator.js", import.meta.url), "utf8");
+const script = readFileSync(new URL("./tg-emulator-page.js", import.meta.url), "utf8");
 
 export type TgUser = { id: number; first_name: string; last_name?: string; username?: string; language_code?: string; photo_url?: string };
 

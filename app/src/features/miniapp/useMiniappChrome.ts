@@ -24,23 +24,39 @@ export function useCloseConfirmation(app: WebApp, busy: boolean) {
   useEffect(() => () => app.disableClosingConfirmation(), [app]);
 }
 
-/** The messenger's back button stands for in-app back: it closes the open modal, else goes back
- * a page; hidden on the home page with nothing open. */
+/** The messenger's back button stands for in-app back: it closes the open modal, else returns
+ * to the page visited before in this run (home when there is none); hidden on the home page with
+ * nothing open. Its own list, not `history.back()`: closing a modal adds a history entry, and
+ * the launch page has nothing before it. */
 export function useBackButton(app: WebApp) {
   const dispatch = useDispatch();
   const modal = useCore((s) => !!s.nav.modal);
-  const home = useCore((s) => s.nav.path === s.nav.homePath);
-  const visible = modal || !home;
+  const path = useCore((s) => s.nav.path);
+  const homePath = useCore((s) => s.nav.homePath);
+  const visited = useRef<string[]>([]);
+  useEffect(() => {
+    const v = visited.current;
+    if (v[v.length - 1] === path) return;
+    // Back to the page before (the player's own back): forget the one left.
+    if (v[v.length - 2] === path) v.pop();
+    else v.push(path);
+  }, [path]);
+  const visible = modal || path !== homePath;
   useEffect(() => {
     if (!visible) {
       app.BackButton.hide();
       return;
     }
-    const back = () => (modal ? dispatch({ type: "closeModal" }) : history.back());
+    const back = () => {
+      if (modal) return dispatch({ type: "closeModal" });
+      const v = visited.current;
+      v.pop();
+      dispatch({ type: "navigate", path: v[v.length - 1] ?? homePath });
+    };
     app.BackButton.onClick(back);
     app.BackButton.show();
     return () => app.BackButton.offClick(back);
-  }, [app, dispatch, modal, visible]);
+  }, [app, dispatch, modal, visible, homePath]);
 }
 
 /** A haptic for each result the player waits for: a deposit's outcome (its modal or toast) and
