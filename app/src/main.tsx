@@ -6,6 +6,7 @@ import { reportCrash } from "./core/crash";
 import { replayWhenDrawn } from "./core/earlyClick";
 import { firstPaintView, useCore } from "./core/store";
 import { installMiniapp } from "./features/miniapp/chrome";
+import { launchData } from "./features/miniapp/telegram";
 import { preloadPage } from "./pages/registry";
 import "./styles.css";
 
@@ -21,7 +22,7 @@ if (early) useCore.setState(early);
 /** Fetch the core's code and hand it the store. */
 const loadCore = () =>
   import("./core/bridge")
-    .then(({ startCore }) => startCore({ painted: !!early }))
+    .then(({ startCore }) => startCore({ painted: !!early, miniapp: miniapp ? launchData() : undefined }))
     .catch((error: unknown) => reportCrash(error, "load"));
 
 /** After the next frame has painted (a timer as well, since a hidden tab paints no frames). */

@@ -153,6 +153,18 @@ test("the wallet opens the Telegram wallet; close confirmation while the deposit
   await expect.poll(async () => page.evaluate(() => window.Telegram!.WebApp!.BackButton.isVisible)).toBe(false);
 });
 
+test("tg-news shows the channel's news and opens the channel in the messenger", async ({ page }) => {
+  await asMiniapp(page, { user: newUser() });
+  await page.goto(launchUrl());
+  await signedInAsTelegram(page);
+  await page.evaluate(() => history.pushState(null, "", "/?modal=telegram-news"));
+  await page.evaluate(() => dispatchEvent(new PopStateEvent("popstate")));
+  const news = page.getByTestId("tg-news");
+  await expect(news).toBeVisible();
+  await news.getByRole("button", { name: "Open the channel" }).click();
+  expect((await called(page, "openTelegramLink")).map((c) => c.args[0])).toEqual(["https://t.me/croupier_news"]);
+});
+
 test("the website in a browser is not the mini-app", async ({ page }) => {
   await page.goto(url("/"));
   await expect(page.locator("html.tg")).toHaveCount(0);

@@ -1,7 +1,6 @@
-import { Core } from "croupier-core";
+import { Core, type Launch } from "croupier-core";
 // The phone numbering plans ship as their own asset, outside the wasm; the core fetches them.
 import phoneMetadataUrl from "../../../core/src/domain/phone/metadata.tsv?url";
-import { launchData } from "../features/miniapp/telegram";
 import { sportsbookScript } from "./appMode";
 import { reportCrash, type CrashSite } from "./crash";
 import { initialView, takeEarlyEvents, useCore } from "./store";
@@ -18,6 +17,12 @@ export interface CoreLike {
 export type ConnectOptions = {
   /** The shell painted a page before the core loaded: the preloader must not cover it again. */
   painted?: boolean;
+};
+
+/** What `startCore` hands the core besides the fixed config. */
+export type StartOptions = ConnectOptions & {
+  /** The messenger mini-app's launch data, when the page runs inside it. */
+  miniapp?: Launch;
 };
 
 /**
@@ -70,7 +75,7 @@ function watchTraps() {
 }
 
 /** Create the core, connect it to the store, and start it. */
-export function startCore(options: ConnectOptions = {}): boolean {
+export function startCore({ miniapp, ...options }: StartOptions = {}): boolean {
   watchTraps();
   let core: Core;
   try {
@@ -83,7 +88,7 @@ export function startCore(options: ConnectOptions = {}): boolean {
       texts: initialView.texts,
       sportsbookScript: sportsbookScript(),
       // Inside the messenger: its launch data (the core then runs as platform tg).
-      miniapp: launchData(),
+      miniapp,
     });
   } catch (error) {
     reportCrash(error, "create");

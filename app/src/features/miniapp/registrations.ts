@@ -1,11 +1,8 @@
 import { lazy } from "react";
 import type { ModalBody } from "../../shared/registrations";
 
-const tgModals: ModalBody = lazy(() => import("./TgModals"));
-
-/** The mini-app's modal bodies (the modal host composes every feature's). `tg-wallet` in the
- * address is `wallet-telegram-app`. */
+/** The mini-app's modal bodies (the modal host composes every feature's): the channel news.
+ * The Telegram wallet (`tg-wallet`, i.e. `wallet-telegram-app`) is the wallet feature's. */
 export const modals = {
-  "wallet-telegram-app": tgModals,
-  "tg-news": tgModals,
+  "tg-news": lazy(() => import("./TgNews")) as ModalBody,
 };
