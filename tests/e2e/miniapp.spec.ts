@@ -10,6 +10,8 @@ const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
 const launchUrl = (path = "/") => url(`${path}?botURL=${encodeURIComponent(BOT_URL)}&stag=aff-e2e`);
 
+const insets = { safeAreaInset: { top: 47, bottom: 34, left: 0, right: 0 }, contentSafeAreaInset: { top: 46, bottom: 0, left: 0, right: 0 } };
+
 let seq = 0;
 const newUser = (): TgUser => ({
   id: 700_000_000 + ((Date.now() % 1_000_000) * 10 + seq++),
@@ -81,13 +83,16 @@ test("an expired token whose refresh fails signs in again silently", async ({ pa
 test("a blocked Telegram user sees the account-blocked alert with a support link", async ({ page, request }) => {
   const user = newUser();
   await control(request, "tg/block", { tgUserId: user.id, blocked: true });
-  await asMiniapp(page, { user });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await asMiniapp(page, { user, ...insets });
   const before = await tgLogins(request);
   await page.goto(launchUrl());
   const panel = page.getByTestId("tg-blocked");
   await expect(panel).toBeVisible();
   await expect(panel.getByRole("heading")).toHaveText("Your account is blocked");
   await expect(page.locator(".toast").filter({ hasText: "Your account is blocked" })).toBeVisible();
+  await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
+  await page.screenshot({ path: test.info().outputPath("miniapp-blocked-390.png") });
   const axe = await new AxeBuilder({ page }).include("[data-testid=tg-blocked]").analyze();
   expect(axe.violations).toEqual([]);
   await panel.getByRole("link", { name: "Contact support" }).click();
@@ -107,7 +112,6 @@ test("init data older than a day shows the messenger auth error", async ({ page 
   expect((await called(page, "close")).length).toBe(1);
 });
 
-const insets = { safeAreaInset: { top: 47, bottom: 34, left: 0, right: 0 }, contentSafeAreaInset: { top: 46, bottom: 0, left: 0, right: 0 } };
 
 test("safe-area insets frame the top bar, the bottom navigation and modals (390x844)", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -154,13 +158,15 @@ test("the wallet opens the Telegram wallet; close confirmation while the deposit
 });
 
 test("tg-news shows the channel's news and opens the channel in the messenger", async ({ page }) => {
-  await asMiniapp(page, { user: newUser() });
+  await asMiniapp(page, { user: newUser(), platform: "tdesktop" });
   await page.goto(launchUrl());
   await signedInAsTelegram(page);
   await page.evaluate(() => history.pushState(null, "", "/?modal=telegram-news"));
   await page.evaluate(() => dispatchEvent(new PopStateEvent("popstate")));
   const news = page.getByTestId("tg-news");
   await expect(news).toBeVisible();
+  // Telegram Desktop: no insets, the messenger's theme (1280x800).
+  await page.screenshot({ path: test.info().outputPath("miniapp-news-1280.png") });
   await news.getByRole("button", { name: "Open the channel" }).click();
   expect((await called(page, "openTelegramLink")).map((c) => c.args[0])).toEqual(["https://t.me/croupier_news"]);
 });
