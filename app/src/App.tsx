@@ -14,6 +14,8 @@ import { useDevice } from "./ui/useDevice";
 const ErrorPage = lazy(() => import("./layout/ErrorPage"));
 // The messenger mini-app's bridge: loaded only inside the messenger.
 const MiniappBridge = lazy(() => import("./features/miniapp/MiniappBridge"));
+// Loyalty level-up modal or game-page banner (issue 12): its code loads only when shown.
+const LevelUp = lazy(() => import("./features/bonuses/LevelUp"));
 
 /** The page of the current route (or the error page), loaded on demand. */
 function Page() {
@@ -92,6 +94,7 @@ export function App() {
   const overlays = (
     <>
       <ModalHost />
+      <LevelUpHost />
       <Toasts toasts={toasts} closeLabel={t("layout.close")} onDismiss={dismiss} />
       <Preloader />
       {miniapp ? (
@@ -126,4 +129,13 @@ export function App() {
       {overlays}
     </div>
   );
+}
+
+function LevelUpHost() {
+  const shown = useCore((s) => s.bonuses.levelUp != null);
+  return shown ? (
+    <Suspense fallback={null}>
+      <LevelUp />
+    </Suspense>
+  ) : null;
 }

@@ -36,6 +36,12 @@ pub struct Config {
     pub tg_bot_token: String,
     /// Oldest accepted init data `auth_date`, seconds; 0 = no expiry check.
     pub tg_max_age: u64,
+    /// Origins the app's page may load scripts, frames and images from and connect to,
+    /// besides its own (the platform API, the sportsbook provider, third-party services).
+    pub csp_origins: Vec<String>,
+    /// Keys laid over the built app's `config.json` when it is served (the operator's
+    /// runtime configuration, README "Deployment").
+    pub app_config: serde_json::Map<String, serde_json::Value>,
 }
 
 pub const USAGE: &str = "\
@@ -60,6 +66,11 @@ Options (each also settable by the environment variable in brackets):
   --tg-max-age SECS   oldest accepted init data auth_date, 0 = no check
                       [SANDBOX_TG_MAX_AGE] (default 86400 = 1 day)
   --production        no local outbox page for reset e-mails and codes [SANDBOX_PRODUCTION=1]
+  --csp-origin ORIGIN allow this origin in the page's Content-Security-Policy (repeatable:
+                      platform API, sportsbook, third-party services) [SANDBOX_CSP_ORIGINS,
+                      comma-separated]
+  (env only)          SANDBOX_APP_CONFIG='{\"apiBase\": \"...\"}': keys laid over the app's
+                      config.json when it is served
   -h, --help          show this help
 ";
 
@@ -83,6 +94,8 @@ impl Default for Config {
             ws_max_subscriptions: 32,
             tg_bot_token: crate::telegram::TEST_BOT_TOKEN.into(),
             tg_max_age: crate::telegram::DEFAULT_MAX_AGE,
+            csp_origins: Vec::new(),
+            app_config: Default::default(),
         }
     }
 }
@@ -105,6 +118,8 @@ impl Config {
             ws_max_subscriptions: 32,
             tg_bot_token: crate::telegram::TEST_BOT_TOKEN.into(),
             tg_max_age: crate::telegram::DEFAULT_MAX_AGE,
+            csp_origins: Vec::new(),
+            app_config: Default::default(),
         }
     }
 
@@ -145,6 +160,17 @@ impl Config {
         if let Some(v) = env("SANDBOX_TG_MAX_AGE") {
             cfg.tg_max_age = parse_num(&v, "SANDBOX_TG_MAX_AGE")?;
         }
+        if let Some(v) = env("SANDBOX_CSP_ORIGINS") {
+            for o in v.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+                cfg.csp_origins.push(csp_origin(o)?);
+            }
+        }
+        if let Some(v) = env("SANDBOX_APP_CONFIG") {
+            match serde_json::from_str(&v) {
+                Ok(serde_json::Value::Object(map)) => cfg.app_config = map,
+                _ => return Err("SANDBOX_APP_CONFIG must be a JSON object".into()),
+            }
+        }
         cfg.production = env("SANDBOX_PRODUCTION").is_some_and(|v| is_yes(&v));
         cfg.control = env("SANDBOX_CONTROL").is_some_and(|v| is_yes(&v));
         if env("SANDBOX_FAST_HASH").is_some_and(|v| is_yes(&v)) {
@@ -182,6 +208,7 @@ impl Config {
                     cfg.tg_max_age = parse_num(&value("--tg-max-age")?, "--tg-max-age")?
                 }
                 "--fast-hash" => cfg.hash_cost = HashCost::Fast,
+                "--csp-origin" => cfg.csp_origins.push(csp_origin(&value("--csp-origin")?)?),
                 "-h" | "--help" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown argument {other}\n\n{USAGE}")),
             }
@@ -217,6 +244,23 @@ fn default_static_dir() -> Option<PathBuf> {
     }
     let ws = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../app/dist");
     ws.join("index.html").is_file().then_some(ws)
+}
+
+/// An origin for the CSP: `https://host[:port]` or `wss://…`, nothing that could end the
+/// directive or add a keyword.
+fn csp_origin(v: &str) -> Result<String, String> {
+    let ok = ["https://", "http://", "wss://", "ws://"]
+        .iter()
+        .any(|s| v.starts_with(s))
+        && v.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b".-:/*_".contains(&b));
+    if ok {
+        Ok(v.trim_end_matches('/').to_string())
+    } else {
+        Err(format!(
+            "--csp-origin: not an origin (https://host[:port]): {v}"
+        ))
+    }
 }
 
 fn parse_num<T: std::str::FromStr>(v: &str, name: &str) -> Result<T, String> {

@@ -4,7 +4,8 @@
 
 use super::calls::{Answer, Endpoint, Route};
 use super::feature::{Cx, Feature, Hook, SliceSink};
-use super::features::{content, miniapp, session, settings, shell, sport, toasts, wallet};
+
+use super::features::{bonuses, content, miniapp, session, settings, shell, sport, toasts, wallet};
 use super::forms::FormState;
 use super::model::{Dirty, Model};
 use crate::domain::validation::Rule;
@@ -208,4 +209,5 @@ features! {
     Wallet wallet: wallet::Wallet [NewAccount];
     Sport sport: sport::Sport [];
     Miniapp miniapp: miniapp::Miniapp [];
+    Bonuses bonuses: bonuses::Bonuses [];
 }

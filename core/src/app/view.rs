@@ -7,13 +7,15 @@ use litemap::LiteMap;
 use serde::Serialize;
 
 use super::feature::SliceSink;
-use super::features::{miniapp, session, settings, shell, sport, toasts, wallet};
+
+use super::features::{bonuses, miniapp, session, settings, shell, sport, toasts, wallet};
 use super::forms;
 use super::model::{Dirty, Model};
 use super::registry::{FormId, Part};
 use crate::domain::validation::Value;
 
 pub use super::display::{CurrencyOption, MoneyView};
+pub use super::features::bonuses::view::BonusesView;
 pub use super::features::miniapp::view::MiniappView;
 pub use super::features::session::view::SessionView;
 pub use super::features::settings::view::OptionsView;
@@ -43,6 +45,7 @@ pub struct View {
     pub options: OptionsView,
     pub sport: SportView,
     pub miniapp: MiniappView,
+    pub bonuses: BonusesView,
     /// Localized texts by `group.key`, English built-ins under loaded content.
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
@@ -80,6 +83,7 @@ pub fn view(model: &Model) -> View {
         options: settings::view::slice(model),
         sport: sport::view::slice(model),
         miniapp: miniapp::view::slice(model),
+        bonuses: bonuses::view::slice(model),
         texts: (*model.shared.texts).clone(),
     }
 }

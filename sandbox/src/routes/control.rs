@@ -35,6 +35,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/_control/stats", get(stats))
         .merge(super::payments::control::router())
         .merge(super::telegram::control::router())
+        .merge(super::bonuses::control_router())
+        .merge(super::retention::control_router())
 }
 
 /// Counters the hardening tests read: password hashes run since start (an unknown e-mail's
