@@ -2,6 +2,7 @@
 
 mod content;
 pub mod control;
+pub mod games;
 pub mod outbox;
 mod passwords;
 pub mod payments;
@@ -42,6 +43,7 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/wallet/accounts/{id}/switch", put(wallet::switch))
         .route("/api/wallet/accounts/{id}/hide", put(wallet::hide))
         .merge(payments_router())
+        .merge(games::router())
         .route("/api/game/sport/start", post(sport::start))
         .route("/api/game/sport/info/{id}", get(sport::info))
         .route("/api/game/sport/events/{id}", get(sport::event))
