@@ -6,13 +6,16 @@ use litemap::LiteMap;
 use serde::Serialize;
 
 use super::feature::SliceSink;
-use super::features::{session, settings, shell, sport, toasts, wallet};
+use super::features::{games, session, settings, shell, sport, toasts, wallet};
 use super::forms;
 use super::model::{Dirty, Model};
 use super::registry::{FormId, Part};
 use crate::domain::validation::Value;
 
 pub use super::display::{CurrencyOption, MoneyView};
+pub use super::features::games::view::{
+    GamesListView, GamesLobbyView, GamesPlayView, GamesSearchView,
+};
 pub use super::features::session::view::SessionView;
 pub use super::features::settings::view::OptionsView;
 pub use super::features::shell::menu::LinkView;
@@ -40,6 +43,10 @@ pub struct View {
     pub toasts: Vec<ToastView>,
     pub options: OptionsView,
     pub sport: SportView,
+    pub games_lobby: GamesLobbyView,
+    pub games_list: GamesListView,
+    pub games_search: GamesSearchView,
+    pub games_play: GamesPlayView,
     /// Localized texts by `group.key`, English built-ins under loaded content.
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
@@ -76,6 +83,10 @@ pub fn view(model: &Model) -> View {
         toasts: toasts::view::slice(model),
         options: settings::view::slice(model),
         sport: sport::view::slice(model),
+        games_lobby: games::view::lobby(model),
+        games_list: games::view::list(model),
+        games_search: games::view::search(model),
+        games_play: games::view::play(model),
         texts: (*model.shared.texts).clone(),
     }
 }

@@ -2,6 +2,7 @@
 //! forms and view slices, and uses its domain rules. Registered in `app/registry.rs`.
 
 pub mod content;
+pub mod games;
 pub mod session;
 pub mod settings;
 pub mod shell;

@@ -1,0 +1,180 @@
+//! The games filter (games-filter modal) and the list a games page shows, both read from the
+//! address so a shared link shows the same list: `?providers=a,b&features=1,3&sort=new`.
+
+use super::catalogue::Catalogue;
+use crate::domain::route::{Location, Route, RouteName};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sort {
+    #[default]
+    Popular,
+    New,
+    Name,
+}
+
+impl Sort {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Sort::Popular => "popular",
+            Sort::New => "new",
+            Sort::Name => "name",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Sort> {
+        match s {
+            "popular" => Some(Sort::Popular),
+            "new" => Some(Sort::New),
+            "name" => Some(Sort::Name),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Provider identities.
+    pub providers: Vec<String>,
+    /// Feature ids.
+    pub features: Vec<u32>,
+    pub sort: Sort,
+}
+
+pub const PROVIDERS: &str = "providers";
+pub const FEATURES: &str = "features";
+pub const SORT: &str = "sort";
+
+fn list(v: Option<&str>) -> impl Iterator<Item = &str> {
+    v.unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+}
+
+impl Filter {
+    /// From the address; unknown sorts and malformed features are left out.
+    pub fn from_location(loc: &Location) -> Filter {
+        let mut providers: Vec<String> = list(loc.query_value(PROVIDERS))
+            .map(str::to_string)
+            .collect();
+        providers.sort_unstable();
+        providers.dedup();
+        let mut features: Vec<u32> = list(loc.query_value(FEATURES))
+            .filter_map(|f| f.parse().ok())
+            .collect();
+        features.sort_unstable();
+        features.dedup();
+        Filter {
+            providers,
+            features,
+            sort: loc
+                .query_value(SORT)
+                .and_then(Sort::parse)
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The address query: `query` without the filter's keys, then the filter (empty parts
+    /// left out, so no filter adds nothing).
+    pub fn to_query(&self, query: &[(String, String)]) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = query
+            .iter()
+            .filter(|(k, _)| k != PROVIDERS && k != FEATURES && k != SORT)
+            .cloned()
+            .collect();
+        if !self.providers.is_empty() {
+            out.push((PROVIDERS.into(), self.providers.join(",")));
+        }
+        if !self.features.is_empty() {
+            let f: Vec<String> = self.features.iter().map(u32::to_string).collect();
+            out.push((FEATURES.into(), f.join(",")));
+        }
+        if self.sort != Sort::Popular {
+            out.push((SORT.into(), self.sort.as_str().into()));
+        }
+        out
+    }
+
+    pub fn count(&self) -> usize {
+        self.providers.len() + self.features.len()
+    }
+}
+
+/// What a games page lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// /games/{collection}/{collection}…: games in every named collection.
+    Collections(Vec<usize>),
+    /// /games/providers/{provider}
+    Provider(usize),
+    Favorites,
+    Played,
+    /// A games page whose collection or provider does not exist.
+    Unknown,
+}
+
+/// The listing the route names, if it is a games list page.
+pub fn listing(route: &Route, cat: &Catalogue) -> Option<Listing> {
+    match route.route_name()? {
+        RouteName::Favorites => Some(Listing::Favorites),
+        RouteName::RecentlyPlayed => Some(Listing::Played),
+        RouteName::GamesId => {
+            let params = route.param_list("id");
+            match params {
+                [first, provider] if first == "providers" => Some(
+                    cat.provider(provider)
+                        .map_or(Listing::Unknown, Listing::Provider),
+                ),
+                _ => {
+                    let ids: Option<Vec<usize>> =
+                        params.iter().map(|p| cat.collection(p)).collect();
+                    Some(ids.map_or(Listing::Unknown, Listing::Collections))
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Game indices of a collection or provider listing under the filter, in its sort order.
+/// `new` puts the games of the `new` collection first (the catalogue has no release dates).
+pub fn games(cat: &Catalogue, listing: &Listing, filter: &Filter) -> Vec<u32> {
+    let providers: Vec<usize> = filter
+        .providers
+        .iter()
+        .filter_map(|p| cat.provider(p))
+        .collect();
+    let feature_bits = filter.features.iter().fold(0u32, |m, f| {
+        let bit = cat.features.iter().position(|(id, _)| id == f);
+        bit.map_or(m, |b| m | (1 << b))
+    });
+    let mut out: Vec<u32> = cat
+        .games
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| match listing {
+            Listing::Collections(cs) => cs.iter().all(|c| g.collections & (1 << c) != 0),
+            Listing::Provider(p) => usize::from(g.provider) == *p,
+            _ => false,
+        })
+        .filter(|(_, g)| providers.is_empty() || providers.contains(&usize::from(g.provider)))
+        .filter(|(_, g)| g.features & feature_bits == feature_bits)
+        .map(|(i, _)| i as u32)
+        .collect();
+    match filter.sort {
+        Sort::Popular => {}
+        Sort::Name => out.sort_by(|a, b| {
+            let name = |i: &u32| cat.games.get(*i as usize).map(|g| g.name.as_str());
+            name(a).cmp(&name(b))
+        }),
+        Sort::New => {
+            let new = cat.collection("new").map_or(0, |c| 1u32 << c);
+            out.sort_by_key(|i| {
+                cat.games
+                    .get(*i as usize)
+                    .is_none_or(|g| g.collections & new == 0)
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,404 @@
+//! The games slices: `gamesLobby` (rows, providers, features, filter), `gamesList` (the window
+//! of the page's list the grid asked for), `gamesSearch` and `gamesPlay` (the game page). Each
+//! is sent only when its part changed (`Games::touched`), so a keystroke in the search sends
+//! the search and nothing else.
+
+use serde::Serialize;
+
+use super::catalogue::Catalogue;
+use super::filter::Listing;
+use super::{CatalogueState, Games, LIST, LOBBY, PLAY, SEARCH};
+use crate::app::feature::SliceSink;
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::Part;
+use crate::domain::geo::GameCollection;
+use crate::domain::route::RouteName;
+
+/// Tiles per lobby row.
+pub const ROW_TILES: usize = 12;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct TileView {
+    pub identity: String,
+    pub name: String,
+    pub provider: String,
+    /// The game page.
+    pub href: String,
+    /// Image folder: `{img}1x1@2x.svg`, `{img}3x4@1x.svg`, …
+    pub img: String,
+    pub favorite: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct RowView {
+    pub identity: String,
+    pub name: String,
+    /// The category page ("show all").
+    pub href: String,
+    pub total: u32,
+    pub tiles: Vec<TileView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ProviderView {
+    pub identity: String,
+    pub name: String,
+    pub href: String,
+    pub count: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct FeatureView {
+    pub id: u32,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct FilterView {
+    pub providers: Vec<String>,
+    pub features: Vec<u32>,
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(type = "\"popular\" | \"new\" | \"name\"")
+    )]
+    pub sort: &'static str,
+    /// Providers and features chosen.
+    pub count: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct GamesLobbyView {
+    pub state: CatalogueState,
+    /// Home and /games: the collections for the visitor's country, not hidden (SPEC §5).
+    pub rows: Vec<RowView>,
+    /// Category links (the same collections).
+    pub categories: Vec<RowLink>,
+    pub providers: Vec<ProviderView>,
+    pub features: Vec<FeatureView>,
+    pub filter: FilterView,
+    /// The list page's title (collection or provider name); empty elsewhere.
+    pub title: String,
+    /// The page names a collection or provider that does not exist.
+    pub unknown: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct RowLink {
+    pub identity: String,
+    pub name: String,
+    pub href: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct GamesListView {
+    /// Games in the page's list.
+    pub total: u32,
+    /// The first tile's position in the list.
+    pub from: u32,
+    pub tiles: Vec<TileView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct GamesSearchView {
+    pub query: String,
+    /// The query has words and nothing matched.
+    pub empty: bool,
+    /// Waiting for the server search (catalogue not in yet).
+    pub searching: bool,
+    pub games: Vec<TileView>,
+    pub providers: Vec<ProviderView>,
+    pub recent: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct GamesPlayView {
+    pub identity: String,
+    pub name: String,
+    pub provider: String,
+    pub provider_href: String,
+    /// The game frame's address once launched.
+    pub url: Option<String>,
+    pub demo: bool,
+    pub has_demo: bool,
+    pub starting: bool,
+    /// Text key of a failed launch.
+    pub error: Option<String>,
+    /// The game does not exist: the error page.
+    pub missing: bool,
+    pub favorite: bool,
+    /// Where "back" goes.
+    pub back: String,
+    pub player: bool,
+}
+
+pub const READS: &[Part] = &[Part::Games, Part::Session];
+
+pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+    let g = &model.f.games;
+    let touched = g.touched.replace(0);
+    let all = dirty == Dirty::ALL;
+    if !all && !dirty.touches(READS, true) && touched == 0 {
+        return;
+    }
+    let has = |bit: u8| all || touched & bit != 0;
+    if has(LOBBY) {
+        out.put("gamesLobby", &lobby(model));
+    }
+    if has(LIST) {
+        out.put("gamesList", &list(model));
+    }
+    if has(SEARCH) {
+        out.put("gamesSearch", &search(model));
+    }
+    if has(PLAY) {
+        out.put("gamesPlay", &play(model));
+    }
+}
+
+fn prefix(model: &Model) -> String {
+    model
+        .shared
+        .locale(&model.config)
+        .map(|l| format!("/{l}"))
+        .unwrap_or_default()
+}
+
+fn tile(g: &Games, i: u32, prefix: &str) -> Option<TileView> {
+    let game = g.cat.games.get(i as usize)?;
+    Some(TileView {
+        identity: game.identity.clone(),
+        name: game.name.clone(),
+        provider: g
+            .cat
+            .providers
+            .get(usize::from(game.provider))
+            .map(|p| p.name.clone())
+            .unwrap_or_default(),
+        href: format!("{prefix}/game/{}", game.identity),
+        img: format!("/api/game/images/{}/", game.identity),
+        favorite: g.is_favorite(&game.identity),
+    })
+}
+
+/// Collections shown to this visitor (SPEC §5): not hidden, for their country.
+pub fn listed(cat: &Catalogue, country: Option<&str>) -> Vec<usize> {
+    cat.collections
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !c.info.is_hidden && GameCollection::visible_in(&c.info, country))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+fn provider_view(cat: &Catalogue, p: usize, prefix: &str, count: u32) -> Option<ProviderView> {
+    let pr = cat.providers.get(p)?;
+    Some(ProviderView {
+        identity: pr.identity.clone(),
+        name: pr.name.clone(),
+        href: format!("{prefix}/games/providers/{}", pr.identity),
+        count,
+    })
+}
+
+pub fn lobby(model: &Model) -> GamesLobbyView {
+    let g = &model.f.games;
+    let cat = &g.cat;
+    let prefix = prefix(model);
+    let route = model
+        .shared
+        .route
+        .as_ref()
+        .ok()
+        .and_then(|r| r.route_name());
+    let shown = listed(cat, model.shared.country.as_deref());
+    let on_lobby = matches!(route, Some(RouteName::Index) | Some(RouteName::Games));
+    let rows = if on_lobby {
+        shown
+            .iter()
+            .filter_map(|&c| {
+                let col = cat.collections.get(c)?;
+                let bit = 1u32 << c;
+                let mut total = 0u32;
+                let mut tiles = Vec::new();
+                for (i, game) in cat.games.iter().enumerate() {
+                    if game.collections & bit != 0 {
+                        total += 1;
+                        if tiles.len() < ROW_TILES {
+                            tiles.extend(tile(g, i as u32, &prefix));
+                        }
+                    }
+                }
+                Some(RowView {
+                    identity: col.info.identity.clone(),
+                    name: col.name.clone(),
+                    href: format!("{prefix}/games/{}", col.info.identity),
+                    total,
+                    tiles,
+                })
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut counts = vec![0u32; cat.providers.len()];
+    for game in &cat.games {
+        if let Some(c) = counts.get_mut(usize::from(game.provider)) {
+            *c += 1;
+        }
+    }
+    let providers = (0..cat.providers.len())
+        .filter_map(|p| provider_view(cat, p, &prefix, counts.get(p).copied().unwrap_or(0)))
+        .collect();
+    let title = match &g.listing {
+        Some(Listing::Collections(cs)) => cs
+            .iter()
+            .filter_map(|c| cat.collections.get(*c).map(|c| c.name.as_str()))
+            .collect::<Vec<_>>()
+            .join(" · "),
+        Some(Listing::Provider(p)) => cat
+            .providers
+            .get(*p)
+            .map(|p| p.name.clone())
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    GamesLobbyView {
+        state: g.state,
+        rows,
+        categories: shown
+            .iter()
+            .filter_map(|&c| {
+                let col = cat.collections.get(c)?;
+                Some(RowLink {
+                    identity: col.info.identity.clone(),
+                    name: col.name.clone(),
+                    href: format!("{prefix}/games/{}", col.info.identity),
+                })
+            })
+            .collect(),
+        providers,
+        features: cat
+            .features
+            .iter()
+            .map(|(id, name)| FeatureView {
+                id: *id,
+                name: name.clone(),
+            })
+            .collect(),
+        filter: FilterView {
+            providers: g.filter.providers.clone(),
+            features: g.filter.features.clone(),
+            sort: g.filter.sort.as_str(),
+            count: g.filter.count() as u32,
+        },
+        title,
+        unknown: g.listing == Some(Listing::Unknown) && g.state == CatalogueState::Ready,
+    }
+}
+
+pub fn list(model: &Model) -> GamesListView {
+    let g = &model.f.games;
+    let prefix = prefix(model);
+    let (from, count) = g.window;
+    let from = from.min(g.list.len() as u32);
+    let count = if count == 0 { 48 } else { count };
+    GamesListView {
+        total: g.list.len() as u32,
+        from,
+        tiles: g
+            .list
+            .iter()
+            .skip(from as usize)
+            .take(count as usize)
+            .filter_map(|&i| tile(g, i, &prefix))
+            .collect(),
+    }
+}
+
+pub fn search(model: &Model) -> GamesSearchView {
+    let g = &model.f.games;
+    let prefix = prefix(model);
+    let ready = g.state == CatalogueState::Ready;
+    let games: Vec<TileView> = if ready {
+        g.found
+            .iter()
+            .filter_map(|&i| tile(g, i, &prefix))
+            .collect()
+    } else {
+        g.server_found
+            .iter()
+            .map(|(identity, name, provider)| TileView {
+                identity: identity.clone(),
+                name: name.clone(),
+                provider: provider.clone(),
+                href: format!("{prefix}/game/{identity}"),
+                img: format!("/api/game/images/{identity}/"),
+                favorite: g.is_favorite(identity),
+            })
+            .collect()
+    };
+    let providers: Vec<ProviderView> = if ready {
+        g.found_providers
+            .iter()
+            .take(6)
+            .filter_map(|&p| provider_view(&g.cat, usize::from(p), &prefix, 0))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let has_words = !super::search::words(&g.query).is_empty();
+    GamesSearchView {
+        query: g.query.clone(),
+        empty: has_words && !g.searching && games.is_empty() && providers.is_empty(),
+        searching: g.searching,
+        games,
+        providers,
+        recent: g.recent.clone(),
+    }
+}
+
+pub fn play(model: &Model) -> GamesPlayView {
+    let g = &model.f.games;
+    let l = &g.launch;
+    let prefix = prefix(model);
+    let info = l.info.clone().unwrap_or_default();
+    let identity = l.identity.clone().unwrap_or_default();
+    GamesPlayView {
+        favorite: g.is_favorite(&identity),
+        identity,
+        provider_href: format!("{prefix}/games/providers/{}", info.provider_identity),
+        name: info.name,
+        provider: info.provider,
+        url: l.url.clone(),
+        demo: l.demo,
+        has_demo: info.has_demo,
+        starting: l.starting,
+        error: l.error.clone(),
+        missing: l.missing,
+        back: l
+            .return_to
+            .clone()
+            .unwrap_or_else(|| format!("{prefix}/games")),
+        player: model.shared.is_player(),
+    }
+}
