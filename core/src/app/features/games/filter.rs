@@ -54,24 +54,26 @@ fn list(v: Option<&str>) -> impl Iterator<Item = &str> {
 impl Filter {
     /// From the address; unknown sorts and malformed features are left out.
     pub fn from_location(loc: &Location) -> Filter {
-        let mut providers: Vec<String> = list(loc.query_value(PROVIDERS))
-            .map(str::to_string)
-            .collect();
-        providers.sort_unstable();
-        providers.dedup();
-        let mut features: Vec<u32> = list(loc.query_value(FEATURES))
-            .filter_map(|f| f.parse().ok())
-            .collect();
-        features.sort_unstable();
-        features.dedup();
-        Filter {
-            providers,
-            features,
+        let mut f = Filter {
+            providers: list(loc.query_value(PROVIDERS))
+                .map(str::to_string)
+                .collect(),
+            features: list(loc.query_value(FEATURES))
+                .filter_map(|f| f.parse().ok())
+                .collect(),
             sort: loc
                 .query_value(SORT)
                 .and_then(Sort::parse)
                 .unwrap_or_default(),
-        }
+        };
+        f.normalize();
+        f
+    }
+
+    /// Sorted without repeats, so equal filters compare equal (and make equal addresses).
+    pub fn normalize(&mut self) {
+        sort_dedup(&mut self.providers, |a, b| a < b);
+        sort_dedup(&mut self.features, |a, b| a < b);
     }
 
     /// The address query: `query` without the filter's keys, then the filter (empty parts
@@ -98,6 +100,20 @@ impl Filter {
     pub fn count(&self) -> usize {
         self.providers.len() + self.features.len()
     }
+}
+
+/// Insertion sort without repeats: the lists are a handful of items, and a library sort
+/// would be one more instantiation in the wasm per element type.
+fn sort_dedup<T: PartialEq>(v: &mut Vec<T>, less: impl Fn(&T, &T) -> bool) {
+    let mut out: Vec<T> = Vec::with_capacity(v.len());
+    for x in v.drain(..) {
+        if out.contains(&x) {
+            continue;
+        }
+        let at = out.iter().position(|y| less(&x, y)).unwrap_or(out.len());
+        out.insert(at, x);
+    }
+    *v = out;
 }
 
 /// What a games page lists.
@@ -163,17 +179,20 @@ pub fn games(cat: &Catalogue, listing: &Listing, filter: &Filter) -> Vec<u32> {
         .collect();
     match filter.sort {
         Sort::Popular => {}
-        Sort::Name => out.sort_by(|a, b| {
+        Sort::Name => out.sort_unstable_by(|a, b| {
             let name = |i: &u32| cat.games.get(*i as usize).map(|g| g.name.as_str());
-            name(a).cmp(&name(b))
+            name(a).cmp(&name(b)).then(a.cmp(b))
         }),
         Sort::New => {
             let new = cat.collection("new").map_or(0, |c| 1u32 << c);
-            out.sort_by_key(|i| {
+            let is_new = |i: &u32| {
                 cat.games
                     .get(*i as usize)
-                    .is_none_or(|g| g.collections & new == 0)
-            });
+                    .is_some_and(|g| g.collections & new != 0)
+            };
+            let (mut first, rest): (Vec<u32>, Vec<u32>) = out.into_iter().partition(is_new);
+            first.extend(rest);
+            out = first;
         }
     }
     out

@@ -318,10 +318,7 @@ impl Feature for Games {
                     features,
                     sort: filter::Sort::parse(&sort).unwrap_or_default(),
                 };
-                f.providers.sort_unstable();
-                f.providers.dedup();
-                f.features.sort_unstable();
-                f.features.dedup();
+                f.normalize();
                 let loc = &cx.shared.location;
                 let q = crate::domain::route::encode_query(&f.to_query(&loc.query));
                 let url = if q.is_empty() {

@@ -116,15 +116,28 @@ impl Index {
                 .collect();
             ix.provider_words.push(ids);
         }
-        pairs.sort_unstable();
-        pairs.dedup();
-        let mut at = 0usize;
-        for w in 0..ix.ends.len() as u32 {
-            while pairs.get(at).is_some_and(|p| p.0 == w) {
-                ix.post.push(pairs.get(at).map_or(0, |p| p.1));
-                at += 1;
+        // Postings by counting (no sort: every sort instantiation costs wasm bytes).
+        let mut counts = vec![0u32; ix.ends.len()];
+        for (w, _) in &pairs {
+            if let Some(c) = counts.get_mut(*w as usize) {
+                *c += 1;
             }
-            ix.post_ends.push(ix.post.len() as u32);
+        }
+        let mut start = Vec::with_capacity(counts.len());
+        let mut total = 0u32;
+        for c in &counts {
+            start.push(total);
+            total += c;
+            ix.post_ends.push(total);
+        }
+        ix.post = vec![0; total as usize];
+        for (w, g) in &pairs {
+            if let Some(at) = start.get_mut(*w as usize) {
+                if let Some(slot) = ix.post.get_mut(*at as usize) {
+                    *slot = *g;
+                }
+                *at += 1;
+            }
         }
         ix.game_provider = game_provider.to_vec();
         ix
@@ -231,19 +244,22 @@ impl Index {
                 .filter(|&g| hits.get(g as usize).copied() == Some(need - 1))
                 .collect();
         }
-        let key = |g: &u32| {
-            let i = *g as usize;
-            (
-                std::cmp::Reverse(score.get(i).copied().unwrap_or(0)),
-                self.name_len.get(i).copied().unwrap_or(0) / 8,
-                *g,
-            )
-        };
-        if found.len() > limit {
-            found.select_nth_unstable_by_key(limit, key);
-            found.truncate(limit);
+        // The best `limit`, kept in order by one packed key (higher score, shorter name,
+        // catalogue order): an insertion into a short list, no sort.
+        let mut best: Vec<u64> = Vec::with_capacity(limit + 1);
+        for g in found {
+            let i = g as usize;
+            let s = u64::from(u16::MAX - score.get(i).copied().unwrap_or(0));
+            let len = u64::from(self.name_len.get(i).copied().unwrap_or(0) / 8);
+            let key = (s << 48) | (len << 32) | u64::from(g);
+            if best.len() == limit && best.last().is_some_and(|l| key > *l) {
+                continue;
+            }
+            let at = best.partition_point(|k| *k < key);
+            best.insert(at, key);
+            best.truncate(limit);
         }
-        found.sort_unstable_by_key(key);
+        let found: Vec<u32> = best.iter().map(|k| *k as u32).collect();
         let providers = (0..self.provider_words.len() as u16)
             .filter(|&p| prov_all.get(p as usize).copied().unwrap_or(false))
             .collect();
