@@ -92,6 +92,8 @@ pub struct GamesLobbyView {
     pub title: String,
     /// The page names a collection or provider that does not exist.
     pub unknown: bool,
+    /// /games/providers in the current language.
+    pub providers_href: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -313,6 +315,7 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
         },
         title,
         unknown: g.listing == Some(Listing::Unknown) && g.state == CatalogueState::Ready,
+        providers_href: format!("{prefix}/games/providers"),
     }
 }
 

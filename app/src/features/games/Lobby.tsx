@@ -1,0 +1,37 @@
+import { useCore, useText } from "../../core/store";
+import { Link } from "../../shared/Link";
+import { GameRow, RowSkeleton } from "./GameRow";
+import { SearchPanel } from "./SearchPanel";
+import { useCatalogue } from "./catalogue";
+
+/** Home and /games: the search box, the categories and a row per collection (SPEC §5: only
+ * the collections for the visitor's country, none hidden). */
+export function Lobby({ title }: { title?: string }) {
+  useCatalogue();
+  const t = useText();
+  const lobby = useCore((s) => s.gamesLobby);
+  return (
+    <div className="lobby" data-testid="lobby">
+      {title ? <h1 className="page-title">{title}</h1> : null}
+      <SearchPanel compact />
+      <nav className="chips lobby-cats" aria-label={t("games.categories")}>
+        {lobby.categories.map((c) => (
+          <Link key={c.identity} href={c.href} className="chip">
+            {c.name}
+          </Link>
+        ))}
+        <Link href={lobby.providersHref} className="chip">
+          {t("games.providers.title")}
+        </Link>
+      </nav>
+      {lobby.state === "failed" ? (
+        <p className="lobby-failed" role="alert">
+          {t("games.catalogueFailed")}
+        </p>
+      ) : null}
+      {lobby.state === "loading"
+        ? Array.from({ length: 4 }, (_, i) => <RowSkeleton key={i} />)
+        : lobby.rows.map((row, i) => <GameRow key={row.identity} row={row} index={i} />)}
+    </div>
+  );
+}
