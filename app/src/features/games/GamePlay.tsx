@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
+import { Icon } from "../../ui/Icon";
 import { useDevice } from "../../ui/useDevice";
 import { NotFound } from "./NotFound";
 
@@ -21,7 +22,7 @@ export function GamePlay() {
     <div className="game-page" data-testid="game-page">
       <header className="game-head">
         <Link href={p.back} className="btn btn-ghost" data-testid="game-back">
-          ← {t("games.back")}
+          {t("games.back")}
         </Link>
         <div className="game-title">
           <h1>{p.name || "\u00a0"}</h1>
@@ -40,7 +41,7 @@ export function GamePlay() {
             data-testid="game-favorite"
             onClick={() => dispatch({ type: "gamesFavorite", identity: p.identity, on: !p.favorite })}
           >
-            {p.favorite ? "♥" : "♡"}
+            <Icon name="favorites" />
           </button>
           <button
             type="button"
@@ -49,7 +50,7 @@ export function GamePlay() {
             disabled={!p.url}
             onClick={() => void frame.current?.requestFullscreen?.()}
           >
-            ⛶
+            <Icon name="fullscreen" />
           </button>
         </div>
       </header>

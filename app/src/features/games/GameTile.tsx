@@ -3,6 +3,7 @@ import { memo, useRef } from "react";
 import { useDispatch, useText } from "../../core/store";
 import type { TileView } from "../../core/types";
 import { Link } from "../../shared/Link";
+import { Icon } from "../../ui/Icon";
 import { useNearViewport } from "./nearViewport";
 
 export type Shape = "1x1" | "3x4";
@@ -37,7 +38,7 @@ export const GameTile = memo(function GameTile({ tile, shape = "1x1" }: { tile: 
         aria-label={t(tile.favorite ? "games.unfavorite" : "games.favorite", { name: tile.name })}
         onClick={() => dispatch({ type: "gamesFavorite", identity: tile.identity, on: !tile.favorite })}
       >
-        {tile.favorite ? "♥" : "♡"}
+        <Icon name="favorites" size={18} />
       </button>
     </div>
   );

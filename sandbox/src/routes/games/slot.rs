@@ -22,7 +22,8 @@ pub const DEMO_BALANCE: i64 = 100_000;
 /// The max bet per spin, in units of the account's currency.
 pub const MAX_BET_UNITS: i64 = 100;
 
-const SYMBOLS: &[&str] = &["🍒", "🍋", "🔔", "⭐", "💎", "7"];
+// Plain glyphs every system font has.
+const SYMBOLS: &[&str] = &["7", "★", "♦", "♣", "♠", "♥"];
 
 pub fn new_token() -> String {
     let mut rng = rand::rng();

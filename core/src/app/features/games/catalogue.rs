@@ -44,7 +44,14 @@ pub struct Catalogue {
 
 /// A game's address name from its display name: folded words joined by `-`.
 pub fn slug(name: &str) -> String {
-    super::search::words(name).join("-")
+    let mut out = String::new();
+    for w in super::search::words(name) {
+        if !out.is_empty() {
+            out.push('-');
+        }
+        out.push_str(&w);
+    }
+    out
 }
 
 fn hex(s: &str) -> Option<u32> {

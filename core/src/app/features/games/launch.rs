@@ -146,6 +146,17 @@ impl Launch {
         }
     }
 
+    /// The view told the device (it may come after the game's facts): a desktop-only game
+    /// not started yet on a phone gets mobile-game instead of the offer made for a desktop.
+    pub fn device(&mut self, mobile: bool, cx: &mut Cx) {
+        let was = self.mobile;
+        self.mobile = mobile;
+        let desktop_only = self.info.as_ref().is_some_and(|i| i.desktop_only);
+        if mobile && !was && desktop_only && self.url.is_none() && !self.starting {
+            cx.msg(Msg::OpenModal("mobile-game".into()));
+        }
+    }
+
     pub fn session_started(&mut self, cx: &mut Cx) {
         if self.identity.is_some() && (self.url.is_none() || self.demo) && !self.starting {
             self.url = None;

@@ -7,6 +7,8 @@
 //! sends the ~100 it shows. The search index (`search.rs`) is built once, when the catalogue
 //! arrives; the server search is the fallback until then.
 
+#[cfg(all(feature = "bench-search", target_arch = "wasm32"))]
+pub mod bench;
 pub mod catalogue;
 pub mod filter;
 pub mod launch;
@@ -332,7 +334,7 @@ impl Feature for Games {
             GamesUi::GamesRetry => self.launch.retry(cx),
             GamesUi::GamesDevice { mobile } => {
                 self.mobile = mobile;
-                self.launch.mobile = mobile;
+                self.launch.device(mobile, cx);
             }
         }
     }
@@ -494,6 +496,8 @@ impl Games {
         self.state = CatalogueState::Ready;
         self.server_found.clear();
         self.address_moved(None, cx);
+        // Favourites and plays may have come first: their lists name games only now.
+        self.refresh_list();
         let q = std::mem::take(&mut self.query);
         self.search(q, cx);
         self.touch(LOBBY | LIST | SEARCH | PLAY);

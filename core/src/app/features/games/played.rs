@@ -81,16 +81,12 @@ impl Played {
         let Some(key) = self.key() else { return };
         self.stored.retain(|(k, _)| *k != key);
         self.stored.push((key, self.list.clone()));
-        let obj: serde_json::Map<String, Json> = self
-            .stored
-            .iter()
-            .map(|(k, l)| {
-                (
-                    k.clone(),
-                    Json::Array(l.iter().cloned().map(Json::String).collect()),
-                )
-            })
-            .collect();
+        // Inserted one by one: collecting into the map would add a sort to the wasm.
+        let mut obj = serde_json::Map::new();
+        for (k, l) in &self.stored {
+            let list = l.iter().cloned().map(Json::String).collect();
+            obj.insert(k.clone(), Json::Array(list));
+        }
         cx.effect(Effect::StoreLocal {
             key: PLAYED_KEY.into(),
             value: crate::json::to_string(&Json::Object(obj)),

@@ -272,11 +272,16 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
         .filter_map(|p| provider_view(cat, p, &prefix, counts.get(p).copied().unwrap_or(0)))
         .collect();
     let title = match &g.listing {
-        Some(Listing::Collections(cs)) => cs
-            .iter()
-            .filter_map(|c| cat.collections.get(*c).map(|c| c.name.as_str()))
-            .collect::<Vec<_>>()
-            .join(" · "),
+        Some(Listing::Collections(cs)) => {
+            let mut t = String::new();
+            for c in cs.iter().filter_map(|c| cat.collections.get(*c)) {
+                if !t.is_empty() {
+                    t.push_str(" · ");
+                }
+                t.push_str(&c.name);
+            }
+            t
+        }
         Some(Listing::Provider(p)) => cat
             .providers
             .get(*p)
