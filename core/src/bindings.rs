@@ -6,7 +6,8 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 use crate::app::{AppUi, Config, Event, UiEvent};
-use crate::runtime::{from_js, Runtime};
+use crate::json::Json;
+use crate::runtime::{js_json, Runtime};
 
 #[wasm_bindgen]
 pub struct Core {
@@ -21,13 +22,13 @@ impl Core {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "Partial<CoreConfig>")] config: JsValue,
     ) -> Core {
-        let config: Config = if config.is_undefined() || config.is_null() {
-            Config::default()
-        } else {
-            from_js(&config).unwrap_or_else(|e| {
-                web_sys::console::warn_1(&format!("core config ignored: {e}").into());
+        let config = match js_json(&config) {
+            Ok(Json::Null) => Config::default(),
+            Ok(v) if v.is_object() => Config::read(&v),
+            Ok(_) | Err(_) => {
+                web_sys::console::warn_1(&"core config ignored: not an object".into());
                 Config::default()
-            })
+            }
         };
         Core {
             rt: Runtime::new(config),
@@ -41,7 +42,7 @@ impl Core {
 
     /// A malformed event is logged and ignored: the view can never crash the core.
     pub fn dispatch(&self, #[wasm_bindgen(unchecked_param_type = "ViewEvent")] event: JsValue) {
-        match from_js(&event).and_then(UiEvent::from_view) {
+        match js_json(&event).and_then(UiEvent::from_view) {
             Ok(UiEvent::App(AppUi::Start)) => self.rt.start(),
             Ok(e) => self.rt.dispatch(Event::Ui(e)),
             Err(e) => web_sys::console::warn_1(&format!("event ignored: {e}").into()),

@@ -1,7 +1,8 @@
 //! JSON at the core's edges, with maintained libraries: `serde_json::Value` is the dynamic
-//! value (Centrifuge frames, pushes, request bodies); text is parsed and written by the
-//! browser's engine (`JSON.parse`/`JSON.stringify`) and read into typed values with
-//! serde-wasm-bindgen, so serde_json's text parser and float printer stay out of the wasm.
+//! value (Centrifuge frames, pushes, request bodies, view slices); text is parsed and written
+//! by the browser's engine (`JSON.parse`/`JSON.stringify`) and copied to and from the value
+//! by hand ([`from_js_value`], [`to_js_value`]), so serde_json's text parser and float printer
+//! stay out of the wasm.
 //! Native builds (tests, tools) use serde_json for text. See docs/ARCHITECTURE.md "Boundary".
 
 use serde::de::DeserializeOwned;
@@ -14,7 +15,7 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, String> {
     #[cfg(target_arch = "wasm32")]
     {
         let value = js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())?;
-        serde_wasm_bindgen::from_value(value).map_err(|e| e.to_string())
+        from_json(from_js_value(&value)?)
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -24,7 +25,15 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, String> {
 
 /// JSON text as a dynamic value.
 pub fn parse(text: &str) -> Result<Json, String> {
-    from_str(text)
+    #[cfg(target_arch = "wasm32")]
+    {
+        let value = js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())?;
+        from_js_value(&value)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
 }
 
 /// A dynamic value into `T`.
@@ -36,7 +45,7 @@ pub fn from_json<T: DeserializeOwned>(json: Json) -> Result<T, String> {
 pub fn to_string<T: ?Sized + Serialize>(value: &T) -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     {
-        let js = value.serialize(&crate::json::js_serializer()).ok()?;
+        let js = to_js_value(&to_json(value)?);
         js_sys::JSON::stringify(&js).ok()?.as_string()
     }
     #[cfg(not(target_arch = "wasm32"))]
@@ -50,11 +59,99 @@ pub fn to_json<T: ?Sized + Serialize>(value: &T) -> Option<Json> {
     serde_json::to_value(value).ok()
 }
 
-/// The serializer of view slices: maps as plain objects, `None` as `undefined` (left out
-/// where the type says so), integers as numbers.
+/// Deeper values are refused: the copy recurses, and a hostile body must not exhaust the stack.
 #[cfg(target_arch = "wasm32")]
-pub fn js_serializer() -> serde_wasm_bindgen::Serializer {
-    serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true)
+const MAX_DEPTH: usize = 64;
+
+/// A JS value (from `JSON.parse`, or a plain object of the view) as a dynamic value. Numbers
+/// that are safe integers become integers, others floats; `undefined` is `null`; functions and
+/// symbols are refused. Written by hand instead of serde-wasm-bindgen's `Deserializer`: with
+/// the view writer below it takes that library's ~41 KB of code out of the wasm
+/// (docs/ARCHITECTURE.md "Size").
+#[cfg(target_arch = "wasm32")]
+pub fn from_js_value(v: &wasm_bindgen::JsValue) -> Result<Json, String> {
+    from_js_at(v, 0)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn from_js_at(v: &wasm_bindgen::JsValue, depth: usize) -> Result<Json, String> {
+    use wasm_bindgen::JsCast;
+    if depth > MAX_DEPTH {
+        return Err("nested too deeply".into());
+    }
+    if v.is_null() || v.is_undefined() {
+        return Ok(Json::Null);
+    }
+    if let Some(b) = v.as_bool() {
+        return Ok(Json::Bool(b));
+    }
+    if let Some(f) = v.as_f64() {
+        return Ok(number(f));
+    }
+    if let Some(s) = v.as_string() {
+        return Ok(Json::String(s));
+    }
+    if let Some(items) = v.dyn_ref::<js_sys::Array>() {
+        return items.iter().map(|i| from_js_at(&i, depth + 1)).collect();
+    }
+    if v.is_object() && !v.is_function() {
+        let mut map = Map::new();
+        for entry in js_sys::Object::entries(v.unchecked_ref()).iter() {
+            let pair: js_sys::Array = entry.unchecked_into();
+            let key = pair.get(0).as_string().unwrap_or_default();
+            map.insert(key, from_js_at(&pair.get(1), depth + 1)?);
+        }
+        return Ok(Json::Object(map));
+    }
+    Err("not a JSON value".into())
+}
+
+/// A JS number: a safe integer as an integer, else a float (`NaN`/infinities as `null`).
+#[cfg(target_arch = "wasm32")]
+fn number(f: f64) -> Json {
+    const SAFE: f64 = 9_007_199_254_740_991.0;
+    if f.fract() == 0.0 && f.abs() <= SAFE {
+        // Exact: a whole float within the safe range converts without loss.
+        Json::Number(Number::from(f as i64))
+    } else {
+        Number::from_f64(f).map_or(Json::Null, Json::Number)
+    }
+}
+
+/// A dynamic value as a plain JS value (`null` stays `null`: request bodies, storage).
+#[cfg(target_arch = "wasm32")]
+pub fn to_js_value(v: &Json) -> wasm_bindgen::JsValue {
+    to_js_with(v, &wasm_bindgen::JsValue::NULL)
+}
+
+/// [`to_js_value`] for the view: `null` is written as `undefined`, as serde-wasm-bindgen
+/// wrote `None` (the view's types say `T | undefined`).
+#[cfg(target_arch = "wasm32")]
+pub fn to_js_view(v: &Json) -> wasm_bindgen::JsValue {
+    to_js_with(v, &wasm_bindgen::JsValue::UNDEFINED)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn to_js_with(v: &Json, null: &wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
+    use wasm_bindgen::JsValue;
+    match v {
+        Json::Null => null.clone(),
+        Json::Bool(b) => JsValue::from_bool(*b),
+        Json::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or_default()),
+        Json::String(s) => JsValue::from_str(s),
+        Json::Array(items) => items
+            .iter()
+            .map(|i| to_js_with(i, null))
+            .collect::<js_sys::Array>()
+            .into(),
+        Json::Object(map) => {
+            let obj = js_sys::Object::new();
+            for (k, item) in map {
+                let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &to_js_with(item, null));
+            }
+            obj.into()
+        }
+    }
 }
 
 /// Serialize a map as an object even when empty (litemap writes an empty map as `[]` to
@@ -81,52 +178,4 @@ impl<K: Serialize + Ord, V: Serialize> Serialize for Object<'_, K, V> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         map_as_object(self.0, s)
     }
-}
-
-/// Read a map into a `LiteMap` from a JSON object only. litemap's own reader also takes a
-/// sequence of pairs, and that second path costs ~6 KB of wasm per map type (measured, see
-/// docs/ARCHITECTURE.md "Boundary"); API bodies are always objects.
-pub fn map_only<'de, K, V, D>(d: D) -> Result<litemap::LiteMap<K, V>, D::Error>
-where
-    K: serde::Deserialize<'de> + Ord,
-    V: serde::Deserialize<'de>,
-    D: serde::Deserializer<'de>,
-{
-    struct Visit<K, V>(std::marker::PhantomData<(K, V)>);
-    impl<'de, K, V> serde::de::Visitor<'de> for Visit<K, V>
-    where
-        K: serde::Deserialize<'de> + Ord,
-        V: serde::Deserialize<'de>,
-    {
-        type Value = litemap::LiteMap<K, V>;
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("an object")
-        }
-        fn visit_map<A: serde::de::MapAccess<'de>>(
-            self,
-            mut a: A,
-        ) -> Result<Self::Value, A::Error> {
-            let mut out = litemap::LiteMap::new();
-            while let Some((k, v)) = a.next_entry()? {
-                // A repeated key keeps its last value, as JSON.parse does.
-                out.insert(k, v);
-            }
-            Ok(out)
-        }
-    }
-    d.deserialize_map(Visit(std::marker::PhantomData))
-}
-
-/// [`map_only`] for a map whose values are themselves maps read the same way.
-pub fn map_of_maps<'de, D>(
-    d: D,
-) -> Result<litemap::LiteMap<String, litemap::LiteMap<String, String>>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-{
-    #[derive(serde::Deserialize)]
-    #[serde(transparent)]
-    struct Inner(#[serde(deserialize_with = "map_only")] litemap::LiteMap<String, String>);
-    let outer: litemap::LiteMap<String, Inner> = map_only(d)?;
-    Ok(outer.into_iter().map(|(k, Inner(v))| (k, v)).collect())
 }

@@ -135,31 +135,31 @@ fn bad_events_say_what_is_wrong() {
         ),
         (
             json!({"type": "navigate", "path": 5}),
-            "navigate: invalid type",
+            "navigate: `path` must be a string",
         ),
         (
             json!({"type": "formSubmit", "form": "signOn"}),
-            "formSubmit: unknown variant `signOn`",
+            "formSubmit: unknown form signOn",
         ),
         (
             json!({"type": "formInput", "form": "signIn", "field": "x", "value": 1}),
-            "formInput: data did not match any variant of untagged enum FormValue",
+            "formInput: `value` must be a string or a boolean",
         ),
         (
             json!({"type": "switchAccount", "id": "7"}),
-            "switchAccount: invalid type",
+            "switchAccount: `id` must be a whole number in range",
         ),
         (
             json!({"type": "switchAccount", "id": 1.5}),
-            "switchAccount: invalid type",
+            "switchAccount: `id` must be a whole number in range",
         ),
         (
             json!({"type": "dismissToast", "id": -1}),
-            "dismissToast: invalid value",
+            "dismissToast: `id` must be a whole number in range",
         ),
         (
             json!({"type": "openModal", "id": "wallet", "params": [["tab"]]}),
-            "openModal: invalid length 1",
+            "openModal: `params` must be [name, value] pairs of strings",
         ),
         (
             json!({"type": "setDrawerCompact"}),

@@ -1,5 +1,6 @@
-//! The boundary in a real browser: JSON text is parsed and written by the engine and read
-//! with serde-wasm-bindgen; view values cross as plain objects.
+//! The boundary in a real browser: JSON text is parsed and written by the engine and copied
+//! to and from the dynamic value by hand (`json::from_js_value`, `to_js_value`); view values
+//! cross as plain objects.
 #![cfg(target_arch = "wasm32")]
 
 use croupier_core::json::{self, Json};
@@ -30,6 +31,11 @@ fn numbers_parse_and_print_through_the_engine() {
     assert_eq!(
         json::to_string(&json::json!({"a": [1, "x", null]})).unwrap(),
         r#"{"a":[1,"x",null]}"#
+    );
+    // A request body keeps an explicit null.
+    assert_eq!(
+        json::to_string(&json::json!({"bonusId": null})).unwrap(),
+        r#"{"bonusId":null}"#
     );
     assert!(json::parse("{bad").is_err());
 }
@@ -72,4 +78,11 @@ fn bad_js_values_are_errors_not_panics() {
     let cyclic = js_sys::Object::new();
     js_sys::Reflect::set(&cyclic, &"me".into(), &cyclic).unwrap();
     assert!(from_js::<Json>(&cyclic).is_err());
+    // Hostile nesting is refused, not a stack overflow.
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    assert!(json::parse(&deep).is_err());
+    assert_eq!(
+        json::parse(&format!("{}{}", "[".repeat(20), "]".repeat(20))).map(|v| v.is_array()),
+        Ok(true)
+    );
 }

@@ -1,21 +1,23 @@
 //! Everything that can happen to the core: intents from the view and what the runtime feeds
 //! back after performing an effect.
 
-use serde::Deserialize;
-
 use super::effect::CallId;
 use super::registry::{FeatureUi, FormId, Tick};
+use super::ui_read::Fields;
 use crate::domain::validation::Value;
 use crate::json::Json;
 
 /// Intents the parent takes itself: the address, modals, locale and forms. Features declare
 /// their own (`Feature::Ui`); the view writes all of them as `{type: "navigate", path}`.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(
-    tag = "type",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase"
+#[cfg_attr(
+    target_arch = "wasm32",
+    serde(
+        tag = "type",
+        rename_all = "camelCase",
+        rename_all_fields = "camelCase"
+    )
 )]
 pub enum AppUi {
     /// The page loaded; the runtime adds the stored token and the address.
@@ -27,7 +29,7 @@ pub enum AppUi {
     /// Open a modal; `params` are its extra address parameters (e.g. wallet `tab`).
     OpenModal {
         id: String,
-        #[serde(default)]
+        #[cfg_attr(target_arch = "wasm32", serde(default))]
         params: Vec<(String, String)>,
     },
     /// The modal's component mounted: a second open of it is allowed again.
@@ -70,13 +72,69 @@ impl UiEvent {
             }
             _ => return Err("an event must be an object".into()),
         };
-        match crate::json::from_json::<AppUi>(event.clone()) {
-            Ok(e) => return Ok(UiEvent::App(e)),
-            Err(e) if !unknown_tag(&e, &kind) => return Err(format!("{kind}: {e}")),
-            Err(_) => {}
+        let f = Fields(&event);
+        match AppUi::read(&kind, &f) {
+            Ok(Some(e)) => Ok(UiEvent::App(e)),
+            Ok(None) => FeatureUi::read(&event).map(UiEvent::Feature),
+            Err(e) => Err(format!("{kind}: {e}")),
         }
-        FeatureUi::read(&event).map(UiEvent::Feature)
     }
+}
+
+impl AppUi {
+    /// The parent's intents by hand (`ui_read.rs`); Ok(None) for another type.
+    fn read(kind: &str, f: &Fields) -> Result<Option<AppUi>, String> {
+        let form = || {
+            let name = f.text("form")?;
+            FormId::named(&name).ok_or_else(|| format!("unknown form {name}"))
+        };
+        Ok(Some(match kind {
+            "start" => AppUi::Start,
+            "navigate" => AppUi::Navigate {
+                path: f.text("path")?,
+            },
+            "openModal" => AppUi::OpenModal {
+                id: f.text("id")?,
+                params: params(f)?,
+            },
+            "modalOpened" => AppUi::ModalOpened,
+            "closeModal" => AppUi::CloseModal,
+            "setLocale" => AppUi::SetLocale {
+                code: f.text("code")?,
+            },
+            "formInput" => AppUi::FormInput {
+                form: form()?,
+                field: f.text("field")?,
+                value: match f.raw("value") {
+                    Some(Json::Bool(b)) => FormValue::Bool(*b),
+                    Some(Json::String(s)) => FormValue::Text(s.clone()),
+                    _ => return Err("`value` must be a string or a boolean".into()),
+                },
+            },
+            "formBlur" => AppUi::FormBlur {
+                form: form()?,
+                field: f.text("field")?,
+            },
+            "formSubmit" => AppUi::FormSubmit { form: form()? },
+            _ => return Ok(None),
+        }))
+    }
+}
+
+/// `params`: `[[name, value], …]`, absent for none.
+fn params(f: &Fields) -> Result<Vec<(String, String)>, String> {
+    let Some(list) = f.raw("params") else {
+        return Ok(Vec::new());
+    };
+    let bad = || "`params` must be [name, value] pairs of strings".to_string();
+    list.as_array()
+        .ok_or_else(bad)?
+        .iter()
+        .map(|pair| match pair.as_array().map(Vec::as_slice) {
+            Some([Json::String(k), Json::String(v)]) => Ok((k.clone(), v.clone())),
+            _ => Err(bad()),
+        })
+        .collect()
 }
 
 impl From<AppUi> for UiEvent {
@@ -85,13 +143,8 @@ impl From<AppUi> for UiEvent {
     }
 }
 
-/// serde's error for an internally tagged enum that does not know the tag names it.
-pub(crate) fn unknown_tag(error: &str, kind: &str) -> bool {
-    error.starts_with("unknown variant") && error.contains(&format!("`{kind}`"))
-}
-
 /// A field value as the view sends it: a checkbox's boolean or an input's text.
-#[derive(Clone, Debug, Deserialize, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(untagged)]
 pub enum FormValue {

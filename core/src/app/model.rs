@@ -10,9 +10,9 @@ use crate::domain::realtime;
 use crate::domain::route::Location;
 
 /// Fixed at creation by the host page.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(target_arch = "wasm32", serde(rename_all = "camelCase", default))]
 pub struct Config {
     /// Origin of the platform API; empty = same origin.
     pub api_base: String,
@@ -28,7 +28,6 @@ pub struct Config {
     pub phone_metadata_url: String,
     /// The default language's texts (`core/content/en.json`), under any loaded content.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
-    #[serde(deserialize_with = "crate::json::map_only")]
     pub texts: LiteMap<String, String>,
     /// The sportsbook provider's script for this app mode (production, staging, sandbox);
     /// empty = no sportsbook.
@@ -46,6 +45,32 @@ impl Default for Config {
             phone_metadata_url: String::new(),
             texts: super::features::content::built_in(),
             sportsbook_script: String::new(),
+        }
+    }
+}
+
+impl Config {
+    /// The host page's config; absent or mistyped keys keep their defaults.
+    pub fn read(v: &crate::json::Json) -> Config {
+        use crate::app::wire::text;
+        let d = Config::default();
+        let locales = v.get("locales").and_then(|l| l.as_array()).map(|l| {
+            l.iter()
+                .filter_map(|c| c.as_str().map(str::to_owned))
+                .collect()
+        });
+        Config {
+            api_base: text(v, "apiBase").unwrap_or(d.api_base),
+            origin: text(v, "origin").unwrap_or(d.origin),
+            platform: text(v, "platform").unwrap_or(d.platform),
+            default_locale: text(v, "defaultLocale").unwrap_or(d.default_locale),
+            locales: locales.unwrap_or(d.locales),
+            phone_metadata_url: text(v, "phoneMetadataUrl").unwrap_or(d.phone_metadata_url),
+            texts: v
+                .get("texts")
+                .filter(|t| t.is_object())
+                .map_or(d.texts, crate::app::wire::string_map),
+            sportsbook_script: text(v, "sportsbookScript").unwrap_or(d.sportsbook_script),
         }
     }
 }

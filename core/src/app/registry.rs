@@ -42,7 +42,7 @@ macro_rules! features {
         }
 
         /// Forms the view edits, each owned by one feature.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
         #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
         #[serde(rename_all = "camelCase")]
         pub enum FormId {
@@ -51,6 +51,17 @@ macro_rules! features {
 
         impl FormId {
             pub const ALL: &'static [FormId] = &[$($(FormId::$Form,)*)*];
+
+            /// The form the view names in camelCase (`signIn` for `SignIn`).
+            pub fn named(name: &str) -> Option<FormId> {
+                FormId::ALL.iter().copied().find(|f| super::ui_read::camel_is(f.ident(), name))
+            }
+
+            fn ident(self) -> &'static str {
+                match self {
+                    $($(FormId::$Form => stringify!($Form),)*)*
+                }
+            }
 
             /// The feature that owns the form.
             pub fn part(self) -> Part {
@@ -114,11 +125,12 @@ macro_rules! features {
             /// field at fault when a feature knows the type; else the type is unknown.
             pub fn read(value: &crate::json::Json) -> Result<FeatureUi, String> {
                 let kind = value.get("type").and_then(|t| t.as_str()).unwrap_or_default();
+                let fields = super::ui_read::Fields(value);
                 $(
-                    match crate::json::from_json::<<$ty as Feature>::Ui>(value.clone()) {
-                        Ok(e) => return Ok(FeatureUi::$Variant(e)),
-                        Err(e) if !super::event::unknown_tag(&e, kind) => return Err(format!("{kind}: {e}")),
-                        Err(_) => {}
+                    match <$ty as Feature>::read_ui(kind, &fields) {
+                        Ok(Some(e)) => return Ok(FeatureUi::$Variant(e)),
+                        Ok(None) => {}
+                        Err(e) => return Err(format!("{kind}: {e}")),
                     }
                 )*
                 Err(format!("unknown event type {kind}"))

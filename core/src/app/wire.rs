@@ -2,10 +2,12 @@
 //! docs/API.md).
 //! Unknown fields are ignored and optional ones default, so a newer server never breaks us.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase", default)]
+use crate::app::ui_read::whole;
+use crate::json::Json;
+
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Profile {
     pub id: i64,
     pub nickname: Option<String>,
@@ -14,7 +16,6 @@ pub struct Profile {
     pub email: Option<String>,
     pub phone: Option<String>,
     pub language: Option<String>,
-    #[serde(deserialize_with = "string_or_number")]
     pub tg_user_id: Option<String>,
     pub country: Option<String>,
     pub locale: Option<String>,
@@ -22,26 +23,22 @@ pub struct Profile {
     pub is_newly_registered: Option<bool>,
 }
 
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct LoginResponse {
     pub access_token: String,
     pub profile: Profile,
 }
 
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RefreshResponse {
     pub access_token: String,
 }
 
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Account {
     pub id: i64,
     pub currency: String,
     pub balance: String,
-    #[serde(default, deserialize_with = "null_as_zero")]
     pub status: i64,
 }
 
@@ -52,24 +49,20 @@ impl Account {
     }
 }
 
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Rate {
     pub rate: String,
 }
 
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SubCurrency {
     pub code: String,
     pub subunit_to_unit: u64,
 }
 
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Currency {
     pub code: String,
-    #[serde(rename = "type")]
     pub kind: String,
     pub symbol: String,
     pub rate: Option<Rate>,
@@ -85,8 +78,7 @@ impl Currency {
     }
 }
 
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
-#[serde(rename_all = "camelCase", default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Locale {
     pub code: String,
     pub name: Option<String>,
@@ -94,15 +86,12 @@ pub struct Locale {
 }
 
 /// The one error shape of the API: `{code, message, errors?}`.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
-#[serde(default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ApiError {
     pub code: String,
     pub message: String,
-    #[serde(deserialize_with = "crate::json::map_only")]
     pub errors: litemap::LiteMap<String, Vec<String>>,
     /// On a 429: seconds to wait, the body's copy of the `Retry-After` header (docs/API.md).
-    #[serde(rename = "retryAfter")]
     pub retry_after: Option<f64>,
 }
 
@@ -128,18 +117,6 @@ pub struct LoginBody {
     pub password: String,
 }
 
-fn string_or_number<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    Ok(match Option::<crate::json::Json>::deserialize(d)? {
-        Some(crate::json::Json::String(s)) => Some(s),
-        Some(crate::json::Json::Number(n)) => n.as_i64().map(|i| i.to_string()),
-        _ => None,
-    })
-}
-
-fn null_as_zero<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
-    Ok(Option::<i64>::deserialize(d)?.unwrap_or(0))
-}
-
 /// What the money rules need of a currency.
 pub fn currency_info(c: &Currency) -> crate::domain::money::CurrencyInfo {
     crate::domain::money::CurrencyInfo {
@@ -156,4 +133,184 @@ pub fn currency_info(c: &Currency) -> crate::domain::money::CurrencyInfo {
             })
             .collect(),
     }
+}
+
+/// A wire shape read by hand from the dynamic value: only the fields the core uses; unknown
+/// fields are ignored and optional ones default (a wrong type on an optional field counts as
+/// absent), so a newer server never breaks us. Derived serde readers cost 1-6 KB of wasm per
+/// type (docs/ARCHITECTURE.md "Boundary").
+pub trait Wire: Sized {
+    fn read(v: &Json) -> Result<Self, String>;
+}
+
+impl<T: Wire> Wire for Vec<T> {
+    fn read(v: &Json) -> Result<Self, String> {
+        let items = v.as_array().ok_or("expected an array")?;
+        items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| T::read(item).map_err(|e| format!("[{i}]: {e}")))
+            .collect()
+    }
+}
+
+impl Wire for Json {
+    fn read(v: &Json) -> Result<Self, String> {
+        Ok(v.clone())
+    }
+}
+
+fn object(v: &Json) -> Result<&crate::json::Map<String, Json>, String> {
+    v.as_object().ok_or_else(|| "expected an object".to_string())
+}
+
+/// An optional string field.
+pub fn text(v: &Json, name: &str) -> Option<String> {
+    v.get(name).and_then(Json::as_str).map(str::to_owned)
+}
+
+/// A required string field.
+pub fn need_text(v: &Json, name: &str) -> Result<String, String> {
+    text(v, name).ok_or_else(|| format!("`{name}`: expected a string"))
+}
+
+/// An optional whole-number field.
+pub fn int(v: &Json, name: &str) -> Option<i64> {
+    v.get(name).and_then(whole)
+}
+
+/// A string field that may arrive as a number (`tgUserId`).
+fn text_or_number(v: &Json, name: &str) -> Option<String> {
+    match v.get(name)? {
+        Json::String(s) => Some(s.clone()),
+        n => whole(n).map(|i| i.to_string()),
+    }
+}
+
+impl Wire for Profile {
+    fn read(v: &Json) -> Result<Self, String> {
+        object(v)?;
+        Ok(Profile {
+            id: int(v, "id").unwrap_or_default(),
+            nickname: text(v, "nickname"),
+            first_name: text(v, "firstName"),
+            last_name: text(v, "lastName"),
+            email: text(v, "email"),
+            phone: text(v, "phone"),
+            language: text(v, "language"),
+            tg_user_id: text_or_number(v, "tgUserId"),
+            country: text(v, "country"),
+            locale: text(v, "locale"),
+            freshchat_restore_id: text(v, "freshchatRestoreId"),
+            is_newly_registered: v.get("isNewlyRegistered").and_then(Json::as_bool),
+        })
+    }
+}
+
+impl Wire for LoginResponse {
+    fn read(v: &Json) -> Result<Self, String> {
+        Ok(LoginResponse {
+            access_token: need_text(v, "accessToken")?,
+            profile: Profile::read(v.get("profile").unwrap_or(&Json::Null))
+                .map_err(|e| format!("`profile`: {e}"))?,
+        })
+    }
+}
+
+impl Wire for RefreshResponse {
+    fn read(v: &Json) -> Result<Self, String> {
+        Ok(RefreshResponse {
+            access_token: need_text(v, "accessToken")?,
+        })
+    }
+}
+
+impl Wire for Account {
+    fn read(v: &Json) -> Result<Self, String> {
+        Ok(Account {
+            id: int(v, "id").ok_or("`id`: expected a whole number")?,
+            currency: need_text(v, "currency")?,
+            balance: need_text(v, "balance")?,
+            status: int(v, "status").unwrap_or(0),
+        })
+    }
+}
+
+impl Wire for Currency {
+    fn read(v: &Json) -> Result<Self, String> {
+        object(v)?;
+        let subunit = |v: &Json| int(v, "subunitToUnit").and_then(|n| u64::try_from(n).ok());
+        Ok(Currency {
+            code: text(v, "code").unwrap_or_default(),
+            kind: text(v, "type").unwrap_or_default(),
+            symbol: text(v, "symbol").unwrap_or_default(),
+            rate: v.get("rate").filter(|r| r.is_object()).map(|r| Rate {
+                rate: text(r, "rate").unwrap_or_default(),
+            }),
+            subunit_to_unit: subunit(v).unwrap_or_default(),
+            sub_currencies: v
+                .get("subCurrencies")
+                .and_then(Json::as_array)
+                .map(|subs| {
+                    subs.iter()
+                        .filter(|s| s.is_object())
+                        .map(|s| SubCurrency {
+                            code: text(s, "code").unwrap_or_default(),
+                            subunit_to_unit: subunit(s).unwrap_or_default(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            is_enabled: v.get("isEnabled").and_then(Json::as_bool),
+            is_base: v.get("isBase").and_then(Json::as_bool),
+        })
+    }
+}
+
+impl Wire for Locale {
+    fn read(v: &Json) -> Result<Self, String> {
+        object(v)?;
+        Ok(Locale {
+            code: text(v, "code").unwrap_or_default(),
+            name: text(v, "name"),
+            is_default: v.get("isDefault").and_then(Json::as_bool).unwrap_or(false),
+        })
+    }
+}
+
+impl Wire for ApiError {
+    fn read(v: &Json) -> Result<Self, String> {
+        object(v)?;
+        let errors = v
+            .get("errors")
+            .and_then(Json::as_object)
+            .map(|fields| {
+                fields
+                    .iter()
+                    .map(|(field, msgs)| {
+                        let msgs = msgs.as_array().map_or(&[][..], Vec::as_slice);
+                        let texts = msgs.iter().filter_map(Json::as_str).map(str::to_owned);
+                        (field.clone(), texts.collect())
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        Ok(ApiError {
+            code: text(v, "code").unwrap_or_default(),
+            message: text(v, "message").unwrap_or_default(),
+            errors,
+            retry_after: v.get("retryAfter").and_then(Json::as_f64),
+        })
+    }
+}
+
+/// An object of strings (content texts, the config's texts); other values are skipped.
+pub fn string_map(v: &Json) -> litemap::LiteMap<String, String> {
+    v.as_object()
+        .map(|m| {
+            m.iter()
+                .filter_map(|(k, t)| Some((k.clone(), t.as_str()?.to_owned())))
+                .collect()
+        })
+        .unwrap_or_default()
 }

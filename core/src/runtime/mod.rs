@@ -238,28 +238,34 @@ impl app::feature::SliceSink for JsSlices {
     }
 }
 
-/// A Rust value as a plain JS value (serde-wasm-bindgen: maps as objects, `None` fields as
-/// `undefined` where skipped, integers as numbers).
+/// A Rust value as a plain JS value, through the dynamic value (`json::to_js_value`: maps as
+/// objects, `None` as `undefined`, integers as numbers).
 pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Option<JsValue> {
-    match value.serialize(&crate::json::js_serializer()) {
-        Ok(v) => Some(v),
+    let json = match serde_json::to_value(value) {
+        Ok(j) => j,
         Err(e) => {
             web_sys::console::error_1(&format!("view not serialized: {e}").into());
-            None
+            return None;
         }
-    }
+    };
+    Some(crate::json::to_js_view(&json))
 }
 
-/// A plain JS value from the view (an event, the config) into `T`. It is first copied
-/// through `JSON.stringify`/`JSON.parse`: a cyclic or exotic object (a DOM event passed by
-/// mistake) becomes an error here instead of a deep recursion in the reader.
-pub fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue) -> Result<T, String> {
+/// A plain JS value from the view (an event, the config) as a dynamic value. It is first
+/// copied through `JSON.stringify`/`JSON.parse`: a cyclic or exotic object (a DOM event passed
+/// by mistake) becomes an error here instead of a deep recursion in the reader.
+pub fn js_json(value: &JsValue) -> Result<crate::json::Json, String> {
     let text = js_sys::JSON::stringify(value)
         .ok()
         .and_then(|t| t.as_string())
         .ok_or("not JSON")?;
     let plain = js_sys::JSON::parse(&text).map_err(|_| "not JSON".to_string())?;
-    serde_wasm_bindgen::from_value(plain).map_err(|e| e.to_string())
+    crate::json::from_js_value(&plain)
+}
+
+/// [`js_json`] read into `T`.
+pub fn from_js<T: serde::de::DeserializeOwned>(value: &JsValue) -> Result<T, String> {
+    crate::json::from_json(js_json(value)?)
 }
 
 fn current_url() -> String {

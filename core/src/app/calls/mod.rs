@@ -5,12 +5,11 @@
 pub mod query;
 pub mod refresh;
 
-use serde::de::DeserializeOwned;
 
 use super::effect::{CallId, Effect, HttpRequest, LogLevel, Method};
 use super::event::HttpOutcome;
 use super::registry::Req;
-use super::wire::ApiError;
+use super::wire::{ApiError, Wire};
 use crate::domain::refresh::RefreshPhase;
 use crate::domain::session;
 use crate::json::Json;
@@ -128,12 +127,19 @@ pub fn classify(outcome: HttpOutcome) -> Answer {
 
 /// Our error shape, or an empty one when the body is something else (a proxy's HTML page).
 pub fn parse_error(body: &str) -> ApiError {
-    crate::json::from_str(body).unwrap_or_default()
+    crate::json::parse(body)
+        .and_then(|v| ApiError::read(&v))
+        .unwrap_or_default()
+}
+
+/// Read an answer's body as a dynamic value (features read their wire shapes from it by hand).
+pub fn read_json(answer: Answer) -> Result<crate::json::Json, ResponseError> {
+    answer.and_then(|body| crate::json::parse(&body).map_err(ResponseError::Malformed))
 }
 
 /// Read an answer's body as `T`.
-pub fn read<T: DeserializeOwned>(answer: Answer) -> Result<T, ResponseError> {
-    answer.and_then(|body| crate::json::from_str(&body).map_err(ResponseError::Malformed))
+pub fn read<T: Wire>(answer: Answer) -> Result<T, ResponseError> {
+    read_json(answer).and_then(|v| T::read(&v).map_err(ResponseError::Malformed))
 }
 
 /// The client's state: the session token, calls in flight, the refresh and what waits for it.

@@ -50,7 +50,7 @@ pub fn decode(frame: &str) -> Vec<Incoming> {
 }
 
 fn decode_line(line: &str) -> Incoming {
-    let Ok(Json::Object(obj)) = crate::json::from_str::<Json>(line) else {
+    let Ok(Json::Object(obj)) = crate::json::parse(line) else {
         return Incoming::Malformed(excerpt(line));
     };
     if obj.is_empty() {

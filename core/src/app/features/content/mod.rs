@@ -29,13 +29,20 @@ pub const CONTENT_TTL_MS: u64 = 15 * 60 * 1000;
 
 type Texts = LiteMap<String, String>;
 
-/// `{group: {key: text}}`, read as objects only (json::map_of_maps).
-#[derive(serde::Deserialize)]
-#[serde(transparent)]
-struct Groups(
-    #[serde(deserialize_with = "crate::json::map_of_maps")]
-    LiteMap<String, LiteMap<String, String>>,
-);
+/// `{group: {key: text}}`; values that are not text are skipped.
+struct Groups(LiteMap<String, LiteMap<String, String>>);
+
+impl crate::app::wire::Wire for Groups {
+    fn read(v: &crate::json::Json) -> Result<Self, String> {
+        let groups = v.as_object().ok_or("expected an object")?;
+        Ok(Groups(
+            groups
+                .iter()
+                .map(|(g, texts)| (g.clone(), crate::app::wire::string_map(texts)))
+                .collect(),
+        ))
+    }
+}
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Content {
@@ -64,15 +71,19 @@ impl Endpoint for Call {
 }
 
 /// No view intents.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type")]
+#[cfg_attr(target_arch = "wasm32", serde(tag = "type"))]
 pub enum ContentUi {}
 
 impl Feature for Content {
     type Ui = ContentUi;
     type Call = Call;
     type Tick = ();
+
+    fn read_ui(_kind: &str, _f: &crate::app::feature::Fields) -> Result<Option<ContentUi>, String> {
+        Ok(None)
+    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

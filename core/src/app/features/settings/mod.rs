@@ -36,15 +36,22 @@ impl Endpoint for Call {
 }
 
 /// No view intents.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type")]
+#[cfg_attr(target_arch = "wasm32", serde(tag = "type"))]
 pub enum SettingsUi {}
 
 impl Feature for Settings {
     type Ui = SettingsUi;
     type Call = Call;
     type Tick = ();
+
+    fn read_ui(
+        _kind: &str,
+        _f: &crate::app::feature::Fields,
+    ) -> Result<Option<SettingsUi>, String> {
+        Ok(None)
+    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

@@ -37,12 +37,15 @@ pub struct Shell {
     build_id: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(
-    tag = "type",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase"
+#[cfg_attr(
+    target_arch = "wasm32",
+    serde(
+        tag = "type",
+        rename_all = "camelCase",
+        rename_all_fields = "camelCase"
+    )
 )]
 pub enum ShellUi {
     ToggleDrawer,
@@ -74,15 +77,34 @@ pub enum ShellTick {
     PollVersion,
 }
 
-#[derive(serde::Deserialize)]
 struct Build {
     id: String,
+}
+
+impl crate::app::wire::Wire for Build {
+    fn read(v: &crate::json::Json) -> Result<Self, String> {
+        Ok(Build {
+            id: crate::app::wire::need_text(v, "id")?,
+        })
+    }
 }
 
 impl Feature for Shell {
     type Ui = ShellUi;
     type Call = Call;
     type Tick = ShellTick;
+
+    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ShellUi>, String> {
+        Ok(Some(match kind {
+            "toggleDrawer" => ShellUi::ToggleDrawer,
+            "closeDrawer" => ShellUi::CloseDrawer,
+            "setDrawerCompact" => ShellUi::SetDrawerCompact {
+                compact: f.flag("compact")?,
+            },
+            "pageReady" => ShellUi::PageReady,
+            _ => return Ok(None),
+        }))
+    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

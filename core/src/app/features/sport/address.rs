@@ -8,7 +8,6 @@ use crate::app::registry::Req;
 use crate::domain::route::RouteName;
 use crate::domain::sport::resolve::{resolve, Resolved};
 use crate::domain::sport::{self, event_selection, SportRoute, SportSelection};
-use crate::json::Json;
 
 /// `/sport...` under the address's locale prefix.
 fn localized(locale: Option<&str>, path: &str) -> String {
@@ -106,7 +105,7 @@ impl Sport {
     }
 
     pub(super) fn info_answered(&mut self, id: u32, answer: Answer, cx: &mut Cx) {
-        let read = calls::read::<Json>(answer).and_then(|v| {
+        let read = calls::read_json(answer).and_then(|v| {
             super::wire::sport_info(&v).ok_or(ResponseError::Malformed("sport info".into()))
         });
         match read {
@@ -130,7 +129,7 @@ impl Sport {
         if self.resolving != Some(SportRoute::Event { event_id: id }) {
             return;
         }
-        let read = calls::read::<Json>(answer).and_then(|v| {
+        let read = calls::read_json(answer).and_then(|v| {
             super::wire::event_info(&v).ok_or(ResponseError::Malformed("event info".into()))
         });
         match read {

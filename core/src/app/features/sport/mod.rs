@@ -77,9 +77,9 @@ pub struct Sport {
 }
 
 /// Intents from the app's widget host (`{type: "sportNavigated", route}`, ...).
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
 pub enum SportUi {
     /// The script loaded and `init` was called.
     SportWidgetReady,
@@ -137,6 +137,31 @@ impl Feature for Sport {
     type Ui = SportUi;
     type Call = Call;
     type Tick = ();
+
+    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<SportUi>, String> {
+        Ok(Some(match kind {
+            "sportWidgetReady" => SportUi::SportWidgetReady,
+            "sportScriptFailed" => SportUi::SportScriptFailed {
+                reason: f.text("reason")?,
+            },
+            "sportRetry" => SportUi::SportRetry,
+            "sportNavigated" => SportUi::SportNavigated {
+                route: f.text("route")?,
+            },
+            "sportSignIn" => SportUi::SportSignIn,
+            "sportTokenExpired" => SportUi::SportTokenExpired,
+            "sportEnv" => SportUi::SportEnv {
+                mobile: f.flag("mobile")?,
+                theme: f.text("theme")?,
+            },
+            "sportVisible" => SportUi::SportVisible,
+            "sportCarouselsWanted" => SportUi::SportCarouselsWanted,
+            "sportRemoveFailed" => SportUi::SportRemoveFailed {
+                reason: f.text("reason")?,
+            },
+            _ => return Ok(None),
+        }))
+    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);
@@ -215,7 +240,7 @@ impl Feature for Sport {
                 true
             }
             Hook::Push(Push::Account(json)) => {
-                match crate::json::from_json::<Account>((*json).clone()) {
+                match <Account as crate::app::wire::Wire>::read(json) {
                     Ok(a) => self.account_pushed(a, cx),
                     Err(_) => false,
                 }

@@ -105,7 +105,7 @@ impl Sport {
             return;
         }
         self.token_loading = false;
-        let token = calls::read::<Json>(answer).and_then(|v| {
+        let token = calls::read_json(answer).and_then(|v| {
             v.get("token")
                 .and_then(Json::as_str)
                 .map(str::to_string)

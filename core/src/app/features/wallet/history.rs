@@ -3,9 +3,11 @@
 
 use crate::app::calls::{Answer, Auth, Route};
 use crate::app::effect::LogLevel;
-use crate::app::feature::Cx;
+use crate::app::feature::{Cx, Fields};
 use crate::app::registry::Req;
+use crate::app::ui_read::whole;
 use crate::domain::alert::Alert;
+use crate::json::Json;
 
 use super::pay::wire::{InvoicePage, Statistic, WireInvoice};
 use super::Call as WalletCall;
@@ -14,7 +16,7 @@ pub const PER_PAGE: u32 = 10;
 /// The route that shows it.
 pub const ROUTE: &str = "wallet-history";
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", default)]
 pub struct Filter {
@@ -25,6 +27,36 @@ pub struct Filter {
     /// `YYYY-MM-DD` or empty.
     pub date_from: String,
     pub date_to: String,
+}
+
+impl Filter {
+    /// The view's filter object; absent fields are empty (no filter).
+    pub fn read(v: Option<&Json>) -> Result<Filter, String> {
+        let Some(v) = v else {
+            return Ok(Filter::default());
+        };
+        if !v.is_object() {
+            return Err("`filter` must be an object".into());
+        }
+        let f = Fields(v);
+        let statuses = match f.raw("statuses") {
+            None => Vec::new(),
+            Some(list) => list
+                .as_array()
+                .and_then(|l| {
+                    l.iter()
+                        .map(|s| whole(s).and_then(|n| u8::try_from(n).ok()))
+                        .collect()
+                })
+                .ok_or("`statuses` must be small whole numbers")?,
+        };
+        Ok(Filter {
+            kind: f.opt_text("kind")?.unwrap_or_default(),
+            statuses,
+            date_from: f.opt_text("dateFrom")?.unwrap_or_default(),
+            date_to: f.opt_text("dateTo")?.unwrap_or_default(),
+        })
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -239,7 +239,7 @@ pub fn read_with<T>(
     what: &str,
     read: impl Fn(&Json) -> Option<T>,
 ) -> Result<T, crate::app::calls::ResponseError> {
-    let json = crate::app::calls::read::<Json>(answer)?;
+    let json = crate::app::calls::read_json(answer)?;
     read(&json).ok_or_else(|| {
         crate::app::calls::ResponseError::Malformed(format!("{what}: unexpected shape"))
     })
