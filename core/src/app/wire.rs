@@ -161,7 +161,8 @@ impl Wire for Json {
 }
 
 fn object(v: &Json) -> Result<&crate::json::Map<String, Json>, String> {
-    v.as_object().ok_or_else(|| "expected an object".to_string())
+    v.as_object()
+        .ok_or_else(|| "expected an object".to_string())
 }
 
 /// An optional string field.

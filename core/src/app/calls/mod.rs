@@ -5,7 +5,6 @@
 pub mod query;
 pub mod refresh;
 
-
 use super::effect::{CallId, Effect, HttpRequest, LogLevel, Method};
 use super::event::HttpOutcome;
 use super::registry::Req;

@@ -21,8 +21,9 @@ use std::rc::Rc;
 
 use crate::app::calls::{Answer, Auth, Endpoint, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
+use crate::app::ui_read::whole;
 use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
 use crate::domain::route::RouteName;
@@ -81,9 +82,9 @@ pub struct Games {
 }
 
 /// Intents of the games pages and modals. Read by hand (`read`), not by serde.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
 pub enum GamesUi {
     /// The app fetched the catalogue text.
     GamesCatalogue {
@@ -131,94 +132,6 @@ pub enum GamesUi {
     },
 }
 
-fn text(v: &Json, k: &str) -> Result<String, String> {
-    v.get(k)
-        .and_then(Json::as_str)
-        .map(str::to_string)
-        .ok_or_else(|| format!("{k}: a string is needed"))
-}
-
-fn num(v: &Json, k: &str) -> Result<u32, String> {
-    v.get(k)
-        .and_then(Json::as_f64)
-        .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f <= f64::from(u32::MAX))
-        .map(|f| f as u32)
-        .ok_or_else(|| format!("{k}: a whole number is needed"))
-}
-
-fn flag(v: &Json, k: &str) -> Result<bool, String> {
-    v.get(k)
-        .and_then(Json::as_bool)
-        .ok_or_else(|| format!("{k}: true or false is needed"))
-}
-
-impl GamesUi {
-    /// `Ok(None)`: not a games intent.
-    pub fn read(kind: &str, v: &Json) -> Result<Option<GamesUi>, String> {
-        Ok(Some(match kind {
-            "gamesCatalogue" => GamesUi::GamesCatalogue {
-                text: text(v, "text")?,
-            },
-            "gamesCatalogueFailed" => GamesUi::GamesCatalogueFailed {
-                reason: text(v, "reason")?,
-            },
-            "gamesWindow" => GamesUi::GamesWindow {
-                from: num(v, "from")?,
-                count: num(v, "count")?,
-            },
-            "gamesSearch" => GamesUi::GamesSearch {
-                query: text(v, "query")?,
-            },
-            "gamesSearchUsed" => GamesUi::GamesSearchUsed,
-            "gamesClearRecent" => GamesUi::GamesClearRecent,
-            "gamesFavorite" => GamesUi::GamesFavorite {
-                identity: text(v, "identity")?,
-                on: flag(v, "on")?,
-            },
-            "gamesFilter" => GamesUi::GamesFilter {
-                providers: v
-                    .get("providers")
-                    .and_then(Json::as_array)
-                    .ok_or("providers: a list is needed")?
-                    .iter()
-                    .filter_map(|p| p.as_str().map(str::to_string))
-                    .collect(),
-                features: v
-                    .get("features")
-                    .and_then(Json::as_array)
-                    .ok_or("features: a list is needed")?
-                    .iter()
-                    .filter_map(|f| f.as_u64().and_then(|f| u32::try_from(f).ok()))
-                    .collect(),
-                sort: text(v, "sort")?,
-            },
-            "gamesPlay" => GamesUi::GamesPlay {
-                demo: flag(v, "demo")?,
-            },
-            "gamesRetry" => GamesUi::GamesRetry,
-            "gamesDevice" => GamesUi::GamesDevice {
-                mobile: flag(v, "mobile")?,
-            },
-            _ => return Ok(None),
-        }))
-    }
-}
-
-// Until the parent reads intents by hand (`Feature::read_ui`), serde reaches the hand reader
-// through the dynamic value: no derived visitor for this enum.
-impl<'de> serde::Deserialize<'de> for GamesUi {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        use serde::de::Error;
-        let v = Json::deserialize(d)?;
-        let kind = v.get("type").and_then(Json::as_str).unwrap_or_default();
-        match GamesUi::read(kind, &v) {
-            Ok(Some(e)) => Ok(e),
-            Ok(None) => Err(D::Error::custom(format!("unknown variant `{kind}`"))),
-            Err(e) => Err(D::Error::custom(e)),
-        }
-    }
-}
-
 #[derive(Clone, Debug, PartialEq)]
 pub enum Call {
     Favorites,
@@ -262,6 +175,54 @@ impl Feature for Games {
     type Ui = GamesUi;
     type Call = Call;
     type Tick = ();
+
+    fn read_ui(kind: &str, f: &Fields) -> Result<Option<GamesUi>, String> {
+        Ok(Some(match kind {
+            "gamesCatalogue" => GamesUi::GamesCatalogue {
+                text: f.text("text")?,
+            },
+            "gamesCatalogueFailed" => GamesUi::GamesCatalogueFailed {
+                reason: f.text("reason")?,
+            },
+            "gamesWindow" => GamesUi::GamesWindow {
+                from: f.int("from")?,
+                count: f.int("count")?,
+            },
+            "gamesSearch" => GamesUi::GamesSearch {
+                query: f.text("query")?,
+            },
+            "gamesSearchUsed" => GamesUi::GamesSearchUsed,
+            "gamesClearRecent" => GamesUi::GamesClearRecent,
+            "gamesFavorite" => GamesUi::GamesFavorite {
+                identity: f.text("identity")?,
+                on: f.flag("on")?,
+            },
+            "gamesFilter" => GamesUi::GamesFilter {
+                providers: f.texts("providers")?,
+                features: match f.raw("features") {
+                    None => Vec::new(),
+                    Some(v) => v
+                        .as_array()
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(whole)
+                                .filter_map(|n| u32::try_from(n).ok())
+                                .collect()
+                        })
+                        .ok_or("`features` must be an array")?,
+                },
+                sort: f.text("sort")?,
+            },
+            "gamesPlay" => GamesUi::GamesPlay {
+                demo: f.flag("demo")?,
+            },
+            "gamesRetry" => GamesUi::GamesRetry,
+            "gamesDevice" => GamesUi::GamesDevice {
+                mobile: f.flag("mobile")?,
+            },
+            _ => return Ok(None),
+        }))
+    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);
