@@ -386,7 +386,7 @@ fn a_guest_on_a_game_is_offered_the_demo_or_told_there_is_none() {
     let _ = fx;
     assert_eq!(
         view(&m).games_play.error.as_deref(),
-        Some("games.launchFailed")
+        Some("global-components.games.launchFailed")
     );
     let fx = ui(&mut m, GamesUi::GamesRetry);
     assert!(http(&fx).iter().any(|h| h.path.ends_with("/play")));

@@ -22,7 +22,7 @@ export function GamePlay() {
     <div className="game-page" data-testid="game-page">
       <header className="game-head">
         <Link href={p.back} className="btn btn-ghost" data-testid="game-back">
-          {t("games.back")}
+          {t("global-components.games.back")}
         </Link>
         <div className="game-title">
           <h1>{p.name || "\u00a0"}</h1>
@@ -37,7 +37,7 @@ export function GamePlay() {
             type="button"
             className={`icon-btn game-fav-big${p.favorite ? " on" : ""}`}
             aria-pressed={p.favorite}
-            aria-label={t(p.favorite ? "games.unfavorite" : "games.favorite", { name: p.name })}
+            aria-label={t(p.favorite ? "global-components.games.unfavorite" : "global-components.games.favorite", { name: p.name })}
             data-testid="game-favorite"
             onClick={() => dispatch({ type: "gamesFavorite", identity: p.identity, on: !p.favorite })}
           >
@@ -46,7 +46,7 @@ export function GamePlay() {
           <button
             type="button"
             className="icon-btn"
-            aria-label={t("games.fullscreen")}
+            aria-label={t("global-components.games.fullscreen")}
             disabled={!p.url}
             onClick={() => void frame.current?.requestFullscreen?.()}
           >
@@ -62,20 +62,20 @@ export function GamePlay() {
             {p.error ? (
               <div role="alert" className="game-error">
                 <p>{t(p.error)}</p>
-                <Button onClick={() => dispatch({ type: "gamesRetry" })}>{t("games.retry")}</Button>
+                <Button onClick={() => dispatch({ type: "gamesRetry" })}>{t("global-components.games.retry")}</Button>
               </div>
             ) : p.starting ? (
-              <span className="spinner" aria-label={t("games.starting")} />
+              <span className="spinner" aria-label={t("global-components.games.starting")} />
             ) : (
               <div className="game-modes">
                 {p.player ? (
-                  <Button onClick={() => dispatch({ type: "gamesPlay", demo: false })}>{t("games.playReal")}</Button>
+                  <Button onClick={() => dispatch({ type: "gamesPlay", demo: false })}>{t("global-components.games.playReal")}</Button>
                 ) : (
-                  <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{t("games.signInToPlay")}</Button>
+                  <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{t("global-components.games.signInToPlay")}</Button>
                 )}
                 {p.hasDemo ? (
                   <Button variant="secondary" onClick={() => dispatch({ type: "gamesPlay", demo: true })}>
-                    {t("games.playDemo")}
+                    {t("global-components.games.playDemo")}
                   </Button>
                 ) : null}
               </div>
@@ -85,12 +85,12 @@ export function GamePlay() {
       </div>
       {p.url ? (
         <p className="game-mode muted" data-testid="game-mode">
-          {t(p.demo ? "games.modeDemo" : "games.modeReal")}
+          {t(p.demo ? "global-components.games.modeDemo" : "global-components.games.modeReal")}
           {p.demo && p.player ? (
             <>
               {" · "}
               <button type="button" className="link-btn" onClick={() => dispatch({ type: "gamesPlay", demo: false })}>
-                {t("games.playReal")}
+                {t("global-components.games.playReal")}
               </button>
             </>
           ) : null}

@@ -12,7 +12,7 @@ export function GameRow({ row, index }: { row: RowView; index: number }) {
       <header className="game-row-head">
         <h2 id={id}>{row.name}</h2>
         <Link href={row.href} className="game-row-all">
-          {t("games.showAll", { count: String(row.total) })}
+          {t("global-components.games.showAll", { count: String(row.total) })}
         </Link>
       </header>
       <div className="game-row-tiles">

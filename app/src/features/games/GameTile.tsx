@@ -22,7 +22,7 @@ export const GameTile = memo(function GameTile({ tile, shape = "1x1" }: { tile: 
   const near = useNearViewport(box);
   return (
     <div className="game-tile" data-testid="game-tile" data-game={tile.identity}>
-      <Link href={tile.href} className="game-tile-link" aria-label={t("games.open", { name: tile.name })}>
+      <Link href={tile.href} className="game-tile-link" aria-label={t("global-components.games.open", { name: tile.name })}>
         <div ref={box} className={`game-tile-img shape-${shape}`}>
           {near ? (
             <img src={`${tile.img}${shape}@1x.svg`} srcSet={srcSet(tile.img, shape)} alt="" decoding="async" draggable={false} />
@@ -35,7 +35,7 @@ export const GameTile = memo(function GameTile({ tile, shape = "1x1" }: { tile: 
         type="button"
         className={`game-fav${tile.favorite ? " on" : ""}`}
         aria-pressed={tile.favorite}
-        aria-label={t(tile.favorite ? "games.unfavorite" : "games.favorite", { name: tile.name })}
+        aria-label={t(tile.favorite ? "global-components.games.unfavorite" : "global-components.games.favorite", { name: tile.name })}
         onClick={() => dispatch({ type: "gamesFavorite", identity: tile.identity, on: !tile.favorite })}
       >
         <Icon name="favorites" size={18} />

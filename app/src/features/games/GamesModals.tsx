@@ -29,10 +29,10 @@ function DemoGame() {
     <div className="modal-stack">
       <p>{t("modals.demo-game.text")}</p>
       <Button onClick={() => dispatch({ type: "gamesPlay", demo: true })} data-testid="play-demo">
-        {t("games.playDemo")}
+        {t("global-components.games.playDemo")}
       </Button>
       <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>
-        {t("games.signInToPlay")}
+        {t("global-components.games.signInToPlay")}
       </Button>
     </div>
   );
@@ -46,7 +46,7 @@ function Notice({ text, signIn = false }: { text: string; signIn?: boolean }) {
     <div className="modal-stack">
       <p>{t(text)}</p>
       {signIn && !player ? (
-        <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{t("games.signInToPlay")}</Button>
+        <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{t("global-components.games.signInToPlay")}</Button>
       ) : (
         <Button variant="secondary" onClick={() => dispatch({ type: "closeModal" })}>
           {t("layout.close")}
@@ -78,18 +78,18 @@ function FilterForm() {
   return (
     <form className="filter-form" onSubmit={submit} data-testid="games-filter">
       <fieldset>
-        <legend>{t("games.filter.sort")}</legend>
+        <legend>{t("global-components.games.filter.sort")}</legend>
         <div className="chips">
           {(["popular", "new", "name"] as const).map((s) => (
             <label key={s} className={`chip${sort === s ? " on" : ""}`}>
               <input type="radio" name="sort" value={s} checked={sort === s} onChange={() => setSort(s)} className="sr-only" />
-              {t(`games.sort.${s}`)}
+              {t(`global-components.games.sort.${s}`)}
             </label>
           ))}
         </div>
       </fieldset>
       <fieldset>
-        <legend>{t("games.filter.features")}</legend>
+        <legend>{t("global-components.games.filter.features")}</legend>
         <div className="chips">
           {lobby.features.map((f) => (
             <label key={f.id} className={`chip${features.includes(f.id) ? " on" : ""}`}>
@@ -100,12 +100,12 @@ function FilterForm() {
         </div>
       </fieldset>
       <fieldset>
-        <legend>{t("games.filter.providers")}</legend>
+        <legend>{t("global-components.games.filter.providers")}</legend>
         <input
           type="search"
           className="search-input"
-          aria-label={t("games.filter.findProvider")}
-          placeholder={t("games.filter.findProvider")}
+          aria-label={t("global-components.games.filter.findProvider")}
+          placeholder={t("global-components.games.filter.findProvider")}
           value={find}
           onChange={(e) => setFind(e.target.value)}
         />
@@ -130,10 +130,10 @@ function FilterForm() {
             setSort("popular");
           }}
         >
-          {t("games.filter.reset")}
+          {t("global-components.games.filter.reset")}
         </Button>
         <Button type="submit" data-testid="apply-filter">
-          {t("games.filter.apply")}
+          {t("global-components.games.filter.apply")}
         </Button>
       </div>
     </form>

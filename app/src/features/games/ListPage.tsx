@@ -16,7 +16,7 @@ export function ListPage({ kind }: { kind: Kind }) {
   const total = useCore((s) => s.gamesList.total);
   const player = useCore((s) => s.session.status === "player");
   if (kind === "category" && lobby.unknown) return <NotFound />;
-  const title = kind === "favorites" ? t("games.favorites.title") : kind === "played" ? t("games.played.title") : lobby.title;
+  const title = kind === "favorites" ? t("global-components.games.favorites.title") : kind === "played" ? t("global-components.games.played.title") : lobby.title;
   const loading = lobby.state === "loading";
   return (
     <div className="games-list-page">
@@ -24,23 +24,23 @@ export function ListPage({ kind }: { kind: Kind }) {
         <h1 className="page-title">{title || "\u00a0"}</h1>
         {kind === "category" ? (
           <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "games-filter" })} data-testid="open-filter">
-            {lobby.filter.count > 0 ? t("games.filter.buttonCount", { count: String(lobby.filter.count) }) : t("games.filter.button")}
+            {lobby.filter.count > 0 ? t("global-components.games.filter.buttonCount", { count: String(lobby.filter.count) }) : t("global-components.games.filter.button")}
           </Button>
         ) : null}
       </header>
       {!loading ? (
         <p className="muted list-count" data-testid="list-count">
-          {t("games.count", { count: String(total) })}
+          {t("global-components.games.count", { count: String(total) })}
         </p>
       ) : null}
       {kind !== "category" && !player ? (
         <div className="list-empty">
-          <p>{t(kind === "favorites" ? "games.favorites.guest" : "games.played.guest")}</p>
+          <p>{t(kind === "favorites" ? "global-components.games.favorites.guest" : "global-components.games.played.guest")}</p>
           <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{t("layout.signIn")}</Button>
         </div>
       ) : !loading && total === 0 ? (
         <p className="list-empty" data-testid="list-empty">
-          {t(kind === "favorites" ? "games.favorites.empty" : kind === "played" ? "games.played.empty" : "games.filter.empty")}
+          {t(kind === "favorites" ? "global-components.games.favorites.empty" : kind === "played" ? "global-components.games.played.empty" : "global-components.games.filter.empty")}
         </p>
       ) : (
         <GameGrid />

@@ -14,19 +14,19 @@ export function Lobby({ title }: { title?: string }) {
     <div className="lobby" data-testid="lobby">
       {title ? <h1 className="page-title">{title}</h1> : null}
       <SearchPanel compact />
-      <nav className="chips lobby-cats" aria-label={t("games.categories")}>
+      <nav className="chips lobby-cats" aria-label={t("global-components.games.categories")}>
         {lobby.categories.map((c) => (
           <Link key={c.identity} href={c.href} className="chip">
             {c.name}
           </Link>
         ))}
         <Link href={lobby.providersHref} className="chip">
-          {t("games.providers.title")}
+          {t("global-components.games.providers.title")}
         </Link>
       </nav>
       {lobby.state === "failed" ? (
         <p className="lobby-failed" role="alert">
-          {t("games.catalogueFailed")}
+          {t("global-components.games.catalogueFailed")}
         </p>
       ) : null}
       {lobby.state === "loading"

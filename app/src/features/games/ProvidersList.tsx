@@ -10,7 +10,7 @@ export function ProvidersList() {
   const lobby = useCore((s) => s.gamesLobby);
   return (
     <div className="providers-page">
-      <h1 className="page-title">{t("games.providers.title")}</h1>
+      <h1 className="page-title">{t("global-components.games.providers.title")}</h1>
       {lobby.state === "loading" ? (
         <Skeleton lines={6} name="games-providers-page" />
       ) : (
@@ -19,7 +19,7 @@ export function ProvidersList() {
             <li key={p.identity}>
               <Link href={p.href} className="provider-card">
                 <span className="provider-name">{p.name}</span>
-                <span className="muted">{t("games.count", { count: String(p.count) })}</span>
+                <span className="muted">{t("global-components.games.count", { count: String(p.count) })}</span>
               </Link>
             </li>
           ))}

@@ -18,14 +18,14 @@ export function SearchPanel({ autoFocus = false, compact = false }: { autoFocus?
   return (
     <div className={`search-panel${compact ? " compact" : ""}`}>
       <label htmlFor={id} className="sr-only">
-        {t("games.search.label")}
+        {t("global-components.games.search.label")}
       </label>
       <input
         id={id}
         type="search"
         className="search-input"
         data-testid="games-search"
-        placeholder={t("games.search.placeholder")}
+        placeholder={t("global-components.games.search.placeholder")}
         value={s.query}
         maxLength={300}
         autoFocus={autoFocus}
@@ -36,9 +36,9 @@ export function SearchPanel({ autoFocus = false, compact = false }: { autoFocus?
       {!hasQuery && player && s.recent.length > 0 ? (
         <div className="search-recent">
           <div className="search-recent-head">
-            <h3>{t("games.search.recent")}</h3>
+            <h3>{t("global-components.games.search.recent")}</h3>
             <button type="button" className="link-btn" onClick={() => dispatch({ type: "gamesClearRecent" })}>
-              {t("games.search.clearRecent")}
+              {t("global-components.games.search.clearRecent")}
             </button>
           </div>
           <div className="chips">
@@ -52,14 +52,14 @@ export function SearchPanel({ autoFocus = false, compact = false }: { autoFocus?
       ) : null}
       {hasQuery ? (
         <div className="search-results" aria-live="polite" data-testid="search-results">
-          {s.searching ? <p className="muted">{t("games.search.searching")}</p> : null}
+          {s.searching ? <p className="muted">{t("global-components.games.search.searching")}</p> : null}
           {s.empty ? (
             <p className="search-empty" data-testid="search-empty">
-              {t("games.search.empty", { query: s.query.trim().slice(0, 40) })}
+              {t("global-components.games.search.empty", { query: s.query.trim().slice(0, 40) })}
             </p>
           ) : null}
           {s.providers.length > 0 ? (
-            <div className="chips" aria-label={t("games.providers.title")}>
+            <div className="chips" aria-label={t("global-components.games.providers.title")}>
               {s.providers.map((p) => (
                 <Link key={p.identity} href={p.href} className="chip" onClick={used}>
                   {p.name}

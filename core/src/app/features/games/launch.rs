@@ -99,7 +99,7 @@ impl Launch {
             }
             Err(_) => {
                 if self.info.is_none() {
-                    self.error = Some("games.loadFailed".into());
+                    self.error = Some("global-components.games.loadFailed".into());
                 }
             }
             Ok(text) => {
@@ -237,7 +237,7 @@ impl Launch {
                 None
             }
             _ => {
-                self.error = Some("games.launchFailed".into());
+                self.error = Some("global-components.games.launchFailed".into());
                 None
             }
         }

@@ -314,9 +314,10 @@ impl Feature for Games {
             }
             Hook::Session(SessionChange::Started { player_id }) => {
                 self.played.player = Some(*player_id);
-                cx.call(Self::req(Call::Favorites), None);
-                cx.call(Self::req(Call::Played), None);
-                cx.call(Self::req(Call::Recent), None);
+                // The player's lists name catalogue games: asked for once both are known.
+                if self.state == CatalogueState::Ready {
+                    Self::player_lists(cx);
+                }
                 self.launch.session_started(cx);
                 self.touch(LOBBY | LIST | SEARCH | PLAY);
                 true
@@ -444,6 +445,12 @@ impl Games {
         crate::app::registry::Req::Games(call)
     }
 
+    fn player_lists(cx: &mut Cx) {
+        cx.call(Self::req(Call::Favorites), None);
+        cx.call(Self::req(Call::Played), None);
+        cx.call(Self::req(Call::Recent), None);
+    }
+
     pub fn touch(&self, parts: u8) {
         self.touched.set(self.touched.get() | parts);
     }
@@ -453,6 +460,9 @@ impl Games {
         let provs: Vec<u16> = cat.games.iter().map(|g| g.provider).collect();
         let pnames: Vec<&str> = cat.providers.iter().map(|p| p.name.as_str()).collect();
         self.index = Rc::new(search::Index::build(&names, &provs, &pnames));
+        if cx.shared.is_player() && self.state != CatalogueState::Ready {
+            Self::player_lists(cx);
+        }
         self.cat = Rc::new(cat);
         self.state = CatalogueState::Ready;
         self.server_found.clear();
