@@ -400,3 +400,70 @@ fn a_guest_on_a_game_is_offered_the_demo_or_told_there_is_none() {
     );
     assert!(view(&m).games_play.missing);
 }
+
+#[test]
+fn history_tabs_page_filter_and_take_live_rows() {
+    let (mut m, fx) = player(
+        "/wallet/history?tab=bets&page=2&settled=0",
+        "PT",
+        Prefs::default(),
+    );
+    let bets = Req::Games(games::Call::Bets {
+        page: 2,
+        settled: false,
+    });
+    let call = http(&fx)
+        .into_iter()
+        .find(|h| h.path == "/api/game/bets")
+        .expect("bets call");
+    let q: Vec<(&str, &str)> = call
+        .query
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    assert_eq!(
+        q,
+        [("page", "2"), ("perPage", "20"), ("isSettled", "false")]
+    );
+    respond(
+        &mut m,
+        bets,
+        200,
+        j!({"data": [
+        {"id": 9, "gameIdentity": "book-of-ra", "gameName": "Book of Ra", "currency": "USD",
+         "amount": "2.00", "win": "0.00", "isSettled": false, "createdAt": 1700000000}
+    ], "meta": {"page": 2, "perPage": 20, "totalPages": 3, "totalRows": 41}}),
+    );
+    let v = view(&m).games_history;
+    assert_eq!(v.tab, Some("bets"));
+    assert_eq!(v.rows[0].href, "/game/book-of-ra");
+    assert_eq!(
+        v.prev_href.as_deref(),
+        Some("/wallet/history?tab=bets&settled=0")
+    );
+    assert_eq!(
+        v.next_href.as_deref(),
+        Some("/wallet/history?tab=bets&page=3&settled=0")
+    );
+    // The spins tab, first page: a pushed spin arrives on top.
+    let fx = ui(
+        &mut m,
+        croupier_core::app::AppUi::Navigate {
+            path: "/wallet/history?tab=spins".into(),
+        },
+    );
+    assert!(http(&fx).iter().any(|h| h.path == "/api/game/spins"));
+    respond(
+        &mut m,
+        Req::Games(games::Call::Spins { page: 1 }),
+        200,
+        j!({"data": [], "meta": {"totalPages": 1}}),
+    );
+    let mut h = m.f.games.history.clone();
+    let data = j!({"id": 5, "gameIdentity": "starburst", "gameName": "Starburst", "currency": "USD", "bet": "1.00", "win": "2.00", "createdAt": 1700000001});
+    assert!(h.pushed(games::history::Tab::Spins, &data));
+    assert_eq!(h.rows[0].game, "Starburst");
+    // Not twice, and not on another tab.
+    assert!(!h.pushed(games::history::Tab::Spins, &data));
+    assert!(!h.pushed(games::history::Tab::Bets, &data));
+}

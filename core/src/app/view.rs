@@ -14,7 +14,7 @@ use crate::domain::validation::Value;
 
 pub use super::display::{CurrencyOption, MoneyView};
 pub use super::features::games::view::{
-    GamesListView, GamesLobbyView, GamesPlayView, GamesSearchView,
+    GamesHistoryView, GamesListView, GamesLobbyView, GamesPlayView, GamesSearchView,
 };
 pub use super::features::session::view::SessionView;
 pub use super::features::settings::view::OptionsView;
@@ -47,6 +47,7 @@ pub struct View {
     pub games_list: GamesListView,
     pub games_search: GamesSearchView,
     pub games_play: GamesPlayView,
+    pub games_history: GamesHistoryView,
     /// Localized texts by `group.key`, English built-ins under loaded content.
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
@@ -87,6 +88,7 @@ pub fn view(model: &Model) -> View {
         games_list: games::view::list(model),
         games_search: games::view::search(model),
         games_play: games::view::play(model),
+        games_history: games::view::history(model),
         texts: (*model.shared.texts).clone(),
     }
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { ModalId } from "../../core/names.gen";
 import { useCore, useDispatch, useText } from "../../core/store";
+import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
 import { SearchPanel } from "./SearchPanel";
 
@@ -17,9 +18,29 @@ export default function GamesModals({ id }: { id: ModalId }) {
       return <Notice text="modals.demo-unavailable.text" signIn />;
     case "mobile-game":
       return <Notice text="modals.mobile-game.text" />;
+    case "categories":
+      return <Categories />;
     default:
       return null;
   }
+}
+
+/** Every category of the visitor's lobby, and the providers. */
+function Categories() {
+  const t = useText();
+  const lobby = useCore((s) => s.gamesLobby);
+  return (
+    <nav className="chips" aria-label={t("global-components.games.categories")}>
+      {lobby.categories.map((c) => (
+        <Link key={c.identity} href={c.href} className="chip">
+          {c.name}
+        </Link>
+      ))}
+      <Link href={lobby.providersHref} className="chip">
+        {t("global-components.games.providers.title")}
+      </Link>
+    </nav>
+  );
 }
 
 function DemoGame() {

@@ -10,4 +10,5 @@ export const modals = {
   "demo-game": games,
   "demo-unavailable": games,
   "mobile-game": games,
+  categories: games,
 } satisfies ModalRegistrations;

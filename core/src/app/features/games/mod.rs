@@ -11,6 +11,7 @@
 pub mod bench;
 pub mod catalogue;
 pub mod filter;
+pub mod history;
 pub mod launch;
 pub mod played;
 pub mod search;
@@ -42,6 +43,7 @@ pub const LOBBY: u8 = 1;
 pub const SEARCH: u8 = 2;
 pub const PLAY: u8 = 4;
 pub const LIST: u8 = 8;
+pub const HISTORY: u8 = 16;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -77,6 +79,7 @@ pub struct Games {
     pub played: played::Played,
     pub launch: Launch,
     pub mobile: bool,
+    pub history: history::GameHistory,
     /// Which parts of the view changed (read and cleared by `slices`).
     pub touched: Cell<u8>,
 }
@@ -142,6 +145,8 @@ pub enum Call {
     ClearRecent,
     Game(String),
     Play { identity: String, demo: bool },
+    Bets { page: u32, settled: bool },
+    Spins { page: u32 },
 }
 
 impl Endpoint for Call {
@@ -162,6 +167,15 @@ impl Endpoint for Call {
                 Route::write(Method::Delete, "/api/game/search/recent", Auth::Player)
             }
             Call::Game(id) => Route::get(format!("/api/game/games/{id}"), Auth::Public),
+            Call::Bets { page, settled } => Route::get("/api/game/bets", Auth::Player).query(&[
+                ("page", &page.to_string()),
+                ("perPage", &history::PER_PAGE.to_string()),
+                ("isSettled", if *settled { "true" } else { "false" }),
+            ]),
+            Call::Spins { page } => Route::get("/api/game/spins", Auth::Player).query(&[
+                ("page", &page.to_string()),
+                ("perPage", &history::PER_PAGE.to_string()),
+            ]),
             Call::Play { identity, .. } => Route::write(
                 Method::Post,
                 format!("/api/game/games/{identity}/play"),
@@ -319,7 +333,10 @@ impl Feature for Games {
                     Self::player_lists(cx);
                 }
                 self.launch.session_started(cx);
-                self.touch(LOBBY | LIST | SEARCH | PLAY);
+                if self.history.tab.is_some() {
+                    self.history.load(cx);
+                }
+                self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
                 true
             }
             Hook::Session(SessionChange::Ended) => {
@@ -328,9 +345,22 @@ impl Feature for Games {
                 self.recent.clear();
                 self.played.clear(cx);
                 self.launch.signed_out();
+                self.history.clear();
                 self.refresh_list();
-                self.touch(LOBBY | LIST | SEARCH | PLAY);
+                self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
                 true
+            }
+            Hook::Push(Push::LogOnly { what, data }) if *what == "spin" || *what == "bet" => {
+                let tab = if *what == "spin" {
+                    history::Tab::Spins
+                } else {
+                    history::Tab::Bets
+                };
+                let changed = self.history.pushed(tab, data);
+                if changed {
+                    self.touch(HISTORY);
+                }
+                changed
             }
             Hook::Push(Push::LogOnly { what, .. }) if *what == "game.bet.restricted" => {
                 cx.alert(Alert::warning("alerts.gameBetRestricted"));
@@ -346,7 +376,7 @@ impl Feature for Games {
                 if let Some(list) = body(&answer) {
                     self.favorites = identities(&list);
                     self.refresh_list();
-                    self.touch(LOBBY | LIST | SEARCH | PLAY);
+                    self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
                 }
             }
             Call::Favorite { identity, on } => {
@@ -354,7 +384,7 @@ impl Feature for Games {
                     // Undo the optimistic change.
                     self.set_favorite(&identity, !on);
                     cx.alert(Alert::error("alerts.gameFavoriteFailed"));
-                    self.touch(LOBBY | LIST | SEARCH | PLAY);
+                    self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
                 }
             }
             Call::Played => {
@@ -412,6 +442,14 @@ impl Feature for Games {
                 }
             }
             Call::ClearRecent => {}
+            Call::Bets { page, .. } => {
+                self.history.answered(history::Tab::Bets, page, answer);
+                self.touch(HISTORY);
+            }
+            Call::Spins { page } => {
+                self.history.answered(history::Tab::Spins, page, answer);
+                self.touch(HISTORY);
+            }
             Call::Game(id) => self.launch.game_answered(&id, answer, cx),
             Call::Play { identity, demo } => {
                 if let Some(entry) = self.launch.play_answered(&identity, demo, answer, cx) {
@@ -471,7 +509,7 @@ impl Games {
         self.refresh_list();
         let q = std::mem::take(&mut self.query);
         self.search(q, cx);
-        self.touch(LOBBY | LIST | SEARCH | PLAY);
+        self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
     }
 
     /// The page's list, the filter and the game page follow the address.
@@ -492,6 +530,14 @@ impl Games {
             .and_then(|r| r.param("id"))
             .map(str::to_string);
         self.launch.address(game, from, &self.cat, cx);
+        let on_history = route.is_some_and(|r| r.route_name() == Some(RouteName::WalletHistory));
+        let player = cx.shared.is_player();
+        if self
+            .history
+            .address(on_history, &cx.shared.location.query, player, cx)
+        {
+            self.touch(HISTORY);
+        }
         self.touch(LOBBY | LIST | PLAY);
     }
 
@@ -557,7 +603,7 @@ impl Games {
         }
         self.set_favorite(&identity, on);
         cx.call(Self::req(Call::Favorite { identity, on }), None);
-        self.touch(LOBBY | LIST | SEARCH | PLAY);
+        self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
     }
 
     pub fn is_favorite(&self, identity: &str) -> bool {

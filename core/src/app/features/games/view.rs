@@ -7,7 +7,8 @@ use serde::Serialize;
 
 use super::catalogue::Catalogue;
 use super::filter::Listing;
-use super::{CatalogueState, Games, LIST, LOBBY, PLAY, SEARCH};
+use super::history::Tab;
+use super::{CatalogueState, Games, HISTORY, LIST, LOBBY, PLAY, SEARCH};
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
@@ -153,6 +154,45 @@ pub struct GamesPlayView {
     pub player: bool,
 }
 
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryRowView {
+    pub id: i64,
+    pub game: String,
+    pub href: String,
+    pub currency: String,
+    pub bet: String,
+    pub win: String,
+    pub settled: bool,
+    /// Unix seconds.
+    pub created_at: i64,
+}
+
+/// The bets and spins tabs of the wallet history page (links carry tab, page and filter).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct GamesHistoryView {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"bets\" | \"spins\" | null"))]
+    pub tab: Option<&'static str>,
+    pub page: u32,
+    pub total_pages: u32,
+    pub settled: bool,
+    pub loading: bool,
+    pub failed: bool,
+    pub rows: Vec<HistoryRowView>,
+    /// The wallet's transactions (the page without a games tab).
+    pub transactions_href: String,
+    pub bets_href: String,
+    pub spins_href: String,
+    /// Bets: the settled / open filter.
+    pub settled_href: String,
+    pub open_href: String,
+    pub prev_href: Option<String>,
+    pub next_href: Option<String>,
+}
+
 pub const READS: &[Part] = &[Part::Games, Part::Session];
 
 pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
@@ -174,6 +214,9 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     }
     if has(PLAY) {
         out.put("gamesPlay", &play(model));
+    }
+    if has(HISTORY) {
+        out.put("gamesHistory", &history(model));
     }
 }
 
@@ -408,5 +451,57 @@ pub fn play(model: &Model) -> GamesPlayView {
             .clone()
             .unwrap_or_else(|| format!("{prefix}/games")),
         player: model.shared.is_player(),
+    }
+}
+
+pub fn history(model: &Model) -> GamesHistoryView {
+    let g = &model.f.games;
+    let h = &g.history;
+    let prefix = prefix(model);
+    let path = &model.shared.location.path;
+    let href = |tab: &str, page: u32, settled: bool| {
+        let mut q = format!("{path}?tab={tab}");
+        if page > 1 {
+            q.push_str(&format!("&page={page}"));
+        }
+        if !settled {
+            q.push_str("&settled=0");
+        }
+        q
+    };
+    let tab = match h.tab {
+        Some(Tab::Bets) => "bets",
+        Some(Tab::Spins) => "spins",
+        None => "",
+    };
+    GamesHistoryView {
+        tab: h.tab.map(|_| tab),
+        page: h.page,
+        total_pages: h.total_pages,
+        settled: h.settled,
+        loading: h.loading,
+        failed: h.failed,
+        rows: h
+            .rows
+            .iter()
+            .map(|r| HistoryRowView {
+                id: r.id,
+                game: r.game.clone(),
+                href: format!("{prefix}/game/{}", r.game_identity),
+                currency: r.currency.clone(),
+                bet: r.bet.clone(),
+                win: r.win.clone(),
+                settled: r.settled,
+                created_at: r.created_at,
+            })
+            .collect(),
+        transactions_href: path.clone(),
+        bets_href: href("bets", 1, true),
+        spins_href: href("spins", 1, true),
+        settled_href: href("bets", 1, true),
+        open_href: href("bets", 1, false),
+        prev_href: (h.tab.is_some() && h.page > 1).then(|| href(tab, h.page - 1, h.settled)),
+        next_href: (h.tab.is_some() && h.page < h.total_pages)
+            .then(|| href(tab, h.page + 1, h.settled)),
     }
 }
