@@ -223,7 +223,7 @@ async fn list(RawQuery(raw): RawQuery) -> ApiResult<Json<Value>> {
         .filter_map(|f| f.parse::<usize>().ok())
         .filter(|f| (1..=c.features.len()).contains(f))
         .fold(0, |m, f| m | 1 << (f - 1));
-    let search = first(&q, "search").map(|s| catalogue::slug(s));
+    let search = first(&q, "search").map(catalogue::slug);
     let mut games: Vec<&Game> = c
         .games
         .iter()

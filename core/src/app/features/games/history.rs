@@ -88,9 +88,10 @@ impl GameHistory {
             .unwrap_or(1);
         let settled = get("settled") != Some("0");
         let changed = (tab, page, settled) != (self.tab, self.page, self.settled);
-        if !changed
-            && !(tab.is_some() && player && self.rows.is_empty() && !self.loading && !self.failed)
-        {
+        // Unchanged, unless a player's tab has nothing and nothing is on its way.
+        let reload =
+            tab.is_some() && player && self.rows.is_empty() && !self.loading && !self.failed;
+        if !changed && !reload {
             return false;
         }
         self.tab = tab;
