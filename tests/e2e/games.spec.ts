@@ -163,6 +163,20 @@ test("a player plays for real: the balance moves live, the game joins recently p
   await expect(page.getByTestId("game-tile").first()).toHaveAttribute("data-game", "book-of-dead");
   const stored = await page.evaluate(() => localStorage.getItem("playedGames"));
   expect(stored).toContain(`"${player.id}":["playn-go/book-of-dead"]`);
+  // History tabs: the spin and the bet, settled; the open filter is empty.
+  await page.goto(url("/wallet/history?tab=spins"));
+  const rows = page.getByTestId("history-rows");
+  await expect(rows).toContainText("Book of Dead");
+  await expect(rows).toContainText("2.00 USD");
+  await shot(page, "history-1280");
+  const axe = await new AxeBuilder({ page }).include("[data-testid=game-history]").analyze();
+  expect(axe.violations).toEqual([]);
+  await page.getByRole("link", { name: "Bets", exact: true }).click();
+  await expect(page).toHaveURL(/tab=bets/);
+  await expect(page.getByTestId("history-rows")).toContainText("Book of Dead");
+  await page.getByRole("link", { name: "Open", exact: true }).click();
+  await expect(page).toHaveURL(/settled=0/);
+  await expect(page.getByTestId("history-empty")).toBeVisible();
 });
 
 test("screenshots at 390x844", async ({ page }) => {
