@@ -24,15 +24,17 @@ export function GameRow({ row, index }: { row: RowView; index: number }) {
   );
 }
 
-export function RowSkeleton() {
+/** A row's place while the catalogue loads, in the real row's geometry (the first row's tiles
+ * are 3x4), so nothing moves when the games arrive. */
+export function RowSkeleton({ index }: { index: number }) {
   return (
     <section className="game-row" aria-hidden="true" data-skeleton="game-row">
       <header className="game-row-head">
-        <span className="skeleton-line" style={{ width: 160 }} />
+        <h2>{"\u00a0"}</h2>
       </header>
       <div className="game-row-tiles">
         {Array.from({ length: 8 }, (_, i) => (
-          <TileSkeleton key={i} />
+          <TileSkeleton key={i} shape={index === 0 ? "3x4" : "1x1"} />
         ))}
       </div>
     </section>

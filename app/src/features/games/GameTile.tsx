@@ -48,8 +48,11 @@ export const GameTile = memo(function GameTile({ tile, shape = "1x1" }: { tile: 
 export function TileSkeleton({ shape = "1x1" }: { shape?: Shape }) {
   return (
     <div className="game-tile skeleton-tile" aria-hidden="true">
-      <div className={`game-tile-img shape-${shape}`} />
-      <span className="skeleton-line" style={{ width: "70%" }} />
+      <div className="game-tile-link">
+        <div className={`game-tile-img shape-${shape}`} />
+        <span className="game-tile-name">{"\u00a0"}</span>
+        <span className="game-tile-provider">{"\u00a0"}</span>
+      </div>
     </div>
   );
 }

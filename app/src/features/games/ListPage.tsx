@@ -16,7 +16,7 @@ export function ListPage({ kind }: { kind: Kind }) {
   const total = useCore((s) => s.gamesList.total);
   const player = useCore((s) => s.session.status === "player");
   if (kind === "category" && lobby.unknown) return <NotFound />;
-  const title = kind === "favorites" ? t("global-components.games.favorites.title") : kind === "played" ? t("global-components.games.played.title") : lobby.title;
+  const title = kind === "favorites" ? t("layout.pages.favorites") : kind === "played" ? t("layout.pages.recently-played") : lobby.title;
   const loading = lobby.state === "loading";
   return (
     <div className="games-list-page">

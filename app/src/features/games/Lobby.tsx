@@ -30,7 +30,7 @@ export function Lobby({ title }: { title?: string }) {
         </p>
       ) : null}
       {lobby.state === "loading"
-        ? Array.from({ length: 4 }, (_, i) => <RowSkeleton key={i} />)
+        ? Array.from({ length: 4 }, (_, i) => <RowSkeleton key={i} index={i} />)
         : lobby.rows.map((row, i) => <GameRow key={row.identity} row={row} index={i} />)}
     </div>
   );

@@ -10,7 +10,7 @@ export function ProvidersList() {
   const lobby = useCore((s) => s.gamesLobby);
   return (
     <div className="providers-page">
-      <h1 className="page-title">{t("global-components.games.providers.title")}</h1>
+      <h1 className="page-title">{t("layout.pages.games-providers")}</h1>
       {lobby.state === "loading" ? (
         <Skeleton lines={6} name="games-providers-page" />
       ) : (
