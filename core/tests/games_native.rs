@@ -467,3 +467,44 @@ fn history_tabs_page_filter_and_take_live_rows() {
     assert!(!h.pushed(games::history::Tab::Spins, &data));
     assert!(!h.pushed(games::history::Tab::Bets, &data));
 }
+
+#[test]
+fn the_lobby_asks_for_the_winners_ticker_with_the_catalogue() {
+    let (mut m, _) = boot("/games", None, Prefs::default());
+    let fx = ui(
+        &mut m,
+        GamesUi::GamesCatalogue {
+            text: catalogue_text(),
+        },
+    );
+    assert!(http(&fx)
+        .iter()
+        .any(|h| h.path == "/api/game/spins/winners"));
+    respond(
+        &mut m,
+        Req::Games(games::Call::Winners),
+        200,
+        j!([
+            {"nickname": "Lu***", "currency": "USD", "win": "120.00",
+             "game": {"identity": "starburst", "name": "Starburst"}},
+            {"nickname": "broken"}
+        ]),
+    );
+    let w = view(&m).games_lobby.winners;
+    assert_eq!(w.len(), 1);
+    assert_eq!(
+        (w[0].href.as_str(), w[0].win.as_str()),
+        ("/game/starburst", "120.00")
+    );
+    // Not on other pages.
+    let fx = ui(
+        &mut m,
+        croupier_core::app::AppUi::Navigate {
+            path: "/games/slots".into(),
+        },
+    );
+    assert!(!http(&fx)
+        .iter()
+        .any(|h| h.path == "/api/game/spins/winners"));
+    assert!(view(&m).games_lobby.winners.is_empty());
+}

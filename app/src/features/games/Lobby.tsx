@@ -24,6 +24,24 @@ export function Lobby({ title }: { title?: string }) {
           {t("global-components.games.providers.title")}
         </Link>
       </nav>
+      {lobby.winners.length > 0 ? (
+        <section className="winners" aria-labelledby="winners-title" data-testid="winners">
+          <h2 id="winners-title" className="winners-title">
+            {t("global-components.games.winners")}
+          </h2>
+          <ul className="winners-list">
+            {lobby.winners.map((w, i) => (
+              <li key={i}>
+                <span className="winner-name">{w.nickname}</span>{" "}
+                <Link href={w.href}>{w.game}</Link>{" "}
+                <strong className="winner-win">
+                  {w.win} {w.currency}
+                </strong>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {lobby.state === "failed" ? (
         <p className="lobby-failed" role="alert">
           {t("global-components.games.catalogueFailed")}

@@ -80,6 +80,8 @@ pub struct Games {
     pub launch: Launch,
     pub mobile: bool,
     pub history: history::GameHistory,
+    /// Latest big wins (the lobby's ticker): nickname, game identity, game name, amount, currency.
+    pub winners: Vec<[String; 5]>,
     /// Which parts of the view changed (read and cleared by `slices`).
     pub touched: Cell<u8>,
 }
@@ -145,6 +147,7 @@ pub enum Call {
     ClearRecent,
     Game(String),
     Play { identity: String, demo: bool },
+    Winners,
     Bets { page: u32, settled: bool },
     Spins { page: u32 },
 }
@@ -167,6 +170,7 @@ impl Endpoint for Call {
                 Route::write(Method::Delete, "/api/game/search/recent", Auth::Player)
             }
             Call::Game(id) => Route::get(format!("/api/game/games/{id}"), Auth::Public),
+            Call::Winners => Route::get("/api/game/spins/winners", Auth::Public),
             Call::Bets { page, settled } => Route::get("/api/game/bets", Auth::Player).query(&[
                 ("page", &page.to_string()),
                 ("perPage", &history::PER_PAGE.to_string()),
@@ -442,6 +446,29 @@ impl Feature for Games {
                 }
             }
             Call::ClearRecent => {}
+            Call::Winners => {
+                let list = body(&answer);
+                self.winners = list
+                    .as_ref()
+                    .and_then(Json::as_array)
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|w| {
+                                let g = w.get("game")?;
+                                let s = |v: &Json| v.as_str().map(str::to_string);
+                                Some([
+                                    s(w.get("nickname")?)?,
+                                    s(g.get("identity")?)?,
+                                    s(g.get("name")?)?,
+                                    s(w.get("win")?)?,
+                                    s(w.get("currency")?)?,
+                                ])
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                self.touch(LOBBY);
+            }
             Call::Bets { page, .. } => {
                 self.history.answered(history::Tab::Bets, page, answer);
                 self.touch(HISTORY);
@@ -529,6 +556,16 @@ impl Games {
             .filter(|r| r.route_name() == Some(RouteName::GameId))
             .and_then(|r| r.param("id"))
             .map(str::to_string);
+        let lobby = route.is_some_and(|r| {
+            matches!(
+                r.route_name(),
+                Some(RouteName::Index) | Some(RouteName::Games)
+            )
+        });
+        // The ticker is part of the lobby: asked for with it (once the catalogue is in).
+        if lobby && self.state == CatalogueState::Ready {
+            cx.call(Self::req(Call::Winners), None);
+        }
         self.launch.address(game, from, &self.cat, cx);
         let on_history = route.is_some_and(|r| r.route_name() == Some(RouteName::WalletHistory));
         let player = cx.shared.is_player();

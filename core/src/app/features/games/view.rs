@@ -95,6 +95,19 @@ pub struct GamesLobbyView {
     pub unknown: bool,
     /// /games/providers in the current language.
     pub providers_href: String,
+    /// The winners ticker (`GET /api/game/spins/winners`).
+    pub winners: Vec<WinnerView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct WinnerView {
+    pub nickname: String,
+    pub game: String,
+    pub href: String,
+    pub win: String,
+    pub currency: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -364,6 +377,20 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
         title,
         unknown: g.listing == Some(Listing::Unknown) && g.state == CatalogueState::Ready,
         providers_href: format!("{prefix}/games/providers"),
+        winners: if on_lobby {
+            g.winners
+                .iter()
+                .map(|[nickname, identity, game, win, currency]| WinnerView {
+                    nickname: nickname.clone(),
+                    game: game.clone(),
+                    href: format!("{prefix}/game/{identity}"),
+                    win: win.clone(),
+                    currency: currency.clone(),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
     }
 }
 
