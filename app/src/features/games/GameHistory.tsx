@@ -1,5 +1,4 @@
 import { useCore, useText } from "../../core/store";
-import "./games.css";
 import { Link } from "../../shared/Link";
 import { Skeleton } from "../../ui/Skeleton";
 

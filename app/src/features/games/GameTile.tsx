@@ -1,4 +1,3 @@
-import "./games.css";
 import { memo, useRef } from "react";
 import { useDispatch, useText } from "../../core/store";
 import type { TileView } from "../../core/types";

@@ -15,15 +15,25 @@ export function Lobby({ title }: { title?: string }) {
       {title ? <h1 className="page-title">{title}</h1> : null}
       <SearchPanel compact />
       <nav className="chips lobby-cats" aria-label={t("global-components.games.categories")}>
+        {/* First: the categories arrive with the catalogue and are added after it. */}
+        <Link href={lobby.providersHref} className="chip">
+          {t("global-components.games.providers.title")}
+        </Link>
         {lobby.categories.map((c) => (
           <Link key={c.identity} href={c.href} className="chip">
             {c.name}
           </Link>
         ))}
-        <Link href={lobby.providersHref} className="chip">
-          {t("global-components.games.providers.title")}
-        </Link>
       </nav>
+      {lobby.state === "failed" ? (
+        <p className="lobby-failed" role="alert">
+          {t("global-components.games.catalogueFailed")}
+        </p>
+      ) : null}
+      {lobby.state === "loading"
+        ? Array.from({ length: 4 }, (_, i) => <RowSkeleton key={i} index={i} />)
+        : lobby.rows.map((row, i) => <GameRow key={row.identity} row={row} index={i} />)}
+      {/* Under the rows: it arrives after them and must not push them down. */}
       {lobby.winners.length > 0 ? (
         <section className="winners" aria-labelledby="winners-title" data-testid="winners">
           <h2 id="winners-title" className="winners-title">
@@ -42,14 +52,6 @@ export function Lobby({ title }: { title?: string }) {
           </ul>
         </section>
       ) : null}
-      {lobby.state === "failed" ? (
-        <p className="lobby-failed" role="alert">
-          {t("global-components.games.catalogueFailed")}
-        </p>
-      ) : null}
-      {lobby.state === "loading"
-        ? Array.from({ length: 4 }, (_, i) => <RowSkeleton key={i} index={i} />)
-        : lobby.rows.map((row, i) => <GameRow key={row.identity} row={row} index={i} />)}
     </div>
   );
 }
