@@ -37,7 +37,13 @@ try {
     `if(location.pathname!==p)return core();` +
     `if(d.cookie.split(";").some(function(s){var k=s.trim().split("=");return k[0]===c&&!!k[1]}))return core();` +
     `var t=d.getElementById(innerWidth<=${home.mobileMaxWidth}?"early-mobile":"early-desktop");` +
-    `d.getElementById("root").appendChild(t.content.cloneNode(true))})()`;
+    `var r=d.getElementById("root");r.appendChild(t.content.cloneNode(true));` +
+    // A button pressed before React has drawn over the HTML is remembered (its place in the
+    // tree and its text) and pressed again by the app once it has (app/src/core/earlyClick.ts).
+    `r.addEventListener("click",function(e){if(!r.querySelector('[data-core="html"]'))return;` +
+    `var b=e.target.closest&&e.target.closest("button");if(!b||!r.contains(b))return;` +
+    `for(var p=[],n=b;n!==r;n=n.parentNode)p.unshift([].indexOf.call(n.parentNode.children,n));` +
+    `window.__earlyClick={path:p,text:b.textContent}},true)})()`;
   // The HTML's shell says `data-core="html"` until React draws the same tree over it (then
   // "loading", then "ready"): its buttons do nothing yet, and tests can tell the two apart.
   const mark = (variant) => {

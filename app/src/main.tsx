@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { CrashBoundary } from "./CrashBoundary";
 import { reportCrash } from "./core/crash";
+import { replayWhenDrawn } from "./core/earlyClick";
 import { firstPaintView, useCore } from "./core/store";
 import { preloadPage } from "./pages/registry";
 import "./styles.css";
@@ -28,14 +29,17 @@ const afterPaint = () =>
     setTimeout(done, 100);
   });
 
-const render = () =>
-  createRoot(document.getElementById("root")!).render(
+const rootElement = document.getElementById("root")!;
+const render = () => {
+  createRoot(rootElement).render(
     <StrictMode>
       <CrashBoundary>
         <App />
       </CrashBoundary>
     </StrictMode>,
   );
+  replayWhenDrawn(rootElement);
+};
 // The early page is drawn with the frame (its small chunk first), never a skeleton that the page
 // then pushes down; if that chunk fails, render anyway and let the page's Suspense retry.
 // The core's code is fetched once the early page is on screen, so the wasm's download and

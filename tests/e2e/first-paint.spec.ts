@@ -106,6 +106,25 @@ for (const size of SIZES) {
   });
 }
 
+test("a button pressed on the HTML's home before any script has run is pressed again once React draws", async ({ page }) => {
+  // The app's entry script is held: the page is the HTML's own, its buttons inert.
+  let release!: () => void;
+  const released = new Promise<void>((ok) => (release = ok));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back: wait for the answer only.
+  await page.goto(url("/"), { waitUntil: "commit" });
+  const shell = page.locator(".shell");
+  await expect(shell).toHaveAttribute("data-core", "html");
+  await page.getByRole("banner").getByRole("button", { name: en["layout.signIn"] }).click();
+  await expect(shell).toHaveAttribute("data-core", "html");
+  release();
+  await expect(page.getByRole("dialog", { name: en["modals.sign-in.title"] })).toBeVisible();
+  await expect(shell).toHaveAttribute("data-core", "ready");
+});
+
 test("the HTML's home is not shown to a returning player or on another address", async ({ page, context }) => {
   await page.route("**/assets/*.js", (route) => route.abort());
   await page.goto(url("/games"), { waitUntil: "domcontentloaded" });

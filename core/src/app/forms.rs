@@ -1,6 +1,7 @@
 //! Form state and checks shared by every feature's forms (SPEC §5). A feature owns its
 //! forms' state and rules; the parent applies input, blur and submit to them the same way.
 
+use crate::maps::CollectLite;
 use litemap::LiteMap;
 
 use crate::domain::validation::{self, Form, Rule, Value};
@@ -69,7 +70,7 @@ pub fn errors(
     let mut out: LiteMap<String, String> = validation::validate_form(rules, &values)
         .into_iter()
         .map(|(field, v)| (field, v.message(&lookup)))
-        .collect();
+        .collect_lite();
     for (field, msg) in state.server_errors.iter() {
         out.insert(field.clone(), msg.clone());
     }

@@ -2,6 +2,7 @@
 //! changed slice. A slice is rebuilt only when a part it reads is dirty (`model.dirty`, set by
 //! the parent as it routes events to features): no whole-view rebuilds, no deep compares.
 
+use crate::maps::CollectLite;
 use litemap::LiteMap;
 use serde::Serialize;
 
@@ -111,7 +112,7 @@ fn forms_slice(model: &Model) -> LiteMap<FormId, FormView> {
             let state = model.f.form_state(id).unwrap_or(&empty);
             (id, form(model, id, state))
         })
-        .collect()
+        .collect_lite()
 }
 
 fn form(model: &Model, id: FormId, state: &forms::FormState) -> FormView {
@@ -121,7 +122,7 @@ fn form(model: &Model, id: FormId, state: &forms::FormState) -> FormView {
         .filter(|(f, _)| {
             state.touched.contains_key(f.as_str()) || state.server_errors.contains_key(f.as_str())
         })
-        .collect();
+        .collect_lite();
     let values = state
         .values
         .iter()
@@ -134,7 +135,7 @@ fn form(model: &Model, id: FormId, state: &forms::FormState) -> FormView {
             };
             Some((k.clone(), value))
         })
-        .collect();
+        .collect_lite();
     FormView {
         values,
         errors,

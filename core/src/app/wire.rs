@@ -2,6 +2,7 @@
 //! docs/API.md).
 //! Unknown fields are ignored and optional ones default, so a newer server never breaks us.
 
+use crate::maps::CollectLite;
 use serde::Serialize;
 
 use crate::app::ui_read::whole;
@@ -293,7 +294,7 @@ impl Wire for ApiError {
                         let texts = msgs.iter().filter_map(Json::as_str).map(str::to_owned);
                         (field.clone(), texts.collect())
                     })
-                    .collect()
+                    .collect_lite()
             })
             .unwrap_or_default();
         Ok(ApiError {
@@ -311,7 +312,7 @@ pub fn string_map(v: &Json) -> litemap::LiteMap<String, String> {
         .map(|m| {
             m.iter()
                 .filter_map(|(k, t)| Some((k.clone(), t.as_str()?.to_owned())))
-                .collect()
+                .collect_lite()
         })
         .unwrap_or_default()
 }

@@ -6,6 +6,7 @@ mod built_in;
 
 pub mod view;
 
+use crate::maps::CollectLite;
 use std::rc::Rc;
 
 use litemap::LiteMap;
@@ -30,7 +31,7 @@ pub const CONTENT_TTL_MS: u64 = 15 * 60 * 1000;
 type Texts = LiteMap<String, String>;
 
 /// `{group: {key: text}}`; values that are not text are skipped.
-struct Groups(LiteMap<String, LiteMap<String, String>>);
+struct Groups(Vec<(String, Texts)>);
 
 impl crate::app::wire::Wire for Groups {
     fn read(v: &crate::json::Json) -> Result<Self, String> {
@@ -106,7 +107,7 @@ impl Feature for Content {
                     .flat_map(|(g, texts)| {
                         texts.into_iter().map(move |(k, v)| (format!("{g}.{k}"), v))
                     })
-                    .collect();
+                    .collect_lite();
                 self.cache.retain(|(l, _)| *l != locale);
                 self.cache.push((locale.clone(), texts));
                 if cx.shared.content_locale(cx.config) == locale {
@@ -147,7 +148,10 @@ impl Content {
     fn publish(&mut self, locale: &str, cx: &mut Cx) {
         let mut texts = cx.config.texts.clone();
         if let Some((_, loaded)) = self.cache.iter().find(|(l, _)| l == locale) {
-            texts.extend(loaded.iter().map(|(k, v)| (k.clone(), v.clone())));
+            crate::maps::extend_lite(
+                &mut texts,
+                loaded.iter().map(|(k, v)| (k.clone(), v.clone())),
+            );
         }
         self.current = Some(locale.to_string());
         cx.msg(Msg::Texts(Rc::new(texts)));

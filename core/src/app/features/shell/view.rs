@@ -1,6 +1,7 @@
 //! The `nav` slice: the page the address names (or its error), locales, the open modal,
 //! the drawer, the preloader and the shell's links.
 
+use crate::maps::CollectLite;
 use litemap::LiteMap;
 use serde::Serialize;
 
@@ -109,7 +110,7 @@ pub fn slice(model: &Model) -> NavView {
                 .params
                 .iter()
                 .map(|(k, v)| (k.clone(), v.joined()))
-                .collect();
+                .collect_lite();
             let name = r
                 .name
                 .strip_prefix(route::LOCALE_PREFIX)
@@ -170,7 +171,7 @@ pub fn slice(model: &Model) -> NavView {
         .collect();
     let modal = model.modals.current().map(|m| ModalView {
         id: m.query_value().to_string(),
-        params: model.modals.params.iter().cloned().collect(),
+        params: model.modals.params.iter().cloned().collect_lite(),
     });
     let shell = &model.f.shell;
     NavView {
