@@ -33,7 +33,7 @@ async function fund(request: APIRequestContext, player: Player, balance: string)
 async function shot(page: Page, name: string) {
   // A full load shows the preloader for a second (SPEC §2): shoot the page, not the preloader.
   await page.getByTestId("preloader").waitFor({ state: "detached", timeout: 15_000 });
-  await page.screenshot({ path: `shots/games-${name}.png` });
+  await page.screenshot({ path: `../screenshots/games-${name}.png` });
 }
 
 test("the lobby shows collection rows with real images, then a category, a provider and a game in demo mode", async ({ page }) => {
