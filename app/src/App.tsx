@@ -12,6 +12,8 @@ import { Toasts } from "./ui/Toasts";
 import { useDevice } from "./ui/useDevice";
 
 const ErrorPage = lazy(() => import("./layout/ErrorPage"));
+// Loyalty level-up modal or game-page banner (issue 12): its code loads only when shown.
+const LevelUp = lazy(() => import("./features/bonuses/LevelUp"));
 
 /** The page of the current route (or the error page), loaded on demand. */
 function Page() {
@@ -89,6 +91,7 @@ export function App() {
   const overlays = (
     <>
       <ModalHost />
+      <LevelUpHost />
       <Toasts toasts={toasts} closeLabel={t("layout.close")} onDismiss={dismiss} />
       <Preloader />
     </>
@@ -118,4 +121,13 @@ export function App() {
       {overlays}
     </div>
   );
+}
+
+function LevelUpHost() {
+  const shown = useCore((s) => s.bonuses.levelUp != null);
+  return shown ? (
+    <Suspense fallback={null}>
+      <LevelUp />
+    </Suspense>
+  ) : null;
 }

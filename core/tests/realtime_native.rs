@@ -645,9 +645,25 @@ fn routes_by_event_then_channel() {
             currency: "EUR".into()
         }
     );
+    assert!(matches!(
+        push::route(
+            "retention:quests#7",
+            j!({"event": "quest.task.updated", "data": {}})
+        ),
+        Push::Quest { task: true, .. }
+    ));
+    assert!(matches!(
+        push::route(
+            "retention:quests#7",
+            j!({"event": "quest.updated", "data": {}})
+        ),
+        Push::Quest { task: false, .. }
+    ));
+    assert!(matches!(
+        push::route("retention:accounts#7", j!({"points": 1})),
+        Push::Loyalty(_)
+    ));
     for (channel, event) in [
-        ("retention:quests#7", "quest.updated"),
-        ("retention:quests#7", "quest.task.updated"),
         ("game:bets#7", "bet.placebet"),
         ("game:bets#7", "game.bet.restricted"),
     ] {
@@ -662,12 +678,20 @@ fn routes_by_event_then_channel() {
             "{event}"
         );
     }
+    assert!(matches!(
+        push::route("bonus:player-bonuses#7", j!({"id": 1})),
+        Push::Bonus(_)
+    ));
+    assert!(matches!(
+        push::route("bonus:player-freespins#7", j!({"id": 1})),
+        Push::Freespin(_)
+    ));
+    assert!(matches!(
+        push::route("bonus:player-bonus-codes#7", j!({"id": 1})),
+        Push::BonusCode(_)
+    ));
     for (channel, what) in [
         ("payment:invoices#7", "invoice"),
-        ("bonus:player-bonuses#7", "playerBonus"),
-        ("bonus:player-freespins#7", "playerFreespin"),
-        ("bonus:player-bonus-codes#7", "playerBonusCode"),
-        ("retention:accounts#7", "loyalty account"),
         ("messenger:notifications#7", "notification"),
         ("global:online", "online count"),
     ] {
@@ -715,6 +739,14 @@ fn socket(m: &mut Model, e: SocketEvent) -> Vec<Effect> {
 
 fn frame(m: &mut Model, text: &str) -> Vec<Effect> {
     socket(m, SocketEvent::Message(text.into()))
+}
+
+/// The calls other than the bonuses feature's refetch (issue 12).
+fn wallet_paths(fx: &[Effect]) -> Vec<String> {
+    http_paths(fx)
+        .into_iter()
+        .filter(|p| !p.starts_with("/api/game/"))
+        .collect()
 }
 
 fn http_paths(fx: &[Effect]) -> Vec<String> {
@@ -890,11 +922,11 @@ fn other_pushes_are_logged_only() {
     let before = m.clone();
     let fx = frame(
         &mut m,
-        r#"{"push":{"channel":"retention:quests#7","pub":{"data":{"event":"quest.updated","data":{"id":1}}}}}"#,
+        r#"{"push":{"channel":"game:bets#7","pub":{"data":{"event":"bet.placebet","data":{"id":1}}}}}"#,
     );
     assert!(logs(&fx)
         .iter()
-        .any(|l| l.contains("quest.updated") && l.contains("no feature yet")));
+        .any(|l| l.contains("bet.placebet") && l.contains("no feature yet")));
     let fx = frame(
         &mut m,
         r#"{"push":{"channel":"global:online","pub":{"data":{"online":12}}}}"#,
@@ -931,7 +963,9 @@ fn after_a_reconnect_the_accounts_are_refetched() {
         .map(|id| format!(r#"{{"id":{id},"subscribe":{{}}}}"#))
         .collect();
     let fx = frame(&mut m, &replies.join("\n"));
-    assert_eq!(http_paths(&fx), vec!["/api/wallet/accounts"]);
+    assert_eq!(wallet_paths(&fx), vec!["/api/wallet/accounts"]);
+    // The bonuses feature reloads what its pushes would have told (issue 12).
+    assert!(http_paths(&fx).contains(&"/api/game/player-bonuses".to_string()));
 }
 
 #[test]
@@ -1016,7 +1050,7 @@ fn an_unauthorized_disconnect_checks_the_session() {
             reason: "invalid token".into(),
         },
     );
-    assert_eq!(http_paths(&fx), vec!["/api/wallet/accounts"]);
+    assert_eq!(wallet_paths(&fx), vec!["/api/wallet/accounts"]);
     assert!(
         !fx.iter().any(|e| matches!(e, Effect::Timer { .. })),
         "no reconnect"

@@ -442,7 +442,8 @@ fn settings_are_cached_fifteen_minutes_per_path_and_params() {
     let (mut m, fx) = boot(None);
     let settings: Vec<_> = http(&fx)
         .iter()
-        .filter(|h| h.path.starts_with("/api/settings/"))
+        // The bonuses feature's public flags (issue 12) are read once per start, not cached.
+        .filter(|h| h.path.starts_with("/api/settings/") && h.path != "/api/settings/constants")
         .map(|h| (h.path.clone(), encode_query(&h.query)))
         .collect();
     assert_eq!(
@@ -462,6 +463,13 @@ fn settings_are_cached_fifteen_minutes_per_path_and_params() {
         req::locales(),
         200,
         json!([{"code": "en", "isDefault": true}]),
+    );
+    // The public flags of the bonuses feature (issue 12), a settings call too.
+    respond(
+        &mut m,
+        croupier_core::app::Req::Bonuses(croupier_core::app::features::bonuses::Call::Flags),
+        200,
+        json!({"questsEnabled": true, "loyaltyEnabled": true}),
     );
     // A second start within 15 minutes asks for neither, and the answers still apply.
     m.shared.currencies = Default::default();
@@ -489,7 +497,11 @@ fn settings_are_cached_fifteen_minutes_per_path_and_params() {
     );
     assert_eq!(
         again(&mut m, NOW + SETTINGS_TTL_MS),
-        vec!["/api/settings/currencies", "/api/settings/locales"]
+        vec![
+            "/api/settings/currencies",
+            "/api/settings/locales",
+            "/api/settings/constants"
+        ]
     );
     // While those are in flight a third start sends nothing more.
     assert!(again(&mut m, NOW + SETTINGS_TTL_MS + 1).is_empty());

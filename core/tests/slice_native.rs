@@ -66,7 +66,9 @@ fn booted_guest() -> Model {
             (Method::Get, "/api/settings/currencies".to_string(), None),
             (Method::Get, "/api/settings/locales".to_string(), None),
             (Method::Get, "/api/content".to_string(), None),
-            (Method::Get, "/builds/latest.json".to_string(), None)
+            (Method::Get, "/builds/latest.json".to_string(), None),
+            // The public flags questsEnabled / loyaltyEnabled (issue 12).
+            (Method::Get, "/api/settings/constants".to_string(), None)
         ]
     );
     assert_eq!(
@@ -175,7 +177,11 @@ fn sign_up_logs_in_and_loads_accounts() {
     );
     assert!(fx.contains(&Effect::StoreToken(t.clone())));
     assert!(fx.contains(&Effect::SignalPeers { logged_in: true }));
-    let reqs = http(&fx);
+    // The bonuses feature asks for the player's bonus codes too (issue 12).
+    let reqs: Vec<_> = http(&fx)
+        .into_iter()
+        .filter(|r| !r.path.starts_with("/api/game/"))
+        .collect();
     assert_eq!(reqs.len(), 1);
     assert_eq!(
         (reqs[0].method, reqs[0].path.as_str()),

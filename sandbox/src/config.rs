@@ -32,6 +32,9 @@ pub struct Config {
     pub limits: crate::limits::Limits,
     /// Channels one websocket may subscribe to (106 "limit exceeded" beyond).
     pub ws_max_subscriptions: usize,
+    /// Origins the app's page may load scripts, frames and images from and connect to,
+    /// besides its own (the platform API, the sportsbook provider, third-party services).
+    pub csp_origins: Vec<String>,
 }
 
 pub const USAGE: &str = "\
@@ -51,6 +54,9 @@ Options (each also settable by the environment variable in brackets):
   --session-lifetime SECS  absolute session lifetime [SANDBOX_SESSION_LIFETIME]
                       (default 2592000 = 30 days)
   --production        no local outbox page for reset e-mails and codes [SANDBOX_PRODUCTION=1]
+  --csp-origin ORIGIN allow this origin in the page's Content-Security-Policy (repeatable:
+                      platform API, sportsbook, third-party services) [SANDBOX_CSP_ORIGINS,
+                      comma-separated]
   -h, --help          show this help
 ";
 
@@ -72,6 +78,7 @@ impl Default for Config {
             session_lifetime: DEFAULT_SESSION_LIFETIME,
             limits: crate::limits::Limits::default(),
             ws_max_subscriptions: 32,
+            csp_origins: Vec::new(),
         }
     }
 }
@@ -92,6 +99,7 @@ impl Config {
             session_lifetime: DEFAULT_SESSION_LIFETIME,
             limits: crate::limits::Limits::default(),
             ws_max_subscriptions: 32,
+            csp_origins: Vec::new(),
         }
     }
 
@@ -126,6 +134,11 @@ impl Config {
                     .map(str::to_ascii_lowercase),
             );
         }
+        if let Some(v) = env("SANDBOX_CSP_ORIGINS") {
+            for o in v.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+                cfg.csp_origins.push(csp_origin(o)?);
+            }
+        }
         cfg.production = env("SANDBOX_PRODUCTION").is_some_and(|v| is_yes(&v));
         cfg.control = env("SANDBOX_CONTROL").is_some_and(|v| is_yes(&v));
         if env("SANDBOX_FAST_HASH").is_some_and(|v| is_yes(&v)) {
@@ -159,6 +172,7 @@ impl Config {
                         parse_num(&value("--session-lifetime")?, "--session-lifetime")?
                 }
                 "--fast-hash" => cfg.hash_cost = HashCost::Fast,
+                "--csp-origin" => cfg.csp_origins.push(csp_origin(&value("--csp-origin")?)?),
                 "-h" | "--help" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown argument {other}\n\n{USAGE}")),
             }
@@ -191,6 +205,23 @@ fn default_static_dir() -> Option<PathBuf> {
     }
     let ws = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../app/dist");
     ws.join("index.html").is_file().then_some(ws)
+}
+
+/// An origin for the CSP: `https://host[:port]` or `wss://…`, nothing that could end the
+/// directive or add a keyword.
+fn csp_origin(v: &str) -> Result<String, String> {
+    let ok = ["https://", "http://", "wss://", "ws://"]
+        .iter()
+        .any(|s| v.starts_with(s))
+        && v.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b".-:/*_".contains(&b));
+    if ok {
+        Ok(v.trim_end_matches('/').to_string())
+    } else {
+        Err(format!(
+            "--csp-origin: not an origin (https://host[:port]): {v}"
+        ))
+    }
 }
 
 fn parse_num<T: std::str::FromStr>(v: &str, name: &str) -> Result<T, String> {

@@ -17,6 +17,7 @@ mod realtime;
 mod request_log;
 mod routes;
 mod secrets;
+pub mod security;
 mod seed;
 mod state;
 mod static_files;
@@ -50,6 +51,7 @@ pub fn app(state: AppState) -> Router {
     api.method_not_allowed_fallback(error::method_not_allowed)
         // The built app goes out gzipped, as any real host would send it.
         .fallback(static_files::fallback.layer(CompressionLayer::new()))
+        .layer(axum::middleware::from_fn(security::layer))
         .layer(from_fn_with_state(state.clone(), request_log::layer))
         .layer(from_fn_with_state(state.clone(), hosts::layer))
         .layer(local_cors())

@@ -144,6 +144,8 @@ pub fn run(conn: &Connection, hash_cost: HashCost) -> Result<Option<Vec<u8>>, St
     // Every start, idempotently: a newer sandbox adds its new reference rows to an old file.
     reference_data(&tx).map_err(err)?;
     db::sport::seed(&tx).map_err(err)?;
+    crate::routes::bonuses::seed(&tx).map_err(err)?;
+    db::retention::seed_levels(&tx).map_err(err)?;
     tx.commit().map_err(err)?;
     if db::get_setting(conn, "seeded_at").map_err(err)?.is_none() {
         let tx = conn.unchecked_transaction().map_err(err)?;

@@ -22,6 +22,9 @@ pub struct Inner {
     pub hash_cost: HashCost,
     pub control: bool,
     pub static_dir: Option<PathBuf>,
+    /// Extra origins of the page's CSP, and the served page's inline script hashes.
+    pub csp_origins: Vec<String>,
+    pub page_hashes: crate::security::PageHashes,
     pub ws_ping_secs: u64,
     pub ws_max_subscriptions: usize,
     /// Absolute session lifetime, seconds.
@@ -86,6 +89,8 @@ impl AppState {
             hash_cost: config.hash_cost,
             control: config.control,
             static_dir: config.static_dir.clone(),
+            csp_origins: config.csp_origins.clone(),
+            page_hashes: Default::default(),
             ws_ping_secs: config.ws_ping_secs,
             ws_max_subscriptions: config.ws_max_subscriptions,
             session_lifetime: config.session_lifetime,

@@ -8,6 +8,8 @@
 //!   is `no-cache`: revalidated each time (Last-Modified / If-Modified-Since), so a new build
 //!   is picked up at once.
 //!
+//! Security headers: `security.rs` (the page's Content-Security-Policy is added here).
+//!
 //! Encoding: the `.br` / `.gz` files that `build_product` writes beside each file are sent
 //! when the request accepts them (brotli first); without them, gzip on the fly.
 
@@ -52,7 +54,11 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         }
     }
     match state.static_dir.clone() {
-        Some(dir) => serve_app(&dir, req).await,
+        Some(dir) => {
+            let mut res = serve_app(&dir, req).await;
+            crate::security::with_page_policy(&state, &dir, &mut res);
+            res
+        }
         None => (StatusCode::NOT_FOUND, Html(NO_APP_PAGE)).into_response(),
     }
 }

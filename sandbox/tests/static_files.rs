@@ -247,3 +247,107 @@ async fn precompressed_files_are_sent_by_accept_encoding() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[tokio::test]
+async fn the_page_carries_a_strict_csp_and_every_answer_the_security_headers() {
+    let dir = std::env::temp_dir().join(format!("croupier-csp-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    let page = "<!doctype html><script type=module src=/assets/app.js></script><div id=root></div><script>pick()</script>";
+    std::fs::write(dir.join("index.html"), page).unwrap();
+    std::fs::write(dir.join("assets/app.js"), "console.log(1)").unwrap();
+    let s = start_with(Config {
+        static_dir: Some(dir.clone()),
+        csp_origins: vec!["https://sportsbook.example".into()],
+        ..Config::for_tests()
+    })
+    .await;
+    let hash = croupier_sandbox::security::inline_script_hashes(page);
+    assert_eq!(
+        hash.len(),
+        1,
+        "the module script is external, the picker inline"
+    );
+
+    for path in ["/", "/wallet"] {
+        let r = s
+            .client
+            .get(format!("{}{path}", s.base))
+            .send()
+            .await
+            .unwrap();
+        let csp = r.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_string();
+        let script = csp
+            .split("; ")
+            .find(|d| d.starts_with("script-src"))
+            .unwrap();
+        assert_eq!(
+            script,
+            format!(
+                "script-src 'self' https://sportsbook.example '{}' 'wasm-unsafe-eval'",
+                hash[0]
+            )
+        );
+        assert!(
+            csp.contains("frame-ancestors 'self' https://web.telegram.org"),
+            "{csp}"
+        );
+        assert_eq!(r.headers()["x-content-type-options"], "nosniff");
+    }
+    // A new build (another inline script) is picked up without a restart.
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let rebuilt = page.replace("pick()", "pick(2)");
+    std::fs::write(dir.join("index.html"), &rebuilt).unwrap();
+    let r = s.client.get(format!("{}/", s.base)).send().await.unwrap();
+    let csp = r.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        csp.contains(&croupier_sandbox::security::inline_script_hashes(&rebuilt)[0]),
+        "{csp}"
+    );
+
+    // Other answers: the general headers, no page policy.
+    for path in ["/assets/app.js", "/api/settings/locales", "/api/unknown"] {
+        let r = s
+            .client
+            .get(format!("{}{path}", s.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.headers()["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(
+            r.headers()["referrer-policy"],
+            "strict-origin-when-cross-origin",
+            "{path}"
+        );
+        assert!(r.headers()["permissions-policy"]
+            .to_str()
+            .unwrap()
+            .contains("camera=()"));
+        assert!(
+            r.headers().get("content-security-policy").is_none(),
+            "{path}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn csp_origins_must_be_plain_origins() {
+    let parse =
+        |args: &[&str]| Config::from_env_and_args(|_| None, args.iter().map(|a| a.to_string()));
+    let ok = parse(&["--csp-origin", "https://sb.example:8443/"]).unwrap();
+    assert_eq!(ok.csp_origins, vec!["https://sb.example:8443".to_string()]);
+    for bad in [
+        "sb.example",
+        "https://x.example; script-src *",
+        "'unsafe-inline'",
+        "https://a b",
+    ] {
+        assert!(parse(&["--csp-origin", bad]).is_err(), "{bad}");
+    }
+}

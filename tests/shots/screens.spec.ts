@@ -76,7 +76,7 @@ test("shell states", async ({ page }) => {
   await page.screenshot({ path: join(OUT, "drawer-compact-desktop.png") });
   await page.getByRole("button", { name: "Expand menu" }).click();
   for (const [name, path] of [
-    ["modal-pending", "/?modal=quests-hub"],
+    ["modal-pending", "/?modal=games-filter"],
     ["modal-forgot-pass", "/?modal=forgot-pass"],
     ["modal-reset-pass", "/?modal=reset-pass"],
   ]) {

@@ -16,10 +16,11 @@ describe("ModalHost", () => {
   });
 
   it("frames a modal of a later feature with its title and skeleton, and reports it opened", async () => {
-    const sent = setView(withModal("quests-hub"));
+    // (quests-hub was the example until issue 12 gave it a body.)
+    const sent = setView(withModal("games-filter"));
     render(<ModalHost />);
-    expect(await screen.findByRole("dialog", { name: "Quests" })).toBeTruthy();
-    await waitFor(() => expect(document.querySelector("[data-skeleton='quests-hub-modal']")).not.toBeNull());
+    expect(await screen.findByRole("dialog", { name: "Filter games" })).toBeTruthy();
+    await waitFor(() => expect(document.querySelector("[data-skeleton='games-filter-modal']")).not.toBeNull());
     expect(sent).toEqual([{ type: "modalOpened" }]);
     fireEvent.keyDown(document, { key: "Escape" });
     expect(sent).toEqual([{ type: "modalOpened" }, { type: "closeModal" }]);

@@ -3,6 +3,7 @@ import { MODAL_IDS, type ModalId } from "../core/names.gen";
 import { useCore, useDispatch, useText } from "../core/store";
 import { modals as authModals } from "../features/auth/registrations";
 import { modals as gamesModals } from "../features/games/registrations";
+import { modals as bonusModals } from "../features/bonuses/registrations";
 import { modals as walletModals } from "../features/wallet/registrations";
 import type { ModalRegistrations } from "../shared/registrations";
 import { ModalFrame } from "../ui/ModalFrame";
@@ -16,6 +17,7 @@ export const modalBodies = {
   ...authModals,
   ...walletModals,
   ...gamesModals,
+  ...bonusModals,
 } satisfies ModalRegistrations;
 
 const bodies: ModalRegistrations = modalBodies;

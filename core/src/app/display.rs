@@ -27,21 +27,26 @@ impl From<DisplayMoney> for MoneyView {
 
 /// An account's balance as the player reads it (mBTC for BTC, SPEC §9).
 pub fn balance(currencies: &[Currency], account: &Account) -> MoneyView {
+    amount(currencies, &account.balance, &account.currency)
+}
+
+/// A decimal amount in `code` as the player reads it (balances, bonuses).
+pub fn amount(currencies: &[Currency], value: &str, code: &str) -> MoneyView {
     let info = match currencies
         .iter()
-        .find(|c| c.code.eq_ignore_ascii_case(&account.currency))
+        .find(|c| c.code.eq_ignore_ascii_case(code))
     {
         Some(c) => currency_info(c),
         // Settings not loaded (or unknown code): show the plain amount with its code.
         None => CurrencyInfo {
-            code: account.currency.clone(),
+            code: code.to_string(),
             crypto: false,
             symbol: String::new(),
             subunit_to_unit: 100,
             sub_currencies: vec![],
         },
     };
-    money::display_balance(&account.balance, &info, true).into()
+    money::display_balance(value, &info, true).into()
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

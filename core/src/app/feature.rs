@@ -79,6 +79,9 @@ pub enum Hook<'a> {
     Push(&'a Push),
     /// The socket reconnected: reload what pushes may have told meanwhile.
     Refetch,
+    /// The active account's currency changed (`Shared::active_currency`), SPEC §4 "Active
+    /// account".
+    ActiveAccount,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,7 +112,13 @@ pub enum SessionStatus {
 pub enum Msg {
     Alert(Alert),
     OpenModal(String),
+    /// A modal with its parameters (e.g. `bonusId`).
+    OpenModalWith(String, Vec<(String, String)>),
     CloseModal,
+    /// The wallet's active account currency (set by the wallet feature).
+    ActiveCurrency(Option<String>),
+    /// The deposit bonus chosen for the next deposit (package-bonus modal; sent with it).
+    DepositBonus(Option<u64>),
     /// Home of the current locale, optionally with a modal open.
     GoHome {
         modal: Option<String>,
@@ -153,6 +162,10 @@ pub struct Shared {
     /// The player's profile country (payment methods, the sportsbook's start call); `None`
     /// for a guest or a profile without one.
     pub country: Option<String>,
+    /// The active wallet account's currency, once the accounts are known.
+    pub active_currency: Option<String>,
+    /// The deposit bonus package chosen for the next deposit.
+    pub deposit_bonus: Option<u64>,
     /// Loaded texts of the current locale over the built-in default language.
     pub texts: Rc<LiteMap<String, String>>,
     pub currencies: Rc<Vec<Currency>>,
@@ -171,6 +184,8 @@ impl Shared {
             status: SessionStatus::Booting,
             player_id: None,
             country: None,
+            active_currency: None,
+            deposit_bonus: None,
             texts: Rc::new(config.texts.clone()),
             currencies: Rc::default(),
             locales: Rc::default(),

@@ -127,6 +127,14 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
             run(model, now, out, |f, cx| f.toasts.show(alert, cx));
         }
         Msg::OpenModal(id) => address::open_modal(model, &id, Vec::new(), fx),
+        Msg::OpenModalWith(id, params) => address::open_modal(model, &id, params, fx),
+        Msg::ActiveCurrency(code) => {
+            if model.shared.active_currency != code {
+                model.shared.active_currency = code;
+                hook(model, &Hook::ActiveAccount, now, out);
+            }
+        }
+        Msg::DepositBonus(id) => model.shared.deposit_bonus = id,
         Msg::CloseModal => address::close_modal(model, fx),
         Msg::GoHome { modal } => address::go_home(model, modal.as_deref(), fx),
         Msg::SignedIn {
@@ -191,6 +199,8 @@ fn set_status(model: &mut Model, status: SessionStatus, player_id: Option<i64>) 
     model.shared.player_id = player_id;
     if player_id.is_none() {
         model.shared.country = None;
+        model.shared.active_currency = None;
+        model.shared.deposit_bonus = None;
     }
     model.dirty.mark(Part::Session);
 }

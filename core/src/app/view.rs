@@ -7,7 +7,7 @@ use litemap::LiteMap;
 use serde::Serialize;
 
 use super::feature::SliceSink;
-use super::features::{games, session, settings, shell, sport, toasts, wallet};
+use super::features::{bonuses, games, session, settings, shell, sport, toasts, wallet};
 use super::forms;
 use super::model::{Dirty, Model};
 use super::registry::{FormId, Part};
@@ -17,6 +17,7 @@ pub use super::display::{CurrencyOption, MoneyView};
 pub use super::features::games::view::{
     GamesHistoryView, GamesListView, GamesLobbyView, GamesPlayView, GamesSearchView,
 };
+pub use super::features::bonuses::view::BonusesView;
 pub use super::features::session::view::SessionView;
 pub use super::features::settings::view::OptionsView;
 pub use super::features::shell::menu::LinkView;
@@ -49,6 +50,7 @@ pub struct View {
     pub games_search: GamesSearchView,
     pub games_play: GamesPlayView,
     pub games_history: GamesHistoryView,
+    pub bonuses: BonusesView,
     /// Localized texts by `group.key`, English built-ins under loaded content.
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
@@ -90,6 +92,7 @@ pub fn view(model: &Model) -> View {
         games_search: games::view::search(model),
         games_play: games::view::play(model),
         games_history: games::view::history(model),
+        bonuses: bonuses::view::slice(model),
         texts: (*model.shared.texts).clone(),
     }
 }

@@ -2,6 +2,7 @@
 //! One connection behind a mutex is plenty for a local sandbox and keeps `:memory:` simple.
 
 pub mod accounts;
+pub mod bonuses;
 pub mod catalog;
 pub mod content;
 pub mod games;
@@ -9,6 +10,7 @@ pub mod outbox;
 pub mod payments;
 pub mod players;
 pub mod resets;
+pub mod retention;
 pub mod sessions;
 pub mod sport;
 
@@ -168,6 +170,8 @@ fn migrate(conn: &Connection) -> Result<(), String> {
         eprintln!("sandbox: nicknames are not unique in this database yet: {e}");
     }
     conn.execute_batch(payments::SCHEMA).map_err(err)?;
+    conn.execute_batch(bonuses::SCHEMA).map_err(err)?;
+    conn.execute_batch(retention::SCHEMA).map_err(err)?;
     conn.execute_batch(sport::SCHEMA).map_err(err)?;
     conn.execute_batch(games::SCHEMA).map_err(err)?;
     match get_setting(conn, "schema_version").map_err(err)? {

@@ -34,6 +34,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/_control/build", post(set_build))
         .route("/api/_control/stats", get(stats))
         .merge(super::payments::control::router())
+        .merge(super::bonuses::control_router())
+        .merge(super::retention::control_router())
 }
 
 /// Counters the hardening tests read: password hashes run since start (an unknown e-mail's

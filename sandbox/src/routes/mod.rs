@@ -1,5 +1,6 @@
 //! The /api route table. Paths are SPEC §7's, spelled as axum 0.8 templates.
 
+pub mod bonuses;
 mod content;
 pub mod control;
 pub mod games;
@@ -8,6 +9,7 @@ mod passwords;
 pub mod payments;
 mod player;
 mod profile;
+pub mod retention;
 mod settings;
 mod sport;
 mod wallet;
@@ -44,6 +46,8 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/wallet/accounts/{id}/hide", put(wallet::hide))
         .merge(payments_router())
         .merge(games::router())
+        .merge(bonuses::router())
+        .merge(retention::router())
         .route("/api/game/sport/start", post(sport::start))
         .route("/api/game/sport/info/{id}", get(sport::info))
         .route("/api/game/sport/events/{id}", get(sport::event))

@@ -30,6 +30,18 @@ pub async fn countries(State(state): State<AppState>) -> ApiResult<Json<Vec<Coun
     Ok(Json(catalog::countries(&state.db())?))
 }
 
-pub async fn constants() -> Json<Value> {
-    Json(constants::constants())
+/// The reference constants and the public flags of SPEC §6 (`questsEnabled`,
+/// `loyaltyEnabled`; issue 12).
+pub async fn constants(State(state): State<AppState>) -> Json<Value> {
+    let mut all = constants::constants();
+    if let Value::Object(map) = &mut all {
+        let conn = state.db();
+        for (name, key) in [
+            ("questsEnabled", super::retention::QUESTS_FLAG),
+            ("loyaltyEnabled", super::retention::LOYALTY_FLAG),
+        ] {
+            map.insert(name.into(), Value::Bool(super::retention::flag(&conn, key)));
+        }
+    }
+    Json(all)
 }

@@ -131,7 +131,11 @@ function PayForm() {
             autoComplete="off"
             error={p.errors.amount}
             hint={method.min && method.max ? t("global-components.wallet.limits", { min: method.min, max: method.max, unit: p.unit }) : "\u00a0"}
-            onChange={(v) => input("amount", v)}
+            onChange={(v) => {
+              input("amount", v);
+              // The deposit bonuses offered depend on the amount (issue 12).
+              if (!withdraw) dispatch({ type: "depositAmount", amount: v });
+            }}
             onBlur={() => blur("amount")}
           />
           {p.fields.map((f) => (
@@ -147,6 +151,7 @@ function PayForm() {
               onBlur={() => blur(f.name)}
             />
           ))}
+          {withdraw ? null : <DepositBonusLine />}
           {p.message && p.methodsState !== "limitReached" ? (
             <p className="form-error" role="alert">
               {p.message}
@@ -184,6 +189,28 @@ function WithdrawalState() {
           <Button onClick={() => dispatch({ type: "payAgain" })}>{t("global-components.wallet.again")}</Button>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The deposit bonus chosen for this deposit (package-bonus modal), for the active account's
+ * currency only: the bonus goes with the deposit as `bonusId`. */
+function DepositBonusLine() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const b = useCore((s) => s.bonuses);
+  const p = useCore((s) => s.payment);
+  const currency = p.accounts.find((a) => a.id === p.accountId)?.currency;
+  if (b.depositAll.length === 0 || currency !== b.currency) return null;
+  const chosen = b.depositAll.find((d) => d.id === b.chosen);
+  return (
+    <div className="pay-bonus-line" data-testid="deposit-bonus-line">
+      <span>
+        {t("global-components.bonuses.depositBonus")}: <strong>{chosen ? chosen.name : t("global-components.bonuses.depositBonusNone")}</strong>
+      </span>
+      <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "package-bonus" })} data-testid="deposit-bonus-choose">
+        {t("global-components.bonuses.depositBonusChoose")}
+      </button>
     </div>
   );
 }

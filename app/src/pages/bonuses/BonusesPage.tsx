@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { BonusesScreen } from "../../features/bonuses/BonusesScreen";
 
-/** `bonuses` (SPEC §2): the feature comes in a later issue. */
+/** `bonuses` (SPEC §2): the player's bonuses, free spins, cashback and bonus code. */
 export default function BonusesPage() {
-  return <PendingPage />;
+  return <BonusesScreen title="layout.pages.bonuses" />;
 }

@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { BonusesScreen } from "../../features/bonuses/BonusesScreen";
 
-/** `profile-bonuses` (SPEC §2): the feature comes in a later issue. */
+/** `profile-bonuses` (SPEC §2): the bonuses page under the profile. */
 export default function ProfileBonusesPage() {
-  return <PendingPage />;
+  return <BonusesScreen title="layout.pages.profile-bonuses" />;
 }

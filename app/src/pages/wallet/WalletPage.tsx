@@ -28,6 +28,9 @@ export default function WalletPage() {
           <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "wallet", params: [["wallet", "withdraw"]] })}>
             {t("global-components.wallet.withdraw")}
           </Button>
+          <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "wallet-bonus-info" })} data-testid="wallet-bonus-info-open">
+            {t("global-components.bonuses.walletInfo")}
+          </Button>
           <Link href="/wallet/history">{t("global-components.wallet.historyLink")}</Link>
         </div>
       </div>

@@ -1,6 +1,7 @@
 //! Feature modules: each owns its model, view intents, calls (endpoint table), timers,
 //! forms and view slices, and uses its domain rules. Registered in `app/registry.rs`.
 
+pub mod bonuses;
 pub mod content;
 pub mod games;
 pub mod session;

@@ -90,6 +90,17 @@ pub enum Push {
     /// `invoice.deposit.updated` / `invoice.withdrawal.updated`: the event name and the
     /// invoice object.
     Invoice { event: &'static str, data: Json },
+    /// `bonus:player-bonuses`: the player bonus object.
+    Bonus(Json),
+    /// `bonus:player-freespins`: the player free spin object.
+    Freespin(Json),
+    /// `bonus:player-bonus-codes`: the player bonus code object.
+    BonusCode(Json),
+    /// `quest.updated` (the quest) or, with `task`, `quest.task.updated` (the task); also a
+    /// quest object on `retention:quests`.
+    Quest { task: bool, data: Json },
+    /// `retention:accounts`: the loyalty account object.
+    Loyalty(Json),
     /// `game.bet.max.exceed`: the maximum bet, a decimal string in major units.
     MaxBetExceeded { amount: String, currency: String },
     /// A push whose feature does not exist yet in the client: logged only.
@@ -126,11 +137,11 @@ pub fn route(channel: &str, data: Json) -> Push {
     let what = match topic(channel) {
         Topic::Accounts => return Push::Account(data),
         Topic::Invoices => "invoice",
-        Topic::Bonuses => "playerBonus",
-        Topic::Freespins => "playerFreespin",
-        Topic::BonusCodes => "playerBonusCode",
-        Topic::Quests => "quest",
-        Topic::Loyalty => "loyalty account",
+        Topic::Bonuses => return Push::Bonus(data),
+        Topic::Freespins => return Push::Freespin(data),
+        Topic::BonusCodes => return Push::BonusCode(data),
+        Topic::Quests => return Push::Quest { task: false, data },
+        Topic::Loyalty => return Push::Loyalty(data),
         Topic::Notifications => "notification",
         Topic::Pushes => "push notification",
         Topic::Online => "online count",
@@ -151,8 +162,12 @@ fn route_event(name: &str, payload: Json) -> Option<Push> {
             }
             return Some(Push::MaxBetExceeded { amount, currency });
         }
-        EVENT_QUEST_UPDATED => "quest.updated",
-        EVENT_QUEST_TASK_UPDATED => "quest.task.updated",
+        EVENT_QUEST_UPDATED | EVENT_QUEST_TASK_UPDATED => {
+            return matches!(payload, Json::Object(_)).then_some(Push::Quest {
+                task: name == EVENT_QUEST_TASK_UPDATED,
+                data: payload,
+            });
+        }
         EVENT_BET_PLACED => "bet.placebet",
         EVENT_BET_RESTRICTED => "game.bet.restricted",
         EVENT_INVOICE_DEPOSIT | EVENT_INVOICE_WITHDRAWAL => {

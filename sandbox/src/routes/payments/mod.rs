@@ -24,6 +24,11 @@ pub const DEPOSIT_LIMIT_CODE: &str = "13100";
 /// A deposit cap counts what was deposited over this window.
 const CAP_WINDOW_SECS: i64 = 24 * 3600;
 
+/// The query pairs, decoded (shared with the bonuses routes).
+pub(crate) fn query_pairs(raw: &Option<String>) -> Vec<(String, String)> {
+    pairs(raw)
+}
+
 /// `?currency=&country=` read from the raw query (brackets or not, unknown keys ignored).
 fn pairs(raw: &Option<String>) -> Vec<(String, String)> {
     raw.as_deref()
@@ -147,6 +152,8 @@ pub struct InvoiceBody {
     fields: std::collections::BTreeMap<String, String>,
     idempotency_key: Option<String>,
     country: Option<String>,
+    /// The deposit bonus the player chose in the package-bonus modal (issue 12).
+    bonus_id: Option<i64>,
 }
 
 pub async fn deposit(
@@ -265,6 +272,9 @@ async fn create(
                 "validated invoice without method or amount",
             ));
         };
+        if let (store::DEPOSIT, Some(bonus)) = (kind, body.bonus_id) {
+            super::bonuses::check_deposit_choice(&conn, bonus, &account.currency, minor)?;
+        }
         if kind == store::DEPOSIT
             && cap_left(&conn, who.player_id, &account.currency)?.is_some_and(|l| minor > l)
         {
@@ -315,6 +325,9 @@ async fn create(
             }
             Err(e) => return Err(e.into()),
         };
+        if let (store::DEPOSIT, Some(bonus)) = (kind, body.bonus_id) {
+            crate::db::bonuses::choose_deposit_bonus(&conn, id, bonus)?;
+        }
         store::by_id(&conn, id)?.ok_or_else(|| ApiError::internal("invoice vanished"))?
     };
     if kind == store::WITHDRAWAL {

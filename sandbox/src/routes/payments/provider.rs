@@ -72,6 +72,14 @@ pub fn settle_and_publish(state: &AppState, id: i64, status: i64) -> Option<Invo
     };
     publish_account(state, invoice.player_id, invoice.account_id);
     publish_invoice(state, &invoice);
+    if invoice.kind == store::DEPOSIT && status == store::SUCCESS {
+        super::super::bonuses::on_deposit(
+            state,
+            invoice.id,
+            invoice.player_id,
+            invoice.amount_minor,
+        );
+    }
     Some(invoice)
 }
 

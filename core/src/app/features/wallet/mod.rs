@@ -235,7 +235,10 @@ impl Feature for Wallet {
                 }
             },
             Hook::Push(Push::Account(json)) => match read_account(json) {
-                Some(account) => self.pushed(account, cx),
+                Some(account) => {
+                    self.pushed(account, cx);
+                    self.tell_active(cx);
+                }
                 None => {
                     cx.log(
                         LogLevel::Warn,
@@ -271,6 +274,7 @@ impl Feature for Wallet {
                     Ok(list) => {
                         self.accounts = list;
                         self.pay.ensure_methods(&self.accounts, cx);
+                        self.tell_active(cx);
                     }
                     Err(e) => {
                         cx.log(LogLevel::Warn, &format!("accounts: {e}"));
@@ -301,6 +305,7 @@ impl Feature for Wallet {
                 match calls::read::<Vec<Account>>(answer) {
                     Ok(list) => {
                         self.accounts = list;
+                        self.tell_active(cx);
                         cx.alert(Alert::success("alerts.accountSwitched"));
                     }
                     Err(e) => failed(e, cx),
@@ -347,6 +352,14 @@ fn rules() -> Vec<(String, Vec<Rule>)> {
 impl Wallet {
     pub fn active(&self) -> Option<&Account> {
         self.accounts.iter().find(|a| a.is_active())
+    }
+
+    /// The parent shares the active currency (bonuses and others reload on a switch).
+    fn tell_active(&self, cx: &mut Cx) {
+        let code = self.active().map(|a| a.currency.clone());
+        if code != cx.shared.active_currency {
+            cx.msg(Msg::ActiveCurrency(code));
+        }
     }
 
     fn load(&mut self, cx: &mut Cx) {

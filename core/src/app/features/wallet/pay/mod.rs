@@ -431,6 +431,12 @@ impl Pay {
         if let (Some(c), Json::Object(o)) = (self.country_for(cx), &mut body) {
             o.insert("country".into(), Json::String(c));
         }
+        // The deposit bonus chosen in the package-bonus modal (the bonuses feature).
+        if let (Direction::Deposit, Some(b), Json::Object(o)) =
+            (dir, cx.shared.deposit_bonus, &mut body)
+        {
+            o.insert("bonusId".into(), Json::from(b));
+        }
         self.stage = Stage::Submitting;
         self.message = None;
         cx.call(req(Call::Create { dir }), Some(body));

@@ -1,0 +1,369 @@
+//! Quests and loyalty (SPEC §3 Quest, Task, Loyalty account; §4 Quest, Loyalty; §6 flags
+//! questsEnabled, loyaltyEnabled; §7 Quests; §9 level progress, level-up banner 3 s). Part of
+//! the bonuses feature: both are reloaded with the bonuses on an account switch and share its
+//! session handling. With a flag off (or not known yet) nothing of that part is requested or
+//! shown, and its modals close.
+
+use crate::app::calls::Answer;
+use crate::app::effect::{LogLevel, TimerId};
+use crate::app::feature::{Cx, Msg};
+use crate::app::registry::{Req, Tick};
+use crate::domain::alert::Alert;
+use crate::domain::loyalty::{self, CurrentLevel, LevelUp, LoyaltyAccount, NextLevel};
+use crate::domain::quest::{self, Quest, Task};
+use crate::json::Json;
+
+use super::{BonusTick, Call};
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Retention {
+    /// `(questsEnabled, loyaltyEnabled)` from the public settings; `None` until known.
+    pub flags: Option<(bool, bool)>,
+    /// When the flags were read: a settings call, kept 15 minutes (SPEC §7, §9).
+    flags_at: Option<u64>,
+    flags_pending: bool,
+    pub quests: Vec<Quest>,
+    /// `(quest id, reward text)`.
+    pub rewards: Vec<(u64, String)>,
+    /// `(task id, game ids)`.
+    pub task_games: Vec<(u64, Vec<u64>)>,
+    pub quests_loaded: bool,
+    pub busy: Vec<u64>,
+    pub account: Option<LoyaltyAccount>,
+    /// `(name, points, order)`.
+    pub levels: Vec<(String, u64, u32)>,
+    /// The level reached, shown as a modal (false) or a banner on a game page (true).
+    pub level_up: Option<(String, bool)>,
+    banner: Option<TimerId>,
+}
+
+fn text(v: &Json, key: &str) -> String {
+    v.get(key)
+        .and_then(Json::as_str)
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn num(v: &Json, key: &str) -> Option<u64> {
+    let n = v.get(key)?;
+    n.as_u64().or_else(|| {
+        n.as_f64()
+            .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f < 9.0e15)
+            .map(|f| f as u64)
+    })
+}
+
+pub fn read_task(v: &Json) -> Option<Task> {
+    Some(Task {
+        id: num(v, "id")?,
+        quest_id: num(v, "questId")?,
+        kind: Some(text(v, "type")),
+        is_active: v.get("isActive").and_then(Json::as_bool) == Some(true),
+        is_completed: v.get("isCompleted").and_then(Json::as_bool) == Some(true),
+        progress: num(v, "progress").unwrap_or(0),
+        quantity: num(v, "quantity").unwrap_or(0),
+    })
+}
+
+/// A quest, with its reward and each task's `(id, game ids)` beside it.
+type ReadQuest = (Quest, String, Vec<(u64, Vec<u64>)>);
+
+fn read_quest(v: &Json) -> Option<ReadQuest> {
+    let tasks = match v.get("tasks") {
+        Some(Json::Array(a)) => a.as_slice(),
+        _ => &[],
+    };
+    let mut games = Vec::new();
+    let mut read = Vec::new();
+    for t in tasks {
+        if let Some(task) = read_task(t) {
+            games.push((task.id, super::wire::ids(t.get("gameIds"))));
+            read.push(task);
+        }
+    }
+    let q = Quest {
+        id: num(v, "id")?,
+        name: text(v, "name"),
+        state: u8::try_from(num(v, "state")?).ok()?,
+        tasks: read,
+    };
+    Some((q, text(v, "reward"), games))
+}
+
+pub fn read_account(v: &Json) -> Option<LoyaltyAccount> {
+    let c = v.get("currentLevel")?;
+    Some(LoyaltyAccount {
+        points: num(v, "points")?,
+        current_level: CurrentLevel {
+            name: text(c, "name"),
+            points: num(c, "points").unwrap_or(0),
+            order: u32::try_from(num(c, "order")?).ok()?,
+        },
+        next_level: v
+            .get("nextLevel")
+            .filter(|n| n.is_object())
+            .map(|n| NextLevel {
+                name: text(n, "name"),
+                points: num(n, "points").unwrap_or(0),
+            }),
+    })
+}
+
+fn prefixed(mut alert: Alert) -> Alert {
+    alert.key.insert_str(0, "alerts.");
+    alert
+}
+
+fn req(call: Call) -> Req {
+    Req::Bonuses(call)
+}
+
+impl Retention {
+    pub fn quests_on(&self) -> bool {
+        self.flags.is_some_and(|f| f.0)
+    }
+
+    pub fn loyalty_on(&self) -> bool {
+        self.flags.is_some_and(|f| f.1)
+    }
+
+    /// Quests of the active currency (states 1 and 2), the loyalty account and its levels.
+    pub fn load(&mut self, cx: &mut Cx) {
+        if !cx.shared.is_player() {
+            return;
+        }
+        if self.quests_on() {
+            if let Some(c) = cx.shared.active_currency.clone() {
+                cx.call(req(Call::Quests(c)), None);
+            }
+        }
+        if self.loyalty_on() {
+            cx.call(req(Call::Loyalty), None);
+            if self.levels.is_empty() {
+                cx.call(req(Call::Levels), None);
+            }
+        }
+    }
+
+    /// The session ended: the player's part goes, the flags stay.
+    pub fn clear(&mut self, cx: &mut Cx) {
+        if let Some(t) = self.banner.take() {
+            cx.cancel(t);
+        }
+        *self = Retention {
+            flags: self.flags,
+            flags_at: self.flags_at,
+            flags_pending: self.flags_pending,
+            ..Retention::default()
+        };
+    }
+
+    pub fn flags_answered(&mut self, answer: Answer, cx: &mut Cx) {
+        self.flags_pending = false;
+        match crate::app::calls::read_json(answer) {
+            Ok(v) => {
+                let on = |k: &str| v.get(k).and_then(Json::as_bool) != Some(false);
+                self.flags = Some((on("questsEnabled"), on("loyaltyEnabled")));
+                self.flags_at = Some(cx.now);
+                self.load(cx);
+                self.close_refused(cx);
+            }
+            // Unknown flags: both parts stay off (nothing requested, nothing shown).
+            Err(e) => cx.log(LogLevel::Warn, &format!("public flags: {e}")),
+        }
+    }
+
+    /// Reads the public flags unless read within the settings cache's 15 minutes.
+    pub fn read_flags(&mut self, cx: &mut Cx) {
+        let fresh = self.flags_at.is_some_and(|at| {
+            cx.now.saturating_sub(at) < crate::app::calls::query::SETTINGS_TTL_MS && cx.now >= at
+        });
+        if !fresh && !self.flags_pending {
+            self.flags_pending = true;
+            cx.call(req(Call::Flags), None);
+        }
+    }
+
+    /// A quest modal open while quests are off is refused (closed).
+    pub fn close_refused(&self, cx: &mut Cx) {
+        let open = cx
+            .shared
+            .location
+            .query_value(crate::domain::modal::MODAL_PARAM)
+            .unwrap_or_default();
+        if open.starts_with("quest") && self.flags.is_some() && !self.quests_on() {
+            cx.msg(Msg::CloseModal);
+        }
+    }
+
+    pub fn quests_answered(&mut self, currency: &str, answer: Answer, cx: &mut Cx) {
+        if cx.shared.active_currency.as_deref() != Some(currency) || !self.quests_on() {
+            return;
+        }
+        match crate::app::calls::read_json(answer) {
+            Ok(v) => {
+                self.quests.clear();
+                self.rewards.clear();
+                self.task_games.clear();
+                let list = match &v {
+                    Json::Array(a) => a.as_slice(),
+                    _ => &[],
+                };
+                for (q, reward, games) in list.iter().filter_map(read_quest) {
+                    if quest::is_active_state(q.state) {
+                        self.rewards.push((q.id, reward));
+                        self.task_games.extend(games);
+                        self.quests.push(q);
+                    }
+                }
+                self.quests_loaded = true;
+            }
+            Err(e) => cx.log(LogLevel::Warn, &format!("quests: {e}")),
+        }
+    }
+
+    /// An activate or cancel answered: the quest as the server has it now.
+    pub fn quest_changed(&mut self, id: u64, answer: Answer, cx: &mut Cx) {
+        self.busy.retain(|b| *b != id);
+        match crate::app::calls::read_json(answer) {
+            Ok(v) => {
+                if let Some(q) = read_quest(&v) {
+                    self.quest_pushed(q, cx);
+                }
+            }
+            Err(e) => {
+                cx.log(LogLevel::Warn, &format!("quest {id}: {e}"));
+                let mut alert = Alert::error("alerts.somethingWrong");
+                if let crate::app::calls::ResponseError::Status { error, .. } = &e {
+                    if !error.message.is_empty() {
+                        alert = alert.with_description(&error.message);
+                    }
+                }
+                cx.alert(alert);
+            }
+        }
+    }
+
+    /// `quest.updated` (SPEC §4): a new active quest alerts and reloads; a changed state other
+    /// than completed alerts; finished quests leave the list.
+    fn quest_pushed(
+        &mut self,
+        (q, reward, games): (Quest, String, Vec<(u64, Vec<u64>)>),
+        cx: &mut Cx,
+    ) {
+        let id = q.id;
+        let state = q.state;
+        let outcome = quest::on_quest_updated(&mut self.quests, q);
+        if let Some(alert) = outcome.alert {
+            cx.alert(prefixed(alert));
+        }
+        if outcome.reload {
+            self.load(cx);
+        }
+        if quest::is_active_state(state) {
+            self.rewards.retain(|r| r.0 != id);
+            self.rewards.push((id, reward));
+            self.task_games.extend(games);
+        } else {
+            self.quests.retain(|x| x.id != id);
+        }
+    }
+
+    /// A retention push; returns whether anything changed.
+    pub fn pushed(&mut self, task: bool, data: &Json, cx: &mut Cx) -> bool {
+        if !self.quests_on() || !cx.shared.is_player() {
+            return false;
+        }
+        if task {
+            let Some(t) = read_task(data) else {
+                cx.log(
+                    LogLevel::Warn,
+                    "realtime: quest task push dropped: malformed",
+                );
+                return false;
+            };
+            if let Some(alert) = quest::on_task_updated(&mut self.quests, t) {
+                cx.alert(prefixed(alert));
+            }
+            return true;
+        }
+        match read_quest(data) {
+            Some(q) => {
+                self.quest_pushed(q, cx);
+                true
+            }
+            None => {
+                cx.log(LogLevel::Warn, "realtime: quest push dropped: malformed");
+                false
+            }
+        }
+    }
+
+    pub fn account_answered(&mut self, answer: Answer, cx: &mut Cx) {
+        match crate::app::calls::read_json(answer) {
+            Ok(v) => match read_account(&v) {
+                Some(a) => self.account = Some(a),
+                None => cx.log(LogLevel::Warn, "loyalty account: unexpected shape"),
+            },
+            Err(e) => cx.log(LogLevel::Warn, &format!("loyalty account: {e}")),
+        }
+    }
+
+    pub fn levels_answered(&mut self, answer: Answer, cx: &mut Cx) {
+        match crate::app::calls::read_json(answer) {
+            Ok(Json::Array(list)) => {
+                self.levels.clear();
+                for l in &list {
+                    if let (Some(points), Some(order)) = (
+                        num(l, "points"),
+                        num(l, "order").and_then(|o| u32::try_from(o).ok()),
+                    ) {
+                        self.levels.push((text(l, "name"), points, order));
+                    }
+                }
+            }
+            Ok(_) => cx.log(LogLevel::Warn, "loyalty levels: unexpected shape"),
+            Err(e) => cx.log(LogLevel::Warn, &format!("loyalty levels: {e}")),
+        }
+    }
+
+    /// `retention:accounts`: a higher level order shows the level-up modal, or on a game page
+    /// the banner for 3 s (SPEC §4, §9).
+    pub fn account_pushed(&mut self, data: &Json, cx: &mut Cx) -> bool {
+        if !self.loyalty_on() || !cx.shared.is_player() {
+            return false;
+        }
+        let Some(new) = read_account(data) else {
+            cx.log(LogLevel::Warn, "realtime: loyalty push dropped: malformed");
+            return false;
+        };
+        let on_game = cx
+            .shared
+            .route
+            .as_ref()
+            .is_ok_and(|r| r.name.trim_start_matches("locale-") == "game-id");
+        match loyalty::on_account_update(self.account.as_ref(), &new, on_game, cx.now) {
+            Some(LevelUp::Banner { level, .. }) => {
+                if let Some(t) = self.banner.take() {
+                    cx.cancel(t);
+                }
+                self.level_up = Some((level, true));
+                self.banner = Some(cx.timer(
+                    loyalty::LEVEL_UP_BANNER_MS as u32,
+                    Tick::Bonuses(BonusTick::HideBanner),
+                ));
+            }
+            Some(LevelUp::Modal { level }) => self.level_up = Some((level, false)),
+            None => {}
+        }
+        self.account = Some(new);
+        true
+    }
+
+    pub fn hide_banner(&mut self) {
+        self.banner = None;
+        if self.level_up.as_ref().is_some_and(|l| l.1) {
+            self.level_up = None;
+        }
+    }
+}

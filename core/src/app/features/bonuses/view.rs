@@ -1,0 +1,398 @@
+//! The `bonuses` slice: cards of the issued and active bonuses and free spins, codes,
+//! cashback, the deposit bonuses offered for the typed amount, and what confirm-bonus asks.
+
+use serde::Serialize;
+
+use super::wire::{Item, Kind, Package};
+use super::{typed_units, Action, Bonuses};
+use crate::app::display::{amount, MoneyView};
+use crate::app::feature::{Shared, SliceSink};
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::Part;
+use crate::domain::bonus::{GameScope, STATUS_ACTIVE};
+use crate::domain::money::Decimal;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct WagerView {
+    pub required: MoneyView,
+    pub wagered: MoneyView,
+    /// 0-100, whole.
+    pub percent: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct BonusCardView {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"bonus\" | \"freespin\""))]
+    pub kind: &'static str,
+    pub id: u64,
+    pub name: String,
+    pub active: bool,
+    /// Bonuses: the bonus money.
+    pub amount: Option<MoneyView>,
+    /// Free spins: spins in the package and spins used.
+    pub count: u64,
+    pub used: u64,
+    pub wager: Option<WagerView>,
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(type = "\"allGames\" | \"oneGame\" | \"severalGames\"")
+    )]
+    pub games: &'static str,
+    pub game_ids: Vec<u64>,
+    pub max_bet: Option<MoneyView>,
+    /// Unix seconds; 0 when unknown.
+    pub expires_at: i64,
+    pub cancel_locked: bool,
+    pub busy: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct CodeView {
+    pub id: u64,
+    pub code: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct DepositBonusView {
+    pub id: u64,
+    pub name: String,
+    pub percent: String,
+    pub min: MoneyView,
+    pub max: MoneyView,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct AskView {
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"bonus\" | \"freespin\""))]
+    pub kind: &'static str,
+    pub id: u64,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"activate\" | \"cancel\""))]
+    pub action: &'static str,
+    /// Asked again because bets are unsettled (confirm-bonus-unsettled).
+    pub unsettled: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct BonusesView {
+    /// The active account's currency the lists are for.
+    pub currency: String,
+    pub loading: bool,
+    pub loaded: bool,
+    pub items: Vec<BonusCardView>,
+    pub codes: Vec<CodeView>,
+    pub code: String,
+    /// Text under the code field.
+    pub code_error: Option<String>,
+    pub code_sending: bool,
+    pub cashback: Option<MoneyView>,
+    pub cashback_percent: String,
+    /// Deposit bonuses the typed amount reaches in the active currency.
+    pub deposit: Vec<DepositBonusView>,
+    /// All deposit bonuses of the currency, for the wallet's hint.
+    pub deposit_all: Vec<DepositBonusView>,
+    pub chosen: Option<u64>,
+    pub ask: Option<AskView>,
+    /// `None` while quests are off (or the flag is not known yet).
+    pub quests: Option<Vec<QuestView>>,
+    /// `None` while loyalty is off, or before the account loads.
+    pub loyalty: Option<LoyaltyView>,
+    pub level_up: Option<LevelUpView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct TaskView {
+    pub id: u64,
+    pub kind: String,
+    pub progress: u64,
+    pub quantity: u64,
+    pub percent: u8,
+    pub completed: bool,
+    pub game_ids: Vec<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct QuestView {
+    pub id: u64,
+    pub name: String,
+    /// State 2 (taken); state 1 is offered.
+    pub active: bool,
+    pub reward: String,
+    pub tasks: Vec<TaskView>,
+    pub busy: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct LevelView {
+    pub name: String,
+    pub points: u64,
+    pub current: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct LoyaltyView {
+    pub points: u64,
+    pub level: String,
+    pub next: Option<String>,
+    pub next_points: u64,
+    /// Progress to the next level, 2 decimals (SPEC §9), e.g. `"45.50"`.
+    pub progress: String,
+    pub levels: Vec<LevelView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct LevelUpView {
+    pub level: String,
+    /// On a game page: a 3 s banner instead of the modal.
+    pub banner: bool,
+}
+
+pub const READS: &[Part] = &[Part::Bonuses, Part::Settings, Part::Content];
+
+pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+    if dirty.touches(READS, false) {
+        out.put("bonuses", &slice(model));
+    }
+}
+
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Bonus => "bonus",
+        Kind::Freespin => "freespin",
+    }
+}
+
+/// `wagered / required`, whole percent, 0-100.
+pub fn wager_percent(wagered: &str, required: &str) -> u8 {
+    let (Ok(w), Ok(r)) = (Decimal::parse(wagered), Decimal::parse(required)) else {
+        return 0;
+    };
+    if r.is_zero() || r.is_negative() {
+        return 100;
+    }
+    w.checked_mul(&Decimal::from_int(100))
+        .and_then(|p| p.checked_div(&r, 0))
+        .map_or(0, |p| p.mantissa().clamp(0, 100) as u8)
+}
+
+fn card(shared: &Shared, b: &Bonuses, i: &Item) -> BonusCardView {
+    let money = |v: &str| amount(&shared.currencies, v, &i.currency);
+    let bonus = i.kind == Kind::Bonus;
+    BonusCardView {
+        kind: kind_name(i.kind),
+        id: i.id,
+        name: i.name.clone(),
+        active: i.status == STATUS_ACTIVE,
+        amount: bonus.then(|| money(&i.amount)),
+        count: i.count,
+        used: i.used,
+        wager: (bonus && !i.wager_required.is_empty()).then(|| WagerView {
+            required: money(&i.wager_required),
+            wagered: money(&i.wagered),
+            percent: wager_percent(&i.wagered, &i.wager_required),
+        }),
+        games: match GameScope::from_game_ids(&i.game_ids) {
+            GameScope::AllGames => "allGames",
+            GameScope::OneGame => "oneGame",
+            GameScope::SeveralGames => "severalGames",
+        },
+        game_ids: i.game_ids.clone(),
+        max_bet: (!i.max_bet.is_empty()).then(|| money(&i.max_bet)),
+        expires_at: i.expires_at,
+        cancel_locked: i.cancel_locked,
+        busy: b.busy.contains(&(i.kind, i.id)),
+    }
+}
+
+fn milli(shared: &Shared, code: &str) -> bool {
+    shared.currency(code).is_some_and(|c| {
+        crate::app::wire::currency_info(c)
+            .milli_sub_currency()
+            .is_some()
+    })
+}
+
+/// The trigger amount of a package in `currency`.
+fn trigger_of<'a>(p: &'a Package, currency: &str) -> Option<&'a str> {
+    p.from
+        .iter()
+        .find(|(c, _)| c.eq_ignore_ascii_case(currency))
+        .map(|(_, a)| a.as_str())
+}
+
+/// Whether the typed amount reaches a deposit bonus's trigger in the active currency (SPEC §3
+/// trigger conditions); never while the amount is not a number.
+pub fn reaches(b: &Bonuses, shared: &Shared, p: &Package) -> bool {
+    let Some(currency) = shared.active_currency.as_deref() else {
+        return false;
+    };
+    let Some(typed) = typed_units(&b.deposit_amount, milli(shared, currency)) else {
+        return false;
+    };
+    trigger_of(p, currency)
+        .and_then(|a| Decimal::parse(a).ok())
+        .and_then(|from| typed.checked_sub(&from))
+        .is_some_and(|d| !d.is_negative())
+}
+
+/// Whether package `id` is offered for the typed amount.
+pub fn is_offered(b: &Bonuses, shared: &Shared, id: u64) -> bool {
+    b.packages
+        .iter()
+        .any(|p| p.id == id && reaches(b, shared, p))
+}
+
+fn package_view(shared: &Shared, p: &Package) -> DepositBonusView {
+    let currency = shared.active_currency.as_deref().unwrap_or_default();
+    let money = |v: &str| amount(&shared.currencies, v, currency);
+    DepositBonusView {
+        id: p.id,
+        name: p.name.clone(),
+        percent: p.percent.clone(),
+        min: money(trigger_of(p, currency).unwrap_or("0")),
+        max: money(&p.max_amount),
+    }
+}
+
+// Loops with `push` rather than `map(..).collect()`: every collect over a distinct closure is
+// its own copy of the iterator machinery in the wasm (issue 12 measured them).
+pub fn slice(model: &Model) -> BonusesView {
+    let b = &model.f.bonuses;
+    let shared = &model.shared;
+    let currency = shared.active_currency.as_deref().unwrap_or_default();
+    let mut items = Vec::with_capacity(b.items.len());
+    for i in &b.items {
+        items.push(card(shared, b, i));
+    }
+    let mut codes = Vec::with_capacity(b.codes.len());
+    for c in &b.codes {
+        codes.push(CodeView {
+            id: c.id,
+            code: c.code.clone(),
+        });
+    }
+    let mut deposit = Vec::new();
+    let mut deposit_all = Vec::with_capacity(b.packages.len());
+    for p in &b.packages {
+        if reaches(b, shared, p) {
+            deposit.push(package_view(shared, p));
+        }
+        deposit_all.push(package_view(shared, p));
+    }
+    let r = &b.retention;
+    let mut loyalty = None;
+    if let (true, Some(a)) = (r.loyalty_on(), r.account.as_ref()) {
+        let mut levels = Vec::with_capacity(r.levels.len());
+        for (name, points, order) in &r.levels {
+            levels.push(LevelView {
+                name: name.clone(),
+                points: *points,
+                current: *order == a.current_level.order,
+            });
+        }
+        loyalty = Some(LoyaltyView {
+            points: a.points,
+            level: a.current_level.name.clone(),
+            next: a.next_level.as_ref().map(|n| n.name.clone()),
+            next_points: a.next_level.as_ref().map_or(0, |n| n.points),
+            progress: a.progress_percent(),
+            levels,
+        });
+    }
+    let (cashback, cashback_percent) = match &b.cashback {
+        Some((a, p)) => (Some(amount(&shared.currencies, a, currency)), p.clone()),
+        None => (None, String::new()),
+    };
+    BonusesView {
+        currency: currency.to_string(),
+        loading: b.loading > 0,
+        loaded: b.loaded,
+        items,
+        codes,
+        code: b.code_input.clone(),
+        code_error: b.code_error.map(|k| shared.text(k)),
+        code_sending: b.code_sending,
+        cashback,
+        cashback_percent,
+        deposit,
+        deposit_all,
+        chosen: b.chosen,
+        ask: b.ask.map(|a| AskView {
+            kind: kind_name(a.kind),
+            id: a.id,
+            action: match a.action {
+                Action::Activate => "activate",
+                Action::Cancel => "cancel",
+            },
+            unsettled: a.force,
+        }),
+        quests: r.quests_on().then(|| quests(b)),
+        loyalty,
+        level_up: match &r.level_up {
+            Some((level, banner)) if r.loyalty_on() => Some(LevelUpView {
+                level: level.clone(),
+                banner: *banner,
+            }),
+            _ => None,
+        },
+    }
+}
+
+fn quests(b: &Bonuses) -> Vec<QuestView> {
+    let r = &b.retention;
+    let mut out = Vec::with_capacity(r.quests.len());
+    for q in &r.quests {
+        let mut tasks = Vec::with_capacity(q.tasks.len());
+        for t in &q.tasks {
+            tasks.push(TaskView {
+                id: t.id,
+                kind: t.kind.clone().unwrap_or_default(),
+                progress: t.progress.min(t.quantity),
+                quantity: t.quantity,
+                percent: crate::domain::quest::task_percent(t),
+                completed: t.is_completed || t.progress >= t.quantity,
+                game_ids: r
+                    .task_games
+                    .iter()
+                    .find(|g| g.0 == t.id)
+                    .map(|g| g.1.clone())
+                    .unwrap_or_default(),
+            });
+        }
+        out.push(QuestView {
+            id: q.id,
+            name: q.name.clone(),
+            active: q.state == 2,
+            reward: r
+                .rewards
+                .iter()
+                .find(|x| x.0 == q.id)
+                .map(|x| x.1.clone())
+                .unwrap_or_default(),
+            tasks,
+            busy: r.busy.contains(&q.id),
+        });
+    }
+    out
+}
