@@ -4,6 +4,7 @@ import { App } from "./App";
 import { CrashBoundary } from "./CrashBoundary";
 import { reportCrash } from "./core/crash";
 import { replayWhenDrawn } from "./core/earlyClick";
+import { fetchRuntimeConfig } from "./core/runtimeConfig";
 import { firstPaintView, useCore } from "./core/store";
 import { preloadPage } from "./pages/registry";
 import "./styles.css";
@@ -16,10 +17,13 @@ import "./features/games/games.css";
 const early = firstPaintView(location.pathname, document.cookie);
 if (early) useCore.setState(early);
 
+// The operator's config.json, asked for at once (it is small), read when the core starts.
+const runtimeConfig = fetchRuntimeConfig();
+
 /** Fetch the core's code and hand it the store. */
 const loadCore = () =>
-  import("./core/bridge")
-    .then(({ startCore }) => startCore({ painted: !!early }))
+  Promise.all([import("./core/bridge"), runtimeConfig])
+    .then(([{ startCore }, config]) => startCore({ painted: !!early, config }))
     .catch((error: unknown) => reportCrash(error, "load"));
 
 /** After the next frame has painted (a timer as well, since a hidden tab paints no frames). */

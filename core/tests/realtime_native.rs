@@ -1107,6 +1107,32 @@ fn a_guest_connects_at_start_without_a_token() {
 }
 
 #[test]
+fn the_operators_realtime_address_is_used_when_configured() {
+    let mut m = Model::new(Config {
+        api_base: "https://api.casino.example".into(),
+        realtime_url: "wss://rt.casino.example/connection/websocket".into(),
+        ..Config::default()
+    });
+    let fx = update(
+        &mut m,
+        Event::Booted {
+            token: None,
+            path: "/".into(),
+            prefs: Default::default(),
+        },
+        NOW,
+    );
+    assert!(fx.contains(&Effect::Socket(SocketCmd::Open {
+        url: "wss://rt.casino.example/connection/websocket".into()
+    })));
+    // From the host page's config object, as the app passes it.
+    let read =
+        Config::read(&serde_json::json!({"realtimeUrl": "wss://rt.example/ws", "apiBase": 5}));
+    assert_eq!(read.realtime_url, "wss://rt.example/ws");
+    assert_eq!(read.api_base, "", "a mistyped key keeps its default");
+}
+
+#[test]
 fn an_expired_token_alone_does_not_refresh_while_connected() {
     // The live connection keeps working after its token expires (docs/API.md); only a call or
     // a reconnect needs a fresh token.

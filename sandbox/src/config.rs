@@ -35,6 +35,9 @@ pub struct Config {
     /// Origins the app's page may load scripts, frames and images from and connect to,
     /// besides its own (the platform API, the sportsbook provider, third-party services).
     pub csp_origins: Vec<String>,
+    /// Keys laid over the built app's `config.json` when it is served (the operator's
+    /// runtime configuration, README "Deployment").
+    pub app_config: serde_json::Map<String, serde_json::Value>,
 }
 
 pub const USAGE: &str = "\
@@ -57,6 +60,8 @@ Options (each also settable by the environment variable in brackets):
   --csp-origin ORIGIN allow this origin in the page's Content-Security-Policy (repeatable:
                       platform API, sportsbook, third-party services) [SANDBOX_CSP_ORIGINS,
                       comma-separated]
+  (env only)          SANDBOX_APP_CONFIG='{\"apiBase\": \"...\"}': keys laid over the app's
+                      config.json when it is served
   -h, --help          show this help
 ";
 
@@ -79,6 +84,7 @@ impl Default for Config {
             limits: crate::limits::Limits::default(),
             ws_max_subscriptions: 32,
             csp_origins: Vec::new(),
+            app_config: Default::default(),
         }
     }
 }
@@ -100,6 +106,7 @@ impl Config {
             limits: crate::limits::Limits::default(),
             ws_max_subscriptions: 32,
             csp_origins: Vec::new(),
+            app_config: Default::default(),
         }
     }
 
@@ -137,6 +144,12 @@ impl Config {
         if let Some(v) = env("SANDBOX_CSP_ORIGINS") {
             for o in v.split(',').map(str::trim).filter(|o| !o.is_empty()) {
                 cfg.csp_origins.push(csp_origin(o)?);
+            }
+        }
+        if let Some(v) = env("SANDBOX_APP_CONFIG") {
+            match serde_json::from_str(&v) {
+                Ok(serde_json::Value::Object(map)) => cfg.app_config = map,
+                _ => return Err("SANDBOX_APP_CONFIG must be a JSON object".into()),
             }
         }
         cfg.production = env("SANDBOX_PRODUCTION").is_some_and(|v| is_yes(&v));

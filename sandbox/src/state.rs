@@ -24,6 +24,7 @@ pub struct Inner {
     pub static_dir: Option<PathBuf>,
     /// Extra origins of the page's CSP, and the served page's inline script hashes.
     pub csp_origins: Vec<String>,
+    pub app_config: serde_json::Map<String, serde_json::Value>,
     pub page_hashes: crate::security::PageHashes,
     pub ws_ping_secs: u64,
     pub ws_max_subscriptions: usize,
@@ -90,6 +91,7 @@ impl AppState {
             control: config.control,
             static_dir: config.static_dir.clone(),
             csp_origins: config.csp_origins.clone(),
+            app_config: config.app_config.clone(),
             page_hashes: Default::default(),
             ws_ping_secs: config.ws_ping_secs,
             ws_max_subscriptions: config.ws_max_subscriptions,

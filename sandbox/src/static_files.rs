@@ -53,6 +53,9 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
                 .into_response();
         }
     }
+    if path == "/config.json" && !state.app_config.is_empty() {
+        return app_config(&state);
+    }
     match state.static_dir.clone() {
         Some(dir) => {
             let mut res = serve_app(&dir, req).await;
@@ -61,6 +64,33 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
         }
         None => (StatusCode::NOT_FOUND, Html(NO_APP_PAGE)).into_response(),
     }
+}
+
+/// The built `config.json` with the configured keys laid over it.
+fn app_config(state: &AppState) -> Response {
+    let built = state
+        .static_dir
+        .as_ref()
+        .and_then(|d| std::fs::read_to_string(d.join("config.json")).ok())
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok());
+    let mut config = match built {
+        Some(serde_json::Value::Object(map)) => map,
+        _ => serde_json::Map::new(),
+    };
+    for (k, v) in &state.app_config {
+        config.insert(k.clone(), v.clone());
+    }
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            ),
+            (header::CACHE_CONTROL, HeaderValue::from_static(NO_CACHE)),
+        ],
+        serde_json::Value::Object(config).to_string(),
+    )
+        .into_response()
 }
 
 const NO_APP_PAGE: &str = "<!doctype html><title>Croupier sandbox</title>\

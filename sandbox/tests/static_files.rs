@@ -351,3 +351,48 @@ fn csp_origins_must_be_plain_origins() {
         assert!(parse(&["--csp-origin", bad]).is_err(), "{bad}");
     }
 }
+
+#[tokio::test]
+async fn config_json_is_the_built_one_with_the_operators_keys_over_it() {
+    let dir = std::env::temp_dir().join(format!("croupier-config-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html>").unwrap();
+    std::fs::write(
+        dir.join("config.json"),
+        r#"{"apiBase":"","appMode":"sandbox","defaultLocale":"en"}"#,
+    )
+    .unwrap();
+    let cfg = Config::from_env_and_args(
+        |k| {
+            (k == "SANDBOX_APP_CONFIG")
+                .then(|| r#"{"apiBase":"https://api.example","appMode":"staging"}"#.into())
+        },
+        Vec::<String>::new(),
+    )
+    .unwrap();
+    let s = start_with(Config {
+        static_dir: Some(dir.clone()),
+        app_config: cfg.app_config,
+        ..Config::for_tests()
+    })
+    .await;
+    let r = s.get("/config.json", None).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(
+        r.body,
+        serde_json::json!({"apiBase": "https://api.example", "appMode": "staging", "defaultLocale": "en"})
+    );
+    // Without overrides the built file is served as it is.
+    let plain = start_with(Config {
+        static_dir: Some(dir.clone()),
+        ..Config::for_tests()
+    })
+    .await;
+    assert_eq!(plain.get("/config.json", None).await.body["apiBase"], "");
+    assert!(Config::from_env_and_args(
+        |k| (k == "SANDBOX_APP_CONFIG").then(|| "[1]".into()),
+        Vec::<String>::new()
+    )
+    .is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}

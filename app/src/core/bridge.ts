@@ -1,8 +1,9 @@
 import { Core } from "croupier-core";
 // The phone numbering plans ship as their own asset, outside the wasm; the core fetches them.
 import phoneMetadataUrl from "../../../core/src/domain/phone/metadata.tsv?url";
-import { sportsbookScript } from "./appMode";
+import { appMode, sportsbookScript } from "./appMode";
 import { reportCrash, type CrashSite } from "./crash";
+import type { RuntimeConfig } from "./runtimeConfig";
 import { initialView, takeEarlyEvents, useCore } from "./store";
 import type { UiEvent, View } from "./types";
 
@@ -68,19 +69,24 @@ function watchTraps() {
   });
 }
 
-/** Create the core, connect it to the store, and start it. */
-export function startCore(options: ConnectOptions = {}): boolean {
+/** Create the core with the operator's runtime config (`config.json`) over the build's
+ * defaults, connect it to the store, and start it. */
+export function startCore(options: ConnectOptions & { config?: RuntimeConfig } = {}): boolean {
+  const config = options.config ?? {};
+  const mode = config.appMode ?? appMode;
   watchTraps();
   let core: Core;
   try {
     core = new Core({
-      apiBase: "",
+      apiBase: config.apiBase ?? "",
+      realtimeUrl: config.realtimeUrl ?? "",
       platform: "web",
-      defaultLocale: "en",
+      defaultLocale: config.defaultLocale ?? "en",
+      ...(config.locales ? { locales: config.locales } : {}),
       phoneMetadataUrl,
       // The default language's texts (core/content/en.json), kept out of the wasm.
       texts: initialView.texts,
-      sportsbookScript: sportsbookScript(),
+      sportsbookScript: config.sportsbookScripts?.[mode] ?? sportsbookScript(mode),
     });
   } catch (error) {
     reportCrash(error, "create");

@@ -59,11 +59,15 @@ pub fn sync(model: &mut Model, now: u64, fx: &mut Vec<Effect>) -> Vec<News> {
         let out = model.realtime.resume(token);
         return apply(model, out, fx);
     }
-    let url = format!(
-        "{}{}",
-        model.config.api_base.trim_end_matches('/'),
-        realtime::PATH
-    );
+    let url = if model.config.realtime_url.is_empty() {
+        format!(
+            "{}{}",
+            model.config.api_base.trim_end_matches('/'),
+            realtime::PATH
+        )
+    } else {
+        model.config.realtime_url.clone()
+    };
     let token = desired.and(token);
     let out = model
         .realtime

@@ -16,6 +16,9 @@ use crate::domain::route::Location;
 pub struct Config {
     /// Origin of the platform API; empty = same origin.
     pub api_base: String,
+    /// The realtime socket's address (`wss://…` or a path); empty = the API's
+    /// `/api/connection/websocket`.
+    pub realtime_url: String,
     /// What the player's browser calls our site (SPEC §7 `source`).
     pub origin: String,
     /// `web`, or `tg` inside the messenger mini-app.
@@ -38,6 +41,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             api_base: String::new(),
+            realtime_url: String::new(),
             origin: String::new(),
             platform: "web".into(),
             default_locale: "en".into(),
@@ -61,6 +65,7 @@ impl Config {
         });
         Config {
             api_base: text(v, "apiBase").unwrap_or(d.api_base),
+            realtime_url: text(v, "realtimeUrl").unwrap_or(d.realtime_url),
             origin: text(v, "origin").unwrap_or(d.origin),
             platform: text(v, "platform").unwrap_or(d.platform),
             default_locale: text(v, "defaultLocale").unwrap_or(d.default_locale),

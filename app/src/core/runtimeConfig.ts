@@ -1,0 +1,73 @@
+/**
+ * The operator's runtime configuration: `config.json` next to index.html, read at start, so one
+ * build serves any platform (README "Deployment"). Every key is optional; a missing file, bad
+ * JSON or a mistyped key keeps the build's default (logged), never stops the app.
+ */
+import type { AppMode } from "./appMode";
+
+export interface RuntimeConfig {
+  /** Origin of the platform API; empty = the page's own. */
+  apiBase?: string;
+  /** The realtime socket's address (wss://… or a path); empty = the API's websocket path. */
+  realtimeUrl?: string;
+  /** production, staging or sandbox: picks the sportsbook script below. */
+  appMode?: AppMode;
+  /** The sportsbook provider's script per app mode; empty = no sportsbook. */
+  sportsbookScripts?: Partial<Record<AppMode, string>>;
+  defaultLocale?: string;
+  /** Locale codes known before settings load. */
+  locales?: string[];
+}
+
+const MODES: readonly AppMode[] = ["production", "staging", "sandbox"];
+
+const isText = (v: unknown): v is string => typeof v === "string";
+
+/** The known keys of a parsed `config.json` with the right types; the rest is reported. */
+export function readRuntimeConfig(raw: unknown, warn: (message: string) => void = console.warn): RuntimeConfig {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+    if (raw !== undefined) warn("config.json ignored: not an object");
+    return {};
+  }
+  const o = raw as Record<string, unknown>;
+  const out: RuntimeConfig = {};
+  const bad = (key: string) => warn(`config.json: ${key} ignored (wrong type)`);
+  for (const key of ["apiBase", "realtimeUrl", "defaultLocale"] as const) {
+    if (key in o) {
+      if (isText(o[key])) out[key] = o[key];
+      else bad(key);
+    }
+  }
+  if ("appMode" in o) {
+    if (MODES.includes(o.appMode as AppMode)) out.appMode = o.appMode as AppMode;
+    else bad("appMode");
+  }
+  if ("locales" in o) {
+    if (Array.isArray(o.locales) && o.locales.every(isText)) out.locales = o.locales;
+    else bad("locales");
+  }
+  if ("sportsbookScripts" in o) {
+    const s = o.sportsbookScripts;
+    if (s && typeof s === "object" && !Array.isArray(s)) {
+      const scripts: Partial<Record<AppMode, string>> = {};
+      for (const mode of MODES) {
+        const v = (s as Record<string, unknown>)[mode];
+        if (isText(v)) scripts[mode] = v;
+        else if (v !== undefined) bad(`sportsbookScripts.${mode}`);
+      }
+      out.sportsbookScripts = scripts;
+    } else bad("sportsbookScripts");
+  }
+  return out;
+}
+
+/** Fetch `config.json` (no cache: an operator's change is seen on the next visit). */
+export function fetchRuntimeConfig(path = "/config.json"): Promise<RuntimeConfig> {
+  return fetch(path, { cache: "no-cache" })
+    .then((r) => (r.ok ? r.json() : undefined))
+    .then((raw: unknown) => readRuntimeConfig(raw))
+    .catch((error: unknown) => {
+      console.warn("config.json not read; the build's defaults apply", error);
+      return {};
+    });
+}
