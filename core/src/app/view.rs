@@ -14,10 +14,10 @@ use super::registry::{FormId, Part};
 use crate::domain::validation::Value;
 
 pub use super::display::{CurrencyOption, MoneyView};
+pub use super::features::bonuses::view::BonusesView;
 pub use super::features::games::view::{
     GamesHistoryView, GamesListView, GamesLobbyView, GamesPlayView, GamesSearchView,
 };
-pub use super::features::bonuses::view::BonusesView;
 pub use super::features::session::view::SessionView;
 pub use super::features::settings::view::OptionsView;
 pub use super::features::shell::menu::LinkView;
