@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect } from "react";
 import { MODAL_IDS, type ModalId } from "../core/names.gen";
 import { useCore, useDispatch, useText } from "../core/store";
 import { modals as authModals } from "../features/auth/registrations";
+import { modals as gamesModals } from "../features/games/registrations";
 import { modals as bonusModals } from "../features/bonuses/registrations";
 import { modals as walletModals } from "../features/wallet/registrations";
 import type { ModalRegistrations } from "../shared/registrations";
@@ -15,6 +16,7 @@ const Pending = lazy(() => import("./PendingModal"));
 export const modalBodies = {
   ...authModals,
   ...walletModals,
+  ...gamesModals,
   ...bonusModals,
 } satisfies ModalRegistrations;
 

@@ -4,7 +4,7 @@
 
 use super::calls::{Answer, Endpoint, Route};
 use super::feature::{Cx, Feature, Hook, SliceSink};
-use super::features::{bonuses, content, session, settings, shell, sport, toasts, wallet};
+use super::features::{bonuses, content, games, session, settings, shell, sport, toasts, wallet};
 use super::forms::FormState;
 use super::model::{Dirty, Model};
 use crate::domain::validation::Rule;
@@ -207,5 +207,6 @@ features! {
     Session session: session::Session [SignUp, SignIn, ForgotPass, ResetPass];
     Wallet wallet: wallet::Wallet [NewAccount];
     Sport sport: sport::Sport [];
+    Games games: games::Games [];
     Bonuses bonuses: bonuses::Bonuses [];
 }
