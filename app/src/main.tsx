@@ -10,6 +10,8 @@ import { installMiniapp } from "./features/miniapp/chrome";
 import { launchData } from "./features/miniapp/telegram";
 import { preloadPage } from "./pages/registry";
 import "./styles.css";
+// The lobby is on the prerendered home: its layout must be styled from the first paint.
+import "./features/games/games.css";
 
 // First paint does not wait for the wasm: when the shell can draw the page from the bundled
 // texts (a guest's home), it does so now; the core's code is fetched meanwhile and takes over

@@ -30,6 +30,9 @@ export function Header({ mobile = false }: { mobile?: boolean }) {
         <span className="logo-text">{t("layout.brand")}</span>
       </Link>
       <div className="header-end">
+        <button type="button" className="icon-btn" aria-label={t("modals.global-search.title")} data-testid="header-search" onClick={() => dispatch({ type: "openModal", id: "global-search" })}>
+          <Icon name="search" size={20} />
+        </button>
         {!mobile ? <LanguageSwitcher id="lang-header" /> : null}
         {status === "player" ? (
           <>

@@ -3,6 +3,7 @@ import { MODAL_IDS, type ModalId } from "../core/names.gen";
 import { useCore, useDispatch, useText } from "../core/store";
 import { modals as authModals } from "../features/auth/registrations";
 import { modals as miniappModals } from "../features/miniapp/registrations";
+import { modals as gamesModals } from "../features/games/registrations";
 import { modals as bonusModals } from "../features/bonuses/registrations";
 import { modals as walletModals } from "../features/wallet/registrations";
 import type { ModalRegistrations } from "../shared/registrations";
@@ -17,6 +18,7 @@ export const modalBodies = {
   ...authModals,
   ...walletModals,
   ...miniappModals,
+  ...gamesModals,
   ...bonusModals,
 } satisfies ModalRegistrations;
 

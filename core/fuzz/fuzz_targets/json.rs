@@ -1,11 +1,11 @@
 //! The core's JSON edge (`croupier_core::json`) on arbitrary text: no panic; whatever parses
-//! prints back to text that parses to the same value; the typed API readers never panic.
+//! prints back to text that parses to the same value; the hand API readers never panic.
 //! Natively the core's text JSON is serde_json itself (the wasm build parses with the engine,
 //! tested in core/tests/web_json.rs), so the grammar comparison below is a guard against the
 //! edge growing a parser of its own.
 #![no_main]
 
-use croupier_core::app::wire::{Account, Profile};
+use croupier_core::app::wire::{Account, ApiError, Profile, Wire};
 use croupier_core::json::{self, Json};
 use libfuzzer_sys::fuzz_target;
 
@@ -38,7 +38,8 @@ fuzz_target!(|data: &[u8]| {
         if finite(&v) {
             assert_eq!(back, v, "{printed}");
         }
-        let _ = json::from_json::<Profile>(v.clone());
-        let _ = json::from_json::<Vec<Account>>(v);
+        let _ = Profile::read(&v);
+        let _ = Vec::<Account>::read(&v);
+        let _ = ApiError::read(&v);
     }
 });

@@ -5,7 +5,9 @@
 use super::calls::{Answer, Endpoint, Route};
 use super::feature::{Cx, Feature, Hook, SliceSink};
 
-use super::features::{bonuses, content, miniapp, session, settings, shell, sport, toasts, wallet};
+use super::features::{
+    bonuses, content, games, miniapp, session, settings, shell, sport, toasts, wallet,
+};
 use super::forms::FormState;
 use super::model::{Dirty, Model};
 use crate::domain::validation::Rule;
@@ -209,5 +211,6 @@ features! {
     Wallet wallet: wallet::Wallet [NewAccount];
     Sport sport: sport::Sport [];
     Miniapp miniapp: miniapp::Miniapp [];
+    Games games: games::Games [];
     Bonuses bonuses: bonuses::Bonuses [];
 }

@@ -3,6 +3,7 @@
 pub mod bonuses;
 mod content;
 pub mod control;
+pub mod games;
 pub mod outbox;
 mod passwords;
 pub mod payments;
@@ -46,6 +47,7 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/wallet/accounts/{id}/hide", put(wallet::hide))
         .merge(payments_router())
         .merge(telegram::router())
+        .merge(games::router())
         .merge(bonuses::router())
         .merge(retention::router())
         .route("/api/game/sport/start", post(sport::start))

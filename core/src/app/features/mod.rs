@@ -3,6 +3,7 @@
 
 pub mod bonuses;
 pub mod content;
+pub mod games;
 pub mod miniapp;
 pub mod session;
 pub mod settings;
