@@ -4,10 +4,12 @@
 // whose init data is signed with the sandbox's test bot token.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { asMiniapp, BOT_URL, called, initData, tgCalls, type TgUser } from "./tg-emulator";
+import { asMiniapp, BOT_URL, called, initData, tgCalls, viaMessengerScript, type TgUser } from "./tg-emulator";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
+/** The emulated WebApp object inside the page, typed here (the tests do not see the app's types). */
+type TgWindow = { Telegram: { WebApp: { isClosingConfirmationEnabled: boolean; BackButton: { isVisible: boolean } } } };
 const launchUrl = (path = "/") => url(`${path}?botURL=${encodeURIComponent(BOT_URL)}&stag=aff-e2e`);
 
 const insets = { safeAreaInset: { top: 47, bottom: 34, left: 0, right: 0 }, contentSafeAreaInset: { top: 46, bottom: 0, left: 0, right: 0 } };
@@ -58,6 +60,27 @@ test("first open signs in silently from the launch data; a reload keeps the sess
   await page.reload();
   await signedInAsTelegram(page);
   expect(await tgLogins(request), "the stored session is used, not a new sign-in").toBe(before + 1);
+});
+
+test("opened by the messenger (launch data in the hash), the page loads its WebApp script and signs in", async ({ page, request }) => {
+  const user = newUser();
+  const hash = await viaMessengerScript(page, { user });
+  const before = await tgLogins(request);
+  const script = page.waitForRequest("https://telegram.org/js/telegram-web-app.js");
+  await page.goto(launchUrl() + hash);
+  await script;
+  await signedInAsTelegram(page);
+  expect(await tgLogins(request)).toBe(before + 1);
+});
+
+test("the website never asks for the messenger's script", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().startsWith("https://telegram.org/")) asked.push(r.url());
+  });
+  await page.goto(url("/"));
+  await expect(page.locator(".shell")).toHaveAttribute("data-core", "ready");
+  expect(asked).toEqual([]);
 });
 
 test("an expired token whose refresh fails signs in again silently", async ({ page, request }) => {
@@ -143,18 +166,18 @@ test("the wallet opens the Telegram wallet; close confirmation while the deposit
   await page.getByRole("main").getByRole("button", { name: "Deposit" }).click();
   await expect(page).toHaveURL(/modal=tg-wallet/);
   await expect(page.getByTestId("tg-wallet").getByTestId("wallet-modal")).toBeVisible();
-  await expect.poll(async () => page.evaluate(() => window.Telegram!.WebApp!.isClosingConfirmationEnabled)).toBe(true);
+  await expect.poll(async () => page.evaluate(() => (window as unknown as TgWindow).Telegram.WebApp.isClosingConfirmationEnabled)).toBe(true);
   const axe = await new AxeBuilder({ page }).include(".modal").analyze();
   expect(axe.violations).toEqual([]);
   // The messenger's back button closes the modal; the confirmation is withdrawn.
-  await expect.poll(async () => page.evaluate(() => window.Telegram!.WebApp!.BackButton.isVisible)).toBe(true);
+  await expect.poll(async () => page.evaluate(() => (window as unknown as TgWindow).Telegram.WebApp.BackButton.isVisible)).toBe(true);
   await page.evaluate(() => (window as unknown as { __tgEmulator: { pressBack(): void } }).__tgEmulator.pressBack());
   await expect(page.locator(".modal")).toHaveCount(0);
-  await expect.poll(async () => page.evaluate(() => window.Telegram!.WebApp!.isClosingConfirmationEnabled)).toBe(false);
+  await expect.poll(async () => page.evaluate(() => (window as unknown as TgWindow).Telegram.WebApp.isClosingConfirmationEnabled)).toBe(false);
   // On a page other than home it goes back a page: here the launch page, so home.
   await page.evaluate(() => (window as unknown as { __tgEmulator: { pressBack(): void } }).__tgEmulator.pressBack());
   await expect(page).toHaveURL(/:\d+\/$/);
-  await expect.poll(async () => page.evaluate(() => window.Telegram!.WebApp!.BackButton.isVisible)).toBe(false);
+  await expect.poll(async () => page.evaluate(() => (window as unknown as TgWindow).Telegram.WebApp.BackButton.isVisible)).toBe(false);
 });
 
 test("tg-news shows the channel's news and opens the channel in the messenger", async ({ page }) => {

@@ -73,6 +73,25 @@ export async function asMiniapp(page: Page, l: Launch) {
   await page.addInitScript({ content: `window.__TG_EMULATOR__ = ${JSON.stringify(config)};\n${script}` });
 }
 
+/** As the real messenger opens it: the launch data in the address's hash and no WebApp object
+ * until the page loads the messenger's script, which is answered here with the emulator. */
+export async function viaMessengerScript(page: Page, l: Launch): Promise<string> {
+  const config = {
+    initData: initData(l),
+    initDataUnsafe: { user: l.user, start_param: l.startParam },
+    platform: l.platform ?? "ios",
+    colorScheme: l.colorScheme ?? "dark",
+    themeParams: l.themeParams ?? DARK_THEME,
+  };
+  await page.route("https://telegram.org/js/telegram-web-app.js", (route) =>
+    route.fulfill({
+      contentType: "text/javascript",
+      body: `window.__TG_EMULATOR__ = ${JSON.stringify(config)};\n${script}`,
+    }),
+  );
+  return `#tgWebAppData=${encodeURIComponent(config.initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=${config.platform}`;
+}
+
 export type TgCall = { method: string; args: unknown[] };
 export const tgCalls = (page: Page) => page.evaluate(() => (window as unknown as { __tgCalls?: TgCall[] }).__tgCalls ?? []);
 export const called = async (page: Page, method: string) => (await tgCalls(page)).filter((c) => c.method === method);
