@@ -12,6 +12,8 @@ import { Toasts } from "./ui/Toasts";
 import { useDevice } from "./ui/useDevice";
 
 const ErrorPage = lazy(() => import("./layout/ErrorPage"));
+// The messenger mini-app's bridge: loaded only inside the messenger.
+const MiniappBridge = lazy(() => import("./features/miniapp/MiniappBridge"));
 // Loyalty level-up modal or game-page banner (issue 12): its code loads only when shown.
 const LevelUp = lazy(() => import("./features/bonuses/LevelUp"));
 
@@ -72,6 +74,7 @@ export function App() {
   const pageName = useCore((s) => s.nav.page?.name ?? (s.nav.error ? "error" : ""));
   const compact = useCore((s) => s.nav.drawerCompact);
   const toasts = useCore((s) => s.toasts);
+  const miniapp = useCore((s) => s.miniapp.active);
   // `loading` while the shell paints from the bundled texts, `ready` once the core drives it.
   const core = useCore((s) => (s.ready ? "ready" : "loading"));
   const dismiss = useCallback((id: number) => dispatch({ type: "dismissToast", id }), [dispatch]);
@@ -94,6 +97,11 @@ export function App() {
       <LevelUpHost />
       <Toasts toasts={toasts} closeLabel={t("layout.close")} onDismiss={dismiss} />
       <Preloader />
+      {miniapp ? (
+        <Suspense fallback={null}>
+          <MiniappBridge />
+        </Suspense>
+      ) : null}
     </>
   );
   if (layout === "empty") {

@@ -6,53 +6,86 @@ import { reportCrash } from "./core/crash";
 import { replayWhenDrawn } from "./core/earlyClick";
 import { fetchRuntimeConfig } from "./core/runtimeConfig";
 import { firstPaintView, useCore } from "./core/store";
+import { installMiniapp } from "./features/miniapp/chrome";
+import { launchData } from "./features/miniapp/telegram";
 import { preloadPage } from "./pages/registry";
 import "./styles.css";
+// The lobby is on the prerendered home: its layout must be styled from the first paint.
+import "./features/games/games.css";
 
-// First paint does not wait for the wasm: when the shell can draw the page from the bundled
-// texts (a guest's home), it does so now; the core's code is fetched meanwhile and takes over
-// the store when it arrives. Clicks made before then are queued, not lost.
-const early = firstPaintView(location.pathname, document.cookie);
-if (early) useCore.setState(early);
+/** The messenger's WebApp script, at the address it documents. */
+const MESSENGER_SCRIPT = "https://telegram.org/js/telegram-web-app.js";
 
-// The operator's config.json, asked for at once (it is small), read when the core starts.
-const runtimeConfig = fetchRuntimeConfig();
-
-/** Fetch the core's code and hand it the store. */
-const loadCore = () =>
-  Promise.all([import("./core/bridge"), runtimeConfig])
-    .then(([{ startCore }, config]) => startCore({ painted: !!early, config }))
-    .catch((error: unknown) => reportCrash(error, "load"));
-
-/** After the next frame has painted (a timer as well, since a hidden tab paints no frames). */
-const afterPaint = () =>
-  new Promise<void>((done) => {
-    requestAnimationFrame(() => setTimeout(done, 0));
-    setTimeout(done, 100);
+/** Opened inside the messenger (its launch data in the address) without its WebApp object yet:
+ * fetch the messenger's script first, which the website never loads. A failure leaves the
+ * website (logged). */
+function messengerScript(): Promise<void> | undefined {
+  if (window.Telegram?.WebApp || !/(^#|&)tgWebAppData=/.test(location.hash)) return undefined;
+  return new Promise((done) => {
+    const tag = document.createElement("script");
+    tag.src = MESSENGER_SCRIPT;
+    tag.onload = () => done();
+    tag.onerror = () => {
+      console.warn("the messenger's WebApp script did not load; running as the website");
+      done();
+    };
+    document.head.appendChild(tag);
   });
-
-const rootElement = document.getElementById("root")!;
-const render = () => {
-  createRoot(rootElement).render(
-    <StrictMode>
-      <CrashBoundary>
-        <App />
-      </CrashBoundary>
-    </StrictMode>,
-  );
-  replayWhenDrawn(rootElement);
-};
-// The early page is drawn with the frame (its small chunk first), never a skeleton that the page
-// then pushes down; if that chunk fails, render anyway and let the page's Suspense retry.
-// The core's code is fetched once the early page is on screen, so the wasm's download and
-// compile never stand between the visitor and the hero (the page's largest paint); with
-// nothing to paint early it is fetched at once.
-if (early?.nav.page) {
-  preloadPage(early.nav.page.name)
-    .then(render, render)
-    .then(afterPaint)
-    .then(loadCore);
-} else {
-  render();
-  void loadCore();
 }
+
+function boot() {
+  // First paint does not wait for the wasm: when the shell can draw the page from the bundled
+  // texts (a guest's home), it does so now; the core's code is fetched meanwhile and takes over
+  // the store when it arrives. Clicks made before then are queued, not lost.
+  // Inside the messenger: its frame (full screen, colours, insets) before anything is drawn, and
+  // no guest page painted early (the messenger signs the player in first).
+  const miniapp = installMiniapp();
+  const early = miniapp ? undefined : firstPaintView(location.pathname, document.cookie);
+  if (early) useCore.setState(early);
+
+  // The operator's config.json, asked for at once (it is small), read when the core starts.
+  const runtimeConfig = fetchRuntimeConfig();
+
+  /** Fetch the core's code and hand it the store. */
+  const loadCore = () =>
+    Promise.all([import("./core/bridge"), runtimeConfig])
+      .then(([{ startCore }, config]) => startCore({ painted: !!early, config, miniapp: miniapp ? launchData() : undefined }))
+      .catch((error: unknown) => reportCrash(error, "load"));
+
+  /** After the next frame has painted (a timer as well, since a hidden tab paints no frames). */
+  const afterPaint = () =>
+    new Promise<void>((done) => {
+      requestAnimationFrame(() => setTimeout(done, 0));
+      setTimeout(done, 100);
+    });
+
+  const rootElement = document.getElementById("root")!;
+  const render = () => {
+    createRoot(rootElement).render(
+      <StrictMode>
+        <CrashBoundary>
+          <App />
+        </CrashBoundary>
+      </StrictMode>,
+    );
+    replayWhenDrawn(rootElement);
+  };
+  // The early page is drawn with the frame (its small chunk first), never a skeleton that the page
+  // then pushes down; if that chunk fails, render anyway and let the page's Suspense retry.
+  // The core's code is fetched once the early page is on screen, so the wasm's download and
+  // compile never stand between the visitor and the hero (the page's largest paint); with
+  // nothing to paint early it is fetched at once.
+  if (early?.nav.page) {
+    preloadPage(early.nav.page.name)
+      .then(render, render)
+      .then(afterPaint)
+      .then(loadCore);
+  } else {
+    render();
+    void loadCore();
+  }
+}
+
+const messenger = messengerScript();
+if (messenger) void messenger.then(boot);
+else boot();

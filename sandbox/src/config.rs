@@ -32,6 +32,10 @@ pub struct Config {
     pub limits: crate::limits::Limits,
     /// Channels one websocket may subscribe to (106 "limit exceeded" beyond).
     pub ws_max_subscriptions: usize,
+    /// The messenger bot's token: the key Telegram mini-app init data is verified with.
+    pub tg_bot_token: String,
+    /// Oldest accepted init data `auth_date`, seconds; 0 = no expiry check.
+    pub tg_max_age: u64,
     /// Origins the app's page may load scripts, frames and images from and connect to,
     /// besides its own (the platform API, the sportsbook provider, third-party services).
     pub csp_origins: Vec<String>,
@@ -56,6 +60,11 @@ Options (each also settable by the environment variable in brackets):
                       [SANDBOX_HOSTS, comma-separated]
   --session-lifetime SECS  absolute session lifetime [SANDBOX_SESSION_LIFETIME]
                       (default 2592000 = 30 days)
+  --tg-bot-token T    Telegram bot token that mini-app init data is signed with
+                      [SANDBOX_TG_BOT_TOKEN] (default: the public test token
+                      7000000001:CroupierSandboxTestBot-not-a-real-token, development only)
+  --tg-max-age SECS   oldest accepted init data auth_date, 0 = no check
+                      [SANDBOX_TG_MAX_AGE] (default 86400 = 1 day)
   --production        no local outbox page for reset e-mails and codes [SANDBOX_PRODUCTION=1]
   --csp-origin ORIGIN allow this origin in the page's Content-Security-Policy (repeatable:
                       platform API, sportsbook, third-party services) [SANDBOX_CSP_ORIGINS,
@@ -83,6 +92,8 @@ impl Default for Config {
             session_lifetime: DEFAULT_SESSION_LIFETIME,
             limits: crate::limits::Limits::default(),
             ws_max_subscriptions: 32,
+            tg_bot_token: crate::telegram::TEST_BOT_TOKEN.into(),
+            tg_max_age: crate::telegram::DEFAULT_MAX_AGE,
             csp_origins: Vec::new(),
             app_config: Default::default(),
         }
@@ -105,6 +116,8 @@ impl Config {
             session_lifetime: DEFAULT_SESSION_LIFETIME,
             limits: crate::limits::Limits::default(),
             ws_max_subscriptions: 32,
+            tg_bot_token: crate::telegram::TEST_BOT_TOKEN.into(),
+            tg_max_age: crate::telegram::DEFAULT_MAX_AGE,
             csp_origins: Vec::new(),
             app_config: Default::default(),
         }
@@ -140,6 +153,12 @@ impl Config {
                     .filter(|h| !h.is_empty())
                     .map(str::to_ascii_lowercase),
             );
+        }
+        if let Some(v) = env("SANDBOX_TG_BOT_TOKEN") {
+            cfg.tg_bot_token = v;
+        }
+        if let Some(v) = env("SANDBOX_TG_MAX_AGE") {
+            cfg.tg_max_age = parse_num(&v, "SANDBOX_TG_MAX_AGE")?;
         }
         if let Some(v) = env("SANDBOX_CSP_ORIGINS") {
             for o in v.split(',').map(str::trim).filter(|o| !o.is_empty()) {
@@ -184,6 +203,10 @@ impl Config {
                     cfg.session_lifetime =
                         parse_num(&value("--session-lifetime")?, "--session-lifetime")?
                 }
+                "--tg-bot-token" => cfg.tg_bot_token = value("--tg-bot-token")?,
+                "--tg-max-age" => {
+                    cfg.tg_max_age = parse_num(&value("--tg-max-age")?, "--tg-max-age")?
+                }
                 "--fast-hash" => cfg.hash_cost = HashCost::Fast,
                 "--csp-origin" => cfg.csp_origins.push(csp_origin(&value("--csp-origin")?)?),
                 "-h" | "--help" => return Err(USAGE.to_string()),
@@ -201,6 +224,9 @@ impl Config {
         }
         if cfg.session_lifetime == 0 {
             return Err("--session-lifetime must be at least 1 second".into());
+        }
+        if cfg.tg_bot_token.trim().is_empty() {
+            return Err("--tg-bot-token must not be empty".into());
         }
         if cfg.ws_ping_secs == 0 {
             return Err("--ws-ping must be at least 1 second".into());
@@ -281,6 +307,23 @@ mod tests {
         assert!(parse(&["--port"]).is_err());
         assert!(parse(&["--bogus"]).is_err());
         assert!(parse(&["--token-ttl", "0"]).is_err());
+    }
+
+    #[test]
+    fn telegram_settings() {
+        let c = parse(&[]).unwrap();
+        assert_eq!(c.tg_bot_token, crate::telegram::TEST_BOT_TOKEN);
+        assert_eq!(c.tg_max_age, 86_400);
+        let c = parse(&["--tg-bot-token", "1:X", "--tg-max-age=0"]).unwrap();
+        assert_eq!((c.tg_bot_token.as_str(), c.tg_max_age), ("1:X", 0));
+        let c = Config::from_env_and_args(
+            |k| (k == "SANDBOX_TG_MAX_AGE").then(|| "60".into()),
+            Vec::new(),
+        )
+        .unwrap();
+        assert_eq!(c.tg_max_age, 60);
+        assert!(parse(&["--tg-bot-token", " "]).is_err());
+        assert!(parse(&["--tg-max-age", "-1"]).is_err());
     }
 
     #[test]

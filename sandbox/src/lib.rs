@@ -21,6 +21,7 @@ pub mod security;
 mod seed;
 mod state;
 mod static_files;
+pub mod telegram;
 mod validation;
 
 use std::io::Write;

@@ -7,7 +7,9 @@
 //! (the prerender's variant picker) is allowed by its SHA-256, read from the served file, and
 //! WebAssembly by `'wasm-unsafe-eval'`. Other origins (a platform API on another host, the
 //! sportsbook provider, third-party services) are allowed only when configured
-//! (`--csp-origin`). `frame-ancestors` lets the messenger embed the mini-app and nobody else.
+//! (`--csp-origin`); the messenger's WebApp script (https://telegram.org) is always allowed, as
+//! the same page is the mini-app. `frame-ancestors` lets the messenger embed the mini-app and
+//! nobody else.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -21,6 +23,9 @@ use base64::Engine;
 use sha2::{Digest, Sha256};
 
 use crate::state::AppState;
+
+/// The messenger's WebApp script, loaded only when the page opens as the mini-app.
+pub const MESSENGER_SCRIPT_ORIGIN: &str = "https://telegram.org";
 
 /// Sites that may frame the app: itself and the messenger's web clients (the mini-app).
 pub const FRAME_ANCESTORS: &str = "'self' https://web.telegram.org https://*.telegram.org";
@@ -61,7 +66,10 @@ pub fn policy(extra: &[String], inline: &[String]) -> String {
     };
     [
         "default-src 'self'".to_string(),
-        format!("script-src {}{hashes} 'wasm-unsafe-eval'", with("'self'")),
+        format!(
+            "script-src {}{hashes} 'wasm-unsafe-eval'",
+            with(&format!("'self' {MESSENGER_SCRIPT_ORIGIN}"))
+        ),
         // React writes style attributes; scripts stay strict.
         "style-src 'self' 'unsafe-inline'".to_string(),
         format!("img-src {}", with("'self' data: blob:")),
@@ -167,12 +175,17 @@ mod tests {
     fn the_policy_never_allows_inline_scripts_and_adds_only_configured_origins() {
         let p = policy(&[], &["sha256-abc".into()]);
         let script = p.split("; ").find(|d| d.starts_with("script-src")).unwrap();
-        assert_eq!(script, "script-src 'self' 'sha256-abc' 'wasm-unsafe-eval'");
+        assert_eq!(
+            script,
+            "script-src 'self' https://telegram.org 'sha256-abc' 'wasm-unsafe-eval'"
+        );
         assert!(!script.contains("unsafe-inline"));
         assert!(p.contains("frame-ancestors 'self' https://web.telegram.org"));
         assert!(p.contains("object-src 'none'"));
         let p = policy(&["https://sb.example".into()], &[]);
-        assert!(p.contains("script-src 'self' https://sb.example 'wasm-unsafe-eval'"));
+        assert!(p.contains(
+            "script-src 'self' https://telegram.org https://sb.example 'wasm-unsafe-eval'"
+        ));
         assert!(p.contains("connect-src 'self' https://sb.example"));
     }
 }

@@ -53,6 +53,9 @@ pub struct Inner {
     files: Mutex<BTreeMap<String, u64>>,
     /// Control API: while true, refresh answers wait (the e2e test of cross-tab contention).
     pub refresh_hold: tokio::sync::watch::Sender<bool>,
+    /// Telegram mini-app init data: the bot token it is signed with and its maximum age.
+    pub tg_bot_token: String,
+    pub tg_max_age: u64,
     /// Control API: the build id `builds/latest.json` reports instead of the file's.
     pub build_id: Mutex<Option<String>>,
 }
@@ -110,6 +113,8 @@ impl AppState {
             files: Mutex::new(BTreeMap::new()),
             refresh_hold: tokio::sync::watch::Sender::new(false),
             build_id: Mutex::new(None),
+            tg_bot_token: config.tg_bot_token.clone(),
+            tg_max_age: config.tg_max_age,
         })))
     }
 }

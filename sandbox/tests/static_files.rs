@@ -286,7 +286,7 @@ async fn the_page_carries_a_strict_csp_and_every_answer_the_security_headers() {
         assert_eq!(
             script,
             format!(
-                "script-src 'self' https://sportsbook.example '{}' 'wasm-unsafe-eval'",
+                "script-src 'self' https://telegram.org https://sportsbook.example '{}' 'wasm-unsafe-eval'",
                 hash[0]
             )
         );

@@ -1,4 +1,4 @@
-import { Core } from "croupier-core";
+import { Core, type Launch } from "croupier-core";
 // The phone numbering plans ship as their own asset, outside the wasm; the core fetches them.
 import phoneMetadataUrl from "../../../core/src/domain/phone/metadata.tsv?url";
 import { appMode, sportsbookScript } from "./appMode";
@@ -18,6 +18,12 @@ export interface CoreLike {
 export type ConnectOptions = {
   /** The shell painted a page before the core loaded: the preloader must not cover it again. */
   painted?: boolean;
+};
+
+/** What `startCore` hands the core besides the fixed config. */
+export type StartOptions = ConnectOptions & {
+  /** The messenger mini-app's launch data, when the page runs inside it. */
+  miniapp?: Launch;
 };
 
 /**
@@ -71,7 +77,7 @@ function watchTraps() {
 
 /** Create the core with the operator's runtime config (`config.json`) over the build's
  * defaults, connect it to the store, and start it. */
-export function startCore(options: ConnectOptions & { config?: RuntimeConfig } = {}): boolean {
+export function startCore({ miniapp, ...options }: StartOptions & { config?: RuntimeConfig } = {}): boolean {
   const config = options.config ?? {};
   const mode = config.appMode ?? appMode;
   watchTraps();
@@ -87,6 +93,8 @@ export function startCore(options: ConnectOptions & { config?: RuntimeConfig } =
       // The default language's texts (core/content/en.json), kept out of the wasm.
       texts: initialView.texts,
       sportsbookScript: config.sportsbookScripts?.[mode] ?? sportsbookScript(mode),
+      // Inside the messenger: its launch data (the core then runs as platform tg).
+      miniapp,
     });
   } catch (error) {
     reportCrash(error, "create");

@@ -24,5 +24,11 @@ export type {
   InvoiceView,
   MethodGroupView,
   SportView,
+  TileView,
+  RowView,
+  GamesLobbyView,
+  GamesListView,
+  GamesSearchView,
+  GamesPlayView,
   BookView,
 } from "croupier-core";

@@ -15,6 +15,9 @@ export function Header({ mobile = false }: { mobile?: boolean }) {
   const nickname = useCore((s) => s.session.nickname);
   const home = useCore((s) => s.nav.homePath);
   const drawerOpen = useCore((s) => s.nav.drawerOpen);
+  // In the messenger the player is who the messenger says: no sign-out, no guest buttons while
+  // its sign-in runs.
+  const miniapp = useCore((s) => s.miniapp);
   return (
     <header className="header">
       <button type="button" className="icon-btn menu-btn" aria-label={t("layout.menu")} aria-controls="drawer" aria-expanded={drawerOpen} onClick={() => dispatch({ type: "toggleDrawer" })}>
@@ -27,6 +30,9 @@ export function Header({ mobile = false }: { mobile?: boolean }) {
         <span className="logo-text">{t("layout.brand")}</span>
       </Link>
       <div className="header-end">
+        <button type="button" className="icon-btn" aria-label={t("modals.global-search.title")} data-testid="header-search" onClick={() => dispatch({ type: "openModal", id: "global-search" })}>
+          <Icon name="search" size={20} />
+        </button>
         {!mobile ? <LanguageSwitcher id="lang-header" /> : null}
         {status === "player" ? (
           <>
@@ -36,11 +42,13 @@ export function Header({ mobile = false }: { mobile?: boolean }) {
             <span className="nickname" data-testid="header-nickname">
               {nickname}
             </span>
-            <Button variant="ghost" onClick={() => dispatch({ type: "signOut" })}>
-              {t("layout.signOut")}
-            </Button>
+            {miniapp.active ? null : (
+              <Button variant="ghost" onClick={() => dispatch({ type: "signOut" })}>
+                {t("layout.signOut")}
+              </Button>
+            )}
           </>
-        ) : status === "guest" ? (
+        ) : status === "guest" && !miniapp.loggingIn ? (
           <>
             <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>
               {t("layout.signIn")}

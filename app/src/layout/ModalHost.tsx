@@ -2,6 +2,8 @@ import { lazy, Suspense, useCallback, useEffect } from "react";
 import { MODAL_IDS, type ModalId } from "../core/names.gen";
 import { useCore, useDispatch, useText } from "../core/store";
 import { modals as authModals } from "../features/auth/registrations";
+import { modals as miniappModals } from "../features/miniapp/registrations";
+import { modals as gamesModals } from "../features/games/registrations";
 import { modals as bonusModals } from "../features/bonuses/registrations";
 import { modals as walletModals } from "../features/wallet/registrations";
 import type { ModalRegistrations } from "../shared/registrations";
@@ -15,6 +17,8 @@ const Pending = lazy(() => import("./PendingModal"));
 export const modalBodies = {
   ...authModals,
   ...walletModals,
+  ...miniappModals,
+  ...gamesModals,
   ...bonusModals,
 } satisfies ModalRegistrations;
 
@@ -31,11 +35,13 @@ export function ModalHost() {
   const id = useCore((s) => s.nav.modal?.id);
   const close = useCallback(() => dispatch({ type: "closeModal" }), [dispatch]);
   if (!id) return null;
-  const Body = isModalId(id) ? bodies[id] : undefined;
+  // The address writes the Telegram wallet as `tg-wallet`; its body is `wallet-telegram-app`'s.
+  const bodyId = id === "tg-wallet" ? "wallet-telegram-app" : id;
+  const Body = isModalId(bodyId) ? bodies[bodyId] : undefined;
   return (
     <Suspense fallback={null}>
       <ModalFrame key={id} title={t(`modals.${id}.title`)} closeLabel={t("layout.close")} onClose={close} swipe={mobile}>
-        {Body && isModalId(id) ? <Body id={id} /> : <Pending id={id} />}
+        {Body && isModalId(bodyId) ? <Body id={bodyId} /> : <Pending id={id} />}
         <Opened />
       </ModalFrame>
     </Suspense>

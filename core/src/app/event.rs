@@ -217,4 +217,7 @@ pub struct Prefs {
     /// localStorage: the equivalent currency (SPEC §9) and `paymentGeo`.
     pub equivalent_currency: Option<String>,
     pub payment_geo: Option<String>,
+    /// localStorage `playedGames` and sessionStorage `returnGame` (SPEC §9, games).
+    pub played_games: Option<String>,
+    pub return_game: Option<String>,
 }

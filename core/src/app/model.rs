@@ -35,6 +35,10 @@ pub struct Config {
     /// The sportsbook provider's script for this app mode (production, staging, sandbox);
     /// empty = no sportsbook.
     pub sportsbook_script: String,
+    /// The messenger mini-app's launch data when the page runs inside it (platform is then
+    /// `tg`); absent on the web.
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub miniapp: Option<super::features::miniapp::Launch>,
 }
 
 impl Default for Config {
@@ -49,6 +53,7 @@ impl Default for Config {
             phone_metadata_url: String::new(),
             texts: super::features::content::built_in(),
             sportsbook_script: String::new(),
+            miniapp: None,
         }
     }
 }
@@ -63,11 +68,21 @@ impl Config {
                 .filter_map(|c| c.as_str().map(str::to_owned))
                 .collect()
         });
+        let miniapp = v
+            .get("miniapp")
+            .and_then(super::features::miniapp::Launch::read);
+        // The launch data decides the platform: the same bundle runs on the web and inside
+        // the messenger.
+        let platform = if miniapp.is_some() {
+            "tg".to_string()
+        } else {
+            text(v, "platform").unwrap_or(d.platform)
+        };
         Config {
             api_base: text(v, "apiBase").unwrap_or(d.api_base),
             realtime_url: text(v, "realtimeUrl").unwrap_or(d.realtime_url),
             origin: text(v, "origin").unwrap_or(d.origin),
-            platform: text(v, "platform").unwrap_or(d.platform),
+            platform,
             default_locale: text(v, "defaultLocale").unwrap_or(d.default_locale),
             locales: locales.unwrap_or(d.locales),
             phone_metadata_url: text(v, "phoneMetadataUrl").unwrap_or(d.phone_metadata_url),
@@ -76,6 +91,20 @@ impl Config {
                 .filter(|t| t.is_object())
                 .map_or(d.texts, crate::app::wire::string_map),
             sportsbook_script: text(v, "sportsbookScript").unwrap_or(d.sportsbook_script),
+            miniapp,
+        }
+    }
+
+    /// Running inside the messenger mini-app.
+    pub fn is_miniapp(&self) -> bool {
+        self.platform == "tg"
+    }
+
+    /// SPEC §7 `source`: the messenger bot's address in the mini-app, else the origin.
+    pub fn source(&self) -> &str {
+        match &self.miniapp {
+            Some(l) if self.is_miniapp() && !l.bot_url.is_empty() => &l.bot_url,
+            _ => &self.origin,
         }
     }
 }

@@ -4,7 +4,10 @@
 
 use super::calls::{Answer, Endpoint, Route};
 use super::feature::{Cx, Feature, Hook, SliceSink};
-use super::features::{bonuses, content, session, settings, shell, sport, toasts, wallet};
+
+use super::features::{
+    bonuses, content, games, miniapp, session, settings, shell, sport, toasts, wallet,
+};
 use super::forms::FormState;
 use super::model::{Dirty, Model};
 use crate::domain::validation::Rule;
@@ -207,5 +210,7 @@ features! {
     Session session: session::Session [SignUp, SignIn, ForgotPass, ResetPass];
     Wallet wallet: wallet::Wallet [NewAccount];
     Sport sport: sport::Sport [];
+    Miniapp miniapp: miniapp::Miniapp [];
+    Games games: games::Games [];
     Bonuses bonuses: bonuses::Bonuses [];
 }

@@ -404,7 +404,8 @@ fn leave(
 fn session_lost(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
     let had_session = model.calls.token.is_some();
     end_session(model, now, fx, out);
-    if had_session {
+    // In the messenger the mini-app feature signs in again silently (SPEC §6).
+    if had_session && !model.config.is_miniapp() {
         leave(
             model,
             Some("sign-in"),

@@ -7,7 +7,8 @@ use litemap::LiteMap;
 use serde::Serialize;
 
 use super::feature::SliceSink;
-use super::features::{bonuses, session, settings, shell, sport, toasts, wallet};
+
+use super::features::{bonuses, games, miniapp, session, settings, shell, sport, toasts, wallet};
 use super::forms;
 use super::model::{Dirty, Model};
 use super::registry::{FormId, Part};
@@ -15,6 +16,10 @@ use crate::domain::validation::Value;
 
 pub use super::display::{CurrencyOption, MoneyView};
 pub use super::features::bonuses::view::BonusesView;
+pub use super::features::games::view::{
+    GamesHistoryView, GamesListView, GamesLobbyView, GamesPlayView, GamesSearchView,
+};
+pub use super::features::miniapp::view::MiniappView;
 pub use super::features::session::view::SessionView;
 pub use super::features::settings::view::OptionsView;
 pub use super::features::shell::menu::LinkView;
@@ -42,6 +47,12 @@ pub struct View {
     pub toasts: Vec<ToastView>,
     pub options: OptionsView,
     pub sport: SportView,
+    pub miniapp: MiniappView,
+    pub games_lobby: GamesLobbyView,
+    pub games_list: GamesListView,
+    pub games_search: GamesSearchView,
+    pub games_play: GamesPlayView,
+    pub games_history: GamesHistoryView,
     pub bonuses: BonusesView,
     /// Localized texts by `group.key`, English built-ins under loaded content.
     #[serde(serialize_with = "crate::json::map_as_object")]
@@ -79,6 +90,12 @@ pub fn view(model: &Model) -> View {
         toasts: toasts::view::slice(model),
         options: settings::view::slice(model),
         sport: sport::view::slice(model),
+        miniapp: miniapp::view::slice(model),
+        games_lobby: games::view::lobby(model),
+        games_list: games::view::list(model),
+        games_search: games::view::search(model),
+        games_play: games::view::play(model),
+        games_history: games::view::history(model),
         bonuses: bonuses::view::slice(model),
         texts: (*model.shared.texts).clone(),
     }

@@ -20,7 +20,7 @@ impl From<&Config> for Base {
     fn from(c: &Config) -> Base {
         Base {
             api_base: c.api_base.clone(),
-            origin: c.origin.clone(),
+            origin: c.source().to_string(),
             platform: c.platform.clone(),
         }
     }

@@ -53,6 +53,8 @@ impl Runtime {
                 .and_then(|v| v.trim().parse().ok()),
             equivalent_currency: storage::local_get(crate::domain::payment_form::EQUIVALENT_KEY),
             payment_geo: storage::local_get(crate::domain::payment::PAYMENT_GEO_KEY),
+            played_games: storage::local_get(crate::app::features::games::played::PLAYED_KEY),
+            return_game: storage::session_get(crate::app::features::games::launch::RETURN_GAME_KEY),
         };
         self.dispatch(Event::Booted {
             token: storage::read_token(),

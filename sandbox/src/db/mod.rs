@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod bonuses;
 pub mod catalog;
 pub mod content;
+pub mod games;
 pub mod outbox;
 pub mod payments;
 pub mod players;
@@ -12,6 +13,7 @@ pub mod resets;
 pub mod retention;
 pub mod sessions;
 pub mod sport;
+pub mod telegram;
 
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -172,6 +174,8 @@ fn migrate(conn: &Connection) -> Result<(), String> {
     conn.execute_batch(bonuses::SCHEMA).map_err(err)?;
     conn.execute_batch(retention::SCHEMA).map_err(err)?;
     conn.execute_batch(sport::SCHEMA).map_err(err)?;
+    conn.execute_batch(telegram::SCHEMA).map_err(err)?;
+    conn.execute_batch(games::SCHEMA).map_err(err)?;
     match get_setting(conn, "schema_version").map_err(err)? {
         None => set_setting(conn, "schema_version", &SCHEMA_VERSION.to_string()).map_err(err)?,
         Some(v) if v.parse::<i64>().unwrap_or(i64::MAX) > SCHEMA_VERSION => {

@@ -34,6 +34,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/_control/build", post(set_build))
         .route("/api/_control/stats", get(stats))
         .merge(super::payments::control::router())
+        .merge(super::telegram::control::router())
         .merge(super::bonuses::control_router())
         .merge(super::retention::control_router())
 }

@@ -3,6 +3,7 @@
 pub mod bonuses;
 mod content;
 pub mod control;
+pub mod games;
 pub mod outbox;
 mod passwords;
 pub mod payments;
@@ -11,6 +12,7 @@ mod profile;
 pub mod retention;
 mod settings;
 mod sport;
+pub mod telegram;
 mod wallet;
 
 use axum::http::HeaderMap;
@@ -44,6 +46,8 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/wallet/accounts/{id}/switch", put(wallet::switch))
         .route("/api/wallet/accounts/{id}/hide", put(wallet::hide))
         .merge(payments_router())
+        .merge(telegram::router())
+        .merge(games::router())
         .merge(bonuses::router())
         .merge(retention::router())
         .route("/api/game/sport/start", post(sport::start))

@@ -59,7 +59,7 @@ pub struct RegisterBody {
 }
 
 /// Trimmed, `None` when blank: SPEC §5's `required` trims strings.
-fn present(v: &Option<String>) -> Option<&str> {
+pub(crate) fn present(v: &Option<String>) -> Option<&str> {
     v.as_deref().map(str::trim).filter(|s| !s.is_empty())
 }
 
@@ -251,7 +251,7 @@ pub(crate) fn nickname_taken() -> ApiError {
     )
 }
 
-fn login_response(
+pub(crate) fn login_response(
     state: &AppState,
     player: &Player,
     public_id: &str,

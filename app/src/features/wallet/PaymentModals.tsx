@@ -12,6 +12,8 @@ export default function PaymentModals({ id }: { id: ModalId }) {
   switch (id) {
     case "wallet":
       return <WalletModal />;
+    case "wallet-telegram-app":
+      return <TelegramWallet />;
     case "cancel-deposit":
       return <CancelDeposit />;
     case "fiat":
@@ -112,4 +114,16 @@ function useAnalyticsReadout() {
   useEffect(() => {
     (window as unknown as { croupierAnalytics?: string[] }).croupierAnalytics = [...analytics];
   }, [analytics]);
+}
+
+/** The wallet in the messenger mini-app (`tg-wallet`): the same accounts, methods and invoices as
+ * on the website, in the mini-app's frame (its back button and close confirmation follow it). */
+function TelegramWallet() {
+  const t = useText();
+  return (
+    <div data-testid="tg-wallet">
+      <p className="tg-note">{t("layout.miniapp.wallet.text")}</p>
+      <WalletModal />
+    </div>
+  );
 }

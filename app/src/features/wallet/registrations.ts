@@ -8,6 +8,8 @@ const payments: ModalBody = lazy(() => import("./PaymentModals"));
 /** The payments feature's modal bodies; the modal host composes every feature's. */
 export const modals = {
   wallet: payments,
+  // In the messenger mini-app `wallet` opens this one (SPEC §2): the same wallet.
+  "wallet-telegram-app": payments,
   "deposit-status": payments,
   "deposit-success": payments,
   "deposit-error": payments,

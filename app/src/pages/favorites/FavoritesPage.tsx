@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { ListPage } from "../../features/games/ListPage";
 
-/** `favorites` (SPEC §2): the feature comes in a later issue. */
+/** `favorites` (SPEC §2): the player's favourite games. */
 export default function FavoritesPage() {
-  return <PendingPage />;
+  return <ListPage kind="favorites" />;
 }

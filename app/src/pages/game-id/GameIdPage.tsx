@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { GamePlay } from "../../features/games/GamePlay";
 
-/** `game-id` (SPEC §2): the feature comes in a later issue. */
+/** `game-id` (SPEC §2): one game. */
 export default function GameIdPage() {
-  return <PendingPage />;
+  return <GamePlay />;
 }

@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { ListPage } from "../../features/games/ListPage";
 
-/** `games-id` (SPEC §2): the feature comes in a later issue. */
+/** `games-id` (SPEC §2): a category at any depth, or a provider's games. */
 export default function GamesIdPage() {
-  return <PendingPage />;
+  return <ListPage kind="category" />;
 }

@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { ProvidersList } from "../../features/games/ProvidersList";
 
-/** `games-providers` (SPEC §2): the feature comes in a later issue. */
+/** `games-providers` (SPEC §2). */
 export default function GamesProvidersPage() {
-  return <PendingPage />;
+  return <ProvidersList />;
 }

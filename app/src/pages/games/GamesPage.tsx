@@ -1,6 +1,8 @@
-import { PendingPage } from "../PendingPage";
+import { useText } from "../../core/store";
+import { Lobby } from "../../features/games/Lobby";
 
-/** `games` (SPEC §2): the feature comes in a later issue. */
+/** `games` (SPEC §2): the lobby. */
 export default function GamesPage() {
-  return <PendingPage />;
+  const t = useText();
+  return <Lobby title={t("layout.pages.games")} />;
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useCore, useDispatch, useText } from "../../core/store";
+import { Lobby } from "../../features/games/Lobby";
 import { LazyCarousels } from "../../features/sport/LazyCarousels";
 import { Button } from "../../ui/Button";
 import { Skeleton } from "../../ui/Skeleton";
@@ -20,6 +21,7 @@ export default function HomePage() {
           <p>{t("layout.home.subtitle")}</p>
           <Button onClick={() => dispatch({ type: "openModal", id: "sign-up" })}>{t("layout.home.cta")}</Button>
         </section>
+        <Lobby />
         <LazyCarousels />
       </>
     );
@@ -29,6 +31,7 @@ export default function HomePage() {
       <Suspense fallback={<Skeleton lines={4} name="index-page" />}>
         <PlayerHome />
       </Suspense>
+      <Lobby />
       <LazyCarousels />
     </>
   );

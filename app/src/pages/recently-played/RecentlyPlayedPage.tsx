@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { ListPage } from "../../features/games/ListPage";
 
-/** `recently-played` (SPEC §2): the feature comes in a later issue. */
+/** `recently-played` (SPEC §2, §9): server list merged with this device's, newest first. */
 export default function RecentlyPlayedPage() {
-  return <PendingPage />;
+  return <ListPage kind="played" />;
 }

@@ -1,4 +1,5 @@
 import { useCore, useDispatch, useText } from "../../core/store";
+import { GameHistory, HistoryTabs } from "../../features/games/GameHistory";
 import { History } from "../../features/wallet/History";
 import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
@@ -9,6 +10,8 @@ export default function WalletHistoryPage() {
   const t = useText();
   const dispatch = useDispatch();
   const status = useCore((s) => s.session.status);
+  const gameTab = useCore((s) => s.gamesHistory.tab);
+  const transactions = useCore((s) => s.gamesHistory.transactionsHref);
   if (status === "booting") return <Skeleton lines={5} name="wallet-history-page" />;
   if (status === "guest") {
     return (
@@ -24,7 +27,8 @@ export default function WalletHistoryPage() {
         <h1 id="page-title">{t("layout.pages.wallet-history")}</h1>
         <Link href="/wallet">{t("layout.pages.wallet")}</Link>
       </div>
-      <History />
+      <HistoryTabs transactionsHref={transactions} />
+      {gameTab ? <GameHistory /> : <History />}
     </section>
   );
 }

@@ -2,9 +2,8 @@
 //! refresh, or wait for the tab that holds it. The rules are in `domain::refresh`; the
 //! runtime performs `Effect::RefreshLock` and answers with `Event::Refresh`.
 //!
-//! Not done: SPEC §4's silent re-login of a messenger (tg) user when the refresh fails. The
-//! sandbox has no `/api/player/tg_login` yet; when it does, the parent's `refreshed` handling
-//! is where a failed refresh of a `platform == "tg"` session would log in again.
+//! A failed refresh of a messenger (tg) session ends it quietly; the mini-app feature then
+//! signs in again from the launch data (features/miniapp).
 
 use super::{Calls, ResponseError};
 use crate::app::effect::{CallId, Effect, HttpRequest, LogLevel};

@@ -3,6 +3,8 @@
 
 pub mod bonuses;
 pub mod content;
+pub mod games;
+pub mod miniapp;
 pub mod session;
 pub mod settings;
 pub mod shell;

@@ -92,6 +92,11 @@ impl Feature for Session {
                 cx.call(Req::Session(Call::Profile), None);
                 false
             }
+            // A sign-in whose answer carried no profile we keep (the messenger's): load it.
+            Hook::Session(SessionChange::Started { .. }) if self.profile.is_none() => {
+                cx.call(Req::Session(Call::Profile), None);
+                false
+            }
             Hook::Session(SessionChange::Ended) => {
                 self.profile = None;
                 password::follow_route(self, cx);
@@ -160,7 +165,7 @@ impl Feature for Session {
                         "currency": s.text("currency"),
                         "agreements": s.flag("agreements"),
                         "locale": cx.config.default_locale,
-                        "source": cx.config.origin,
+                        "source": cx.config.source(),
                         "platform": cx.config.platform,
                     }),
                 )
@@ -172,7 +177,7 @@ impl Feature for Session {
                     json!({
                         "email": s.text("email"),
                         "password": s.raw_text("password"),
-                        "source": cx.config.origin,
+                        "source": cx.config.source(),
                         "platform": cx.config.platform,
                     }),
                 )

@@ -170,7 +170,8 @@ pub fn open_direction(cx: &Cx) -> Option<Direction> {
 
 /// `withdraw` is a withdrawal; any other value (or none) the deposit (SPEC §2).
 pub fn open_direction_of(loc: &crate::domain::route::Location) -> Option<Direction> {
-    if loc.query_value(MODAL_PARAM) != Some("wallet") {
+    // The messenger's wallet (`tg-wallet`) is the same wallet in the mini-app's frame.
+    if !matches!(loc.query_value(MODAL_PARAM), Some("wallet" | "tg-wallet")) {
         return None;
     }
     Some(

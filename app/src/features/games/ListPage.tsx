@@ -1,0 +1,50 @@
+import { useCore, useDispatch, useText } from "../../core/store";
+import { Button } from "../../ui/Button";
+import { GameGrid } from "./GameGrid";
+import { NotFound } from "./NotFound";
+import { useCatalogue } from "./catalogue";
+
+type Kind = "category" | "favorites" | "played";
+
+/** A games list page: a category or provider (/games/{params}), favourites or recently
+ * played, over the virtualised grid; categories and providers have the filter. */
+export function ListPage({ kind }: { kind: Kind }) {
+  useCatalogue();
+  const t = useText();
+  const dispatch = useDispatch();
+  const lobby = useCore((s) => s.gamesLobby);
+  const total = useCore((s) => s.gamesList.total);
+  const player = useCore((s) => s.session.status === "player");
+  if (kind === "category" && lobby.unknown) return <NotFound />;
+  const title = kind === "favorites" ? t("layout.pages.favorites") : kind === "played" ? t("layout.pages.recently-played") : lobby.title;
+  const loading = lobby.state === "loading";
+  return (
+    <div className="games-list-page">
+      <header className="list-head">
+        <h1 className="page-title">{title || "\u00a0"}</h1>
+        {kind === "category" ? (
+          <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "games-filter" })} data-testid="open-filter">
+            {lobby.filter.count > 0 ? t("global-components.games.filter.buttonCount", { count: String(lobby.filter.count) }) : t("global-components.games.filter.button")}
+          </Button>
+        ) : null}
+      </header>
+      {!loading ? (
+        <p className="muted list-count" data-testid="list-count">
+          {t("global-components.games.count", { count: String(total) })}
+        </p>
+      ) : null}
+      {kind !== "category" && !player ? (
+        <div className="list-empty">
+          <p>{t(kind === "favorites" ? "global-components.games.favorites.guest" : "global-components.games.played.guest")}</p>
+          <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{t("layout.signIn")}</Button>
+        </div>
+      ) : !loading && total === 0 ? (
+        <p className="list-empty" data-testid="list-empty">
+          {t(kind === "favorites" ? "global-components.games.favorites.empty" : kind === "played" ? "global-components.games.played.empty" : "global-components.games.filter.empty")}
+        </p>
+      ) : (
+        <GameGrid />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+//! The compact catalogue (docs/API.md "Games catalogue"): the whole game list in one text the
+//! app fetches beside the wasm, read here into plain vectors. Lines, tab-separated:
+//! `P id identity name` (providers), `C identity name hidden countries` (collections),
+//! `F id name` (features), then one line per game: `identity name provider collections
+//! features flags` (identity empty = the name's slug; collections and features are hex bit
+//! sets; flags 1 = has a demo, 2 = desktop only).
+
+use crate::domain::geo::GameCollection;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Provider {
+    pub identity: String,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Collection {
+    pub info: GameCollection,
+    pub name: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Game {
+    pub identity: String,
+    pub name: String,
+    pub provider: u16,
+    pub collections: u32,
+    pub features: u32,
+    pub flags: u8,
+}
+
+pub const HAS_DEMO: u8 = 1;
+pub const DESKTOP_ONLY: u8 = 2;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Catalogue {
+    pub providers: Vec<Provider>,
+    pub collections: Vec<Collection>,
+    /// (id, name)
+    pub features: Vec<(u32, String)>,
+    /// In popularity order.
+    pub games: Vec<Game>,
+}
+
+/// A game's address name from its display name: folded words joined by `-`.
+pub fn slug(name: &str) -> String {
+    let mut out = String::new();
+    for w in super::search::words(name) {
+        if !out.is_empty() {
+            out.push('-');
+        }
+        out.push_str(&w);
+    }
+    out
+}
+
+fn hex(s: &str) -> Option<u32> {
+    u32::from_str_radix(s, 16).ok()
+}
+
+impl Catalogue {
+    /// `None` when the text is not a catalogue; bad lines are skipped.
+    pub fn parse(text: &str) -> Option<Catalogue> {
+        let mut lines = text.lines();
+        if !lines.next()?.starts_with("croupier-catalogue ") {
+            return None;
+        }
+        let mut c = Catalogue::default();
+        for line in lines {
+            let f: Vec<&str> = line.split('\t').collect();
+            match f.as_slice() {
+                ["P", _id, identity, name] => c.providers.push(Provider {
+                    identity: identity.to_string(),
+                    name: name.to_string(),
+                }),
+                ["C", identity, name, hidden, countries] => c.collections.push(Collection {
+                    info: GameCollection {
+                        identity: identity.to_string(),
+                        is_hidden: *hidden == "1",
+                        countries: countries
+                            .split(',')
+                            .filter(|s| !s.is_empty())
+                            .map(str::to_string)
+                            .collect(),
+                    },
+                    name: name.to_string(),
+                }),
+                ["F", id, name] => {
+                    if let Ok(id) = id.parse() {
+                        c.features.push((id, name.to_string()));
+                    }
+                }
+                [identity, name, provider, cols, feats, flags] => {
+                    let (Ok(provider), Some(collections), Some(features), Ok(flags)) = (
+                        provider.parse::<u16>(),
+                        hex(cols),
+                        hex(feats),
+                        flags.parse::<u8>(),
+                    ) else {
+                        continue;
+                    };
+                    if usize::from(provider) >= c.providers.len() || name.is_empty() {
+                        continue;
+                    }
+                    c.games.push(Game {
+                        identity: if identity.is_empty() {
+                            slug(name)
+                        } else {
+                            identity.to_string()
+                        },
+                        name: name.to_string(),
+                        provider,
+                        collections,
+                        features,
+                        flags,
+                    });
+                }
+                _ => {}
+            }
+        }
+        Some(c)
+    }
+
+    pub fn game(&self, identity: &str) -> Option<usize> {
+        self.games.iter().position(|g| g.identity == identity)
+    }
+
+    pub fn collection(&self, identity: &str) -> Option<usize> {
+        self.collections
+            .iter()
+            .position(|c| c.info.identity == identity)
+    }
+
+    pub fn provider(&self, identity: &str) -> Option<usize> {
+        self.providers.iter().position(|p| p.identity == identity)
+    }
+}

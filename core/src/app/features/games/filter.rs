@@ -1,0 +1,244 @@
+//! The games filter (games-filter modal) and the list a games page shows, both read from the
+//! address so a shared link shows the same list: `?providers=a,b&features=1,3&sort=new`.
+
+use super::catalogue::Catalogue;
+use crate::domain::route::{Location, Route, RouteName};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sort {
+    #[default]
+    Popular,
+    New,
+    Name,
+}
+
+impl Sort {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Sort::Popular => "popular",
+            Sort::New => "new",
+            Sort::Name => "name",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Sort> {
+        match s {
+            "popular" => Some(Sort::Popular),
+            "new" => Some(Sort::New),
+            "name" => Some(Sort::Name),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Provider identities.
+    pub providers: Vec<String>,
+    /// Feature ids.
+    pub features: Vec<u32>,
+    pub sort: Sort,
+}
+
+pub const PROVIDERS: &str = "providers";
+pub const FEATURES: &str = "features";
+pub const SORT: &str = "sort";
+
+fn list(v: Option<&str>) -> impl Iterator<Item = &str> {
+    v.unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+}
+
+impl Filter {
+    /// From the address; unknown sorts and malformed features are left out.
+    pub fn from_location(loc: &Location) -> Filter {
+        let mut f = Filter {
+            providers: list(loc.query_value(PROVIDERS))
+                .map(str::to_string)
+                .collect(),
+            features: list(loc.query_value(FEATURES))
+                .filter_map(|f| f.parse().ok())
+                .collect(),
+            sort: loc
+                .query_value(SORT)
+                .and_then(Sort::parse)
+                .unwrap_or_default(),
+        };
+        f.normalize();
+        f
+    }
+
+    /// Sorted without repeats, so equal filters compare equal (and make equal addresses).
+    pub fn normalize(&mut self) {
+        sort_dedup(&mut self.providers, |a, b| a < b);
+        sort_dedup(&mut self.features, |a, b| a < b);
+    }
+
+    /// The address query: `query` without the filter's keys, then the filter (empty parts
+    /// left out, so no filter adds nothing).
+    pub fn to_query(&self, query: &[(String, String)]) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = query
+            .iter()
+            .filter(|(k, _)| k != PROVIDERS && k != FEATURES && k != SORT)
+            .cloned()
+            .collect();
+        if !self.providers.is_empty() {
+            out.push((
+                PROVIDERS.into(),
+                comma(self.providers.iter().map(String::as_str)),
+            ));
+        }
+        if !self.features.is_empty() {
+            let f: Vec<String> = self.features.iter().map(u32::to_string).collect();
+            out.push((FEATURES.into(), comma(f.iter().map(String::as_str))));
+        }
+        if self.sort != Sort::Popular {
+            out.push((SORT.into(), self.sort.as_str().into()));
+        }
+        out
+    }
+
+    pub fn count(&self) -> usize {
+        self.providers.len() + self.features.len()
+    }
+}
+
+/// Heap sort through a comparator object: one small function in the wasm instead of the
+/// standard library's sort machinery for one more closure type.
+fn heap_sort(v: &mut [u32], less: &dyn Fn(u32, u32) -> bool) {
+    fn sift(v: &mut [u32], mut root: usize, end: usize, less: &dyn Fn(u32, u32) -> bool) {
+        loop {
+            let mut child = 2 * root + 1;
+            if child >= end {
+                return;
+            }
+            let at = |i: usize| v.get(i).copied().unwrap_or(0);
+            if child + 1 < end && less(at(child), at(child + 1)) {
+                child += 1;
+            }
+            if !less(at(root), at(child)) {
+                return;
+            }
+            v.swap(root, child);
+            root = child;
+        }
+    }
+    let n = v.len();
+    for i in (0..n / 2).rev() {
+        sift(v, i, n, less);
+    }
+    for end in (1..n).rev() {
+        v.swap(0, end);
+        sift(v, 0, end, less);
+    }
+}
+
+/// `a,b,c` (one loop instead of `join`'s generic copy).
+fn comma<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    let mut out = String::new();
+    for (i, s) in items.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(s);
+    }
+    out
+}
+
+/// Insertion sort without repeats: the lists are a handful of items, and a library sort
+/// would be one more instantiation in the wasm per element type.
+fn sort_dedup<T: PartialEq>(v: &mut Vec<T>, less: impl Fn(&T, &T) -> bool) {
+    let mut out: Vec<T> = Vec::with_capacity(v.len());
+    for x in v.drain(..) {
+        if out.contains(&x) {
+            continue;
+        }
+        let at = out.iter().position(|y| less(&x, y)).unwrap_or(out.len());
+        out.insert(at, x);
+    }
+    *v = out;
+}
+
+/// What a games page lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// /games/{collection}/{collection}…: games in every named collection.
+    Collections(Vec<usize>),
+    /// /games/providers/{provider}
+    Provider(usize),
+    Favorites,
+    Played,
+    /// A games page whose collection or provider does not exist.
+    Unknown,
+}
+
+/// The listing the route names, if it is a games list page.
+pub fn listing(route: &Route, cat: &Catalogue) -> Option<Listing> {
+    match route.route_name()? {
+        RouteName::Favorites => Some(Listing::Favorites),
+        RouteName::RecentlyPlayed => Some(Listing::Played),
+        RouteName::GamesId => {
+            let params = route.param_list("id");
+            match params {
+                [first, provider] if first == "providers" => Some(
+                    cat.provider(provider)
+                        .map_or(Listing::Unknown, Listing::Provider),
+                ),
+                _ => {
+                    let ids: Option<Vec<usize>> =
+                        params.iter().map(|p| cat.collection(p)).collect();
+                    Some(ids.map_or(Listing::Unknown, Listing::Collections))
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Game indices of a collection or provider listing under the filter, in its sort order.
+/// `new` puts the games of the `new` collection first (the catalogue has no release dates).
+pub fn games(cat: &Catalogue, listing: &Listing, filter: &Filter) -> Vec<u32> {
+    let providers: Vec<usize> = filter
+        .providers
+        .iter()
+        .filter_map(|p| cat.provider(p))
+        .collect();
+    let feature_bits = filter.features.iter().fold(0u32, |m, f| {
+        let bit = cat.features.iter().position(|(id, _)| id == f);
+        bit.map_or(m, |b| m | (1 << b))
+    });
+    let mut out: Vec<u32> = cat
+        .games
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| match listing {
+            Listing::Collections(cs) => cs.iter().all(|c| g.collections & (1 << c) != 0),
+            Listing::Provider(p) => usize::from(g.provider) == *p,
+            _ => false,
+        })
+        .filter(|(_, g)| providers.is_empty() || providers.contains(&usize::from(g.provider)))
+        .filter(|(_, g)| g.features & feature_bits == feature_bits)
+        .map(|(i, _)| i as u32)
+        .collect();
+    match filter.sort {
+        Sort::Popular => {}
+        Sort::Name => {
+            let name = |i: u32| cat.games.get(i as usize).map_or("", |g| g.name.as_str());
+            heap_sort(&mut out, &|a, b| (name(a), a) < (name(b), b));
+        }
+        Sort::New => {
+            let new = cat.collection("new").map_or(0, |c| 1u32 << c);
+            let is_new = |i: &u32| {
+                cat.games
+                    .get(*i as usize)
+                    .is_some_and(|g| g.collections & new != 0)
+            };
+            let (mut first, rest): (Vec<u32>, Vec<u32>) = out.into_iter().partition(is_new);
+            first.extend(rest);
+            out = first;
+        }
+    }
+    out
+}

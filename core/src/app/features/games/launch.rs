@@ -1,0 +1,251 @@
+//! The game page (/game/{id}): the game's facts, the mode (real for a player; a guest is
+//! offered demo-game, or demo-unavailable when the game has none; mobile-game for a
+//! desktop-only game on a phone), the launch call and its URL, and the way back (returnGame,
+//! SPEC §9).
+
+use crate::app::calls::{Answer, ResponseError};
+use crate::app::effect::Effect;
+use crate::app::feature::{Cx, Msg};
+use crate::app::registry::Req;
+
+use super::catalogue::Catalogue;
+use super::Call;
+
+pub const RETURN_GAME_KEY: &str = "returnGame";
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameInfo {
+    pub name: String,
+    pub provider: String,
+    pub provider_identity: String,
+    pub has_demo: bool,
+    pub desktop_only: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Launch {
+    /// The open game page's id.
+    pub identity: Option<String>,
+    pub info: Option<GameInfo>,
+    /// The game does not exist (error page).
+    pub missing: bool,
+    pub url: Option<String>,
+    pub demo: bool,
+    pub starting: bool,
+    /// Text key of a failed launch (the page offers a retry).
+    pub error: Option<String>,
+    /// Where "back" goes (sessionStorage `returnGame`).
+    pub return_to: Option<String>,
+    pub mobile: bool,
+}
+
+impl Launch {
+    pub fn address(
+        &mut self,
+        game: Option<String>,
+        from: Option<String>,
+        cat: &Catalogue,
+        cx: &mut Cx,
+    ) {
+        if game == self.identity {
+            return;
+        }
+        let return_to = self.return_to.take();
+        let mobile = self.mobile;
+        *self = Launch {
+            mobile,
+            return_to,
+            ..Launch::default()
+        };
+        let Some(id) = game else { return };
+        // Came from a page that is not a game: that is where "back" goes.
+        if let Some(from) = from.filter(|f| !f.contains("/game/")) {
+            cx.effect(Effect::StoreSession {
+                key: RETURN_GAME_KEY.into(),
+                value: Some(from.clone()),
+            });
+            self.return_to = Some(from);
+        }
+        // The catalogue may know it already; the game call is the authority either way.
+        if let Some(g) = cat.game(&id).and_then(|i| cat.games.get(i)) {
+            self.info = Some(GameInfo {
+                name: g.name.clone(),
+                provider: cat
+                    .providers
+                    .get(usize::from(g.provider))
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default(),
+                provider_identity: cat
+                    .providers
+                    .get(usize::from(g.provider))
+                    .map(|p| p.identity.clone())
+                    .unwrap_or_default(),
+                has_demo: g.flags & super::catalogue::HAS_DEMO != 0,
+                desktop_only: g.flags & super::catalogue::DESKTOP_ONLY != 0,
+            });
+        }
+        cx.call(Req::Games(Call::Game(id.clone())), None);
+        self.identity = Some(id);
+    }
+
+    pub fn game_answered(&mut self, id: &str, answer: Answer, cx: &mut Cx) {
+        if self.identity.as_deref() != Some(id) {
+            return;
+        }
+        match answer {
+            Err(ResponseError::Status { status: 404, .. }) => {
+                self.missing = true;
+                self.info = None;
+            }
+            Err(_) => {
+                if self.info.is_none() {
+                    self.error = Some("global-components.games.loadFailed".into());
+                }
+            }
+            Ok(text) => {
+                let v = crate::json::parse(&text).ok();
+                let info = v.as_ref().and_then(|g| {
+                    Some(GameInfo {
+                        name: g.get("name")?.as_str()?.to_string(),
+                        provider: g.get("provider")?.get("name")?.as_str()?.to_string(),
+                        provider_identity: g
+                            .get("provider")?
+                            .get("identity")?
+                            .as_str()?
+                            .to_string(),
+                        has_demo: g.get("hasDemo").and_then(|d| d.as_bool()).unwrap_or(false),
+                        desktop_only: !g.get("isMobile").and_then(|d| d.as_bool()).unwrap_or(true),
+                    })
+                });
+                match info {
+                    Some(i) => {
+                        self.info = Some(i);
+                        self.error = None;
+                        self.start(cx);
+                    }
+                    None => cx.log(crate::app::effect::LogLevel::Warn, "games: unreadable game"),
+                }
+            }
+        }
+    }
+
+    /// First look at the game: a player plays for real; a guest gets the demo offer.
+    fn start(&mut self, cx: &mut Cx) {
+        if self.url.is_some() || self.starting {
+            return;
+        }
+        let Some(info) = &self.info else { return };
+        if self.mobile && info.desktop_only {
+            cx.msg(Msg::OpenModal("mobile-game".into()));
+        } else if cx.shared.is_player() {
+            self.play(false, cx);
+        } else if info.has_demo {
+            cx.msg(Msg::OpenModal("demo-game".into()));
+        } else {
+            cx.msg(Msg::OpenModal("demo-unavailable".into()));
+        }
+    }
+
+    /// The view told the device (it may come after the game's facts): a desktop-only game
+    /// not started yet on a phone gets mobile-game instead of the offer made for a desktop.
+    pub fn device(&mut self, mobile: bool, cx: &mut Cx) {
+        let was = self.mobile;
+        self.mobile = mobile;
+        let desktop_only = self.info.as_ref().is_some_and(|i| i.desktop_only);
+        if mobile && !was && desktop_only && self.url.is_none() && !self.starting {
+            cx.msg(Msg::OpenModal("mobile-game".into()));
+        }
+    }
+
+    pub fn session_started(&mut self, cx: &mut Cx) {
+        if self.identity.is_some() && (self.url.is_none() || self.demo) && !self.starting {
+            self.url = None;
+            self.play(false, cx);
+        }
+    }
+
+    pub fn play(&mut self, demo: bool, cx: &mut Cx) {
+        let (Some(id), Some(info)) = (&self.identity, &self.info) else {
+            return;
+        };
+        if demo && !info.has_demo {
+            cx.msg(Msg::OpenModal("demo-unavailable".into()));
+            return;
+        }
+        if !demo && !cx.shared.is_player() {
+            cx.msg(Msg::OpenModal("sign-in".into()));
+            return;
+        }
+        if self.mobile && info.desktop_only {
+            cx.msg(Msg::OpenModal("mobile-game".into()));
+            return;
+        }
+        self.starting = true;
+        self.error = None;
+        self.demo = demo;
+        let body = serde_json::json!({ "demo": demo });
+        cx.call(
+            Req::Games(Call::Play {
+                identity: id.clone(),
+                demo,
+            }),
+            Some(body),
+        );
+    }
+
+    pub fn retry(&mut self, cx: &mut Cx) {
+        if self.info.is_none() {
+            if let Some(id) = self.identity.clone() {
+                cx.call(Req::Games(Call::Game(id)), None);
+            }
+            return;
+        }
+        self.play(self.demo, cx);
+    }
+
+    /// The launch URL, or a message and a retry. Returns the played entry of a real launch.
+    pub fn play_answered(
+        &mut self,
+        id: &str,
+        demo: bool,
+        answer: Answer,
+        cx: &mut Cx,
+    ) -> Option<String> {
+        if self.identity.as_deref() != Some(id) {
+            return None;
+        }
+        self.starting = false;
+        let url = answer
+            .as_ref()
+            .ok()
+            .and_then(|t| crate::json::parse(t).ok())
+            .and_then(|v| v.get("url")?.as_str().map(str::to_string));
+        match (answer, url) {
+            (Ok(_), Some(url)) => {
+                self.url = Some(url);
+                self.demo = demo;
+                cx.msg(Msg::CloseModal);
+                let info = self.info.as_ref()?;
+                (!demo).then(|| format!("{}/{id}", info.provider_identity))
+            }
+            (Err(ResponseError::Status { error, .. }), _) if error.code == "demo_unavailable" => {
+                cx.msg(Msg::OpenModal("demo-unavailable".into()));
+                None
+            }
+            (Err(ResponseError::Status { status: 401, .. }), _) if !cx.shared.is_player() => {
+                cx.msg(Msg::OpenModal("sign-in".into()));
+                None
+            }
+            _ => {
+                self.error = Some("global-components.games.launchFailed".into());
+                None
+            }
+        }
+    }
+
+    pub fn signed_out(&mut self) {
+        if !self.demo {
+            self.url = None;
+        }
+    }
+}

@@ -1,0 +1,649 @@
+//! Games (issue 11; SPEC §2 games routes and modals, §3 Game and Game collection, §5
+//! collections by country, §7 Games calls, §9 played games and returnGame).
+//!
+//! The catalogue arrives as one compact text the app fetches beside the wasm
+//! (`catalogue.rs`); the lobby rows, every list page and the search are computed here from it.
+//! Lists reach the view as windows the view asks for (`gamesWindow`): a grid of 20,000 tiles
+//! sends the ~100 it shows. The search index (`search.rs`) is built once, when the catalogue
+//! arrives; the server search is the fallback until then.
+
+#[cfg(all(feature = "bench-search", target_arch = "wasm32"))]
+pub mod bench;
+pub mod catalogue;
+pub mod filter;
+pub mod history;
+pub mod launch;
+pub mod played;
+pub mod search;
+pub mod view;
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use crate::app::calls::{Answer, Auth, Endpoint, Route};
+use crate::app::effect::{LogLevel, Method};
+use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange, SliceSink};
+use crate::app::model::{Dirty, Model};
+use crate::app::ui_read::whole;
+use crate::domain::alert::Alert;
+use crate::domain::realtime::push::Push;
+use crate::domain::route::RouteName;
+use crate::json::Json;
+use catalogue::Catalogue;
+use filter::{Filter, Listing};
+use launch::Launch;
+
+/// Most tiles one window sends.
+pub const WINDOW_MAX: u32 = 120;
+/// Games a search shows.
+pub const SEARCH_LIMIT: usize = 24;
+
+/// Parts of the games view that changed (slices are sent only for these).
+pub const LOBBY: u8 = 1;
+pub const SEARCH: u8 = 2;
+pub const PLAY: u8 = 4;
+pub const LIST: u8 = 8;
+pub const HISTORY: u8 = 16;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum CatalogueState {
+    #[default]
+    Loading,
+    Ready,
+    Failed,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Games {
+    pub cat: Rc<Catalogue>,
+    pub index: Rc<search::Index>,
+    pub state: CatalogueState,
+    /// The current page's list (game indices) and what it was built from.
+    pub listing: Option<Listing>,
+    pub filter: Filter,
+    pub list: Vec<u32>,
+    pub window: (u32, u32),
+    /// The search box.
+    pub query: String,
+    pub found: Vec<u32>,
+    pub found_providers: Vec<u16>,
+    /// Server search answers (identity, name, provider) while the catalogue is not in.
+    pub server_found: Vec<(String, String, String)>,
+    pub searching: bool,
+    pub recent: Vec<String>,
+    /// Favourite game identities (newest first).
+    pub favorites: Vec<String>,
+    /// Played games, `provider/game`, newest first (SPEC §9).
+    pub played: played::Played,
+    pub launch: Launch,
+    pub mobile: bool,
+    pub history: history::GameHistory,
+    /// Latest big wins (the lobby's ticker): nickname, game identity, game name, amount, currency.
+    pub winners: Vec<[String; 5]>,
+    /// Which parts of the view changed (read and cleared by `slices`).
+    pub touched: Cell<u8>,
+}
+
+/// Intents of the games pages and modals. Read by hand (`read`), not by serde.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+pub enum GamesUi {
+    /// The app fetched the catalogue text.
+    GamesCatalogue {
+        text: String,
+    },
+    /// The catalogue could not be fetched.
+    GamesCatalogueFailed {
+        reason: String,
+    },
+    /// The grid shows tiles `from..from+count` of the page's list.
+    GamesWindow {
+        from: u32,
+        count: u32,
+    },
+    /// The search box changed.
+    GamesSearch {
+        query: String,
+    },
+    /// The player opened a search result: the query joins their recent searches.
+    GamesSearchUsed,
+    GamesClearRecent,
+    GamesFavorite {
+        identity: String,
+        on: bool,
+    },
+    /// Set the filter (games-filter modal): the address changes.
+    GamesFilter {
+        providers: Vec<String>,
+        features: Vec<u32>,
+        #[cfg_attr(
+            target_arch = "wasm32",
+            tsify(type = "\"popular\" | \"new\" | \"name\"")
+        )]
+        sort: String,
+    },
+    /// Play the open game for real or in demo mode.
+    GamesPlay {
+        demo: bool,
+    },
+    /// Launch again after a failure.
+    GamesRetry,
+    /// Phone or desktop (mobile-game modal).
+    GamesDevice {
+        mobile: bool,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Call {
+    Favorites,
+    Favorite { identity: String, on: bool },
+    Played,
+    Search(String),
+    Recent,
+    ClearRecent,
+    Game(String),
+    Play { identity: String, demo: bool },
+    Winners,
+    Bets { page: u32, settled: bool },
+    Spins { page: u32 },
+}
+
+impl Endpoint for Call {
+    fn endpoint(&self) -> Route {
+        match self {
+            Call::Favorites => Route::get("/api/game/games/favorites", Auth::Player),
+            Call::Favorite { identity, on } => Route::write(
+                if *on { Method::Post } else { Method::Delete },
+                format!("/api/game/games/{identity}/favorite"),
+                Auth::Player,
+            ),
+            Call::Played => Route::get("/api/game/games/played", Auth::Player),
+            Call::Search(q) => {
+                Route::get("/api/game/games/search", Auth::AsIs).query(&[("query", q)])
+            }
+            Call::Recent => Route::get("/api/game/search/recent", Auth::Player),
+            Call::ClearRecent => {
+                Route::write(Method::Delete, "/api/game/search/recent", Auth::Player)
+            }
+            Call::Game(id) => Route::get(format!("/api/game/games/{id}"), Auth::Public),
+            Call::Winners => Route::get("/api/game/spins/winners", Auth::Public),
+            Call::Bets { page, settled } => Route::get("/api/game/bets", Auth::Player).query(&[
+                ("page", &page.to_string()),
+                ("perPage", &history::PER_PAGE.to_string()),
+                ("isSettled", if *settled { "true" } else { "false" }),
+            ]),
+            Call::Spins { page } => Route::get("/api/game/spins", Auth::Player).query(&[
+                ("page", &page.to_string()),
+                ("perPage", &history::PER_PAGE.to_string()),
+            ]),
+            Call::Play { identity, .. } => Route::write(
+                Method::Post,
+                format!("/api/game/games/{identity}/play"),
+                Auth::AsIs,
+            ),
+        }
+    }
+}
+
+impl Feature for Games {
+    type Ui = GamesUi;
+    type Call = Call;
+    type Tick = ();
+
+    fn read_ui(kind: &str, f: &Fields) -> Result<Option<GamesUi>, String> {
+        Ok(Some(match kind {
+            "gamesCatalogue" => GamesUi::GamesCatalogue {
+                text: f.text("text")?,
+            },
+            "gamesCatalogueFailed" => GamesUi::GamesCatalogueFailed {
+                reason: f.text("reason")?,
+            },
+            "gamesWindow" => GamesUi::GamesWindow {
+                from: f.int("from")?,
+                count: f.int("count")?,
+            },
+            "gamesSearch" => GamesUi::GamesSearch {
+                query: f.text("query")?,
+            },
+            "gamesSearchUsed" => GamesUi::GamesSearchUsed,
+            "gamesClearRecent" => GamesUi::GamesClearRecent,
+            "gamesFavorite" => GamesUi::GamesFavorite {
+                identity: f.text("identity")?,
+                on: f.flag("on")?,
+            },
+            "gamesFilter" => GamesUi::GamesFilter {
+                providers: f.texts("providers")?,
+                features: match f.raw("features") {
+                    None => Vec::new(),
+                    Some(v) => v
+                        .as_array()
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(whole)
+                                .filter_map(|n| u32::try_from(n).ok())
+                                .collect()
+                        })
+                        .ok_or("`features` must be an array")?,
+                },
+                sort: f.text("sort")?,
+            },
+            "gamesPlay" => GamesUi::GamesPlay {
+                demo: f.flag("demo")?,
+            },
+            "gamesRetry" => GamesUi::GamesRetry,
+            "gamesDevice" => GamesUi::GamesDevice {
+                mobile: f.flag("mobile")?,
+            },
+            _ => return Ok(None),
+        }))
+    }
+
+    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+        view::slices(model, dirty, out);
+    }
+
+    fn ui(&mut self, event: GamesUi, cx: &mut Cx) {
+        match event {
+            GamesUi::GamesCatalogue { text } => match Catalogue::parse(&text) {
+                Some(cat) => self.catalogue_in(cat, cx),
+                None => {
+                    cx.log(LogLevel::Warn, "games: the catalogue is unreadable");
+                    self.state = CatalogueState::Failed;
+                    self.touch(LOBBY | SEARCH);
+                }
+            },
+            GamesUi::GamesCatalogueFailed { reason } => {
+                cx.log(LogLevel::Warn, &format!("games: no catalogue: {reason}"));
+                if self.state != CatalogueState::Ready {
+                    self.state = CatalogueState::Failed;
+                    self.touch(LOBBY | SEARCH);
+                }
+            }
+            GamesUi::GamesWindow { from, count } => {
+                let w = (from, count.min(WINDOW_MAX));
+                if w != self.window {
+                    self.window = w;
+                    self.touch(LIST);
+                }
+            }
+            GamesUi::GamesSearch { query } => self.search(query, cx),
+            GamesUi::GamesSearchUsed => {
+                // The server keeps a player's recent searches when it is asked.
+                let q = self.query.trim().to_string();
+                if cx.shared.is_player() && !q.is_empty() && !self.recent.contains(&q) {
+                    cx.call(Self::req(Call::Search(q.clone())), None);
+                    self.recent.insert(0, q);
+                    self.recent.truncate(10);
+                    self.touch(SEARCH);
+                }
+            }
+            GamesUi::GamesClearRecent => {
+                if cx.shared.is_player() {
+                    self.recent.clear();
+                    cx.call(Self::req(Call::ClearRecent), None);
+                    self.touch(SEARCH);
+                }
+            }
+            GamesUi::GamesFavorite { identity, on } => self.favorite(identity, on, cx),
+            GamesUi::GamesFilter {
+                providers,
+                features,
+                sort,
+            } => {
+                let mut f = Filter {
+                    providers,
+                    features,
+                    sort: filter::Sort::parse(&sort).unwrap_or_default(),
+                };
+                f.normalize();
+                let loc = &cx.shared.location;
+                let q = crate::domain::route::encode_query(&f.to_query(&loc.query));
+                let url = if q.is_empty() {
+                    loc.path.clone()
+                } else {
+                    format!("{}?{q}", loc.path)
+                };
+                cx.msg(Msg::Navigate { url, replace: true });
+            }
+            GamesUi::GamesPlay { demo } => self.launch.play(demo, cx),
+            GamesUi::GamesRetry => self.launch.retry(cx),
+            GamesUi::GamesDevice { mobile } => {
+                self.mobile = mobile;
+                self.launch.device(mobile, cx);
+            }
+        }
+    }
+
+    fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
+        match hook {
+            Hook::Booted(prefs) => {
+                self.played.load(prefs.played_games.as_deref());
+                self.launch.return_to = prefs.return_game.clone();
+                self.address_moved(None, cx);
+                true
+            }
+            Hook::Navigated { from } => {
+                self.address_moved(Some(from.full_path()), cx);
+                true
+            }
+            Hook::Session(SessionChange::Started { player_id }) => {
+                self.played.player = Some(*player_id);
+                // The player's lists name catalogue games: asked for once both are known.
+                if self.state == CatalogueState::Ready {
+                    Self::player_lists(cx);
+                }
+                self.launch.session_started(cx);
+                if self.history.tab.is_some() {
+                    self.history.load(cx);
+                }
+                self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
+                true
+            }
+            Hook::Session(SessionChange::Ended) => {
+                // SPEC §4: logging out clears the stored played games.
+                self.favorites.clear();
+                self.recent.clear();
+                self.played.clear(cx);
+                self.launch.signed_out();
+                self.history.clear();
+                self.refresh_list();
+                self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
+                true
+            }
+            Hook::Push(Push::LogOnly { what, data }) if *what == "spin" || *what == "bet" => {
+                let tab = if *what == "spin" {
+                    history::Tab::Spins
+                } else {
+                    history::Tab::Bets
+                };
+                let changed = self.history.pushed(tab, data);
+                if changed {
+                    self.touch(HISTORY);
+                }
+                changed
+            }
+            Hook::Push(Push::LogOnly { what, .. }) if *what == "game.bet.restricted" => {
+                cx.alert(Alert::warning("alerts.gameBetRestricted"));
+                false
+            }
+            _ => false,
+        }
+    }
+
+    fn answered(&mut self, call: Call, answer: Answer, cx: &mut Cx) {
+        match call {
+            Call::Favorites => {
+                if let Some(list) = body(&answer) {
+                    self.favorites = identities(&list);
+                    self.refresh_list();
+                    self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
+                }
+            }
+            Call::Favorite { identity, on } => {
+                if answer.is_err() {
+                    // Undo the optimistic change.
+                    self.set_favorite(&identity, !on);
+                    cx.alert(Alert::error("alerts.gameFavoriteFailed"));
+                    self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
+                }
+            }
+            Call::Played => {
+                if let Some(list) = body(&answer) {
+                    let entries = list
+                        .as_array()
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(|g| {
+                                    let game = g.get("identity")?.as_str()?;
+                                    let prov = g.get("provider")?.get("identity")?.as_str()?;
+                                    Some(format!("{prov}/{game}"))
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    self.played.merge_server(entries);
+                    self.refresh_list();
+                    self.touch(LIST);
+                }
+            }
+            Call::Search(q) => {
+                if q != self.query.trim() || self.state == CatalogueState::Ready {
+                    return;
+                }
+                self.searching = false;
+                self.server_found = body(&answer)
+                    .and_then(|b| {
+                        b.get("games")?.as_array().map(|a| {
+                            a.iter()
+                                .filter_map(|g| {
+                                    Some((
+                                        g.get("identity")?.as_str()?.to_string(),
+                                        g.get("name")?.as_str()?.to_string(),
+                                        g.get("provider")?.get("name")?.as_str()?.to_string(),
+                                    ))
+                                })
+                                .collect()
+                        })
+                    })
+                    .unwrap_or_default();
+                self.touch(SEARCH);
+            }
+            Call::Recent => {
+                if let Some(list) = body(&answer) {
+                    self.recent = list
+                        .as_array()
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(|q| q.as_str().map(str::to_string))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    self.touch(SEARCH);
+                }
+            }
+            Call::ClearRecent => {}
+            Call::Winners => {
+                let list = body(&answer);
+                self.winners = list
+                    .as_ref()
+                    .and_then(Json::as_array)
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|w| {
+                                let g = w.get("game")?;
+                                let s = |v: &Json| v.as_str().map(str::to_string);
+                                Some([
+                                    s(w.get("nickname")?)?,
+                                    s(g.get("identity")?)?,
+                                    s(g.get("name")?)?,
+                                    s(w.get("win")?)?,
+                                    s(w.get("currency")?)?,
+                                ])
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                self.touch(LOBBY);
+            }
+            Call::Bets { page, .. } => {
+                self.history.answered(history::Tab::Bets, page, answer);
+                self.touch(HISTORY);
+            }
+            Call::Spins { page } => {
+                self.history.answered(history::Tab::Spins, page, answer);
+                self.touch(HISTORY);
+            }
+            Call::Game(id) => self.launch.game_answered(&id, answer, cx),
+            Call::Play { identity, demo } => {
+                if let Some(entry) = self.launch.play_answered(&identity, demo, answer, cx) {
+                    self.played.add(entry, cx);
+                }
+            }
+        }
+        self.touch(PLAY);
+    }
+}
+
+fn body(answer: &Answer) -> Option<Json> {
+    answer
+        .as_ref()
+        .ok()
+        .and_then(|t| crate::json::parse(t).ok())
+}
+
+fn identities(list: &Json) -> Vec<String> {
+    list.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|g| g.get("identity")?.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+impl Games {
+    fn req(call: Call) -> crate::app::registry::Req {
+        crate::app::registry::Req::Games(call)
+    }
+
+    fn player_lists(cx: &mut Cx) {
+        cx.call(Self::req(Call::Favorites), None);
+        cx.call(Self::req(Call::Played), None);
+        cx.call(Self::req(Call::Recent), None);
+    }
+
+    pub fn touch(&self, parts: u8) {
+        self.touched.set(self.touched.get() | parts);
+    }
+
+    fn catalogue_in(&mut self, cat: Catalogue, cx: &mut Cx) {
+        let names: Vec<&str> = cat.games.iter().map(|g| g.name.as_str()).collect();
+        let provs: Vec<u16> = cat.games.iter().map(|g| g.provider).collect();
+        let pnames: Vec<&str> = cat.providers.iter().map(|p| p.name.as_str()).collect();
+        self.index = Rc::new(search::Index::build(&names, &provs, &pnames));
+        if cx.shared.is_player() && self.state != CatalogueState::Ready {
+            Self::player_lists(cx);
+        }
+        self.cat = Rc::new(cat);
+        self.state = CatalogueState::Ready;
+        self.server_found.clear();
+        self.address_moved(None, cx);
+        // Favourites and plays may have come first: their lists name games only now.
+        self.refresh_list();
+        let q = std::mem::take(&mut self.query);
+        self.search(q, cx);
+        self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
+    }
+
+    /// The page's list, the filter and the game page follow the address.
+    fn address_moved(&mut self, from: Option<String>, cx: &mut Cx) {
+        let route = cx.shared.route.as_ref().ok();
+        let listing = route.and_then(|r| filter::listing(r, &self.cat));
+        let filter = Filter::from_location(&cx.shared.location);
+        if listing != self.listing || filter != self.filter {
+            if listing != self.listing {
+                self.window = (0, 0);
+            }
+            self.listing = listing;
+            self.filter = filter;
+            self.refresh_list();
+        }
+        let game = route
+            .filter(|r| r.route_name() == Some(RouteName::GameId))
+            .and_then(|r| r.param("id"))
+            .map(str::to_string);
+        let lobby = route.is_some_and(|r| {
+            matches!(
+                r.route_name(),
+                Some(RouteName::Index) | Some(RouteName::Games)
+            )
+        });
+        // The ticker is part of the lobby: asked for with it (once the catalogue is in).
+        if lobby && self.state == CatalogueState::Ready {
+            cx.call(Self::req(Call::Winners), None);
+        }
+        self.launch.address(game, from, &self.cat, cx);
+        let on_history = route.is_some_and(|r| r.route_name() == Some(RouteName::WalletHistory));
+        let player = cx.shared.is_player();
+        if self
+            .history
+            .address(on_history, &cx.shared.location.query, player, cx)
+        {
+            self.touch(HISTORY);
+        }
+        self.touch(LOBBY | LIST | PLAY);
+    }
+
+    /// Rebuild the page's list (address, filter, catalogue, favourites or plays changed).
+    fn refresh_list(&mut self) {
+        let cat = &self.cat;
+        let by_identity = |ids: &mut dyn Iterator<Item = &str>| -> Vec<u32> {
+            ids.filter_map(|id| cat.game(id).map(|i| i as u32))
+                .collect()
+        };
+        self.list = match &self.listing {
+            None | Some(Listing::Unknown) => Vec::new(),
+            Some(Listing::Favorites) => by_identity(&mut self.favorites.iter().map(String::as_str)),
+            Some(Listing::Played) => by_identity(
+                &mut self
+                    .played
+                    .list
+                    .iter()
+                    .map(|e| e.split_once('/').map_or(e.as_str(), |(_, g)| g)),
+            ),
+            Some(l) => filter::games(cat, l, &self.filter),
+        };
+    }
+
+    fn search(&mut self, query: String, cx: &mut Cx) {
+        self.query = query;
+        let q = self.query.trim().to_string();
+        if self.state == CatalogueState::Ready {
+            let (games, providers) = self.index.search(&q, SEARCH_LIMIT);
+            self.found = games;
+            self.found_providers = providers;
+        } else if search::words(&q).is_empty() {
+            self.server_found.clear();
+            self.searching = false;
+        } else {
+            // Fallback: the server searches until the catalogue is in.
+            self.searching = true;
+            cx.call(
+                Self::req(Call::Search(q.chars().take(search::MAX_QUERY).collect())),
+                None,
+            );
+        }
+        self.touch(SEARCH);
+    }
+
+    fn set_favorite(&mut self, identity: &str, on: bool) {
+        self.favorites.retain(|f| f != identity);
+        if on {
+            self.favorites.insert(0, identity.to_string());
+        }
+        if self.listing == Some(Listing::Favorites) {
+            self.refresh_list();
+        }
+    }
+
+    fn favorite(&mut self, identity: String, on: bool, cx: &mut Cx) {
+        if !cx.shared.is_player() {
+            cx.msg(Msg::OpenModal("sign-in".into()));
+            return;
+        }
+        if self.favorites.contains(&identity) == on {
+            return;
+        }
+        self.set_favorite(&identity, on);
+        cx.call(Self::req(Call::Favorite { identity, on }), None);
+        self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
+    }
+
+    pub fn is_favorite(&self, identity: &str) -> bool {
+        self.favorites.iter().any(|f| f == identity)
+    }
+}

@@ -1,0 +1,123 @@
+//! The messenger mini-app in Chrome and Firefox: detection from the launch data the page hands
+//! the core (JS config object -> platform tg, source = bot URL), and the whole runtime loop
+//! against a real sandbox: sign-in from signed init data, the messenger sync, source/platform
+//! as the server stored them. Run through scripts/with-sandbox.sh (see web_sandbox.rs).
+#![cfg(target_arch = "wasm32")]
+
+use croupier_core::app::Config;
+use croupier_core::bindings::Core;
+use croupier_core::runtime::{http, storage};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const BOT: &str = "https://t.me/croupier_bot";
+
+fn js(text: &str) -> wasm_bindgen::JsValue {
+    js_sys::JSON::parse(text).unwrap()
+}
+
+fn view_text(core: &Core, slice: &str) -> String {
+    let v = js_sys::Reflect::get(&core.view(), &slice.into()).unwrap();
+    js_sys::JSON::stringify(&v).unwrap().into()
+}
+
+#[wasm_bindgen_test]
+fn launch_data_in_the_config_is_the_miniapp() {
+    let with = croupier_core::json::from_js_value(&js(&format!(
+        r#"{{"platform":"web","origin":"https://c.example","miniapp":{{"initDataRaw":"a=1&hash=x","botUrl":"{BOT}","user":{{"id":5,"name":"Ann"}}}}}}"#
+    )))
+    .unwrap();
+    let c = Config::read(&with);
+    assert_eq!(c.platform, "tg");
+    assert_eq!(
+        http::Base::from(&c).origin,
+        BOT,
+        "requests send the bot URL"
+    );
+    let without = croupier_core::json::from_js_value(&js(
+        r#"{"origin":"https://c.example","miniapp":{"initDataRaw":""}}"#,
+    ))
+    .unwrap();
+    let c = Config::read(&without);
+    assert_eq!(c.platform, "web");
+    assert_eq!(http::Base::from(&c).origin, "https://c.example");
+    // The view says so from the first frame.
+    let core = Core::new(js(r#"{"miniapp":{"initDataRaw":"a=1&hash=x"}}"#));
+    assert!(view_text(&core, "miniapp").contains(r#""active":true"#));
+    let web = Core::new(js("{}"));
+    assert!(view_text(&web, "miniapp").contains(r#""active":false"#));
+}
+
+fn sandbox() -> &'static str {
+    match option_env!("CROUPIER_SANDBOX_URL") {
+        Some(url) => url,
+        None => panic!("CROUPIER_SANDBOX_URL is not set: run through scripts/with-sandbox.sh"),
+    }
+}
+
+async fn fetch_json(method: &str, path: &str, body: Option<String>) -> serde_json::Value {
+    let url = format!("{}{path}", sandbox());
+    let req = match method {
+        "POST" => gloo_net::http::Request::post(&url),
+        _ => gloo_net::http::Request::get(&url),
+    };
+    let res = match body {
+        Some(b) => req
+            .header("Content-Type", "application/json")
+            .body(b)
+            .unwrap()
+            .send()
+            .await
+            .unwrap(),
+        None => req.send().await.unwrap(),
+    };
+    let text = res.text().await.unwrap();
+    assert!(res.ok(), "{method} {path}: {} {text}", res.status());
+    serde_json::from_str(&text).unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn the_runtime_signs_in_from_the_launch_data_and_syncs() {
+    storage::clear_token();
+    let id = 900_000 + (js_sys::Date::now() as i64 % 100_000);
+    let signed = fetch_json(
+        "POST",
+        "/api/_control/tg/sign",
+        Some(format!(
+            r#"{{"user":{{"id":{id},"first_name":"Web","username":"web{id}"}},"startParam":"ref1"}}"#
+        )),
+    )
+    .await;
+    let raw = signed["initData"].as_str().unwrap();
+    let config = serde_json::json!({
+        "apiBase": sandbox(),
+        "miniapp": {
+            "initDataRaw": raw,
+            "botUrl": BOT,
+            "startParam": "ref1",
+            "user": {"id": id, "username": format!("web{id}"), "name": "Web Tester"}
+        }
+    });
+    let core = Core::new(js(&config.to_string()));
+    core.start();
+    let mut synced = serde_json::Value::Null;
+    for _ in 0..200 {
+        if view_text(&core, "session").contains("\"player\"") {
+            synced = fetch_json("GET", &format!("/api/_control/tg/users/{id}"), None).await;
+            if synced["name"] == "Web Tester" {
+                break;
+            }
+        }
+        gloo_timers::future::TimeoutFuture::new(50).await;
+    }
+    assert_eq!(synced["name"], "Web Tester", "{synced}");
+    assert_eq!(synced["session"]["source"], BOT);
+    assert_eq!(synced["session"]["platform"], "tg");
+    assert!(
+        view_text(&core, "session").contains("Web"),
+        "{}",
+        view_text(&core, "session")
+    );
+    storage::clear_token();
+}

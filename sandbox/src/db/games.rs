@@ -1,0 +1,284 @@
+//! What players do with games: favourites, plays, recent searches, launch sessions, spins and
+//! bets. The catalogue itself is generated (`routes::games::catalogue`); rows refer to its
+//! game ids.
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+pub const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS game_favorites (
+    player_id  INTEGER NOT NULL REFERENCES players(id),
+    game_id    INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (player_id, game_id)
+);
+CREATE TABLE IF NOT EXISTS game_plays (
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    game_id   INTEGER NOT NULL,
+    played_at INTEGER NOT NULL,
+    seq       INTEGER NOT NULL,
+    PRIMARY KEY (player_id, game_id)
+);
+CREATE TABLE IF NOT EXISTS game_searches (
+    id         INTEGER PRIMARY KEY,
+    player_id  INTEGER NOT NULL REFERENCES players(id),
+    query      TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS game_launches (
+    token      TEXT PRIMARY KEY,
+    player_id  INTEGER,
+    game_id    INTEGER NOT NULL,
+    demo       INTEGER NOT NULL,
+    account_id INTEGER,
+    demo_balance INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS game_spins (
+    id         INTEGER PRIMARY KEY,
+    player_id  INTEGER NOT NULL REFERENCES players(id),
+    game_id    INTEGER NOT NULL,
+    currency   TEXT NOT NULL,
+    bet        INTEGER NOT NULL,
+    win        INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS game_spins_by_player ON game_spins(player_id, id);
+CREATE TABLE IF NOT EXISTS game_bets (
+    id         INTEGER PRIMARY KEY,
+    player_id  INTEGER NOT NULL REFERENCES players(id),
+    game_id    INTEGER NOT NULL,
+    currency   TEXT NOT NULL,
+    amount     INTEGER NOT NULL,
+    win        INTEGER NOT NULL,
+    is_settled INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS game_bets_by_player ON game_bets(player_id, id);
+";
+
+/// Recent searches kept per player.
+pub const RECENT_MAX: usize = 10;
+
+pub fn favorites(conn: &Connection, player_id: i64) -> rusqlite::Result<Vec<i64>> {
+    let mut stmt = conn.prepare(
+        "SELECT game_id FROM game_favorites WHERE player_id = ?1 ORDER BY created_at DESC, rowid DESC",
+    )?;
+    let rows = stmt.query_map([player_id], |r| r.get(0))?;
+    rows.collect()
+}
+
+pub fn set_favorite(
+    conn: &Connection,
+    player_id: i64,
+    game_id: i64,
+    on: bool,
+) -> rusqlite::Result<()> {
+    if on {
+        conn.execute(
+            "INSERT OR IGNORE INTO game_favorites (player_id, game_id, created_at) VALUES (?1, ?2, ?3)",
+            params![player_id, game_id, super::now()],
+        )?;
+    } else {
+        conn.execute(
+            "DELETE FROM game_favorites WHERE player_id = ?1 AND game_id = ?2",
+            params![player_id, game_id],
+        )?;
+    }
+    Ok(())
+}
+
+/// Played games, newest first.
+pub fn played(conn: &Connection, player_id: i64) -> rusqlite::Result<Vec<i64>> {
+    let mut stmt = conn.prepare(
+        "SELECT game_id FROM game_plays WHERE player_id = ?1 ORDER BY seq DESC LIMIT 50",
+    )?;
+    let rows = stmt.query_map([player_id], |r| r.get(0))?;
+    rows.collect()
+}
+
+pub fn mark_played(conn: &Connection, player_id: i64, game_id: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO game_plays (player_id, game_id, played_at, seq)
+         VALUES (?1, ?2, ?3, (SELECT COALESCE(MAX(seq), 0) + 1 FROM game_plays))
+         ON CONFLICT(player_id, game_id) DO UPDATE SET played_at = excluded.played_at, seq = excluded.seq",
+        params![player_id, game_id, super::now()],
+    )?;
+    Ok(())
+}
+
+pub fn recent(conn: &Connection, player_id: i64) -> rusqlite::Result<Vec<String>> {
+    let mut stmt = conn.prepare(
+        "SELECT query FROM game_searches WHERE player_id = ?1 ORDER BY id DESC LIMIT ?2",
+    )?;
+    let rows = stmt.query_map(params![player_id, RECENT_MAX as i64], |r| r.get(0))?;
+    rows.collect()
+}
+
+/// Newest first, one row per query (case-insensitive).
+pub fn add_recent(conn: &Connection, player_id: i64, query: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "DELETE FROM game_searches WHERE player_id = ?1 AND lower(query) = lower(?2)",
+        params![player_id, query],
+    )?;
+    conn.execute(
+        "INSERT INTO game_searches (player_id, query, created_at) VALUES (?1, ?2, ?3)",
+        params![player_id, query, super::now()],
+    )?;
+    conn.execute(
+        "DELETE FROM game_searches WHERE player_id = ?1 AND id NOT IN
+           (SELECT id FROM game_searches WHERE player_id = ?1 ORDER BY id DESC LIMIT ?2)",
+        params![player_id, RECENT_MAX as i64],
+    )?;
+    Ok(())
+}
+
+pub fn clear_recent(conn: &Connection, player_id: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "DELETE FROM game_searches WHERE player_id = ?1",
+        [player_id],
+    )?;
+    Ok(())
+}
+
+pub struct Launch {
+    pub player_id: Option<i64>,
+    pub game_id: i64,
+    pub demo: bool,
+    pub account_id: Option<i64>,
+    pub demo_balance: i64,
+}
+
+pub fn create_launch(conn: &Connection, token: &str, l: &Launch) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO game_launches (token, player_id, game_id, demo, account_id, demo_balance, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![token, l.player_id, l.game_id, l.demo, l.account_id, l.demo_balance, super::now()],
+    )?;
+    Ok(())
+}
+
+pub fn launch(conn: &Connection, token: &str) -> rusqlite::Result<Option<Launch>> {
+    conn.query_row(
+        "SELECT player_id, game_id, demo, account_id, demo_balance FROM game_launches WHERE token = ?1",
+        [token],
+        |r| {
+            Ok(Launch {
+                player_id: r.get(0)?,
+                game_id: r.get(1)?,
+                demo: r.get(2)?,
+                account_id: r.get(3)?,
+                demo_balance: r.get(4)?,
+            })
+        },
+    )
+    .optional()
+}
+
+pub fn set_demo_balance(conn: &Connection, token: &str, balance: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE game_launches SET demo_balance = ?2 WHERE token = ?1",
+        params![token, balance],
+    )?;
+    Ok(())
+}
+
+pub struct Spin {
+    pub id: i64,
+    pub game_id: i64,
+    pub currency: String,
+    pub bet: i64,
+    pub win: i64,
+    pub created_at: i64,
+    /// Bets only.
+    pub is_settled: bool,
+}
+
+pub fn add_spin(conn: &Connection, player_id: i64, s: &Spin) -> rusqlite::Result<i64> {
+    conn.execute(
+        "INSERT INTO game_spins (player_id, game_id, currency, bet, win, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![player_id, s.game_id, s.currency, s.bet, s.win, s.created_at],
+    )?;
+    Ok(conn.last_insert_rowid())
+}
+
+pub fn add_bet(conn: &Connection, player_id: i64, s: &Spin) -> rusqlite::Result<i64> {
+    conn.execute(
+        "INSERT INTO game_bets (player_id, game_id, currency, amount, win, is_settled, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![player_id, s.game_id, s.currency, s.bet, s.win, s.is_settled, s.created_at],
+    )?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// A page of spins (newest first) and the total.
+pub fn spins(
+    conn: &Connection,
+    player_id: i64,
+    page: i64,
+    per_page: i64,
+) -> rusqlite::Result<(Vec<Spin>, i64)> {
+    let total = conn.query_row(
+        "SELECT COUNT(*) FROM game_spins WHERE player_id = ?1",
+        [player_id],
+        |r| r.get(0),
+    )?;
+    let mut stmt = conn.prepare(
+        "SELECT id, game_id, currency, bet, win, created_at FROM game_spins WHERE player_id = ?1
+         ORDER BY id DESC LIMIT ?2 OFFSET ?3",
+    )?;
+    let rows = stmt.query_map(params![player_id, per_page, (page - 1) * per_page], |r| {
+        Ok(Spin {
+            id: r.get(0)?,
+            game_id: r.get(1)?,
+            currency: r.get(2)?,
+            bet: r.get(3)?,
+            win: r.get(4)?,
+            created_at: r.get(5)?,
+            is_settled: true,
+        })
+    })?;
+    Ok((rows.collect::<rusqlite::Result<_>>()?, total))
+}
+
+pub fn bets(
+    conn: &Connection,
+    player_id: i64,
+    settled: bool,
+    page: i64,
+    per_page: i64,
+) -> rusqlite::Result<(Vec<Spin>, i64)> {
+    let total = conn.query_row(
+        "SELECT COUNT(*) FROM game_bets WHERE player_id = ?1 AND is_settled = ?2",
+        params![player_id, settled],
+        |r| r.get(0),
+    )?;
+    let mut stmt = conn.prepare(
+        "SELECT id, game_id, currency, amount, win, created_at, is_settled FROM game_bets
+         WHERE player_id = ?1 AND is_settled = ?2 ORDER BY id DESC LIMIT ?3 OFFSET ?4",
+    )?;
+    let rows = stmt.query_map(
+        params![player_id, settled, per_page, (page - 1) * per_page],
+        |r| {
+            Ok(Spin {
+                id: r.get(0)?,
+                game_id: r.get(1)?,
+                currency: r.get(2)?,
+                bet: r.get(3)?,
+                win: r.get(4)?,
+                created_at: r.get(5)?,
+                is_settled: r.get(6)?,
+            })
+        },
+    )?;
+    Ok((rows.collect::<rusqlite::Result<_>>()?, total))
+}
+
+/// The latest big wins of everyone: (nickname, game id, currency, win).
+pub fn winners(conn: &Connection) -> rusqlite::Result<Vec<(String, i64, String, i64)>> {
+    let mut stmt = conn.prepare(
+        "SELECT COALESCE(p.nickname, p.first_name, 'Player'), s.game_id, s.currency, s.win
+         FROM game_spins s JOIN players p ON p.id = s.player_id
+         WHERE s.win > s.bet ORDER BY s.id DESC LIMIT 20",
+    )?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+    rows.collect()
+}

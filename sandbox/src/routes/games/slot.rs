@@ -1,0 +1,224 @@
+//! The demo slot the game frame shows: three reels, a bet, a spin. Real mode debits and
+//! credits the player's active account in one transaction, writes a spin and a bet, and pushes
+//! the account, the spin and the bet; demo mode plays with play money kept on the launch.
+//! A bet over the max bet is refused with the `game.bet.max.exceed` push (SPEC §8).
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Response};
+use axum::Json;
+use rand::Rng;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::catalogue::CATALOGUE;
+use crate::db::{self, accounts, games as store};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiResult, FieldErrors};
+use crate::realtime;
+use crate::state::AppState;
+
+/// Play money a demo launch starts with (minor units of a 100-per-unit currency).
+pub const DEMO_BALANCE: i64 = 100_000;
+/// The max bet per spin, in units of the account's currency.
+pub const MAX_BET_UNITS: i64 = 100;
+
+// Plain glyphs every system font has.
+const SYMBOLS: &[&str] = &["7", "★", "♦", "♣", "♠", "♥"];
+
+pub fn new_token() -> String {
+    let mut rng = rand::rng();
+    (0..24)
+        .map(|_| char::from(b"abcdefghijklmnopqrstuvwxyz0123456789"[rng.random_range(0..36)]))
+        .collect()
+}
+
+pub async fn page(ApiPath(token): ApiPath<String>) -> Response {
+    let html = include_str!("slot.html").replace("__TOKEN__", &token.replace(['"', '<', '\''], ""));
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        Html(html),
+    )
+        .into_response()
+}
+
+fn unit_of(conn: &rusqlite::Connection, code: &str) -> i64 {
+    crate::db::catalog::enabled_currency(conn, code)
+        .ok()
+        .flatten()
+        .map(|c| c.subunit_to_unit)
+        .unwrap_or(100)
+}
+
+/// What the frame shows before the first spin: game name, mode, balance.
+pub async fn state(
+    State(state): State<AppState>,
+    ApiPath(token): ApiPath<String>,
+) -> ApiResult<Json<Value>> {
+    let conn = state.db();
+    let l = store::launch(&conn, &token)?.ok_or_else(ApiError::not_found)?;
+    let game = CATALOGUE
+        .games
+        .iter()
+        .find(|g| g.id == l.game_id)
+        .ok_or_else(ApiError::not_found)?;
+    let (balance, currency) = balance_of(&conn, &l)?;
+    Ok(Json(
+        json!({"game": game.name, "demo": l.demo, "balance": balance, "currency": currency}),
+    ))
+}
+
+fn balance_of(conn: &rusqlite::Connection, l: &store::Launch) -> ApiResult<(String, String)> {
+    if l.demo {
+        return Ok((
+            crate::money::format_minor(l.demo_balance, 100),
+            "FUN".into(),
+        ));
+    }
+    let a = accounts::get(
+        conn,
+        l.player_id.unwrap_or_default(),
+        l.account_id.unwrap_or_default(),
+    )?
+    .ok_or_else(ApiError::not_found)?;
+    Ok((
+        crate::money::format_minor(a.balance_minor, a.subunit_to_unit),
+        a.currency,
+    ))
+}
+
+#[derive(Deserialize)]
+pub struct SpinBody {
+    bet: String,
+}
+
+pub async fn spin(
+    State(state): State<AppState>,
+    ApiPath(token): ApiPath<String>,
+    ApiJson(body): ApiJson<SpinBody>,
+) -> ApiResult<Json<Value>> {
+    let (reels, mult) = {
+        let mut rng = rand::rng();
+        let reels: Vec<usize> = (0..3).map(|_| rng.random_range(0..SYMBOLS.len())).collect();
+        let mult = if reels[0] == reels[1] && reels[1] == reels[2] {
+            10 + reels[0] as i64 * 5
+        } else if reels[0] == reels[1] || reels[1] == reels[2] {
+            2
+        } else {
+            0
+        };
+        (reels, mult)
+    };
+    let symbols: Vec<&str> = reels.iter().map(|&i| SYMBOLS[i]).collect();
+    let conn = state.db();
+    let l = store::launch(&conn, &token)?.ok_or_else(ApiError::not_found)?;
+    if l.demo {
+        let bet = crate::money::parse_minor(body.bet.trim(), 100)
+            .filter(|b| *b > 0)
+            .ok_or_else(|| {
+                ApiError::field(
+                    "validation_failed",
+                    "bet",
+                    "The bet must be a positive amount.",
+                )
+            })?;
+        if bet > l.demo_balance {
+            return Err(ApiError::field(
+                "insufficient_funds",
+                "bet",
+                "Not enough play money.",
+            ));
+        }
+        let balance = l.demo_balance - bet + bet * mult;
+        store::set_demo_balance(&conn, &token, balance)?;
+        return Ok(Json(
+            json!({"reels": symbols, "win": crate::money::format_minor(bet * mult, 100), "balance": crate::money::format_minor(balance, 100), "currency": "FUN"}),
+        ));
+    }
+    let player_id = l.player_id.unwrap_or_default();
+    let account = accounts::get(&conn, player_id, l.account_id.unwrap_or_default())?
+        .ok_or_else(ApiError::not_found)?;
+    let unit = unit_of(&conn, &account.currency);
+    let bet = crate::money::parse_minor(body.bet.trim(), unit)
+        .filter(|b| *b > 0)
+        .ok_or_else(|| {
+            ApiError::field(
+                "validation_failed",
+                "bet",
+                "The bet must be a positive amount.",
+            )
+        })?;
+    if bet > MAX_BET_UNITS * unit {
+        let max = crate::money::format_minor(MAX_BET_UNITS * unit, unit);
+        realtime::publish(
+            &state,
+            &format!("game:bets#{player_id}"),
+            json!({"event": "game.bet.max.exceed", "data": {"amount": max, "currency": account.currency}}),
+        );
+        return Err(ApiError::unprocessable(
+            "max_bet_exceeded",
+            format!("The max bet is {max} {}.", account.currency),
+            FieldErrors::new(),
+        ));
+    }
+    if bet > account.balance_minor {
+        return Err(ApiError::field(
+            "insufficient_funds",
+            "bet",
+            "Not enough money on the account.",
+        ));
+    }
+    let win = bet * mult;
+    let now = db::now();
+    let row = store::Spin {
+        id: 0,
+        game_id: l.game_id,
+        currency: account.currency.clone(),
+        bet,
+        win,
+        created_at: now,
+        is_settled: true,
+    };
+    let (spin_id, bet_id, after) = {
+        let tx = conn.unchecked_transaction()?;
+        accounts::set_balance(&tx, account.id, account.balance_minor - bet + win)?;
+        let spin_id = store::add_spin(&tx, player_id, &row)?;
+        let bet_id = store::add_bet(&tx, player_id, &row)?;
+        tx.commit()?;
+        let after = accounts::get(&conn, player_id, account.id)?.ok_or_else(ApiError::not_found)?;
+        (spin_id, bet_id, after)
+    };
+    drop(conn);
+    realtime::publish_account(&state, &after);
+    let game = CATALOGUE.games.iter().find(|g| g.id == l.game_id);
+    let identity = game.map(|g| g.identity.as_str()).unwrap_or_default();
+    let name = game.map(|g| g.name.as_str()).unwrap_or_default();
+    let (bet_s, win_s) = (
+        crate::money::format_minor(bet, unit),
+        crate::money::format_minor(win, unit),
+    );
+    realtime::publish(
+        &state,
+        &format!("game:spins#{player_id}"),
+        json!({
+            "id": spin_id, "gameIdentity": identity, "gameName": name, "currency": account.currency,
+            "bet": bet_s, "win": win_s, "createdAt": now,
+        }),
+    );
+    realtime::publish(
+        &state,
+        &format!("game:bets#{player_id}"),
+        json!({
+            "id": bet_id, "gameIdentity": identity, "gameName": name, "currency": account.currency,
+            "amount": bet_s, "win": win_s, "isSettled": true, "createdAt": now,
+        }),
+    );
+    Ok(Json(json!({
+        "reels": symbols,
+        "win": win_s,
+        "balance": crate::money::format_minor(after.balance_minor, unit),
+        "currency": after.currency,
+    })))
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Games search bench (issue 11): the core's in-client search against Fuse.js and uFuzzy (npm,
+# tests/node_modules) on the sandbox's 20,000-game catalogue and the 200 labelled queries of
+# tests/bench/search-queries.json, in Node and in headless Chromium. Prints p50/p95 per
+# keystroke, index build time, memory and recall@10; asserts nothing (numbers, not a test).
+# The core's search is built alone to wasm (feature bench-search, `release` profile by
+# default; BENCH_PROFILE=wasm-release for the product's profile).
+# Last line: `search: core p95 X ms, fuse.js p95 Y ms (Z× faster), uFuzzy p95 W ms, recall@10 core A fuse.js B`.
+source "$(dirname "$0")/lib.sh"
+set -euo pipefail
+ensure_wasm_tools
+ensure_npm "$ROOT/tests"
+work="$ROOT/target/bench-search"
+mkdir -p "$work"
+profile="${BENCH_PROFILE:-release}"
+if [ "$profile" = release ]; then profile_args=(--release); else profile_args=(--profile "$profile"); fi
+log "building the core's search for the bench ($profile)"
+(cd "$ROOT/core" && wasm-pack build --no-opt "${profile_args[@]}" --target web --out-dir "$work/pkg" \
+  --out-name croupier_core . --features bench-search) >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }
+log "the catalogue from a sandbox"
+cargo build --release -p croupier-sandbox >"$work/sandbox-build.log" 2>&1 || { tail -30 "$work/sandbox-build.log"; exit 1; }
+port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+"$ROOT/target/release/croupier-sandbox" --port "$port" --db :memory: --fast-hash >"$work/sandbox.log" 2>&1 &
+sandbox=$!
+trap 'kill "$sandbox" 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/api/game/games/catalogue" -o "$work/catalogue.txt" && break; sleep 0.2; done
+raw=$(wc -c <"$work/catalogue.txt")
+gz=$(curl -fs -H 'accept-encoding: gzip' "http://127.0.0.1:$port/api/game/games/catalogue" | wc -c)
+kill "$sandbox" 2>/dev/null || true
+awk -v r="$raw" -v g="$gz" 'BEGIN { printf "catalogue download: %.0f KiB raw, %.0f KiB gzip (as served)\n", r / 1024, g / 1024 }'
+cd "$ROOT/tests/bench" && node --expose-gc search-bench.mjs "$work/catalogue.txt" "$work/pkg"

@@ -1,0 +1,197 @@
+// Games (issue 11): lobby -> category -> provider -> game in demo and real mode with a live
+// balance change; favourites; recently played; search with a typo; filter in the address;
+// axe on the lobby and the game page; screenshots at both sizes (tests/shots/).
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+const base = () => process.env.BASE_URL!;
+const url = (path: string) => `${base()}${path}`;
+
+type Player = { id: number; email: string; token: string };
+
+let seq = 0;
+async function register(request: APIRequestContext): Promise<Player> {
+  const email = `games${Date.now()}${seq++}@example.com`;
+  const res = await request.post(url("/api/player/register"), {
+    data: { email, password: "royal-flush-9", currency: "USD", agreements: true },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = await res.json();
+  return { id: body.profile.id, email, token: body.accessToken };
+}
+
+async function signedIn(page: Page, player: Player, path: string) {
+  await page.context().addCookies([{ name: "access_token", value: player.token, url: base() }]);
+  await page.goto(url(path));
+}
+
+async function fund(request: APIRequestContext, player: Player, balance: string) {
+  const res = await request.post(url("/api/_control/balance"), { data: { playerId: player.id, balance } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+async function shot(page: Page, name: string) {
+  // A full load shows the preloader for a second (SPEC §2): shoot the page, not the preloader.
+  await page.getByTestId("preloader").waitFor({ state: "detached", timeout: 15_000 });
+  await page.screenshot({ path: `../screenshots/games-${name}.png` });
+}
+
+test("the lobby shows collection rows with real images, then a category, a provider and a game in demo mode", async ({ page }) => {
+  await page.goto(url("/games"));
+  const rows = page.getByTestId("game-row");
+  await expect(rows.first()).toBeVisible();
+  // Hidden and other-country collections are left out (SPEC §5): a guest sees the everywhere ones.
+  const names = await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-row")));
+  expect(names).toContain("popular");
+  expect(names).not.toContain("staff-test");
+  expect(names).not.toContain("brazil-picks");
+  const img = rows.first().locator("img").first();
+  await expect(img).toHaveAttribute("srcset", /3x4@1x\.svg 1x, .*3x4@2x\.svg 2x, .*3x4@3x\.svg 3x/);
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+  await shot(page, "lobby-1280");
+  const axe = await new AxeBuilder({ page }).include("[data-testid=lobby]").analyze();
+  expect(axe.violations).toEqual([]);
+
+  // Show all -> the category page with its virtualised grid.
+  await page.locator('[data-row="slots"]').getByRole("link", { name: /Show all/ }).click();
+  await expect(page).toHaveURL(/\/games\/slots$/);
+  const grid = page.getByTestId("game-grid");
+  await expect(grid).toBeVisible();
+  const total = Number(await grid.getAttribute("data-total"));
+  expect(total).toBeGreaterThan(10_000);
+  // Thousands of games, a few dozen tiles in the page.
+  expect(await page.getByTestId("game-tile").count()).toBeLessThanOrEqual(120);
+  await page.mouse.wheel(0, 20_000);
+  await expect.poll(() => page.getByTestId("game-tile").count()).toBeGreaterThan(0);
+  await shot(page, "category-1280");
+
+  // A provider page.
+  await page.goto(url("/games/providers"));
+  await page.getByRole("link", { name: /Pragmatic Play/ }).click();
+  await expect(page).toHaveURL(/\/games\/providers\/pragmatic-play$/);
+  await expect(page.getByRole("heading", { name: "Pragmatic Play" })).toBeVisible();
+
+  // A game: a guest is offered the demo.
+  await page.getByRole("link", { name: "Open Sweet Bonanza" }).click();
+  await expect(page).toHaveURL(/\/game\/sweet-bonanza/);
+  await expect(page.getByTestId("play-demo")).toBeVisible();
+  await page.getByTestId("play-demo").click();
+  const frame = page.frameLocator("[data-testid=game-frame]");
+  await expect(frame.getByText("Demo mode: play money")).toBeVisible();
+  await frame.getByRole("button", { name: "Spin" }).click();
+  await expect(frame.locator("#balance")).not.toHaveText("1000.00");
+  await shot(page, "game-demo-1280");
+  const axeGame = await new AxeBuilder({ page }).include("[data-testid=game-page]").analyze();
+  expect(axeGame.violations).toEqual([]);
+  // Back goes where the player came from (returnGame).
+  await page.getByTestId("game-back").click();
+  await expect(page).toHaveURL(/\/games\/providers\/pragmatic-play$/);
+});
+
+test("a live table has no demo: demo-unavailable", async ({ page }) => {
+  await page.goto(url("/game/crazy-time"));
+  await expect(page.getByRole("dialog")).toContainText("no demo mode");
+});
+
+test("an unknown game shows the error page", async ({ page }) => {
+  await page.goto(url("/game/no-such-game-here"));
+  await expect(page.getByTestId("error-page")).toBeVisible();
+});
+
+test("search with a typo finds the game, across the whole catalogue, in the client", async ({ page }) => {
+  await page.goto(url("/games"));
+  await expect(page.getByTestId("game-row").first()).toBeVisible();
+  const box = page.getByTestId("games-search");
+  await box.fill("sweet bonaza");
+  const results = page.getByTestId("search-results");
+  await expect(results.getByTestId("game-tile").first()).toHaveAttribute("data-game", "sweet-bonanza");
+  await box.fill("gates olympus");
+  await expect(results.getByTestId("game-tile").first()).toHaveAttribute("data-game", "gates-of-olympus");
+  await box.fill("book of ra");
+  await expect(results.getByTestId("game-tile").first()).toHaveAttribute("data-game", "book-of-ra");
+  await box.fill("🎰🎰🎰");
+  await expect(page.getByTestId("search-empty")).toBeVisible();
+  await box.fill("x".repeat(300));
+  await expect(page.getByTestId("search-empty")).toBeVisible();
+  // The global-search modal.
+  await page.goto(url("/games?modal=global-search"));
+  const modal = page.getByRole("dialog");
+  await modal.getByTestId("games-search").fill("starbrust");
+  await expect(modal.getByTestId("game-tile").first()).toHaveAttribute("data-game", "starburst");
+  await shot(page, "search-1280");
+});
+
+test("the filter lives in the address: a shared link shows the same list", async ({ page }) => {
+  await page.goto(url("/games/slots"));
+  await expect(page.getByTestId("game-grid")).toBeVisible();
+  await page.getByTestId("open-filter").click();
+  const form = page.getByTestId("games-filter");
+  await form.getByText("Megaways", { exact: true }).click();
+  await form.getByLabel("NetEnt").check();
+  await form.getByTestId("apply-filter").click();
+  await expect(page).toHaveURL(/providers=netent/);
+  await expect(page).toHaveURL(/features=3/);
+  const count = await page.getByTestId("list-count").textContent();
+  await page.goto(page.url());
+  await expect(page.getByTestId("list-count")).toHaveText(count!);
+  await expect(page.getByRole("button", { name: "Filter (2)" })).toBeVisible();
+});
+
+test("a player plays for real: the balance moves live, the game joins recently played and favourites", async ({ page, request }) => {
+  const player = await register(request);
+  await fund(request, player, "50");
+  await signedIn(page, player, "/game/book-of-dead");
+  const frame = page.frameLocator("[data-testid=game-frame]");
+  await expect(frame.getByText("Real money")).toBeVisible();
+  await expect(page.getByTestId("header-balance")).toContainText("50.00");
+  await frame.locator("#bet").fill("2.00");
+  await frame.getByRole("button", { name: "Spin" }).click();
+  await expect(page.getByTestId("header-balance")).not.toContainText("50.00");
+  // Over the max bet: the alert (SPEC §8).
+  await frame.locator("#bet").fill("500");
+  await frame.getByRole("button", { name: "Spin" }).click();
+  await expect(page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: /max/i }).first()).toBeVisible();
+  // Favourite.
+  await page.getByTestId("game-favorite").click();
+  await expect(page.getByTestId("game-favorite")).toHaveAttribute("aria-pressed", "true");
+  await page.goto(url("/favorites"));
+  await expect(page.getByTestId("game-tile").first()).toHaveAttribute("data-game", "book-of-dead");
+  await page.getByTestId("game-tile").first().getByRole("button", { name: /Remove/ }).click();
+  await expect(page.getByTestId("list-empty")).toBeVisible();
+  // Recently played: this device's list and the server's.
+  await page.goto(url("/recently-played"));
+  await expect(page.getByTestId("game-tile").first()).toHaveAttribute("data-game", "book-of-dead");
+  const stored = await page.evaluate(() => localStorage.getItem("playedGames"));
+  expect(stored).toContain(`"${player.id}":["playn-go/book-of-dead"]`);
+  // History tabs: the spin and the bet, settled; the open filter is empty.
+  await page.goto(url("/wallet/history?tab=spins"));
+  const rows = page.getByTestId("history-rows");
+  await expect(rows).toContainText("Book of Dead");
+  await expect(rows).toContainText("2.00 USD");
+  await shot(page, "history-1280");
+  const axe = await new AxeBuilder({ page }).include("[data-testid=game-history]").analyze();
+  expect(axe.violations).toEqual([]);
+  await page.getByRole("link", { name: "Bets", exact: true }).click();
+  await expect(page).toHaveURL(/tab=bets/);
+  await expect(page.getByTestId("history-rows")).toContainText("Book of Dead");
+  await page.getByRole("link", { name: "Open", exact: true }).click();
+  await expect(page).toHaveURL(/settled=0/);
+  await expect(page.getByTestId("history-empty")).toBeVisible();
+});
+
+test("screenshots at 390x844", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(url("/games"));
+  await expect(page.getByTestId("game-row").first()).toBeVisible();
+  await shot(page, "lobby-390");
+  await page.goto(url("/games/slots"));
+  await expect(page.getByTestId("game-tile").first()).toBeVisible();
+  await shot(page, "category-390");
+  // Gates of Olympus is desktop only in the sandbox: mobile-game.
+  await page.goto(url("/game/gates-of-olympus"));
+  await expect(page.getByRole("dialog")).toContainText("only be played on a computer");
+  await page.goto(url("/game/sweet-bonanza"));
+  await page.getByTestId("play-demo").click();
+  await expect(page.getByTestId("game-frame")).toBeVisible();
+  await shot(page, "game-390");
+});
