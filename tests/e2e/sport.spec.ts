@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { showCarousels } from "./home";
 import { ROOT } from "./sandbox";
 
 const base = () => process.env.BASE_URL!;
@@ -155,7 +156,7 @@ test("a player's bet debits the balance live and is listed; an account switch gi
 test("the home shows the top-events (15) and live-now (7) carousels, and a card opens the event", async ({ page }) => {
   await page.goto(url("/"));
   await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
-  await page.getByTestId("top-events").scrollIntoViewIfNeeded();
+  await showCarousels(page);
   const top = page.getByTestId("top-events").locator("[data-event]");
   await expect(top).toHaveCount(15);
   await expect(page.getByTestId("live-now").locator("[data-event]")).toHaveCount(7);
@@ -184,7 +185,7 @@ test("axe finds nothing serious on the sport pages; screenshots at both sizes", 
   }
   await page.setViewportSize(MOBILE);
   await page.goto(url("/"));
-  await page.getByTestId("top-events").scrollIntoViewIfNeeded();
+  await showCarousels(page);
   await expect(page.getByTestId("top-events").locator("[data-event]")).toHaveCount(15);
   await shot(page, "sport-home-carousels-390");
 });

@@ -41,7 +41,7 @@ export function LazyCarousels() {
     };
   }, []);
   return (
-    <div ref={spot} className="sport-carousels-spot">
+    <div ref={spot} className="sport-carousels-spot" data-testid="sport-carousels">
       {wanted ? (
         <Suspense fallback={null}>
           <SportCarousels />
