@@ -300,13 +300,13 @@ impl Builder {
             self.dropped.truncate(i);
             return;
         }
-        if !self.dropped.is_empty() {
-            return;
-        }
         let tag = canonical(name);
         let Some(i) = self.open.iter().rposition(|n| n.tag == tag) else {
             return;
         };
+        // The end tag of a kept element around a dropped subtree closes that subtree too,
+        // as a browser's end tag closes what is open inside it.
+        self.dropped.clear();
         while self.open.len() > i {
             self.pop();
         }
