@@ -52,12 +52,12 @@ async fn questions_list_in_order_with_localised_titles() {
 #[tokio::test]
 async fn geo_reads_the_edge_header_and_falls_back_to_ua() {
     let s = start().await;
-    let plain = s.get("/api/settings/geo", None).await;
+    let plain = s.get("/api/geo", None).await;
     assert_eq!(plain.body["country"], "UA");
     let gb = s
         .raw(
             s.client
-                .get(format!("{}/api/settings/geo", s.base))
+                .get(format!("{}/api/geo", s.base))
                 .header("X-Country-Code", "gb"),
         )
         .await;

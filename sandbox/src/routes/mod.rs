@@ -33,7 +33,7 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/content", get(content::show))
         .route("/api/content/pages", get(pages::list))
         .route("/api/content/pages/{slug}", get(pages::show))
-        .route("/api/settings/geo", get(pages::geo))
+        .route("/api/geo", get(pages::geo))
         .route("/api/player/referral", get(referral::show))
         .route("/api/player/referral/transfer", post(referral::transfer))
         .route("/api/affiliate/applications", post(referral::apply))

@@ -63,7 +63,7 @@ pub async fn list(
     Ok(Json(pages::list(&state.db(), &locale, &default, &kind)?))
 }
 
-/// `GET /api/settings/geo` -> `{country}`: the visitor's country as the edge names it
+/// `GET /api/geo` -> `{country}`: the visitor's country as the edge names it
 /// (`CF-IPCountry`, else `X-Country-Code`), else UA (SPEC §9 default country fallback).
 pub async fn geo(headers: HeaderMap) -> Json<Value> {
     let header = ["cf-ipcountry", "x-country-code"].iter().find_map(|h| {

@@ -1,6 +1,6 @@
 //! The cookie-request and geo-popup modals (SPEC §2; issue 16).
 //!
-//! - Geo: at start the visitor's country is asked for (`GET /api/settings/geo`, the country
+//! - Geo: at start the visitor's country is asked for (`GET /api/geo`, the country
 //!   the platform sees, SPEC §9 fallback UA). A visitor from a country the service is not
 //!   offered in (SPEC §5's excluded list) sees the geo-popup once per browser session.
 //! - Consent: until the visitor chooses, the cookie-request modal opens once per page load,
@@ -43,7 +43,7 @@ pub enum Call {
 
 impl Endpoint for Call {
     fn endpoint(&self) -> Route {
-        Route::get("/api/settings/geo", Auth::Public)
+        Route::get("/api/geo", Auth::Public)
     }
 }
 

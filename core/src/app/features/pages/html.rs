@@ -283,6 +283,7 @@ impl Builder {
             }
             _ => {}
         }
+        self.implied_end(tag);
         if void || self_closing || self.open.len() >= MAX_DEPTH {
             if !void && !self_closing {
                 // Too deep: its content joins the deepest element; its end tag then finds
@@ -292,6 +293,34 @@ impl Builder {
             self.push(node);
         } else {
             self.open.push(node);
+        }
+    }
+
+    /// Close what a browser closes before `tag` opens: an open `li` before the next `li` of
+    /// its list, cells and rows before the next, a paragraph before a block.
+    fn implied_end(&mut self, tag: &str) {
+        let (closes, within): (&[&str], &[&str]) = match tag {
+            "li" => (&["li"], &["ul", "ol"]),
+            "td" | "th" => (&["td", "th"], &["tr", "table"]),
+            "tr" => (&["tr", "td", "th"], &["table", "thead", "tbody"]),
+            "p" | "ul" | "ol" | "table" | "h2" | "h3" | "h4" | "blockquote" | "hr" => {
+                (&["p"], &["li", "td", "th", "blockquote"])
+            }
+            _ => return,
+        };
+        let found = self
+            .open
+            .iter()
+            .rev()
+            .take_while(|n| !within.contains(&n.tag.as_str()))
+            .enumerate()
+            .filter(|(_, n)| closes.contains(&n.tag.as_str()))
+            .map(|(i, _)| i)
+            .last();
+        if let Some(from_top) = found {
+            for _ in 0..=from_top {
+                self.pop();
+            }
         }
     }
 
