@@ -4,7 +4,7 @@
 mod support;
 
 use croupier_core::app::event::Prefs;
-use croupier_core::app::features::pages::html::{self, Node};
+use croupier_core::app::features::pages::html::{self, ContentNode};
 use croupier_core::app::features::{consent, pages, referral};
 use croupier_core::app::view::ContentStatus;
 use croupier_core::app::{update, AppUi, Config, Effect, Event, FormId, FormValue, Model, Req};
@@ -39,14 +39,14 @@ const KEPT: [&str; 21] = [
 ];
 
 /// Every node of a tree, depth first.
-fn walk<'a>(nodes: &'a [Node], out: &mut Vec<&'a Node>) {
+fn walk<'a>(nodes: &'a [ContentNode], out: &mut Vec<&'a ContentNode>) {
     for n in nodes {
         out.push(n);
         walk(&n.children, out);
     }
 }
 
-fn all(nodes: &[Node]) -> Vec<&Node> {
+fn all(nodes: &[ContentNode]) -> Vec<&ContentNode> {
     let mut out = Vec::new();
     walk(nodes, &mut out);
     out
@@ -55,7 +55,7 @@ fn all(nodes: &[Node]) -> Vec<&Node> {
 /// What "inert" means for the view, which renders only `tag`, `href`, `alt` and text: every
 /// element is allow-listed, every link is http(s), mailto, tel or relative, every image
 /// http(s) or root-relative; text is text (React escapes it).
-fn assert_inert(payload: &str, nodes: &[Node]) {
+fn assert_inert(payload: &str, nodes: &[ContentNode]) {
     for n in all(nodes) {
         if n.tag.is_empty() {
             assert!(
@@ -117,7 +117,7 @@ fn every_xss_payload_is_inert_alone_wrapped_and_together() {
     assert_inert("all", &html::parse(&joined));
 }
 
-fn text_of(nodes: &[Node]) -> String {
+fn text_of(nodes: &[ContentNode]) -> String {
     all(nodes).iter().map(|n| n.text.as_str()).collect()
 }
 
@@ -187,7 +187,7 @@ fn content_keeps_its_structure_links_and_images() {
     assert_eq!(tags, ["p", "p", "ul", "table"]);
     assert_eq!(n2[3].children.len(), 2, "two rows");
     assert_eq!(n2[3].children[0].children.len(), 2, "two cells");
-    let links: Vec<&Node> = all(&n).into_iter().filter(|x| x.tag == "a").collect();
+    let links: Vec<&ContentNode> = all(&n).into_iter().filter(|x| x.tag == "a").collect();
     assert_eq!(links[0].href.as_deref(), Some("mailto:s@x.test"));
     assert!(!links[0].external, "contact links are not another site");
     assert_eq!(links[1].href.as_deref(), Some("tel:+351"));
@@ -196,7 +196,7 @@ fn content_keeps_its_structure_links_and_images() {
         Some("https://help.example/a?b=1&c=2")
     );
     assert!(links[2].external);
-    let imgs: Vec<&Node> = all(&n).into_iter().filter(|x| x.tag == "img").collect();
+    let imgs: Vec<&ContentNode> = all(&n).into_iter().filter(|x| x.tag == "img").collect();
     assert_eq!(imgs.len(), 2, "a relative image without a root is dropped");
     assert_eq!(imgs[0].alt.as_deref(), Some("A & B"));
     assert!(text_of(&n).contains("unwrapped"));

@@ -31,7 +31,7 @@ pub const MAX_DEPTH: usize = 24;
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
-pub struct Node {
+pub struct ContentNode {
     /// An allow-listed element name, or "" for text.
     pub tag: String,
     /// The text of a text run.
@@ -42,7 +42,7 @@ pub struct Node {
     pub alt: Option<String>,
     /// `a`: the address is another site (opened in a new tab, without an opener).
     pub external: bool,
-    pub children: Vec<Node>,
+    pub children: Vec<ContentNode>,
 }
 
 const KEPT: [&str; 21] = [
@@ -129,7 +129,7 @@ fn canonical(tag: &str) -> &str {
 }
 
 /// Parse content HTML into sanitised nodes.
-pub fn parse(html: &str) -> Vec<Node> {
+pub fn parse(html: &str) -> Vec<ContentNode> {
     let mut b = Builder::default();
     let mut rest = html;
     while !rest.is_empty() {
@@ -147,15 +147,15 @@ pub fn parse(html: &str) -> Vec<Node> {
 #[derive(Default)]
 struct Builder {
     /// Finished top-level nodes.
-    top: Vec<Node>,
+    top: Vec<ContentNode>,
     /// Open kept elements (the last is where content goes).
-    open: Vec<Node>,
+    open: Vec<ContentNode>,
     /// Open dropped elements by name: while any is open, nothing is kept.
     dropped: Vec<String>,
 }
 
 impl Builder {
-    fn push(&mut self, node: Node) {
+    fn push(&mut self, node: ContentNode) {
         match self.open.last_mut() {
             Some(parent) => parent.children.push(node),
             None => self.top.push(node),
@@ -174,9 +174,9 @@ impl Builder {
         if let Some(last) = target.last_mut().filter(|n| n.tag.is_empty()) {
             last.text.push_str(&text);
         } else {
-            target.push(Node {
+            target.push(ContentNode {
                 text,
-                ..Node::default()
+                ..ContentNode::default()
             });
         }
     }
@@ -258,9 +258,9 @@ impl Builder {
         if !KEPT.contains(&tag) {
             return;
         }
-        let mut node = Node {
+        let mut node = ContentNode {
             tag: tag.to_string(),
-            ..Node::default()
+            ..ContentNode::default()
         };
         let attr = |k: &str| attrs.iter().find(|(n, _)| n == k).map(|(_, v)| decode(v));
         match tag {
@@ -347,7 +347,7 @@ impl Builder {
         }
     }
 
-    fn finish(mut self) -> Vec<Node> {
+    fn finish(mut self) -> Vec<ContentNode> {
         while !self.open.is_empty() {
             self.pop();
         }

@@ -38,7 +38,7 @@ pub struct Key {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Page {
     pub title: String,
-    pub body: Vec<html::Node>,
+    pub body: Vec<html::ContentNode>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::html::Node;
+use super::html::ContentNode;
 use super::{Entry, List};
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
@@ -41,7 +41,7 @@ pub struct QuestionLink {
 pub struct ContentPageView {
     pub status: ContentStatus,
     pub title: String,
-    pub body: Vec<Node>,
+    pub body: Vec<ContentNode>,
     /// The questions list (on /questions and question pages).
     pub questions: Vec<QuestionLink>,
     pub questions_status: ContentStatus,
