@@ -49,7 +49,8 @@ function render(nodes: ContentNode[], newTab: string): ReactNode[] {
       case "table":
         // Wide tables scroll inside the column on a phone instead of widening the page.
         return (
-          <div key={i} className="content-table">
+          // Focusable so a keyboard can scroll it (axe scrollable-region-focusable).
+          <div key={i} className="content-table" tabIndex={0}>
             <table>{children}</table>
           </div>
         );
