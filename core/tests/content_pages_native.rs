@@ -634,3 +634,18 @@ fn restricted_countries_see_the_geo_popup_first_and_never_over_another_modal() {
     respond(&mut m, geo(), 200, j!({"country": "DE"}));
     assert_eq!(modal(&m), None);
 }
+
+#[test]
+fn the_seeded_xss_page_keeps_its_text_up_to_the_end_marker() {
+    let pages: serde_json::Value =
+        serde_json::from_str(include_str!("../../sandbox/content/pages.json")).expect("pages");
+    let body = pages["en"]
+        .as_array()
+        .and_then(|l| l.iter().find(|p| p["slug"] == "xss-check"))
+        .and_then(|p| p["body"].as_str())
+        .expect("xss-check page");
+    let nodes = html::parse(body);
+    assert_inert("xss-check", &nodes);
+    let text = text_of(&nodes);
+    assert!(text.contains("End of payloads."), "{text}");
+}

@@ -329,13 +329,14 @@ impl Builder {
             self.dropped.truncate(i);
             return;
         }
+        // Any other end tag ends a dropped subtree left open (`<div><svg onload=x></div>`),
+        // as a browser's end tag closes what is open inside its element. Safe either way:
+        // what follows is sanitised like everything else.
+        self.dropped.clear();
         let tag = canonical(name);
         let Some(i) = self.open.iter().rposition(|n| n.tag == tag) else {
             return;
         };
-        // The end tag of a kept element around a dropped subtree closes that subtree too,
-        // as a browser's end tag closes what is open inside it.
-        self.dropped.clear();
         while self.open.len() > i {
             self.pop();
         }
