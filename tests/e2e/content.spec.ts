@@ -27,6 +27,8 @@ async function signedIn(page: Page, token: string, path: string) {
 
 async function settled(page: Page) {
   await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
+  // The core has started (it reads the address and storage then).
+  await expect(page.locator(".shell")).toHaveAttribute("data-core", "ready");
 }
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
@@ -167,8 +169,8 @@ test("the affiliate tag from ?stag is captured once, for 30 days, and sent with 
   const before = Date.now() / 1000;
   await page.goto(url("/?stag=first_partner&botURL=https%3A%2F%2Ft.me%2Fcroupier_bot"));
   await settled(page);
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === "affiliate_tag")?.value).toBe("first_partner");
   const tag = (await context.cookies()).find((c) => c.name === "affiliate_tag");
-  expect(tag?.value).toBe("first_partner");
   const days = (tag!.expires - before) / 86_400;
   expect(days).toBeGreaterThan(29.99);
   expect(days).toBeLessThan(30.01);
