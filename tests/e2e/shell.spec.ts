@@ -204,11 +204,12 @@ test.describe("modals", () => {
   });
 
   test("a modal of a later feature has its titled frame and skeleton", async ({ page }) => {
-    // (quests-hub, then games-filter were the example until issues 12 and 11 gave them a body.)
-    await page.goto(url("/?modal=geo-popup"));
-    const dialog = page.getByRole("dialog", { name: "Your region" });
+    // (quests-hub, games-filter, then geo-popup were the example until issues 12, 11 and 16
+    // gave them a body.)
+    await page.goto(url("/?modal=get-code"));
+    const dialog = page.getByRole("dialog", { name: "Get a code" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.locator('[data-skeleton="geo-popup-modal"]')).toBeVisible();
+    await expect(dialog.locator('[data-skeleton="get-code-modal"]')).toBeVisible();
     // Above the page (SPEC §9 z-index base 1000).
     const z = await page.locator(".modal-backdrop").evaluate((el) => getComputedStyle(el).zIndex);
     expect(Number(z)).toBeGreaterThanOrEqual(1000);
