@@ -6,8 +6,8 @@ import { ContentBody } from "./ContentBody";
 
 afterEach(cleanup);
 
-const text = (t: string): ContentNode => ({ tag: "", text: t, children: [], external: false, href: null, alt: null });
-const el = (tag: string, children: ContentNode[], extra: Partial<ContentNode> = {}): ContentNode => ({ tag, text: "", children, external: false, href: null, alt: null, ...extra });
+const text = (t: string): ContentNode => ({ tag: "", text: t, children: [], external: false, href: undefined, alt: undefined });
+const el = (tag: string, children: ContentNode[], extra: Partial<ContentNode> = {}): ContentNode => ({ tag, text: "", children, external: false, href: undefined, alt: undefined, ...extra });
 
 describe("ContentBody", () => {
   it("renders the core's tree as elements: markup in text stays text", () => {
