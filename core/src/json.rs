@@ -98,15 +98,20 @@ fn from_js_at(v: &wasm_bindgen::JsValue, depth: usize) -> Result<Json, String> {
     Err("not a JSON value".into())
 }
 
+/// A float that holds a whole number JS can represent exactly (ids and amounts that JS, or a
+/// text like `1.0`, sends as floats), as that integer.
+pub fn whole_float(f: f64) -> Option<i64> {
+    const SAFE: f64 = 9_007_199_254_740_991.0;
+    // Exact: a whole float within the safe range converts without loss.
+    (f.fract() == 0.0 && f.abs() <= SAFE).then_some(f as i64)
+}
+
 /// A JS number: a safe integer as an integer, else a float (`NaN`/infinities as `null`).
 #[cfg(target_arch = "wasm32")]
 fn number(f: f64) -> Json {
-    const SAFE: f64 = 9_007_199_254_740_991.0;
-    if f.fract() == 0.0 && f.abs() <= SAFE {
-        // Exact: a whole float within the safe range converts without loss.
-        Json::Number(Number::from(f as i64))
-    } else {
-        Number::from_f64(f).map_or(Json::Null, Json::Number)
+    match whole_float(f) {
+        Some(i) => Json::Number(Number::from(i)),
+        None => Number::from_f64(f).map_or(Json::Null, Json::Number),
     }
 }
 
