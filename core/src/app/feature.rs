@@ -145,6 +145,8 @@ pub enum Msg {
     Locales(Rc<Vec<Locale>>),
     /// A new build is out: the next navigation loads the page.
     UpdateReady,
+    /// The games catalogue arrived (the games feature).
+    Catalogue(Rc<crate::app::features::games::catalogue::Catalogue>),
     /// Go to an in-app address (a history entry, or `replace` the current one).
     Navigate {
         url: String,
@@ -171,6 +173,8 @@ pub struct Shared {
     pub currencies: Rc<Vec<Currency>>,
     pub locales: Rc<Vec<Locale>>,
     pub update_ready: bool,
+    /// The games catalogue once the games feature has it (game names for bonuses and quests).
+    pub catalogue: Option<Rc<crate::app::features::games::catalogue::Catalogue>>,
 }
 
 impl Shared {
@@ -190,6 +194,7 @@ impl Shared {
             currencies: Rc::default(),
             locales: Rc::default(),
             update_ready: false,
+            catalogue: None,
         }
     }
 
