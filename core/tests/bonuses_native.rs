@@ -483,6 +483,24 @@ fn deposit_bonuses_are_offered_by_amount_and_sent_with_the_deposit() {
     );
     assert_eq!(m.shared.deposit_bonus, None);
     ui(&mut m, BonusesUi::ChooseDepositBonus { id: Some(101) });
+    // The platform is asked whether the chosen package can still be given.
+    let status = Req::Bonuses(bonuses::Call::Status(101, "USD".into()));
+    assert_eq!(
+        status.endpoint().query,
+        vec![
+            ("bonusIds[]".to_string(), "101".to_string()),
+            ("currency".into(), "USD".into())
+        ]
+    );
+    assert!(m.calls.id_of(&status).is_some());
+    respond(
+        &mut m,
+        status,
+        200,
+        json!([{"id": 101, "isAvailable": true}]),
+    );
+    assert_eq!(m.shared.deposit_bonus, Some(101));
+    assert!(!alerts(&m).contains("depositBonusUnavailable"));
 
     // The deposit carries it.
     ui(
@@ -769,4 +787,39 @@ fn cards_and_quest_tasks_name_their_games_once_the_catalogue_is_in() {
     );
     // A line whose id is not a number is skipped.
     assert_eq!(cat.games.len(), 4);
+}
+
+#[test]
+fn a_chosen_deposit_bonus_that_is_gone_is_dropped_with_an_alert() {
+    let mut m = player();
+    respond(
+        &mut m,
+        Req::Bonuses(bonuses::Call::Packages("USD".into())),
+        200,
+        json!([{"package": {"id": 101, "name": "100%", "percent": 100, "maxAmount": "200.00"},
+                "triggerConditions": {"invoiceAmountItems": [{"currency": "USD", "amountFrom": "20.00"}]}}]),
+    );
+    ui(
+        &mut m,
+        BonusesUi::DepositAmount {
+            amount: "25".into(),
+        },
+    );
+    ui(&mut m, BonusesUi::ChooseDepositBonus { id: Some(101) });
+    assert_eq!(m.shared.deposit_bonus, Some(101));
+    // A malformed answer changes nothing (logged).
+    let status = Req::Bonuses(bonuses::Call::Status(101, "USD".into()));
+    respond(&mut m, status.clone(), 200, json!({"oops": 1}));
+    assert_eq!(m.shared.deposit_bonus, Some(101));
+    ui(&mut m, BonusesUi::ChooseDepositBonus { id: Some(101) });
+    respond(
+        &mut m,
+        status,
+        200,
+        json!([{"id": 101, "isAvailable": false}]),
+    );
+    assert_eq!(m.shared.deposit_bonus, None);
+    assert_eq!(count(&m, "alerts.depositBonusUnavailable"), 1);
+    // No longer offered.
+    assert!(view::view(&m).bonuses.deposit.is_empty());
 }
