@@ -22,7 +22,10 @@ async fn wait_ms(ms: i32) {
 #[wasm_bindgen_test]
 fn a_cookie_keeps_any_text_and_max_age_zero_removes_it() {
     storage::store_cookie("t_any", "a b;c=d%e/é", 60);
-    assert_eq!(storage::read_cookie("t_any").as_deref(), Some("a b;c=d%e/é"));
+    assert_eq!(
+        storage::read_cookie("t_any").as_deref(),
+        Some("a b;c=d%e/é")
+    );
     storage::store_cookie("t_any", "", 0);
     assert_eq!(storage::read_cookie("t_any"), None);
     assert_eq!(
@@ -53,7 +56,10 @@ async fn the_landing_tag_is_captured_once_with_the_configured_lifetime() {
         .expect("address");
     let config = js_sys::JSON::parse(r#"{"affiliateCookieDays": 7}"#).expect("config");
     Core::new(config.clone()).start();
-    assert_eq!(storage::read_cookie("affiliate_tag").as_deref(), Some("web_first"));
+    assert_eq!(
+        storage::read_cookie("affiliate_tag").as_deref(),
+        Some("web_first")
+    );
     // Its expiry is 7 days away, where the browser can say (the Cookie Store API).
     let store = js_sys::Reflect::get(&window, &"cookieStore".into()).unwrap_or(JsValue::UNDEFINED);
     if !store.is_undefined() {
@@ -78,7 +84,10 @@ async fn the_landing_tag_is_captured_once_with_the_configured_lifetime() {
         .replace_state_with_url(&JsValue::NULL, "", Some("/?stag=web_second"))
         .expect("address");
     Core::new(config).start();
-    assert_eq!(storage::read_cookie("affiliate_tag").as_deref(), Some("web_first"));
+    assert_eq!(
+        storage::read_cookie("affiliate_tag").as_deref(),
+        Some("web_first")
+    );
     storage::store_cookie("affiliate_tag", "", 0);
     history
         .replace_state_with_url(&JsValue::NULL, "", Some(&back))

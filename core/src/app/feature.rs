@@ -149,6 +149,8 @@ pub enum Msg {
     Affiliate(crate::domain::affiliate::Captured),
     /// The visitor's cookie choice (cookie-request modal, or stored).
     Consent(crate::domain::consent::Consent),
+    /// The games catalogue arrived (the games feature).
+    Catalogue(Rc<crate::app::features::games::catalogue::Catalogue>),
     /// Go to an in-app address (a history entry, or `replace` the current one).
     Navigate {
         url: String,
@@ -181,6 +183,8 @@ pub struct Shared {
     /// What the visitor allowed (cookie-request modal). Third-party loaders ask
     /// `consent.analytics` / `consent.marketing` before loading (domain::consent).
     pub consent: crate::domain::consent::Consent,
+    /// The games catalogue once the games feature has it (game names for bonuses and quests).
+    pub catalogue: Option<Rc<crate::app::features::games::catalogue::Catalogue>>,
 }
 
 impl Shared {
@@ -202,6 +206,7 @@ impl Shared {
             update_ready: false,
             affiliate: Default::default(),
             consent: Default::default(),
+            catalogue: None,
         }
     }
 

@@ -4,30 +4,10 @@
 
 use crate::json::Json;
 
-fn text(v: &Json, key: &str) -> String {
-    match v.get(key) {
-        Some(Json::String(s)) => s.clone(),
-        Some(Json::Number(n)) => n.to_string(),
-        _ => String::new(),
-    }
-}
-
-/// Whole numbers, also when a float like `1.0` carries them (JSON numbers from JS).
-fn int(v: &Json, key: &str) -> Option<i64> {
-    let n = v.get(key)?;
-    n.as_i64().or_else(|| {
-        n.as_f64()
-            .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15)
-            .map(|f| f as i64)
-    })
-}
+use crate::app::wire::{int, loose_text as text, uint as id};
 
 fn small(v: &Json, key: &str) -> Option<u8> {
     int(v, key).and_then(|n| u8::try_from(n).ok())
-}
-
-fn id(v: &Json, key: &str) -> Option<u64> {
-    int(v, key).and_then(|n| u64::try_from(n).ok())
 }
 
 /// The whole non-negative numbers of an array (ids); anything else is skipped.
@@ -165,6 +145,15 @@ pub fn list<T>(v: &Json, read: &dyn Fn(&Json) -> Option<T>) -> Option<Vec<T>> {
 }
 
 /// Cashback for a currency: `(amount, percent)`.
+/// `[{id, isAvailable}]` of bonuses/status: whether `id` is available (missing: not).
+pub fn available(v: &Json, id: u64) -> Option<bool> {
+    let list = v.as_array()?;
+    Some(list.iter().any(|e| {
+        crate::app::wire::uint(e, "id") == Some(id)
+            && e.get("isAvailable").and_then(Json::as_bool) == Some(true)
+    }))
+}
+
 pub fn cashback(v: &Json) -> Option<(String, String)> {
     v.as_object()?;
     Some((text(v, "amount"), text(v, "percent")))
