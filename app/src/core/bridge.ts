@@ -91,6 +91,7 @@ export function startCore({ miniapp, ...options }: StartOptions & { config?: Run
       origin: window.location.origin,
       defaultLocale: config.defaultLocale ?? "en",
       ...(config.locales ? { locales: config.locales } : {}),
+      ...(config.affiliateCookieDays ? { affiliateCookieDays: config.affiliateCookieDays } : {}),
       phoneMetadataUrl,
       // The default language's texts (core/content/en.json), kept out of the wasm.
       texts: initialView.texts,

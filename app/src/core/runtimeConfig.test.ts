@@ -45,6 +45,13 @@ describe("the operator's config.json", () => {
     expect(warn).toHaveBeenLastCalledWith("config.json ignored: not an object");
   });
 
+  it("takes the affiliate cookie's days only as a positive whole number (issue 16)", () => {
+    const warn = vi.fn();
+    expect(readRuntimeConfig({ affiliateCookieDays: 7 }, warn)).toEqual({ affiliateCookieDays: 7 });
+    for (const bad of [0, -3, 1.5, "30"]) expect(readRuntimeConfig({ affiliateCookieDays: bad }, warn)).toEqual({});
+    expect(warn).toHaveBeenLastCalledWith("config.json: affiliateCookieDays ignored (wrong type)");
+  });
+
   it("a missing or broken file leaves the build's defaults", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("nope", { status: 404 })));

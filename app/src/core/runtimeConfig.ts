@@ -17,6 +17,8 @@ export interface RuntimeConfig {
   defaultLocale?: string;
   /** Locale codes known before settings load. */
   locales?: string[];
+  /** Days the affiliate tag cookie lasts (SPEC §9; default 30). */
+  affiliateCookieDays?: number;
 }
 
 const MODES: readonly AppMode[] = ["production", "staging", "sandbox"];
@@ -41,6 +43,11 @@ export function readRuntimeConfig(raw: unknown, warn: (message: string) => void 
   if ("appMode" in o) {
     if (MODES.includes(o.appMode as AppMode)) out.appMode = o.appMode as AppMode;
     else bad("appMode");
+  }
+  if ("affiliateCookieDays" in o) {
+    const d = o.affiliateCookieDays;
+    if (typeof d === "number" && Number.isInteger(d) && d > 0) out.affiliateCookieDays = d;
+    else bad("affiliateCookieDays");
   }
   if ("locales" in o) {
     if (Array.isArray(o.locales) && o.locales.every(isText)) out.locales = o.locales;
