@@ -118,7 +118,11 @@ const TRANSLATIONS: &[(&str, &str, &[&str], [&str; 3])] = &[
             "layout.nav.casino",
             "modals.cookie-request.title",
         ],
-        ["Iniciar sesión", "Algo salió mal", "Elige una nueva contraseña"],
+        [
+            "Iniciar sesión",
+            "Algo salió mal",
+            "Elige una nueva contraseña",
+        ],
     ),
     (
         "ru",
@@ -185,8 +189,16 @@ async fn every_locale_is_served_translated() {
         // What is served is the locale's own file, every text of it.
         assert_eq!(flatten(&body), seed_texts(json), "{locale}");
         assert_eq!(text(&body, "layout", "signIn"), *sign_in, "{locale}");
-        assert_eq!(text(&body, "layout", "error.title"), *error_title, "{locale}");
-        assert_eq!(text(&body, "modals", "reset-pass.title"), *reset_title, "{locale}");
+        assert_eq!(
+            text(&body, "layout", "error.title"),
+            *error_title,
+            "{locale}"
+        );
+        assert_eq!(
+            text(&body, "modals", "reset-pass.title"),
+            *reset_title,
+            "{locale}"
+        );
         let same = flatten(&body)
             .iter()
             .zip(flatten(&en))
