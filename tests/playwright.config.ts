@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // Debian's Chromium, never a downloaded browser. The networking flags keep it from flooding
@@ -31,5 +32,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: "off",
     screenshot: "only-on-failure",
+    // Written by global-setup.ts: the cookie question already answered (issue 16).
+    storageState: resolve(import.meta.dirname, ".e2e-state", "consented.json"),
   },
 });

@@ -203,6 +203,8 @@ fn reference_data(conn: &Connection) -> rusqlite::Result<()> {
         })?;
         content::upsert(conn, locale, &groups)?;
     }
+    crate::db::pages::seed(conn, PAGES)
+        .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
     Ok(())
 }
 
@@ -216,6 +218,9 @@ pub const CONTENT: &[(&str, &str)] = &[
     ("es", include_str!("../content/es.json")),
     ("ru", include_str!("../content/ru.json")),
 ];
+
+/// Content pages per locale (issue 16): en complete, pt-br and es translated, ru falling back.
+pub const PAGES: &str = include_str!("../content/pages.json");
 
 fn demo_player(conn: &Connection, hash_cost: HashCost) -> Result<(), String> {
     let err = |e: rusqlite::Error| format!("seeding demo player: {e}");

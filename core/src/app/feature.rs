@@ -145,6 +145,10 @@ pub enum Msg {
     Locales(Rc<Vec<Locale>>),
     /// A new build is out: the next navigation loads the page.
     UpdateReady,
+    /// The affiliate tag, bot address and referrer in force (captured or stored cookies).
+    Affiliate(crate::domain::affiliate::Captured),
+    /// The visitor's cookie choice (cookie-request modal, or stored).
+    Consent(crate::domain::consent::Consent),
     /// The games catalogue arrived (the games feature).
     Catalogue(Rc<crate::app::features::games::catalogue::Catalogue>),
     /// Go to an in-app address (a history entry, or `replace` the current one).
@@ -173,6 +177,12 @@ pub struct Shared {
     pub currencies: Rc<Vec<Currency>>,
     pub locales: Rc<Vec<Locale>>,
     pub update_ready: bool,
+    /// The affiliate tag, bot address and referrer to send with registration and login
+    /// (SPEC §7, §9; kept by the referral feature).
+    pub affiliate: crate::domain::affiliate::Captured,
+    /// What the visitor allowed (cookie-request modal). Third-party loaders ask
+    /// `consent.analytics` / `consent.marketing` before loading (domain::consent).
+    pub consent: crate::domain::consent::Consent,
     /// The games catalogue once the games feature has it (game names for bonuses and quests).
     pub catalogue: Option<Rc<crate::app::features::games::catalogue::Catalogue>>,
 }
@@ -194,6 +204,8 @@ impl Shared {
             currencies: Rc::default(),
             locales: Rc::default(),
             update_ready: false,
+            affiliate: Default::default(),
+            consent: Default::default(),
             catalogue: None,
         }
     }

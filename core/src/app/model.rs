@@ -39,6 +39,8 @@ pub struct Config {
     /// `tg`); absent on the web.
     #[cfg_attr(target_arch = "wasm32", tsify(optional))]
     pub miniapp: Option<super::features::miniapp::Launch>,
+    /// Days the affiliate tag cookie lasts (SPEC §9); 0 = the default 30.
+    pub affiliate_cookie_days: u64,
 }
 
 impl Default for Config {
@@ -54,6 +56,7 @@ impl Default for Config {
             texts: super::features::content::built_in(),
             sportsbook_script: String::new(),
             miniapp: None,
+            affiliate_cookie_days: 0,
         }
     }
 }
@@ -92,6 +95,9 @@ impl Config {
                 .map_or(d.texts, crate::app::wire::string_map),
             sportsbook_script: text(v, "sportsbookScript").unwrap_or(d.sportsbook_script),
             miniapp,
+            affiliate_cookie_days: crate::app::wire::int(v, "affiliateCookieDays")
+                .and_then(|d| u64::try_from(d).ok())
+                .unwrap_or_default(),
         }
     }
 

@@ -179,6 +179,11 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
             model.moved_from = Some(model.shared.location.clone());
         }
         Msg::UpdateReady => model.shared.update_ready = true,
+        Msg::Affiliate(a) => model.shared.affiliate = a,
+        Msg::Consent(c) => {
+            model.shared.consent = c;
+            model.dirty.mark(Part::Privacy);
+        }
         Msg::Catalogue(cat) => {
             model.shared.catalogue = Some(cat);
             // Bonus cards and quest tasks name their games from it.
