@@ -82,6 +82,10 @@ pub enum Hook<'a> {
     /// The active account's currency changed (`Shared::active_currency`), SPEC §4 "Active
     /// account".
     ActiveAccount,
+    /// An analytics event fired (SPEC §4), for the third-party sinks.
+    Analytics(crate::domain::analytics::AnalyticsEvent),
+    /// The visitor answered the cookie request (`Shared::consent`).
+    Consent,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,6 +149,12 @@ pub enum Msg {
     Locales(Rc<Vec<Locale>>),
     /// A new build is out: the next navigation loads the page.
     UpdateReady,
+    /// Fire an analytics event (SPEC §4): it goes to every configured sink (`third_party`).
+    Analytics(crate::domain::analytics::AnalyticsEvent),
+    /// The visitor's cookie consent (the cookie-request modal, or the stored answer at start):
+    /// the one place consent reaches the core; the consent-requiring third-party services wait
+    /// for `true`.
+    Consent(bool),
     /// Go to an in-app address (a history entry, or `replace` the current one).
     Navigate {
         url: String,
@@ -171,6 +181,9 @@ pub struct Shared {
     pub currencies: Rc<Vec<Currency>>,
     pub locales: Rc<Vec<Locale>>,
     pub update_ready: bool,
+    /// The visitor consented to the third-party services that need it (`Msg::Consent`);
+    /// false until they say so.
+    pub consent: bool,
 }
 
 impl Shared {
@@ -190,6 +203,7 @@ impl Shared {
             currencies: Rc::default(),
             locales: Rc::default(),
             update_ready: false,
+            consent: false,
         }
     }
 

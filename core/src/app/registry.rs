@@ -6,7 +6,7 @@ use super::calls::{Answer, Endpoint, Route};
 use super::feature::{Cx, Feature, Hook, SliceSink};
 
 use super::features::{
-    bonuses, content, games, miniapp, session, settings, shell, sport, toasts, wallet,
+    bonuses, content, games, miniapp, session, settings, shell, sport, third_party, toasts, wallet,
 };
 use super::forms::FormState;
 use super::model::{Dirty, Model};
@@ -213,4 +213,5 @@ features! {
     Miniapp miniapp: miniapp::Miniapp [];
     Games games: games::Games [];
     Bonuses bonuses: bonuses::Bonuses [];
+    ThirdParty third_party: third_party::ThirdParty [];
 }

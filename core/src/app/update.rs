@@ -179,6 +179,13 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
             model.moved_from = Some(model.shared.location.clone());
         }
         Msg::UpdateReady => model.shared.update_ready = true,
+        Msg::Analytics(event) => hook(model, &Hook::Analytics(event), now, out),
+        Msg::Consent(granted) => {
+            if model.shared.consent != granted {
+                model.shared.consent = granted;
+                hook(model, &Hook::Consent, now, out);
+            }
+        }
         Msg::Navigate {
             url,
             replace: false,

@@ -5,6 +5,7 @@ pub mod http;
 pub mod lock;
 pub mod socket;
 pub mod storage;
+pub mod third_party;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -117,10 +118,13 @@ impl Runtime {
 
     fn perform(self: &Rc<Self>, effect: Effect) {
         match effect {
-            Effect::Http(req) => {
+            Effect::Http(mut req) => {
                 let this = Rc::clone(self);
                 let base = Rc::clone(&self.base);
                 wasm_bindgen_futures::spawn_local(async move {
+                    if req.guarded {
+                        req.body = third_party::guard(req.body.take()).await;
+                    }
                     let outcome = http::perform(&base, &req).await;
                     this.dispatch(Event::Http {
                         id: req.id,
@@ -161,6 +165,7 @@ impl Runtime {
             Effect::Scroll { anchor } => scroll(anchor.as_deref()),
             Effect::Socket(cmd) => socket::perform(self, &self.socket, cmd),
             Effect::RefreshLock(cmd) => self.refresh_lock(cmd),
+            Effect::ThirdParty(cmd) => third_party::perform(self, cmd),
             Effect::Reload => {
                 if let Some(w) = web_sys::window() {
                     let _ = w.location().reload();
