@@ -18,7 +18,7 @@ use crate::app::effect::{Effect, LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange};
 use crate::app::registry::Req;
 use crate::domain::analytics::AnalyticsEvent;
-use crate::domain::realtime::push::{Push, EVENT_BET_PLACED};
+use crate::domain::realtime::push::Push;
 use crate::domain::third_party::{fan_out, plan, Plan, Service, ServiceCmd};
 use crate::json::json;
 
@@ -125,9 +125,7 @@ impl Feature for ThirdParty {
             }
             Hook::Consent => self.consent(cx),
             Hook::Analytics(e) => self.fire(*e, cx),
-            Hook::Push(Push::LogOnly { what, .. }) if *what == EVENT_BET_PLACED => {
-                self.fire(AnalyticsEvent::Bet, cx)
-            }
+            Hook::Push(Push::BetPlaced(_)) => self.fire(AnalyticsEvent::Bet, cx),
             Hook::Session(SessionChange::Started { player_id }) => {
                 self.player = Some(*player_id);
                 self.restore_id = None;
