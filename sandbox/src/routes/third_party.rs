@@ -45,6 +45,11 @@ pub async fn script(Path(name): Path<String>) -> Response {
             [
                 (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
                 (header::CACHE_CONTROL, "no-cache"),
+                // Loadable by cross-origin isolated pages too (the core's browser tests).
+                (
+                    header::HeaderName::from_static("cross-origin-resource-policy"),
+                    "cross-origin",
+                ),
             ],
             format!("{RECORD}\n{body}"),
         )
