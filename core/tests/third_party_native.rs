@@ -6,9 +6,10 @@
 
 mod support;
 
-use croupier_core::app::features::third_party::{Status, ThirdPartyTick, ThirdPartyUi, HELD_MAX};
+use croupier_core::app::features::third_party::{Status, ThirdPartyTick, HELD_MAX};
 use croupier_core::app::{update, Config, Effect, Event, LogLevel, Model, Prefs, Req, Tick};
 use croupier_core::domain::analytics::AnalyticsEvent::{self, *};
+use croupier_core::domain::consent::Consent;
 use croupier_core::domain::realtime::SocketEvent;
 use croupier_core::domain::third_party::{
     fan_out, origin, plan, script_url, Plan, Service, ServiceCmd, ServiceConfig, SinkCall,
@@ -40,18 +41,28 @@ fn keyed() -> Config {
 }
 
 fn boot(config: Config, token_: Option<String>) -> (Model, Vec<Effect>) {
+    boot_with(config, token_, None)
+}
+
+/// Start with the visitor's stored cookie choice (`cookieConsent`, domain::consent).
+fn boot_with(config: Config, token_: Option<String>, stored: Option<&str>) -> (Model, Vec<Effect>) {
     let mut m = Model::new(config);
     let fx = update(
         &mut m,
         Event::Booted {
             token: token_,
             path: "/".into(),
-            prefs: Prefs::default(),
+            prefs: Prefs {
+                consent: stored.map(str::to_string),
+                ..Prefs::default()
+            },
         },
         NOW,
     );
     (m, fx)
 }
+
+const ALL_ALLOWED: Option<&str> = Some("analytics=1;marketing=1");
 
 fn cmds(fx: &[Effect]) -> Vec<&ServiceCmd> {
     fx.iter()
@@ -110,10 +121,6 @@ fn tick(m: &mut Model, t: ThirdPartyTick) -> Vec<Effect> {
     update(m, Event::Tick(Tick::ThirdParty(t)), NOW)
 }
 
-fn consent(m: &mut Model, granted: bool) -> Vec<Effect> {
-    ui(m, ThirdPartyUi::ThirdPartyConsent { granted })
-}
-
 // ---------------------------------------------------------------------------------------------
 // Configuration rules
 // ---------------------------------------------------------------------------------------------
@@ -124,36 +131,57 @@ fn a_service_loads_only_with_a_key_a_usable_address_and_if_needed_consent() {
         "GTM-AB12",
         "https://www.googletagmanager.com/gtm.js?id={key}",
     );
+    let all = Consent::chosen(true, true);
+    let none = Consent::default();
+    let analytics = Consent::chosen(true, false);
+    let marketing = Consent::chosen(false, true);
     assert_eq!(
-        plan(Service::TagManager, &gtm, true),
+        plan(Service::TagManager, &gtm, &all),
         Plan::Load("https://www.googletagmanager.com/gtm.js?id=GTM-AB12".into())
     );
-    assert_eq!(plan(Service::TagManager, &gtm, false), Plan::AwaitConsent);
+    assert_eq!(plan(Service::TagManager, &gtm, &none), Plan::AwaitConsent);
+    assert_eq!(
+        plan(Service::TagManager, &gtm, &marketing),
+        Plan::AwaitConsent
+    );
     // Chat, fingerprint and captcha protect or serve the visitor: no consent needed.
     for s in [Service::Chat, Service::Fingerprint, Service::Captcha] {
         assert!(!s.needs_consent());
         assert_eq!(
-            plan(s, &cfg("k1", "/x.js"), false),
+            plan(s, &cfg("k1", "/x.js"), &none),
             Plan::Load("/x.js".into())
         );
     }
+    // Measurement waits for analytics, the pixel for marketing.
     for s in [
         Service::TagManager,
         Service::WebMetrics,
         Service::SessionReplay,
-        Service::Pixel,
     ] {
         assert!(s.needs_consent());
-        assert_eq!(plan(s, &cfg("k1", "/x.js"), false), Plan::AwaitConsent);
+        assert_eq!(plan(s, &cfg("k1", "/x.js"), &none), Plan::AwaitConsent);
+        assert_eq!(plan(s, &cfg("k1", "/x.js"), &marketing), Plan::AwaitConsent);
+        assert_eq!(
+            plan(s, &cfg("k1", "/x.js"), &analytics),
+            Plan::Load("/x.js".into())
+        );
     }
+    assert_eq!(
+        plan(Service::Pixel, &cfg("k1", "/x.js"), &analytics),
+        Plan::AwaitConsent
+    );
+    assert_eq!(
+        plan(Service::Pixel, &cfg("k1", "/x.js"), &marketing),
+        Plan::Load("/x.js".into())
+    );
     // No key (or only blanks): nothing, whatever the address.
-    assert_eq!(plan(Service::Pixel, &cfg("", "/p.js"), true), Plan::NoKey);
-    assert_eq!(plan(Service::Pixel, &cfg("  ", "/p.js"), true), Plan::NoKey);
+    assert_eq!(plan(Service::Pixel, &cfg("", "/p.js"), &all), Plan::NoKey);
+    assert_eq!(plan(Service::Pixel, &cfg("  ", "/p.js"), &all), Plan::NoKey);
     // A key that could break out of its address, or an address that is not one.
     for key in ["a b", "id\"><script>", "x&y=1", &"k".repeat(129)] {
         assert!(
             matches!(
-                plan(Service::Pixel, &cfg(key, "/p.js?id={key}"), true),
+                plan(Service::Pixel, &cfg(key, "/p.js?id={key}"), &all),
                 Plan::Refused(_)
             ),
             "{key}"
@@ -171,14 +199,14 @@ fn a_service_loads_only_with_a_key_a_usable_address_and_if_needed_consent() {
     ] {
         assert!(
             matches!(
-                plan(Service::Captcha, &cfg("k", script), true),
+                plan(Service::Captcha, &cfg("k", script), &all),
                 Plan::Refused(_)
             ),
             "{script}"
         );
     }
     assert!(
-        plan(Service::SessionReplay, &cfg("o-1/app", "/fs.js"), true)
+        plan(Service::SessionReplay, &cfg("o-1/app", "/fs.js"), &all)
             == Plan::Load("/fs.js".into())
     );
 }
@@ -298,7 +326,7 @@ fn without_keys_nothing_loads_and_each_service_logs_its_missing_key() {
 
 #[test]
 fn keyed_services_load_at_start_and_the_consent_ones_wait_for_consent() {
-    let (mut m, fx) = boot(keyed(), None);
+    let (m, fx) = boot(keyed(), None);
     assert_eq!(
         loads(&fx),
         [Service::Chat, Service::Fingerprint, Service::Captcha]
@@ -313,11 +341,19 @@ fn keyed_services_load_at_start_and_the_consent_ones_wait_for_consent() {
     // visit fired at mount: no sink may have it yet, it is kept for them.
     assert!(tracked(&fx).is_empty());
     assert_eq!(m.f.third_party.held, [Visit]);
+}
 
-    let fx = consent(&mut m, true);
+#[test]
+fn the_visitors_choice_loads_what_it_allows_and_sends_it_what_was_kept() {
+    // The stored choice arrives as `Msg::Consent` after the services were planned: the waiting
+    // ones load then, and get the visit kept for them.
+    let (m, fx) = boot_with(keyed(), None, ALL_ALLOWED);
     assert_eq!(
         loads(&fx),
         [
+            Service::Chat,
+            Service::Fingerprint,
+            Service::Captcha,
             Service::TagManager,
             Service::WebMetrics,
             Service::SessionReplay,
@@ -333,30 +369,38 @@ fn keyed_services_load_at_start_and_the_consent_ones_wait_for_consent() {
         ]
     );
     assert!(m.f.third_party.held.is_empty());
-    // Consent given twice changes nothing.
-    assert!(cmds(&consent(&mut m, true)).is_empty());
-}
+    assert_eq!(m.shared.consent, Consent::chosen(true, true));
 
-#[test]
-fn refusing_consent_drops_what_was_kept_and_loads_nothing_more() {
-    let (mut m, _) = boot(keyed(), None);
-    let fx = consent(&mut m, false);
-    assert!(cmds(&fx).is_empty());
-    // Consent false is the default: no change, but the kept events stay kept.
-    assert_eq!(m.f.third_party.held, [Visit]);
-    consent(&mut m, true);
-    let fx = consent(&mut m, false);
-    assert!(cmds(&fx).is_empty());
+    // Analytics only: no pixel, and the visit is not kept for it.
+    let (m, fx) = boot_with(keyed(), None, Some("analytics=1;marketing=0"));
+    assert!(!loads(&fx).contains(&Service::Pixel));
+    assert!(loads(&fx).contains(&Service::TagManager));
+    assert_eq!(
+        tracks(&fx),
+        [
+            ("tagManager", "visit", 80, Some(5)),
+            ("webMetrics", "visit", 80, Some(5))
+        ]
+    );
+    assert_eq!(m.f.third_party.status(Service::Pixel), Status::AwaitConsent);
     assert!(m.f.third_party.held.is_empty());
+
+    // Everything refused: only what needs no consent, nothing kept.
+    let (m, fx) = boot_with(keyed(), None, Some("analytics=0;marketing=0"));
+    assert_eq!(
+        loads(&fx),
+        [Service::Chat, Service::Fingerprint, Service::Captcha]
+    );
+    assert!(tracked(&fx).is_empty());
+    assert!(m.f.third_party.held.is_empty());
+
+    // An unreadable stored choice counts as none.
+    let (m, _) = boot_with(keyed(), None, Some("analytics=yes"));
+    assert_eq!(m.f.third_party.held, [Visit]);
 }
 
 #[test]
 fn at_most_a_bounded_number_of_events_wait_for_consent() {
-    let (mut m, _) = consented_player(keyed());
-    consent(&mut m, false);
-    // A player who withdrew consent: consent-requiring sinks were loaded, so nothing waits.
-    bet_push(&mut m);
-    assert!(m.f.third_party.held.is_empty());
     let (mut m, _) = boot(keyed(), Some(token(3600, "t")));
     respond(&mut m, req::profile(), 200, json!({"id": 7}));
     connect(&mut m);
@@ -369,7 +413,7 @@ fn at_most_a_bounded_number_of_events_wait_for_consent() {
 #[test]
 fn a_consented_visitor_sends_visit_at_mount_to_every_sink() {
     let mut m = Model::new(keyed());
-    m.shared.consent = true;
+    m.shared.consent = Consent::chosen(true, true);
     let fx = update(
         &mut m,
         Event::Booted {
@@ -447,18 +491,7 @@ fn a_failed_script_is_logged_and_gets_no_more_events() {
 // ---------------------------------------------------------------------------------------------
 
 fn consented_guest() -> Model {
-    let mut m = Model::new(keyed());
-    m.shared.consent = true;
-    update(
-        &mut m,
-        Event::Booted {
-            token: None,
-            path: "/".into(),
-            prefs: Prefs::default(),
-        },
-        NOW,
-    );
-    m
+    boot_with(keyed(), None, ALL_ALLOWED).0
 }
 
 fn sign_up(m: &mut Model) -> Vec<Effect> {
@@ -589,17 +622,7 @@ fn bet_push(m: &mut Model) -> Vec<Effect> {
 /// A consented player 7, signed in with a stored token, the socket up.
 fn consented_player(config: Config) -> (Model, String) {
     let t = token(3600, "secret-session");
-    let mut m = Model::new(config);
-    m.shared.consent = true;
-    update(
-        &mut m,
-        Event::Booted {
-            token: Some(t.clone()),
-            path: "/".into(),
-            prefs: Prefs::default(),
-        },
-        NOW,
-    );
+    let (mut m, _) = boot_with(config, Some(t.clone()), ALL_ALLOWED);
     respond(
         &mut m,
         req::profile(),

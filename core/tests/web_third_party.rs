@@ -50,13 +50,27 @@ fn stringify(v: &JsValue) -> String {
 
 /// The scripts the page holds whose address contains `part`.
 fn scripts(part: &str) -> Vec<String> {
-    let doc = web_sys::window().and_then(|w| w.document()).expect("document");
-    let list = doc.get_elements_by_tag_name("script");
-    (0..list.length())
-        .filter_map(|i| list.item(i))
-        .filter_map(|s| s.get_attribute("src"))
+    let all = js_sys::Function::new_no_args(
+        "return Array.from(document.scripts, (s) => s.getAttribute('src') || '')",
+    )
+    .call0(&JsValue::NULL)
+    .expect("scripts");
+    js_sys::Array::from(&all)
+        .iter()
+        .filter_map(|s| s.as_string())
         .filter(|s| s.contains(part))
         .collect()
+}
+
+/// The visitor's stored cookie choice (`cookieConsent`, read by the core at start).
+fn store_consent(value: Option<&str>) {
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .expect("localStorage");
+    match value {
+        Some(v) => storage.set_item("cookieConsent", v).expect("stored"),
+        None => storage.remove_item("cookieConsent").expect("removed"),
+    }
 }
 
 /// The services the stand-ins say have loaded (`window.__thirdParty.loaded`).
@@ -109,6 +123,7 @@ fn keyed(pixel_script: &str) -> String {
 #[wasm_bindgen_test]
 async fn loaders_follow_keys_and_consent_and_a_failure_breaks_nothing() {
     // No keys: nothing is added, and a guarded form's captcha token is null.
+    store_consent(Some("analytics=1;marketing=1"));
     let bare = core("{}");
     gloo_timers::future::TimeoutFuture::new(200).await;
     assert!(scripts("/third-party/").is_empty());
@@ -128,7 +143,10 @@ async fn loaders_follow_keys_and_consent_and_a_failure_breaks_nothing() {
     let mut first = loaded();
     first.sort();
     assert_eq!(first, ["captcha", "chat", "fingerprint"]);
-    assert!(global("dataLayer").is_undefined(), "no tag manager before consent");
+    assert!(
+        global("dataLayer").is_undefined(),
+        "no tag manager before consent"
+    );
 
     c.dispatch(json(r#"{"type":"thirdPartyConsent","granted":true}"#));
     until(|| loaded().len() >= 6).await;
@@ -154,7 +172,9 @@ async fn loaders_follow_keys_and_consent_and_a_failure_breaks_nothing() {
     );
     let calls = stringify(&Reflect::get(&global("__thirdParty"), &"calls".into()).unwrap());
     assert!(
-        calls.contains(r#"["webMetrics-key","reachGoal","visit",{"pixelActionId":80,"externalEventCode":5}]"#),
+        calls.contains(
+            r#"["webMetrics-key","reachGoal","visit",{"pixelActionId":80,"externalEventCode":5}]"#
+        ),
         "{calls}"
     );
     assert!(calls.contains(r#"{"token":"chat-key""#), "{calls}");
@@ -169,8 +189,13 @@ async fn loaders_follow_keys_and_consent_and_a_failure_breaks_nothing() {
         body["captchaToken"],
         serde_json::json!("captcha-captcha-key-frontend_form")
     );
-    assert_eq!(body["fingerprint"], serde_json::json!("visitor-fingerprint-key"));
+    assert_eq!(
+        body["fingerprint"],
+        serde_json::json!("visitor-fingerprint-key")
+    );
     // A fingerprint the form already has is kept.
-    let body = guard(Some(serde_json::json!({"fingerprint": "mine"}))).await.unwrap();
+    let body = guard(Some(serde_json::json!({"fingerprint": "mine"})))
+        .await
+        .unwrap();
     assert_eq!(body["fingerprint"], serde_json::json!("mine"));
 }

@@ -220,4 +220,6 @@ pub struct Prefs {
     /// localStorage `playedGames` and sessionStorage `returnGame` (SPEC §9, games).
     pub played_games: Option<String>,
     pub return_game: Option<String>,
+    /// localStorage `cookieConsent` (domain::consent).
+    pub consent: Option<String>,
 }

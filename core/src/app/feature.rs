@@ -84,7 +84,8 @@ pub enum Hook<'a> {
     ActiveAccount,
     /// An analytics event fired (SPEC §4), for the third-party sinks.
     Analytics(crate::domain::analytics::AnalyticsEvent),
-    /// The visitor answered the cookie request (`Shared::consent`).
+    /// The visitor's cookie choice changed (`Shared::consent`): the third-party services that
+    /// waited for it load now.
     Consent,
 }
 
@@ -151,10 +152,8 @@ pub enum Msg {
     UpdateReady,
     /// Fire an analytics event (SPEC §4): it goes to every configured sink (`third_party`).
     Analytics(crate::domain::analytics::AnalyticsEvent),
-    /// The visitor's cookie consent (the cookie-request modal, or the stored answer at start):
-    /// the one place consent reaches the core; the consent-requiring third-party services wait
-    /// for `true`.
-    Consent(bool),
+    /// The visitor's cookie choice (cookie-request modal, or stored).
+    Consent(crate::domain::consent::Consent),
     /// Go to an in-app address (a history entry, or `replace` the current one).
     Navigate {
         url: String,
@@ -181,9 +180,9 @@ pub struct Shared {
     pub currencies: Rc<Vec<Currency>>,
     pub locales: Rc<Vec<Locale>>,
     pub update_ready: bool,
-    /// The visitor consented to the third-party services that need it (`Msg::Consent`);
-    /// false until they say so.
-    pub consent: bool,
+    /// What the visitor allowed (cookie-request modal). Third-party loaders ask
+    /// `consent.analytics` / `consent.marketing` before loading (domain::consent).
+    pub consent: crate::domain::consent::Consent,
 }
 
 impl Shared {
@@ -203,7 +202,7 @@ impl Shared {
             currencies: Rc::default(),
             locales: Rc::default(),
             update_ready: false,
-            consent: false,
+            consent: Default::default(),
         }
     }
 

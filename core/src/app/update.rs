@@ -180,9 +180,9 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
         }
         Msg::UpdateReady => model.shared.update_ready = true,
         Msg::Analytics(event) => hook(model, &Hook::Analytics(event), now, out),
-        Msg::Consent(granted) => {
-            if model.shared.consent != granted {
-                model.shared.consent = granted;
+        Msg::Consent(c) => {
+            if model.shared.consent != c {
+                model.shared.consent = c;
                 hook(model, &Hook::Consent, now, out);
             }
         }

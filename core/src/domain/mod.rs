@@ -33,6 +33,7 @@ pub mod alert;
 pub mod analytics;
 pub mod bonus;
 pub mod bonus_code;
+pub mod consent;
 pub mod geo;
 pub mod invoice;
 pub mod limit;

@@ -11,15 +11,16 @@
 //!   `javascript:` or protocol-relative address) is refused and logged.
 //! - Keys are provider ids: letters, digits and `-_.:/`, at most 128 characters. Another key is
 //!   refused and logged, so a key can never break out of the address it is put in.
-//! - Consent: the tag manager, web metrics, session replay and the retargeting pixel track the
-//!   visitor for the operator's marketing, so they wait for the visitor's consent. Live chat
-//!   (support the visitor asks for), the visitor fingerprint and the captcha (fraud and bot
-//!   protection of the visitor's own account) load without it.
+//! - Consent (`domain::consent`): the tag manager, web metrics and session replay measure the
+//!   visitor, so they wait for `analytics`; the retargeting pixel advertises, so it waits for
+//!   `marketing`. Live chat (support the visitor asks for), the visitor fingerprint and the
+//!   captcha (fraud and bot protection of the visitor's own account) load without consent.
 //! - Sinks of the analytics events: the tag manager, web metrics and the pixel. Each event goes
 //!   to every sink that is keyed, consented and not failed, with its companions (SPEC §4) and
 //!   with its pixel action id and external event code (SPEC §9; bet30 has no code).
 
 use super::analytics::AnalyticsEvent;
+use super::consent::Consent;
 
 /// SPEC §7: the captcha's risk-assessment action.
 pub const CAPTCHA_ACTION: &str = "frontend_form";
@@ -83,6 +84,15 @@ impl Service {
             self,
             Service::TagManager | Service::WebMetrics | Service::SessionReplay | Service::Pixel
         )
+    }
+
+    /// The visitor's choice lets it load (or it needs none).
+    pub fn allowed(self, consent: &Consent) -> bool {
+        match self {
+            Service::TagManager | Service::WebMetrics | Service::SessionReplay => consent.analytics,
+            Service::Pixel => consent.marketing,
+            Service::Chat | Service::Fingerprint | Service::Captcha => true,
+        }
     }
 
     /// Receives the analytics events.
@@ -151,7 +161,7 @@ pub enum Plan {
     AwaitConsent,
 }
 
-pub fn plan(service: Service, config: &ServiceConfig, consent: bool) -> Plan {
+pub fn plan(service: Service, config: &ServiceConfig, consent: &Consent) -> Plan {
     let key = config.key.trim();
     if key.is_empty() {
         return Plan::NoKey;
@@ -168,7 +178,7 @@ pub fn plan(service: Service, config: &ServiceConfig, consent: bool) -> Plan {
             .concat(),
         );
     };
-    if service.needs_consent() && !consent {
+    if !service.allowed(consent) {
         return Plan::AwaitConsent;
     }
     Plan::Load(url)

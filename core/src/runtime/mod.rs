@@ -56,6 +56,7 @@ impl Runtime {
             payment_geo: storage::local_get(crate::domain::payment::PAYMENT_GEO_KEY),
             played_games: storage::local_get(crate::app::features::games::played::PLAYED_KEY),
             return_game: storage::session_get(crate::app::features::games::launch::RETURN_GAME_KEY),
+            consent: storage::local_get(crate::domain::consent::CONSENT_KEY),
         };
         self.dispatch(Event::Booted {
             token: storage::read_token(),

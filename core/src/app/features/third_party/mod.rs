@@ -1,7 +1,8 @@
 //! Third-party services and analytics (SPEC §4 "Analytics events", §7 "Other", §8 captcha and
 //! pixel rows, §9 "Pixel"). At start each service is planned from its public key and script
 //! address (`domain::third_party::plan`): loaded, logged as missing or refused, or held until the
-//! visitor consents (`Shared::consent`, set by `Msg::Consent`). Analytics events reach this
+//! visitor's cookie choice allows it (`Shared::consent`, set by `Msg::Consent`: the one place
+//! consent reaches the core; a change fires `Hook::Consent`). Analytics events reach this
 //! feature as `Hook::Analytics` (fired by the features that see them: registration, deposits)
 //! and as the `bet.placebet` push; `visit` fires here at start. Each goes to every sink that is
 //! keyed, consented and not failed (`Effect::ThirdParty(Track)`); events fired before consent
@@ -18,6 +19,7 @@ use crate::app::effect::{Effect, LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange};
 use crate::app::registry::Req;
 use crate::domain::analytics::AnalyticsEvent;
+use crate::domain::consent::Consent;
 use crate::domain::realtime::push::Push;
 use crate::domain::third_party::{fan_out, plan, Plan, Service, ServiceCmd};
 use crate::json::json;
@@ -53,14 +55,11 @@ pub struct ThirdParty {
     restore_id: Option<String>,
 }
 
-/// The view's one intent: the visitor's answer to the cookie request. The consent modal sends
-/// it; the core's single wiring point is `Msg::Consent`.
+/// No view intents: consent reaches the feature through `Shared::consent` (`Msg::Consent`).
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
-pub enum ThirdPartyUi {
-    ThirdPartyConsent { granted: bool },
-}
+pub enum ThirdPartyUi {}
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Call {
@@ -100,23 +99,20 @@ impl Feature for ThirdParty {
     type Call = Call;
     type Tick = ThirdPartyTick;
 
-    fn read_ui(kind: &str, f: &Fields) -> Result<Option<ThirdPartyUi>, String> {
-        Ok(match kind {
-            "thirdPartyConsent" => Some(ThirdPartyUi::ThirdPartyConsent {
-                granted: f.flag("granted")?,
-            }),
-            _ => None,
-        })
-    }
-
-    fn ui(&mut self, event: ThirdPartyUi, cx: &mut Cx) {
-        let ThirdPartyUi::ThirdPartyConsent { granted } = event;
-        cx.msg(Msg::Consent(granted));
+    fn read_ui(_kind: &str, _f: &Fields) -> Result<Option<ThirdPartyUi>, String> {
+        Ok(None)
     }
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
-            Hook::Booted(_) => {
+            Hook::Booted(prefs) => {
+                // The stored choice. The consent feature (cookie-request modal, branch
+                // h-content) sends the same message at start; once it is merged these lines
+                // go (the second message changes nothing).
+                let stored = Consent::parse(prefs.consent.as_deref());
+                if stored.decided {
+                    cx.msg(Msg::Consent(stored));
+                }
                 for s in Service::ALL {
                     self.start(s, cx);
                 }
@@ -219,7 +215,7 @@ impl ThirdParty {
     /// Plan a service and act on the plan (at start, or when consent arrives).
     fn start(&mut self, s: Service, cx: &mut Cx) {
         let config = cx.config.third_party.get(s);
-        match plan(s, config, cx.shared.consent) {
+        match plan(s, config, &cx.shared.consent) {
             Plan::Load(url) => {
                 self.set(s, Status::Loading);
                 cx.effect(Effect::ThirdParty(ServiceCmd::Load {
@@ -240,15 +236,18 @@ impl ThirdParty {
         }
     }
 
-    /// The visitor answered: load what waited and send it the held events, or drop them.
+    /// The visitor chose: load what their choice allows and send it the held events; once they
+    /// have chosen, nothing more is held.
     fn consent(&mut self, cx: &mut Cx) {
-        let held = std::mem::take(&mut self.held);
-        if !cx.shared.consent {
-            return;
-        }
+        let consent = cx.shared.consent;
+        let held = if consent.decided {
+            std::mem::take(&mut self.held)
+        } else {
+            Vec::new()
+        };
         let waiting: Vec<Service> = Service::ALL
             .into_iter()
-            .filter(|s| self.status(*s) == Status::AwaitConsent)
+            .filter(|s| self.status(*s) == Status::AwaitConsent && s.allowed(&consent))
             .collect();
         for &s in &waiting {
             self.start(s, cx);
@@ -263,17 +262,18 @@ impl ThirdParty {
     }
 
     /// An event (with its companions) to every active sink the visitor allows; kept for the
-    /// ones that wait for consent.
+    /// ones that wait for the visitor's choice.
     fn fire(&mut self, event: AnalyticsEvent, cx: &mut Cx) {
         let consent = cx.shared.consent;
         let ready: Vec<Service> = Service::ALL
             .into_iter()
-            .filter(|s| self.active(*s) && (consent || !s.needs_consent()))
+            .filter(|s| self.active(*s) && s.allowed(&consent))
             .collect();
         track(fan_out(event, &ready), cx);
-        let waits = Service::ALL
-            .into_iter()
-            .any(|s| s.is_sink() && self.status(s) == Status::AwaitConsent);
+        let waits = !consent.decided
+            && Service::ALL
+                .into_iter()
+                .any(|s| s.is_sink() && self.status(s) == Status::AwaitConsent);
         if waits && self.held.len() < HELD_MAX {
             self.held.push(event);
         }
@@ -281,7 +281,8 @@ impl ThirdParty {
 
     /// Tell the chat and the session replay who the visitor is, when either is on.
     fn identify(&self, cx: &mut Cx) {
-        let replay = self.active(Service::SessionReplay) && cx.shared.consent;
+        let replay = self.active(Service::SessionReplay)
+            && Service::SessionReplay.allowed(&cx.shared.consent);
         if self.active(Service::Chat) || replay {
             cx.effect(Effect::ThirdParty(ServiceCmd::Identify {
                 player_id: self.player,
