@@ -34,10 +34,11 @@ const safe = (what, run) => {
   }
 };
 
-const queue = (name) => {
+// A provider's command queue until its script takes over (`ym.a`, `pixel.q`).
+const queue = (name, field) => {
   if (typeof w[name] !== "function") {
     const stub = function () {
-      (stub.q = stub.q || []).push(arguments);
+      (stub[field] = stub[field] || []).push(arguments);
     };
     stub.l = Date.now();
     w[name] = stub;
@@ -83,13 +84,13 @@ const before = {
     w.dataLayer = w.dataLayer || [];
     w.dataLayer.push({ "gtm.start": Date.now(), event: "gtm.js" });
   },
-  webMetrics: (key) => queue("ym")(key, "init", { clickmap: true, trackLinks: true, accurateTrackBounce: true }),
+  webMetrics: (key) => queue("ym", "a")(key, "init", { clickmap: true, trackLinks: true, accurateTrackBounce: true }),
   sessionReplay: (key, url) => {
     w._fs_org = key;
     w._fs_namespace = "FS";
     w._fs_script = url;
   },
-  pixel: (key) => queue("pixel")("init", key),
+  pixel: (key) => queue("pixel", "q")("init", key),
 };
 
 const after = {
@@ -132,10 +133,10 @@ export function tp_track(sink, event, actionId, code) {
   safe(`${sink} event`, () => {
     const data = { pixelActionId: actionId, externalEventCode: code ?? null };
     if (sink === "tagManager") (w.dataLayer = w.dataLayer || []).push({ event, ...data });
-    else if (sink === "webMetrics") queue("ym")(cfg.webMetrics.key, "reachGoal", event, data);
+    else if (sink === "webMetrics") queue("ym", "a")(cfg.webMetrics.key, "reachGoal", event, data);
     else if (sink === "pixel") {
       if (typeof actionId !== "number") console.error("Error: Pixel action is not defined");
-      else queue("pixel")("track", actionId, { event, externalEventCode: code ?? null });
+      else queue("pixel", "q")("track", actionId, { event, externalEventCode: code ?? null });
     }
   });
 }

@@ -76,8 +76,8 @@ pub async fn guard(body: Option<Json>) -> Option<Json> {
         "captchaToken".into(),
         field("captchaToken").map_or(Json::Null, Json::String),
     );
-    if let Some(f) = field("fingerprint") {
-        body.entry("fingerprint").or_insert(Json::String(f));
+    if let Some(f) = field("fingerprint").filter(|_| !body.contains_key("fingerprint")) {
+        body.insert("fingerprint".into(), Json::String(f));
     }
     Some(Json::Object(body))
 }
