@@ -262,10 +262,13 @@ fn every_service_has_its_spec_key_and_messages() {
 // Fan-out (SPEC §4, §9)
 // ---------------------------------------------------------------------------------------------
 
+/// An event as a sink gets it: name, pixel action id, external event code.
+type Fired = (&'static str, u32, Option<u32>);
+
 #[test]
 fn each_event_goes_to_every_sink_with_its_companions_action_ids_and_codes() {
     let sinks = Service::ALL; // only the sinks among them receive
-    let want: &[(AnalyticsEvent, &[(&str, u32, Option<u32>)])] = &[
+    let want: &[(AnalyticsEvent, &[Fired])] = &[
         (Visit, &[("visit", 80, Some(5))]),
         (Regfin, &[("regfin", 81, Some(1))]),
         (Regnotfin, &[("regnotfin", 82, Some(14))]),

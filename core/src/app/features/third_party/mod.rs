@@ -132,11 +132,11 @@ impl Feature for ThirdParty {
                     self.identify(cx);
                 }
             }
-            Hook::Session(SessionChange::Ended | SessionChange::Guest) => {
-                if self.player.take().is_some() {
-                    self.restore_id = None;
-                    self.identify(cx);
-                }
+            Hook::Session(SessionChange::Ended | SessionChange::Guest)
+                if self.player.take().is_some() =>
+            {
+                self.restore_id = None;
+                self.identify(cx);
             }
             _ => {}
         }
