@@ -1,8 +1,8 @@
 //! JSON at the core's edges, with maintained libraries: `serde_json::Value` is the dynamic
-//! value (Centrifuge frames, pushes, request bodies, view slices); text is parsed and written
-//! by the browser's engine (`JSON.parse`/`JSON.stringify`) and copied to and from the value
-//! by hand ([`from_js_value`], [`to_js_value`]), so serde_json's text parser and float printer
-//! stay out of the wasm.
+//! value (Centrifuge frames, pushes); text is parsed by the browser's engine (`JSON.parse`)
+//! and copied into the value by hand ([`from_js_value`]), and written from `Serialize` by
+//! `json_write` (view slices, request bodies), so serde_json's text parser and printer stay
+//! out of the wasm.
 //! Native builds (tests, tools) use serde_json for text. See docs/ARCHITECTURE.md "Boundary".
 
 use serde::de::DeserializeOwned;
@@ -43,15 +43,7 @@ pub fn from_json<T: DeserializeOwned>(json: Json) -> Result<T, String> {
 
 /// `value` as compact JSON text, or None if its `Serialize` impl fails.
 pub fn to_string<T: ?Sized + Serialize>(value: &T) -> Option<String> {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let js = to_js_value(&to_json(value)?);
-        js_sys::JSON::stringify(&js).ok()?.as_string()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        serde_json::to_string(value).ok()
-    }
+    crate::json_write::to_text(value, false).ok()
 }
 
 /// `value` as a dynamic value.
@@ -106,51 +98,20 @@ fn from_js_at(v: &wasm_bindgen::JsValue, depth: usize) -> Result<Json, String> {
     Err("not a JSON value".into())
 }
 
+/// A float that holds a whole number JS can represent exactly (ids and amounts that JS, or a
+/// text like `1.0`, sends as floats), as that integer.
+pub fn whole_float(f: f64) -> Option<i64> {
+    const SAFE: f64 = 9_007_199_254_740_991.0;
+    // Exact: a whole float within the safe range converts without loss.
+    (f.fract() == 0.0 && f.abs() <= SAFE).then_some(f as i64)
+}
+
 /// A JS number: a safe integer as an integer, else a float (`NaN`/infinities as `null`).
 #[cfg(target_arch = "wasm32")]
 fn number(f: f64) -> Json {
-    const SAFE: f64 = 9_007_199_254_740_991.0;
-    if f.fract() == 0.0 && f.abs() <= SAFE {
-        // Exact: a whole float within the safe range converts without loss.
-        Json::Number(Number::from(f as i64))
-    } else {
-        Number::from_f64(f).map_or(Json::Null, Json::Number)
-    }
-}
-
-/// A dynamic value as a plain JS value (`null` stays `null`: request bodies, storage).
-#[cfg(target_arch = "wasm32")]
-pub fn to_js_value(v: &Json) -> wasm_bindgen::JsValue {
-    to_js_with(v, &wasm_bindgen::JsValue::NULL)
-}
-
-/// [`to_js_value`] for the view: `null` is written as `undefined`, as serde-wasm-bindgen
-/// wrote `None` (the view's types say `T | undefined`).
-#[cfg(target_arch = "wasm32")]
-pub fn to_js_view(v: &Json) -> wasm_bindgen::JsValue {
-    to_js_with(v, &wasm_bindgen::JsValue::UNDEFINED)
-}
-
-#[cfg(target_arch = "wasm32")]
-fn to_js_with(v: &Json, null: &wasm_bindgen::JsValue) -> wasm_bindgen::JsValue {
-    use wasm_bindgen::JsValue;
-    match v {
-        Json::Null => null.clone(),
-        Json::Bool(b) => JsValue::from_bool(*b),
-        Json::Number(n) => JsValue::from_f64(n.as_f64().unwrap_or_default()),
-        Json::String(s) => JsValue::from_str(s),
-        Json::Array(items) => items
-            .iter()
-            .map(|i| to_js_with(i, null))
-            .collect::<js_sys::Array>()
-            .into(),
-        Json::Object(map) => {
-            let obj = js_sys::Object::new();
-            for (k, item) in map {
-                let _ = js_sys::Reflect::set(&obj, &JsValue::from_str(k), &to_js_with(item, null));
-            }
-            obj.into()
-        }
+    match whole_float(f) {
+        Some(i) => Json::Number(Number::from(i)),
+        None => Number::from_f64(f).map_or(Json::Null, Json::Number),
     }
 }
 

@@ -17,6 +17,7 @@
 pub mod app;
 pub mod domain;
 pub mod json;
+pub mod json_write;
 pub mod maps;
 
 #[cfg(target_arch = "wasm32")]

@@ -1,5 +1,5 @@
 //! The boundary in a real browser: JSON text is parsed and written by the engine and copied
-//! to and from the dynamic value by hand (`json::from_js_value`, `to_js_value`); view values
+//! into the dynamic value by hand (`json::from_js_value`), written by `json_write`; view values
 //! cross as plain objects.
 #![cfg(target_arch = "wasm32")]
 

@@ -85,9 +85,7 @@ pub fn whole(v: &Json) -> Option<i64> {
     if let Some(n) = v.as_i64() {
         return Some(n);
     }
-    let f = v.as_f64()?;
-    // Exactly representable whole floats only; the cast is exact inside this range.
-    (f.fract() == 0.0 && f.abs() < 9_007_199_254_740_992.0).then_some(f as i64)
+    crate::json::whole_float(v.as_f64()?)
 }
 
 /// Whether `name` is `ident` in camelCase (serde's `rename_all = "camelCase"` of a variant).

@@ -244,17 +244,20 @@ impl app::feature::SliceSink for JsSlices {
     }
 }
 
-/// A Rust value as a plain JS value, through the dynamic value (`json::to_js_value`: maps as
-/// objects, `None` as `undefined`, integers as numbers).
+/// A Rust value as a plain JS value: compact JSON text (`json_write`, a `None` field left out
+/// so the view reads `undefined`) parsed by the engine.
 pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Option<JsValue> {
-    let json = match serde_json::to_value(value) {
-        Ok(j) => j,
+    let text = match crate::json_write::to_text(value, true) {
+        Ok(t) => t,
         Err(e) => {
             web_sys::console::error_1(&format!("view not serialized: {e}").into());
             return None;
         }
     };
-    Some(crate::json::to_js_view(&json))
+    if text == "null" {
+        return Some(JsValue::UNDEFINED);
+    }
+    js_sys::JSON::parse(&text).ok()
 }
 
 /// A plain JS value from the view (an event, the config) as a dynamic value. It is first

@@ -4,30 +4,10 @@
 
 use crate::json::Json;
 
-fn text(v: &Json, key: &str) -> String {
-    match v.get(key) {
-        Some(Json::String(s)) => s.clone(),
-        Some(Json::Number(n)) => n.to_string(),
-        _ => String::new(),
-    }
-}
-
-/// Whole numbers, also when a float like `1.0` carries them (JSON numbers from JS).
-fn int(v: &Json, key: &str) -> Option<i64> {
-    let n = v.get(key)?;
-    n.as_i64().or_else(|| {
-        n.as_f64()
-            .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15)
-            .map(|f| f as i64)
-    })
-}
+use crate::app::wire::{int, loose_text as text, uint as id};
 
 fn small(v: &Json, key: &str) -> Option<u8> {
     int(v, key).and_then(|n| u8::try_from(n).ok())
-}
-
-fn id(v: &Json, key: &str) -> Option<u64> {
-    int(v, key).and_then(|n| u64::try_from(n).ok())
 }
 
 /// The whole non-negative numbers of an array (ids); anything else is skipped.

@@ -9,6 +9,7 @@ use crate::app::registry::Req;
 use crate::json::Json;
 
 use super::Call;
+use crate::app::wire::str_of as text;
 
 pub const PER_PAGE: u32 = 20;
 
@@ -40,13 +41,6 @@ pub struct GameHistory {
     pub total_pages: u32,
     pub loading: bool,
     pub failed: bool,
-}
-
-fn text(v: &Json, k: &str) -> String {
-    v.get(k)
-        .and_then(Json::as_str)
-        .unwrap_or_default()
-        .to_string()
 }
 
 pub fn row(v: &Json) -> Option<Row> {

@@ -3,6 +3,7 @@
 //! derived deserializer per nested type: about as much code as one struct's visitor for all
 //! of them (docs/ARCHITECTURE.md "Size").
 
+use crate::app::wire::str_of as text_of;
 use crate::domain::sport::{
     EventCategory, EventChampionship, EventInfo, Named, SportCategory, SportChampionship,
     SportInfoResponse, SportPage, SportSelection,
@@ -20,13 +21,6 @@ fn id(v: &Json) -> Option<u64> {
 
 fn id_of(v: &Json, key: &str) -> Option<u64> {
     id(v.get(key)?)
-}
-
-fn text_of(v: &Json, key: &str) -> String {
-    v.get(key)
-        .and_then(Json::as_str)
-        .unwrap_or_default()
-        .to_string()
 }
 
 fn list<T>(v: Option<&Json>, item: impl Fn(&Json) -> Option<T>) -> Vec<T> {

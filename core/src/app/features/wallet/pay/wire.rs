@@ -6,33 +6,10 @@
 use crate::domain::invoice::{Invoice, PublicData};
 use crate::json::Json;
 
-fn text(v: &Json, key: &str) -> String {
-    match v.get(key) {
-        Some(Json::String(s)) => s.clone(),
-        Some(Json::Number(n)) => n.to_string(),
-        _ => String::new(),
-    }
-}
+use crate::app::wire::{int, items as list, loose_text as text};
 
 fn opt_text(v: &Json, key: &str) -> Option<String> {
     Some(text(v, key)).filter(|s| !s.is_empty())
-}
-
-/// Whole numbers, also when a float like `1.0` carries them (JSON numbers from JS).
-fn int(v: &Json, key: &str) -> Option<i64> {
-    let n = v.get(key)?;
-    n.as_i64().or_else(|| {
-        n.as_f64()
-            .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15)
-            .map(|f| f as i64)
-    })
-}
-
-fn list<'a>(v: &'a Json, key: &str) -> &'a [Json] {
-    v.get(key)
-        .and_then(Json::as_array)
-        .map(Vec::as_slice)
-        .unwrap_or_default()
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

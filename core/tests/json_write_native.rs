@@ -1,0 +1,135 @@
+//! `json_write` (the view's and request bodies' JSON text) against serde_json's printer, and
+//! its one difference on purpose: a `null` field left out for the view.
+
+use croupier_core::json::Json;
+use croupier_core::json_write::to_text;
+use proptest::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+fn same_as_serde_json<T: Serialize>(value: &T) {
+    assert_eq!(
+        to_text(value, false).unwrap(),
+        serde_json::to_string(value).unwrap()
+    );
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Card {
+    game_id: u32,
+    title: String,
+    note: Option<String>,
+    tags: Vec<&'static str>,
+    score: f64,
+    kind: Kind,
+    by_id: BTreeMap<u32, i64>,
+    unit: (),
+}
+
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+enum Kind {
+    Spins { count: u8, left: Option<u8> },
+}
+
+#[derive(Serialize)]
+enum Plain {
+    Unit,
+    New(i8),
+    Pair(u8, bool),
+    Named { x: i64 },
+}
+
+fn card(note: Option<&str>) -> Card {
+    Card {
+        game_id: 7,
+        title: "Ace \"the\" \\ é\n\t\u{1}".into(),
+        note: note.map(str::to_string),
+        tags: vec!["a", ""],
+        score: -2.5,
+        kind: Kind::Spins {
+            count: 3,
+            left: None,
+        },
+        by_id: [(2, -9), (10, i64::MIN)].into(),
+        unit: (),
+    }
+}
+
+#[test]
+fn writes_what_serde_json_writes() {
+    same_as_serde_json(&card(None));
+    same_as_serde_json(&card(Some("x")));
+    same_as_serde_json(&[Plain::Unit, Plain::New(-1), Plain::Pair(255, true)]);
+    same_as_serde_json(&Plain::Named { x: i64::MAX });
+    same_as_serde_json(&(u64::MAX, 'é', "", [0u8; 0]));
+    // Whole floats as integers (as the engine's JSON.stringify writes them; the same number
+    // to JSON.parse), fractions in their shortest form, no JSON form for NaN and infinities.
+    assert_eq!(
+        to_text(&[f64::NAN, f64::INFINITY, 3.0, -0.0, 0.125, -1e15], false).unwrap(),
+        "[null,null,3,0,0.125,-1000000000000000]"
+    );
+    let empty: BTreeMap<String, u8> = BTreeMap::new();
+    same_as_serde_json(&empty);
+}
+
+#[test]
+fn the_view_leaves_null_fields_out() {
+    let text = to_text(&card(None), true).unwrap();
+    assert!(!text.contains("note"), "{text}");
+    assert!(!text.contains("left"), "{text}");
+    assert!(!text.contains("unit"), "{text}");
+    // Still a valid object with every other field.
+    let back: Json = serde_json::from_str(&text).unwrap();
+    assert_eq!(back["gameId"], 7);
+    assert_eq!(back["kind"]["count"], 3);
+    // Leading and trailing nulls leave no stray commas; nulls inside arrays stay.
+    let v = serde_json::json!({"a": null, "b": [null, 1], "c": {"d": null}, "e": null});
+    assert_eq!(to_text(&v, true).unwrap(), r#"{"b":[null,1],"c":{}}"#);
+    // Request bodies keep an explicit null.
+    assert_eq!(
+        to_text(&serde_json::json!({"bonusId": null}), false).unwrap(),
+        r#"{"bonusId":null}"#
+    );
+}
+
+#[test]
+fn a_map_key_that_is_not_a_string_or_number_is_an_error() {
+    let mut m = BTreeMap::new();
+    m.insert(vec![1u8], 1u8);
+    assert!(to_text(&m, false).is_err());
+    let mut m = BTreeMap::new();
+    m.insert(Some(()), 1u8);
+    assert!(to_text(&m, false).is_err());
+}
+
+fn json_value() -> impl Strategy<Value = Json> {
+    let leaf = prop_oneof![
+        Just(Json::Null),
+        any::<bool>().prop_map(Json::from),
+        any::<i64>().prop_map(Json::from),
+        any::<u64>().prop_map(Json::from),
+        any::<String>().prop_map(Json::from),
+    ];
+    leaf.prop_recursive(4, 64, 8, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..8).prop_map(Json::Array),
+            proptest::collection::vec((any::<String>(), inner), 0..8)
+                .prop_map(|kv| Json::Object(kv.into_iter().collect())),
+        ]
+    })
+}
+
+proptest! {
+    #[test]
+    fn any_value_is_written_as_serde_json_writes_it(v in json_value()) {
+        prop_assert_eq!(to_text(&v, false).unwrap(), serde_json::to_string(&v).unwrap());
+    }
+
+    #[test]
+    fn what_is_written_parses_back_to_the_same_value(v in json_value()) {
+        let back: Json = serde_json::from_str(&to_text(&v, false).unwrap()).unwrap();
+        prop_assert_eq!(back, v);
+    }
+}
