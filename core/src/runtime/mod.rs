@@ -13,7 +13,7 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 use crate::app::features::shell::DRAWER_COMPACT_KEY;
-use crate::app::{self, Config, Effect, Event, LogLevel, Model, TimerId};
+use crate::app::{self, Config, Effect, Event, HttpOutcome, LogLevel, Model, TimerId};
 
 pub struct Runtime {
     model: RefCell<Model>,
@@ -126,7 +126,11 @@ impl Runtime {
                     if req.guarded {
                         req.body = third_party::guard(req.body.take()).await;
                     }
-                    let outcome = http::perform(&base, &req).await;
+                    let (outcome, kept) = http::perform_kept(&base, &req).await;
+                    // Offline copies and live answers tell the shell which one the page shows.
+                    if let HttpOutcome::Response { .. } = outcome {
+                        this.freshness(kept);
+                    }
                     this.dispatch(Event::Http {
                         id: req.id,
                         outcome,
@@ -185,6 +189,21 @@ impl Runtime {
 }
 
 impl Runtime {
+    /// Tell the shell when the page switches between live answers and the service worker's
+    /// offline copies (only on a change: one event per switch, not per answer).
+    fn freshness(self: &Rc<Self>, kept: Option<u64>) {
+        let was = self.model.borrow().f.shell.offline_since.is_some();
+        if was || kept.is_some() {
+            let offset_minutes = -(js_sys::Date::new_0().get_timezone_offset() as i32);
+            self.dispatch(Event::Tick(app::Tick::Shell(
+                app::features::shell::ShellTick::Freshness {
+                    cached_at: kept,
+                    offset_minutes,
+                },
+            )));
+        }
+    }
+
     /// The cross-tab refresh lock (lock.rs); answers come back as `Event::Refresh`.
     fn refresh_lock(self: &Rc<Self>, cmd: crate::domain::refresh::LockCmd) {
         use crate::domain::refresh::{LockCmd, RefreshEvent};
