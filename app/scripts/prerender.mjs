@@ -35,6 +35,9 @@ try {
     `function l(r,h,a){var e=d.createElement("link");e.rel=r;e.href=h;e.crossOrigin="anonymous";if(a)e.as=a;d.head.appendChild(e)}` +
     `function core(){l("modulepreload",${JSON.stringify(bridge)});l("preload",${JSON.stringify(wasm)},"fetch")}` +
     `if(location.pathname!==p)return core();` +
+    // Opened by the messenger (its launch data in the hash): the mini-app signs in from it, so
+    // the guest's home (sign-in buttons) would only flash before the player's page.
+    `if(location.hash.indexOf("tgWebAppData=")>=0)return core();` +
     `if(d.cookie.split(";").some(function(s){var k=s.trim().split("=");return k[0]===c&&!!k[1]}))return core();` +
     `var t=d.getElementById(innerWidth<=${home.mobileMaxWidth}?"early-mobile":"early-desktop");` +
     `var r=d.getElementById("root");r.appendChild(t.content.cloneNode(true));` +

@@ -483,6 +483,24 @@ fn deposit_bonuses_are_offered_by_amount_and_sent_with_the_deposit() {
     );
     assert_eq!(m.shared.deposit_bonus, None);
     ui(&mut m, BonusesUi::ChooseDepositBonus { id: Some(101) });
+    // The platform is asked whether the chosen package can still be given.
+    let status = Req::Bonuses(bonuses::Call::Status(101, "USD".into()));
+    assert_eq!(
+        status.endpoint().query,
+        vec![
+            ("bonusIds[]".to_string(), "101".to_string()),
+            ("currency".into(), "USD".into())
+        ]
+    );
+    assert!(m.calls.id_of(&status).is_some());
+    respond(
+        &mut m,
+        status,
+        200,
+        json!([{"id": 101, "isAvailable": true}]),
+    );
+    assert_eq!(m.shared.deposit_bonus, Some(101));
+    assert!(!alerts(&m).contains("depositBonusUnavailable"));
 
     // The deposit carries it.
     ui(
@@ -712,4 +730,96 @@ fn loyalty_progress_and_level_up_as_modal_or_game_page_banner() {
         .expect("a 3 s banner timer");
     update(&mut m, hide, NOW + 3000);
     assert!(view::view(&m).bonuses.level_up.is_none());
+}
+
+/// The names of the slices a dispatch would send.
+fn sent(m: &mut Model) -> Vec<&'static str> {
+    let mut names = croupier_core::app::view::SliceNames::default();
+    let dirty = m.dirty.take();
+    croupier_core::app::view::changed(m, dirty, &mut names);
+    names.0
+}
+
+#[test]
+fn cards_and_quest_tasks_name_their_games_once_the_catalogue_is_in() {
+    use croupier_core::app::features::bonuses::view::GameRef;
+    use croupier_core::app::features::games::GamesUi;
+    let mut m = player();
+    flags(&mut m, true, false);
+    answer_lists(&mut m, json!([bonus(3, 2, 1, &[2, 40, 999])]), json!([]));
+    respond(
+        &mut m,
+        Req::Bonuses(bonuses::Call::Quests("USD".into())),
+        200,
+        json!([quest(1, 2, 1)]),
+    );
+    // Before the catalogue: ids only (the card says how many games).
+    let v = view::view(&m).bonuses;
+    assert_eq!(v.items[0].game_ids, vec![2, 40, 999]);
+    assert!(v.items[0].named_games.is_empty());
+    sent(&mut m);
+    // Ids run on from 1 unless a line gives one (the 7th field).
+    let text = "croupier-catalogue 1\nP\t1\tnovomatic\tNovomatic\n\
+                \tBook of Ra\t0\t1\t0\t1\n\tSizzling Hot\t0\t1\t0\t1\n\
+                lucky-7\tLucky Lady's Charm\t0\t1\t0\t1\t40\n\tDolphin's Pearl\t0\t1\t0\t1\n\
+                \tFruit Farm\t0\t1\t0\t1\tx\n";
+    ui(&mut m, GamesUi::GamesCatalogue { text: text.into() });
+    assert!(sent(&mut m).contains(&"bonuses"));
+    let v = view::view(&m).bonuses;
+    let named = |name: &str, identity: &str| GameRef {
+        name: name.into(),
+        href: format!("/game/{identity}"),
+    };
+    // 999 is not in the catalogue: left out, never a broken link.
+    assert_eq!(
+        v.items[0].named_games,
+        vec![
+            named("Sizzling Hot", "sizzling-hot"),
+            named("Lucky Lady's Charm", "lucky-7")
+        ]
+    );
+    // A task's games (7 is not there: the 41st after Lucky Lady's Charm is Dolphin's Pearl).
+    assert!(v.quests.unwrap()[0].tasks[0].named_games.is_empty());
+    let cat = m.shared.catalogue.clone().unwrap();
+    assert_eq!(
+        cat.by_id(41).map(|g| g.name.as_str()),
+        Some("Dolphin's Pearl")
+    );
+    // A line whose id is not a number is skipped.
+    assert_eq!(cat.games.len(), 4);
+}
+
+#[test]
+fn a_chosen_deposit_bonus_that_is_gone_is_dropped_with_an_alert() {
+    let mut m = player();
+    respond(
+        &mut m,
+        Req::Bonuses(bonuses::Call::Packages("USD".into())),
+        200,
+        json!([{"package": {"id": 101, "name": "100%", "percent": 100, "maxAmount": "200.00"},
+                "triggerConditions": {"invoiceAmountItems": [{"currency": "USD", "amountFrom": "20.00"}]}}]),
+    );
+    ui(
+        &mut m,
+        BonusesUi::DepositAmount {
+            amount: "25".into(),
+        },
+    );
+    ui(&mut m, BonusesUi::ChooseDepositBonus { id: Some(101) });
+    assert_eq!(m.shared.deposit_bonus, Some(101));
+    // A malformed answer changes nothing (logged).
+    let status = Req::Bonuses(bonuses::Call::Status(101, "USD".into()));
+    respond(&mut m, status.clone(), 200, json!({"oops": 1}));
+    assert_eq!(m.shared.deposit_bonus, Some(101));
+    ui(&mut m, BonusesUi::ChooseDepositBonus { id: Some(101) });
+    respond(
+        &mut m,
+        status,
+        200,
+        json!([{"id": 101, "isAvailable": false}]),
+    );
+    assert_eq!(m.shared.deposit_bonus, None);
+    assert_eq!(count(&m, "alerts.depositBonusUnavailable"), 1);
+    // No longer offered.
+    assert!(view::view(&m).bonuses.deposit.is_empty());
 }

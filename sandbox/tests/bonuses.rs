@@ -168,6 +168,32 @@ async fn bonus_lifecycle_and_codes() {
         d.body[0]["triggerConditions"]["invoiceAmountItems"][0]["amountFrom"],
         "20.00"
     );
+    // Whether chosen packages can be given: in the currency yes, an unknown id or another
+    // currency's package no.
+    let pkg = d.body[0]["package"]["id"].as_i64().unwrap();
+    let st = s
+        .get(
+            &format!("/api/game/bonuses/status?bonusIds[]={pkg}&bonusIds[]=987654&currency=USD"),
+            Some(t),
+        )
+        .await;
+    assert_eq!(
+        st.body,
+        json!([{"id": pkg, "isAvailable": true}, {"id": 987654, "isAvailable": false}])
+    );
+    let st = s
+        .get(
+            &format!("/api/game/bonuses/status?bonusIds[]={pkg}&currency=XYZ"),
+            Some(t),
+        )
+        .await;
+    assert_eq!(st.body[0]["isAvailable"], false, "{}", st.body);
+    assert_eq!(
+        s.get("/api/game/bonuses/status?bonusIds[]=1", None)
+            .await
+            .status,
+        StatusCode::UNAUTHORIZED
+    );
 }
 
 #[tokio::test]

@@ -252,3 +252,85 @@ async fn real_spins_move_the_wallet_and_write_spins_and_bets() {
     let after = s.get("/api/wallet/accounts", Some(&t)).await.body;
     assert_eq!(after[0]["balance"], accounts[0]["balance"]);
 }
+
+#[tokio::test]
+async fn real_spins_wager_the_active_bonus_of_their_game_only() {
+    let s = start().await;
+    let (t, _) = player(&s, "games-w@example.com", "50").await;
+    let game = s.get("/api/game/games/book-of-dead", None).await.body;
+    let bonus = s
+        .post(
+            "/api/_control/bonuses",
+            None,
+            json!({"email": "games-w@example.com", "currency": "USD", "amount": "1.00", "wager": 2,
+                   "gameIds": [game["id"]]}),
+        )
+        .await
+        .body;
+    let id = bonus["id"].as_i64().unwrap();
+    let on = s
+        .call(
+            Method::PUT,
+            &format!("/api/game/player-bonuses/{id}/activate"),
+            Some(&t),
+            None,
+        )
+        .await;
+    assert_eq!(on.status, StatusCode::OK, "{}", on.body);
+    let slot_of = |body: &serde_json::Value| {
+        body["url"]
+            .as_str()
+            .unwrap()
+            .trim_start_matches("/slot/")
+            .to_string()
+    };
+    let spin = |slot: String| {
+        let s = &s;
+        async move {
+            let r = s
+                .post(
+                    &format!("/api/game/slot/{slot}/spin"),
+                    None,
+                    json!({"bet": "1.00"}),
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        }
+    };
+    let wagered = || async {
+        let list = s
+            .get(
+                "/api/game/player-bonuses?status[]=2&currency[]=USD",
+                Some(&t),
+            )
+            .await
+            .body;
+        list.as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["id"] == id)
+            .map(|b| b["wager"]["wagered"].as_str().unwrap().to_string())
+    };
+    // Another game does not wager it.
+    let other = s
+        .post("/api/game/games/starburst/play", Some(&t), json!({}))
+        .await;
+    spin(slot_of(&other.body)).await;
+    assert_eq!(wagered().await.as_deref(), Some("0.00"));
+    // Its game does, until the requirement (2.00) is met: finished as played.
+    let own = s
+        .post("/api/game/games/book-of-dead/play", Some(&t), json!({}))
+        .await;
+    spin(slot_of(&own.body)).await;
+    assert_eq!(wagered().await.as_deref(), Some("1.00"));
+    spin(slot_of(&own.body)).await;
+    assert_eq!(wagered().await, None);
+    let finished = s
+        .get(
+            "/api/game/player-bonuses?status[]=3&currency[]=USD",
+            Some(&t),
+        )
+        .await
+        .body;
+    assert_eq!(finished[0]["result"], 2, "{finished}");
+}

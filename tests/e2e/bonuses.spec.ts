@@ -47,7 +47,8 @@ test("activate a bonus, play until its wagering is done: it leaves the list with
   await signedIn(page, player, "/bonuses");
   const card = page.getByTestId(`bonus-bonus-${bonus.id}`);
   await expect(card).toContainText("Welcome bonus");
-  await expect(card).toContainText("1 game");
+  // Its one game (id 7) by name, from the games catalogue.
+  await expect(card).toContainText("Book of Ra");
   await card.getByTestId("bonus-activate").click();
   await expect(page.getByTestId("bonus-confirm")).toContainText("Activate this bonus?");
   await page.getByTestId("bonus-confirm-yes").click();
@@ -193,8 +194,10 @@ test("a new quest pushed while on the page is announced; its games link to the g
   await page.getByTestId("quests-open").click();
   await page.getByTestId(`quest-${quest.id}`).getByRole("button", { name: "Games" }).click();
   await expect(page.getByTestId("quest-task-games")).toBeVisible();
-  await page.getByRole("link", { name: "Game 11" }).click();
-  await expect(page).toHaveURL(/\/game\/11$/);
+  // Named from the games catalogue (ids 11 and 12), each a link to its game page.
+  await expect(page.getByTestId("quest-task-games").getByRole("link")).toHaveText(["Reactoonz", "Rise of Olympus"]);
+  await page.getByRole("link", { name: "Reactoonz" }).click();
+  await expect(page).toHaveURL(/\/game\/reactoonz$/);
 });
 
 test("loyalty: progress to the next level, the level-up modal, and the banner on a game page", async ({ page, request }) => {
@@ -267,6 +270,12 @@ for (const s of [
     const modalAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
     expect(modalAxe.violations.map((v) => v.id)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`bonus-condition-${s.name}.png`) });
+    await page.keyboard.press("Escape");
+    // The details of a bonus for three games list them by name, each a link.
+    const reload = page.getByTestId("bonus-list").locator("li").filter({ hasText: "Weekend reload" });
+    await reload.getByRole("button", { name: "Details" }).click();
+    await expect(page.getByTestId("bonus-details").getByRole("link")).toHaveText(["Gates of Olympus", "Sweet Bonanza", "The Dog House"]);
+    await page.screenshot({ path: test.info().outputPath(`bonus-details-${s.name}.png`) });
     await page.keyboard.press("Escape");
     await page.getByTestId("quests-open").click();
     await expect(page.getByTestId("quests-hub")).toBeVisible();

@@ -129,6 +129,9 @@ test("the HTML's home is not shown to a returning player or on another address",
   await page.route("**/assets/*.js", (route) => route.abort());
   await page.goto(url("/games"), { waitUntil: "domcontentloaded" });
   await expect(page.locator("#root")).toBeEmpty();
+  // Nor inside the messenger, which opens the page with its launch data in the hash.
+  await page.goto(url("/#tgWebAppData=query_id%3DAA&tgWebAppVersion=8.0"), { waitUntil: "domcontentloaded" });
+  await expect(page.locator("#root")).toBeEmpty();
   await context.addCookies([{ name: "access_token", value: "stale.token.value", url: url("/") }]);
   await page.goto(url("/"), { waitUntil: "domcontentloaded" });
   await expect(page.locator("#root")).toBeEmpty();

@@ -154,6 +154,8 @@ pub enum Msg {
     Analytics(crate::domain::analytics::AnalyticsEvent),
     /// The visitor's cookie choice (cookie-request modal, or stored).
     Consent(crate::domain::consent::Consent),
+    /// The games catalogue arrived (the games feature).
+    Catalogue(Rc<crate::app::features::games::catalogue::Catalogue>),
     /// Go to an in-app address (a history entry, or `replace` the current one).
     Navigate {
         url: String,
@@ -183,6 +185,8 @@ pub struct Shared {
     /// What the visitor allowed (cookie-request modal). Third-party loaders ask
     /// `consent.analytics` / `consent.marketing` before loading (domain::consent).
     pub consent: crate::domain::consent::Consent,
+    /// The games catalogue once the games feature has it (game names for bonuses and quests).
+    pub catalogue: Option<Rc<crate::app::features::games::catalogue::Catalogue>>,
 }
 
 impl Shared {
@@ -203,6 +207,7 @@ impl Shared {
             locales: Rc::default(),
             update_ready: false,
             consent: Default::default(),
+            catalogue: None,
         }
     }
 

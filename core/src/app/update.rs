@@ -186,6 +186,11 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
                 hook(model, &Hook::Consent, now, out);
             }
         }
+        Msg::Catalogue(cat) => {
+            model.shared.catalogue = Some(cat);
+            // Bonus cards and quest tasks name their games from it.
+            model.dirty.mark(Part::Bonuses);
+        }
         Msg::Navigate {
             url,
             replace: false,

@@ -786,14 +786,13 @@ struct Bet {
     unsettled: bool,
 }
 
-/// Records a demo-game bet: it wagers the active bonus in its currency (finishing it as
-/// played when the requirement is met, crediting the bonus amount to the account in the same
-/// transaction), uses one spin of an active free-spin package, and counts for cashback.
+/// Records a demo-game bet (the control API): as [`on_stake`], and it uses one spin of an
+/// active free-spin package.
 async fn control_bet(
     State(state): State<AppState>,
     ApiJson(b): ApiJson<Bet>,
 ) -> ApiResult<Json<Value>> {
-    let (bonus, spin, account) = {
+    let (player, currency, amount, win) = {
         let conn = state.db();
         let player = player_by_email(&conn, &b.email)?;
         let currency = b.currency.trim().to_ascii_uppercase();
@@ -807,15 +806,66 @@ async fn control_bet(
             .as_deref()
             .and_then(|w| money::parse_minor(w, sub))
             .unwrap_or(0);
+        (player, currency, amount, win)
+    };
+    let stake = Stake {
+        player,
+        currency: &currency,
+        amount,
+        win,
+        settled: !b.unsettled,
+        game_id: None,
+        free_spin: true,
+    };
+    let (bonus, spin) = on_stake(&state, &stake)?;
+    Ok(Json(json!({ "bonusId": bonus, "freespinId": spin })))
+}
+
+/// A real-money stake on a game.
+pub struct Stake<'a> {
+    pub player: i64,
+    pub currency: &'a str,
+    /// Minor units.
+    pub amount: i64,
+    pub win: i64,
+    pub settled: bool,
+    /// The game staked on (`None`: any game, the control API's demo bet).
+    pub game_id: Option<i64>,
+    /// Whether it uses a spin of an active free-spin package.
+    pub free_spin: bool,
+}
+
+/// A stake was placed (a slot spin, or the control API's bet): it counts for cashback, wagers
+/// the active bonus in its currency when the bonus applies to the game (finishing it as
+/// played when the requirement is met, crediting the bonus amount in the same transaction),
+/// and counts for quests' bet tasks and loyalty; the pushes follow. Returns the bonus wagered
+/// and the free-spin package used.
+pub fn on_stake(state: &AppState, s: &Stake) -> ApiResult<(Option<i64>, Option<i64>)> {
+    let (bonus, spin, account, sub) = {
+        let conn = state.db();
+        let account = accounts::by_currency(&conn, s.player, s.currency)?
+            .ok_or_else(|| ApiError::field("validation_failed", "currency", "No account."))?;
         let tx = conn.unchecked_transaction()?;
-        if !b.unsettled {
-            store::settle_bets(&tx, player)?;
+        if s.settled {
+            store::settle_bets(&tx, s.player)?;
         }
-        store::record_bet(&tx, player, &currency, amount, win, !b.unsettled, db::now())?;
+        store::record_bet(
+            &tx,
+            s.player,
+            s.currency,
+            s.amount,
+            s.win,
+            s.settled,
+            db::now(),
+        )?;
         let mut touched_account = false;
-        let bonus = match store::active_bonus(&tx, player, &currency)? {
-            Some(bonus) => {
-                let wagered = bonus.wagered.saturating_add(amount);
+        let applies = |ids: &[i64]| match s.game_id {
+            Some(g) => ids.is_empty() || ids.contains(&g),
+            None => true,
+        };
+        let bonus = match store::active_bonus(&tx, s.player, s.currency)? {
+            Some(bonus) if applies(&bonus.game_ids) => {
+                let wagered = bonus.wagered.saturating_add(s.amount);
                 store::set_wagered(&tx, bonus.id, wagered)?;
                 if wagered >= bonus.wager_required {
                     store::set_bonus_state(&tx, bonus.id, store::FINISHED, store::PLAYED)?;
@@ -828,16 +878,15 @@ async fn control_bet(
                 }
                 Some(bonus.id)
             }
-            None => None,
+            _ => None,
         };
-        let spin = store::freespins(
-            &tx,
-            player,
-            &[store::ACTIVE],
-            std::slice::from_ref(&currency),
-        )?
-        .into_iter()
-        .next_back();
+        let spin = if s.free_spin {
+            store::freespins(&tx, s.player, &[store::ACTIVE], &[s.currency.to_string()])?
+                .into_iter()
+                .next_back()
+        } else {
+            None
+        };
         let spin = match spin {
             Some(f) => {
                 let used = f.used + 1;
@@ -853,30 +902,24 @@ async fn control_bet(
         };
         tx.commit()?;
         let account = if touched_account {
-            accounts::get(&conn, player, account.id)?
+            accounts::get(&conn, s.player, account.id)?
         } else {
             None
         };
-        (bonus, spin, account)
+        (bonus, spin, account, subunit(&conn, s.currency))
     };
     if let Some(a) = &account {
-        realtime::publish_account(&state, a);
+        realtime::publish_account(state, a);
     }
     if let Some(id) = bonus {
-        publish_bonus(&state, id);
+        publish_bonus(state, id);
     }
     if let Some(id) = spin {
-        publish_spin(&state, id);
+        publish_spin(state, id);
     }
     // Quests' bet tasks and loyalty points (a point per whole unit staked).
-    let points = {
-        let conn = state.db();
-        let sub = subunit(&conn, &b.currency.trim().to_ascii_uppercase());
-        let staked = money::parse_minor(&b.amount, sub).unwrap_or(0);
-        (player_by_email(&conn, &b.email)?, staked / sub.max(1))
-    };
-    super::retention::progress(&state, points.0, "bet", points.1);
-    Ok(Json(json!({ "bonusId": bonus, "freespinId": spin })))
+    super::retention::progress(state, s.player, "bet", s.amount / sub.max(1));
+    Ok((bonus, spin))
 }
 
 /// Expires a bonus now (result 5 for bonuses), with its push.

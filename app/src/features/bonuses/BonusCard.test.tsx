@@ -18,6 +18,7 @@ const card = (patch: Partial<BonusCardView> = {}): BonusCardView => ({
   wager: { required: money("300.00"), wagered: money("75.00"), percent: 25 },
   games: "severalGames",
   gameIds: [1, 2, 3],
+  namedGames: [],
   maxBet: undefined,
   expiresAt: 0,
   cancelLocked: false,
@@ -52,5 +53,13 @@ describe("BonusCard", () => {
     expect(screen.getByText("20 free spins")).toBeTruthy();
     expect(screen.getByText("15 of 20 spins left")).toBeTruthy();
     expect(screen.getByText("Cancel free spins")).toBeTruthy();
+  });
+
+  it("names its one game once the catalogue knows it", () => {
+    setView();
+    const { rerender } = render(<BonusCard b={card({ games: "oneGame", gameIds: [7] })} />);
+    expect(screen.getByText("1 game")).toBeTruthy();
+    rerender(<BonusCard b={card({ games: "oneGame", gameIds: [7], namedGames: [{ name: "Book of Ra", href: "/game/book-of-ra" }] })} />);
+    expect(screen.getByText("Book of Ra")).toBeTruthy();
   });
 });

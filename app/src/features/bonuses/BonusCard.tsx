@@ -8,6 +8,8 @@ export function expiry(seconds: number): string {
 }
 
 export function gamesLabel(t: ReturnType<typeof useText>, b: BonusCardView): string {
+  // One game the catalogue knows: its name says more than "one game".
+  if (b.games === "oneGame" && b.namedGames.length === 1) return b.namedGames[0].name;
   return t(`global-components.bonuses.${b.games}`, { count: String(b.gameIds.length) });
 }
 

@@ -7,6 +7,7 @@ import { Button } from "../../ui/Button";
 import { BonusCodeForm } from "./BonusesPanel";
 import { expiry, gamesLabel } from "./BonusCard";
 import { QuestModal } from "./Retention";
+import { useCatalogue } from "../games/catalogue";
 
 /** confirm-bonus, confirm-bonus-unsettled, bonus-cancel-lock, bonus-details, bonus-condition,
  * package-bonus and wallet-bonus-info. */
@@ -87,6 +88,8 @@ function useCard(): BonusCardView | undefined {
 }
 
 function Details({ condition }: { condition: boolean }) {
+  // The games by name (a modal can open on any page).
+  useCatalogue();
   const t = useText();
   const g = useG();
   const dispatch = useDispatch();
@@ -124,7 +127,22 @@ function Details({ condition }: { condition: boolean }) {
         ) : null}
         <dt>{g("conditions")}</dt>
         <dd>{gamesLabel(t, b)}</dd>
-        {b.gameIds.length > 0 ? (
+        {b.namedGames.length > 0 ? (
+          <>
+            <dt />
+            <dd>
+              <ul className="bonus-games">
+                {b.namedGames.map((game) => (
+                  <li key={game.href}>
+                    <Link href={game.href} onClick={() => dispatch({ type: "closeModal" })}>
+                      {game.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : b.gameIds.length > 0 ? (
           <>
             <dt />
             <dd>{g("gameIds", { ids: b.gameIds.join(", ") })}</dd>

@@ -5,6 +5,7 @@ import { TextField } from "../../ui/Field";
 import { Skeleton } from "../../ui/Skeleton";
 import { BonusCard } from "./BonusCard";
 import { LoyaltyTile, QuestsTile } from "./Retention";
+import { useCatalogue } from "../games/catalogue";
 
 /** The bonus-code field: on the bonuses pages and in the wallet's bonus info. */
 export function BonusCodeForm() {
@@ -52,6 +53,8 @@ export function BonusCodeForm() {
 
 /** Cashback, the bonus code and every issued or active bonus and free-spin package. */
 export function BonusesPanel() {
+  // Cards and quests name their games from the catalogue (fetched once, after the paint).
+  useCatalogue();
   const t = useText();
   const dispatch = useDispatch();
   const b = useCore((s) => s.bonuses);

@@ -2,6 +2,7 @@ import type { LoyaltyView, QuestView } from "croupier-core";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
+import { useCatalogue } from "../games/catalogue";
 
 const useQ = () => {
   const t = useText();
@@ -118,6 +119,8 @@ function QuestCard({ quest }: { quest: QuestView }) {
 
 /** quests-hub, quest-tasks, quest-rewards and quest-task-games. */
 export function QuestModal({ id }: { id: "quests-hub" | "quest-tasks" | "quest-rewards" | "quest-task-games" }) {
+  // The tasks' games by name (a modal can open on any page).
+  useCatalogue();
   const q = useQ();
   const dispatch = useDispatch();
   const quests = useCore((s) => s.bonuses.quests);
@@ -159,7 +162,11 @@ export function QuestModal({ id }: { id: "quests-hub" | "quest-tasks" | "quest-r
       </div>
     );
   }
-  const games = [...new Set(quest.tasks.flatMap((t) => t.gameIds))];
+  // The tasks' games by name once the catalogue is in; until then by id, without a link (the
+  // game page's address needs the game's identity).
+  const named = [...new Map(quest.tasks.flatMap((t) => t.namedGames).map((g) => [g.href, g])).values()];
+  const ids = [...new Set(quest.tasks.flatMap((t) => t.gameIds))];
+  const games = named.length > 0 ? named : ids.map((id) => ({ href: "", name: q("game", { id: String(id) }) }));
   return (
     <div className="bonus-confirm" data-testid={id}>
       <h3>{quest.name}</h3>
@@ -174,13 +181,17 @@ export function QuestModal({ id }: { id: "quests-hub" | "quest-tasks" | "quest-r
       {id === "quest-task-games" ? (
         games.length > 0 ? (
           <ul className="bonus-codes">
-            {games.map((g) => (
-              <li key={g}>
-                <Link href={`/game/${g}`} onClick={() => dispatch({ type: "closeModal" })}>
-                  {q("game", { id: String(g) })}
-                </Link>
-              </li>
-            ))}
+            {games.map((g) =>
+              g.href ? (
+                <li key={g.href}>
+                  <Link href={g.href} onClick={() => dispatch({ type: "closeModal" })}>
+                    {g.name}
+                  </Link>
+                </li>
+              ) : (
+                <li key={g.name}>{g.name}</li>
+              ),
+            )}
           </ul>
         ) : (
           <p className="muted">{q("noGames")}</p>

@@ -718,6 +718,7 @@ impl Catalogue {
         for f in &self.features {
             out.push_str(&format!("F\t{}\t{}\n", f.id, f.name));
         }
+        let mut prev = 0;
         for g in &self.games {
             let identity = if slug(&g.name) == g.identity {
                 ""
@@ -725,9 +726,10 @@ impl Catalogue {
                 g.identity.as_str()
             };
             // identity, name, provider index, collections bits, features bits, flags (1 demo,
-            // 2 desktop only). The client names games by identity, so no numeric id.
+            // 2 desktop only), and the numeric id only when it is not the previous one + 1
+            // (bonuses and quests name games by id; the lobby by identity).
             out.push_str(&format!(
-                "{}\t{}\t{}\t{:x}\t{:x}\t{}\n",
+                "{}\t{}\t{}\t{:x}\t{:x}\t{}",
                 identity,
                 g.name,
                 g.provider,
@@ -735,6 +737,11 @@ impl Catalogue {
                 g.features,
                 u8::from(g.has_demo) | (u8::from(!g.mobile) << 1)
             ));
+            if g.id != prev + 1 {
+                out.push_str(&format!("\t{}", g.id));
+            }
+            out.push('\n');
+            prev = g.id;
         }
         out
     }

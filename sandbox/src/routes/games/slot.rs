@@ -192,6 +192,18 @@ pub async fn spin(
     };
     drop(conn);
     realtime::publish_account(&state, &after);
+    // Real play wagers the active bonus (when it applies to this game) and counts for quests,
+    // loyalty and cashback, as a platform's game round does.
+    let stake = crate::routes::bonuses::Stake {
+        player: player_id,
+        currency: &account.currency,
+        amount: bet,
+        win,
+        settled: true,
+        game_id: Some(l.game_id),
+        free_spin: false,
+    };
+    crate::routes::bonuses::on_stake(&state, &stake)?;
     let game = CATALOGUE.games.iter().find(|g| g.id == l.game_id);
     let identity = game.map(|g| g.identity.as_str()).unwrap_or_default();
     let name = game.map(|g| g.name.as_str()).unwrap_or_default();

@@ -157,6 +157,8 @@ pub enum Call {
     DeleteCode(u64),
     Cashback(String),
     Packages(String),
+    /// Whether a chosen deposit bonus is still available (id, currency).
+    Status(u64, String),
     /// The public flags (SPEC §6), in the settings constants.
     Flags,
     Quests(String),
@@ -204,6 +206,8 @@ impl Endpoint for Call {
             Call::Packages(c) => {
                 Route::get("/api/game/bonuses", Auth::Player).query(&[("currency", c)])
             }
+            Call::Status(id, c) => Route::get("/api/game/bonuses/status", Auth::Player)
+                .query(&[("bonusIds[]", &id.to_string()), ("currency", c)]),
             Call::Flags => Route::get("/api/settings/constants", Auth::Public),
             Call::Quests(c) => Route::get("/api/retention/quests", Auth::Player).query(&[
                 ("state[]", "1"),
@@ -333,6 +337,11 @@ impl Feature for Bonuses {
             BonusesUi::ChooseDepositBonus { id } => {
                 let id = id.filter(|id| view::is_offered(self, cx.shared, *id));
                 self.choose(id, cx);
+                // The offer list may be minutes old: ask the platform whether the package
+                // can still be given (SPEC §7 bonuses/status) before the deposit counts on it.
+                if let (Some(id), Some(currency)) = (id, cx.shared.active_currency.clone()) {
+                    cx.call(req(Call::Status(id, currency)), None);
+                }
                 // Back to the deposit form, as typed (the wallet keeps its values).
                 cx.msg(Msg::OpenModalWith(
                     "wallet".into(),
@@ -511,6 +520,16 @@ impl Feature for Bonuses {
             }
             Call::Loyalty => self.retention.account_answered(answer, cx),
             Call::Levels => self.retention.levels_answered(answer, cx),
+            Call::Status(id, _) => match read(answer, &|v| wire::available(v, id)) {
+                // Gone meanwhile: the choice is dropped and the player told, before paying.
+                Ok(false) if self.chosen == Some(id) => {
+                    self.choose(None, cx);
+                    self.packages.retain(|p| p.id != id);
+                    cx.alert(Alert::error("alerts.depositBonusUnavailable"));
+                }
+                Ok(_) => {}
+                Err(e) => cx.log(LogLevel::Warn, &format!("deposit bonus status: {e}")),
+            },
             Call::Packages(currency) => {
                 if cx.shared.active_currency.as_deref() == Some(currency.as_str()) {
                     match read(answer, &|v| wire::list(v, &Package::read)) {

@@ -22,6 +22,32 @@ pub struct WagerView {
     pub percent: u8,
 }
 
+/// A game a bonus or a quest task applies to, named from the catalogue.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct GameRef {
+    pub name: String,
+    pub href: String,
+}
+
+/// The games of `ids` the catalogue knows (none before it has arrived: the view then says
+/// how many games, not which).
+fn named_games(shared: &Shared, ids: &[u64], prefix: &str) -> Vec<GameRef> {
+    let mut out = Vec::new();
+    if let Some(cat) = &shared.catalogue {
+        for id in ids {
+            if let Some(g) = cat.by_id(*id) {
+                out.push(GameRef {
+                    name: g.name.clone(),
+                    href: format!("{prefix}/game/{}", g.identity),
+                });
+            }
+        }
+    }
+    out
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
@@ -43,6 +69,8 @@ pub struct BonusCardView {
     )]
     pub games: &'static str,
     pub game_ids: Vec<u64>,
+    /// The games of `game_ids` by name, once the catalogue is in.
+    pub named_games: Vec<GameRef>,
     pub max_bet: Option<MoneyView>,
     /// Unix seconds; 0 when unknown.
     pub expires_at: i64,
@@ -122,6 +150,7 @@ pub struct TaskView {
     pub percent: u8,
     pub completed: bool,
     pub game_ids: Vec<u64>,
+    pub named_games: Vec<GameRef>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -196,7 +225,7 @@ pub fn wager_percent(wagered: &str, required: &str) -> u8 {
         .map_or(0, |p| p.mantissa().clamp(0, 100) as u8)
 }
 
-fn card(shared: &Shared, b: &Bonuses, i: &Item) -> BonusCardView {
+fn card(shared: &Shared, b: &Bonuses, i: &Item, prefix: &str) -> BonusCardView {
     let money = |v: &str| amount(&shared.currencies, v, &i.currency);
     let bonus = i.kind == Kind::Bonus;
     BonusCardView {
@@ -218,6 +247,7 @@ fn card(shared: &Shared, b: &Bonuses, i: &Item) -> BonusCardView {
             GameScope::SeveralGames => "severalGames",
         },
         game_ids: i.game_ids.clone(),
+        named_games: named_games(shared, &i.game_ids, prefix),
         max_bet: (!i.max_bet.is_empty()).then(|| money(&i.max_bet)),
         expires_at: i.expires_at,
         cancel_locked: i.cancel_locked,
@@ -281,9 +311,13 @@ pub fn slice(model: &Model) -> BonusesView {
     let b = &model.f.bonuses;
     let shared = &model.shared;
     let currency = shared.active_currency.as_deref().unwrap_or_default();
+    let prefix = shared
+        .locale(&model.config)
+        .map(|l| format!("/{l}"))
+        .unwrap_or_default();
     let mut items = Vec::with_capacity(b.items.len());
     for i in &b.items {
-        items.push(card(shared, b, i));
+        items.push(card(shared, b, i, &prefix));
     }
     let mut codes = Vec::with_capacity(b.codes.len());
     for c in &b.codes {
@@ -347,7 +381,7 @@ pub fn slice(model: &Model) -> BonusesView {
             },
             unsettled: a.force,
         }),
-        quests: r.quests_on().then(|| quests(b)),
+        quests: r.quests_on().then(|| quests(b, shared, &prefix)),
         loyalty,
         level_up: match &r.level_up {
             Some((level, banner)) if r.loyalty_on() => Some(LevelUpView {
@@ -359,12 +393,17 @@ pub fn slice(model: &Model) -> BonusesView {
     }
 }
 
-fn quests(b: &Bonuses) -> Vec<QuestView> {
+fn quests(b: &Bonuses, shared: &Shared, prefix: &str) -> Vec<QuestView> {
     let r = &b.retention;
     let mut out = Vec::with_capacity(r.quests.len());
     for q in &r.quests {
         let mut tasks = Vec::with_capacity(q.tasks.len());
         for t in &q.tasks {
+            let ids = r
+                .task_games
+                .iter()
+                .find(|g| g.0 == t.id)
+                .map_or(&[][..], |g| g.1.as_slice());
             tasks.push(TaskView {
                 id: t.id,
                 kind: t.kind.clone().unwrap_or_default(),
@@ -372,12 +411,8 @@ fn quests(b: &Bonuses) -> Vec<QuestView> {
                 quantity: t.quantity,
                 percent: crate::domain::quest::task_percent(t),
                 completed: t.is_completed || t.progress >= t.quantity,
-                game_ids: r
-                    .task_games
-                    .iter()
-                    .find(|g| g.0 == t.id)
-                    .map(|g| g.1.clone())
-                    .unwrap_or_default(),
+                game_ids: ids.to_vec(),
+                named_games: named_games(shared, ids, prefix),
             });
         }
         out.push(QuestView {

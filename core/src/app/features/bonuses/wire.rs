@@ -145,6 +145,15 @@ pub fn list<T>(v: &Json, read: &dyn Fn(&Json) -> Option<T>) -> Option<Vec<T>> {
 }
 
 /// Cashback for a currency: `(amount, percent)`.
+/// `[{id, isAvailable}]` of bonuses/status: whether `id` is available (missing: not).
+pub fn available(v: &Json, id: u64) -> Option<bool> {
+    let list = v.as_array()?;
+    Some(list.iter().any(|e| {
+        crate::app::wire::uint(e, "id") == Some(id)
+            && e.get("isAvailable").and_then(Json::as_bool) == Some(true)
+    }))
+}
+
 pub fn cashback(v: &Json) -> Option<(String, String)> {
     v.as_object()?;
     Some((text(v, "amount"), text(v, "percent")))

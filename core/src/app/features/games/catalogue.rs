@@ -21,6 +21,8 @@ pub struct Collection {
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Game {
+    /// The platform's game id (bonuses and quests name games by it).
+    pub id: u64,
     pub identity: String,
     pub name: String,
     pub provider: u16,
@@ -90,7 +92,16 @@ impl Catalogue {
                         c.features.push((id, name.to_string()));
                     }
                 }
-                [identity, name, provider, cols, feats, flags] => {
+                [identity, name, provider, cols, feats, flags, rest @ ..] => {
+                    // The id is the previous one + 1 unless the line gives it (7th field).
+                    let id = match rest {
+                        [] => c.games.last().map_or(1, |g| g.id + 1),
+                        [id] => match id.parse() {
+                            Ok(id) => id,
+                            Err(_) => continue,
+                        },
+                        _ => continue,
+                    };
                     let (Ok(provider), Some(collections), Some(features), Ok(flags)) = (
                         provider.parse::<u16>(),
                         hex(cols),
@@ -103,6 +114,7 @@ impl Catalogue {
                         continue;
                     }
                     c.games.push(Game {
+                        id,
                         identity: if identity.is_empty() {
                             slug(name)
                         } else {
@@ -123,6 +135,11 @@ impl Catalogue {
 
     pub fn game(&self, identity: &str) -> Option<usize> {
         self.games.iter().position(|g| g.identity == identity)
+    }
+
+    /// The game with the platform's id `id`.
+    pub fn by_id(&self, id: u64) -> Option<&Game> {
+        self.games.iter().find(|g| g.id == id)
     }
 
     pub fn collection(&self, identity: &str) -> Option<usize> {

@@ -529,6 +529,7 @@ impl Games {
             Self::player_lists(cx);
         }
         self.cat = Rc::new(cat);
+        cx.msg(Msg::Catalogue(Rc::clone(&self.cat)));
         self.state = CatalogueState::Ready;
         self.server_found.clear();
         self.address_moved(None, cx);
