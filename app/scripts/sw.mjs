@@ -9,7 +9,8 @@
 //   answer served from that cache carries `x-croupier-cached-at` (ms), which the core shows as
 //   "offline, data from …" (core/src/runtime/http.rs);
 // - config.json goes to the network first too (an operator's change is seen at once).
-// Writes, the websocket, the control API and builds/latest.json are never cached.
+// Writes, the websocket, the control API and builds/latest.json are never cached. Signing out
+// (the logout call) deletes the signed-out player's copies.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateSW } from "workbox-build";
@@ -35,6 +36,33 @@ const { count, size, warnings } = await generateSW({
       urlPattern: ({ request }) => request.mode === "navigate",
       handler: "NetworkFirst",
       options: { cacheName: "croupier-pages", precacheFallback: { fallbackURL: "index.html" } },
+    },
+    {
+      urlPattern: ({ url }) => url.pathname === "/api/player/sessions/logout",
+      handler: "NetworkOnly",
+      method: "POST",
+      options: {
+        plugins: [
+          {
+            // Functions here are copied into sw.js on their own: the token's subject is read again.
+            requestWillFetch: async ({ request }) => {
+              const payload = (request.headers.get("authorization") || "").match(/^Bearer [^.]+\.([^.]+)\./);
+              if (payload) {
+                try {
+                  const who = `p${JSON.parse(atob(payload[1].replace(/-/g, "+").replace(/_/g, "/"))).sub}`;
+                  const cache = await caches.open("croupier-api");
+                  for (const key of await cache.keys()) {
+                    if (new URL(key.url).searchParams.get("__who") === who) await cache.delete(key);
+                  }
+                } catch {
+                  // A token we cannot read: nothing of it was kept under a player either.
+                }
+              }
+              return request;
+            },
+          },
+        ],
+      },
     },
     {
       urlPattern: ({ url }) => url.pathname === "/config.json",

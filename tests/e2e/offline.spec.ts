@@ -13,7 +13,7 @@ test.use({ serviceWorkers: "allow" });
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
 
-async function player(request: APIRequestContext, balance: string) {
+async function player(request: APIRequestContext, balance: string): Promise<{ token: string; id: number }> {
   const email = `offline${Date.now()}@example.com`;
   const res = await request.post(url("/api/player/register"), {
     data: { email, password: "royal-flush-9", currency: "USD", agreements: true },
@@ -22,8 +22,15 @@ async function player(request: APIRequestContext, balance: string) {
   const body = await res.json();
   const set = await request.post(url("/api/_control/balance"), { data: { playerId: body.profile.id, balance } });
   expect(set.ok()).toBeTruthy();
-  return body.accessToken as string;
+  return { token: body.accessToken as string, id: body.profile.id as number };
 }
+
+/** Who the service worker's kept answers belong to (`__who` of their keys). */
+const keptFor = (page: Page) =>
+  page.evaluate(async () => {
+    const cache = await caches.open("croupier-api");
+    return [...new Set((await cache.keys()).map((r) => new URL(r.url).searchParams.get("__who")))].sort();
+  });
 
 async function ready(page: Page) {
   await expect(page.locator(".shell")).toHaveAttribute("data-core", "ready");
@@ -47,7 +54,7 @@ test("after one online visit home, the lobby and the wallet open offline, marked
   context,
   request,
 }) => {
-  const token = await player(request, "42");
+  const { token, id } = await player(request, "42");
   await context.addCookies([{ name: "access_token", value: token, url: base() }]);
   await page.goto(url("/"));
   await ready(page);
@@ -87,6 +94,14 @@ test("after one online visit home, the lobby and the wallet open offline, marked
   await ready(page);
   await expect(page.getByTestId("account-USD")).toBeVisible();
   await expect(page.getByTestId("offline-banner")).toHaveCount(0);
+
+  // The copies are the player's and the guest's, keyed by id, never by token; signing out
+  // deletes the player's.
+  expect(await keptFor(page)).toContain(`p${id}`);
+  expect(JSON.stringify(await page.evaluate(async () => (await (await caches.open("croupier-api")).keys()).map((r) => r.url)))).not.toContain(token);
+  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect.poll(() => keptFor(page)).not.toContain(`p${id}`);
 });
 
 test("with the service worker in place a new build is still picked up on the next navigation", async ({ page }) => {
