@@ -93,11 +93,19 @@ build_product() {
   ensure_wasm_tools || return 1
   log "building the core to wasm"
   rm -rf "$ROOT/pkg"
-  # Stable Rust, no -Z flag: the size settings (opt-level z, fat LTO, one codegen unit, panic
-  # abort) live in Cargo.toml's [profile.wasm-release], which only this build uses. wasm-opt
-  # runs below, from npm binaryen (a known-good version).
-  (cd "$ROOT/core" && wasm-pack build --no-opt --profile wasm-release --target bundler \
-    --out-dir "$ROOT/pkg" --out-name croupier_core .) || return 1
+  # The size settings (opt-level z, fat LTO, one codegen unit, panic abort) live in
+  # Cargo.toml's [profile.wasm-release], which only this build uses. On top, this one build
+  # rebuilds std from the pinned toolchain's own sources (rust-src, in rust-toolchain.toml)
+  # for size, with panics as immediate aborts (no panic message formatting linked): unstable
+  # flags on the pinned stable 1.95.0 (RUSTC_BOOTSTRAP=1), -14.7 KiB gzip, which the finished
+  # features need to fit the 220 KiB budget (DESIGN "Size and speed"; docs/ARCHITECTURE.md
+  # "Size"). Tests, benches and the sandbox build without them. wasm-opt runs below, from npm
+  # binaryen (a known-good version).
+  (cd "$ROOT/core" && RUSTC_BOOTSTRAP=1 \
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
+    wasm-pack build --no-opt --profile wasm-release --target bundler \
+    --out-dir "$ROOT/pkg" --out-name croupier_core . \
+    -- -Z build-std=std,panic_abort -Z build-std-features=optimize_for_size) || return 1
   ensure_npm "$ROOT/app" || return 1
   log "wasm-opt -Oz"
   local wasm="$ROOT/pkg/croupier_core_bg.wasm"

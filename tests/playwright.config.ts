@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // Debian's Chromium, never a downloaded browser. The networking flags keep it from flooding
@@ -34,5 +35,7 @@ export default defineConfig({
     // count requests see the page's own, so only the offline spec lets it run.
     serviceWorkers: "block",
     screenshot: "only-on-failure",
+    // Written by global-setup.ts: the cookie question already answered (issue 16).
+    storageState: resolve(import.meta.dirname, ".e2e-state", "consented.json"),
   },
 });

@@ -125,7 +125,7 @@ impl Writer {
 #[cfg(target_arch = "wasm32")]
 fn float_text(f: f64) -> String {
     js_sys::Number::from(f)
-        .to_string(10)
+        .to_string_with_radix(10)
         .ok()
         .and_then(|s| s.as_string())
         .unwrap_or_else(|| "null".into())

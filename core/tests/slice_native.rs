@@ -68,7 +68,9 @@ fn booted_guest() -> Model {
             (Method::Get, "/api/content".to_string(), None),
             (Method::Get, "/builds/latest.json".to_string(), None),
             // The public flags questsEnabled / loyaltyEnabled (issue 12).
-            (Method::Get, "/api/settings/constants".to_string(), None)
+            (Method::Get, "/api/settings/constants".to_string(), None),
+            // The visitor's country for the geo-popup (issue 16).
+            (Method::Get, "/api/geo".to_string(), None)
         ]
     );
     assert_eq!(

@@ -203,18 +203,24 @@ fn reference_data(conn: &Connection) -> rusqlite::Result<()> {
         })?;
         content::upsert(conn, locale, &groups)?;
     }
+    crate::db::pages::seed(conn, PAGES)
+        .map_err(|e| rusqlite::Error::ToSqlConversionFailure(e.into()))?;
     Ok(())
 }
 
-/// Localised texts per locale (`group -> key -> text`): en and pt-br complete, es and ru
-/// partial (they fall back to en key by key). en holds exactly the core's built-in keys
-/// (core/content/en.json; sandbox/tests/content.rs holds them equal).
+/// Localised texts per locale (`group -> key -> text`), each complete: pt-br, es and ru
+/// translate every key of en with the same placeholders (a locale missing a key would fall
+/// back to en key by key). en holds exactly the core's built-in keys (core/content/en.json;
+/// sandbox/tests/content.rs holds them equal, and the translations complete).
 pub const CONTENT: &[(&str, &str)] = &[
     ("en", include_str!("../content/en.json")),
     ("pt-br", include_str!("../content/pt-br.json")),
     ("es", include_str!("../content/es.json")),
     ("ru", include_str!("../content/ru.json")),
 ];
+
+/// Content pages per locale (issue 16): en complete, pt-br and es translated, ru falling back.
+pub const PAGES: &str = include_str!("../content/pages.json");
 
 fn demo_player(conn: &Connection, hash_cost: HashCost) -> Result<(), String> {
     let err = |e: rusqlite::Error| format!("seeding demo player: {e}");

@@ -54,15 +54,123 @@ async fn english_is_exactly_the_core_table() {
     assert_eq!(flatten(&r.body), want);
 }
 
+/// `group.key` pairs of a seed file (sandbox/content/<locale>.json), sorted.
+fn seed_texts(json: &str) -> Vec<(String, String)> {
+    flatten(&serde_json::from_str(json).expect("seed content parses"))
+}
+
+/// The interpolation tokens of a text (`{amount}`, `{count}`, ...), sorted, repeats kept.
+fn placeholders(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let Some(len) = rest[open..].find('}') else {
+            break;
+        };
+        out.push(rest[open..open + len + 1].to_string());
+        rest = &rest[open + len + 1..];
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn placeholders_are_the_braced_tokens() {
+    assert_eq!(
+        placeholders("{b} of {a}, {b}"),
+        ["{a}", "{b}", "{b}"].map(String::from)
+    );
+    assert!(placeholders("no tokens { here").is_empty());
+}
+
+/// Every non-default locale: (code, its seed file, texts that may equal the English ones
+/// (brand, codes, URLs, international words), layout.signIn, layout.error.title,
+/// modals.reset-pass.title).
+const TRANSLATIONS: &[(&str, &str, &[&str], [&str; 3])] = &[
+    (
+        "pt-br",
+        include_str!("../content/pt-br.json"),
+        &[
+            "fields-settings.email.label",
+            "fields-settings.email.placeholder",
+            "global-components.bonuses.cashback",
+            "global-components.bonuses.ok",
+            "layout.brand",
+            "layout.menu",
+            "layout.miniapp.news.channel",
+            "modals.cookie-request.title",
+            "modals.email.title",
+        ],
+        ["Entrar", "Algo deu errado", "Escolha uma nova senha"],
+    ),
+    (
+        "es",
+        include_str!("../content/es.json"),
+        &[
+            "fields-settings.email.placeholder",
+            "global-components.bonuses.cashback",
+            "global-components.bonuses.no",
+            "global-components.games.sort.name",
+            "global-components.wallet.field.cpf_number",
+            "layout.brand",
+            "layout.error.status",
+            "layout.miniapp.news.channel",
+            "layout.nav.casino",
+            "modals.cookie-request.title",
+        ],
+        [
+            "Iniciar sesión",
+            "Algo salió mal",
+            "Elige una nueva contraseña",
+        ],
+    ),
+    (
+        "ru",
+        include_str!("../content/ru.json"),
+        &[
+            "fields-settings.email.label",
+            "fields-settings.email.placeholder",
+            "global-components.wallet.field.cpf_number",
+            "layout.brand",
+            "layout.miniapp.news.channel",
+            "layout.nav.questions",
+            "modals.email.title",
+        ],
+        ["Войти", "Что-то пошло не так", "Задайте новый пароль"],
+    ),
+];
+
+#[test]
+fn every_locale_file_translates_every_english_key_with_its_placeholders() {
+    let en = seed_texts(include_str!("../content/en.json"));
+    assert!(en.len() > 100, "parsed {} English texts", en.len());
+    let en_keys: Vec<&String> = en.iter().map(|(k, _)| k).collect();
+    for (locale, json, may_equal, _) in TRANSLATIONS {
+        let texts = seed_texts(json);
+        // The file itself holds every key (the API would hide a missing one behind English).
+        let keys: Vec<&String> = texts.iter().map(|(k, _)| k).collect();
+        assert_eq!(keys, en_keys, "{locale}: keys differ from en.json");
+        for ((key, english), (_, text)) in en.iter().zip(&texts) {
+            assert!(!text.trim().is_empty(), "{locale} {key} is empty");
+            assert_eq!(
+                placeholders(text),
+                placeholders(english),
+                "{locale} {key}: {text:?} has other placeholders than {english:?}"
+            );
+            // Real translations, not copies: only the listed texts may stay the same.
+            assert!(
+                text != english || may_equal.contains(&key.as_str()),
+                "{locale} {key} is still English: {text:?}"
+            );
+        }
+    }
+}
+
 #[tokio::test]
-async fn portuguese_translates_every_key() {
+async fn every_locale_is_served_translated() {
     let s = start().await;
     let en = s
         .get(&format!("/api/content?locale=en&{ALL_GROUPS}"), None)
-        .await
-        .body;
-    let pt = s
-        .get(&format!("/api/content?locale=pt-br&{ALL_GROUPS}"), None)
         .await
         .body;
     let keys = |v: &Value| {
@@ -71,43 +179,44 @@ async fn portuguese_translates_every_key() {
             .map(|(k, _)| k)
             .collect::<BTreeSet<_>>()
     };
-    assert_eq!(keys(&pt), keys(&en));
-    assert_eq!(text(&pt, "layout", "signIn"), "Entrar");
-    assert_eq!(text(&pt, "layout", "error.title"), "Algo deu errado");
-    assert_eq!(
-        text(&pt, "modals", "reset-pass.title"),
-        "Escolha uma nova senha"
-    );
-    // Real translations, not copies: only brand names and the like may stay the same.
-    let same = flatten(&pt)
-        .iter()
-        .zip(flatten(&en))
-        .filter(|(a, b)| a.1 == b.1)
-        .count();
-    assert!(same < 10, "{same} Portuguese texts equal the English ones");
-    // Placeholders survive translation.
-    assert!(text(&pt, "layout", "home.welcomeBack").contains("{name}"));
-    assert!(text(&pt, "modals", "resetEmailSend.text").contains("{email}"));
-}
-
-#[tokio::test]
-async fn partial_locales_fall_back_to_english_key_by_key() {
-    let s = start().await;
-    let en = s
-        .get(&format!("/api/content?locale=en&{ALL_GROUPS}"), None)
-        .await
-        .body;
-    for (locale, sign_in) in [("es", "Iniciar sesión"), ("ru", "Войти")] {
+    for (locale, json, may_equal, [sign_in, error_title, reset_title]) in TRANSLATIONS {
         let r = s
             .get(&format!("/api/content?locale={locale}&{ALL_GROUPS}"), None)
             .await;
-        assert_eq!(r.status, StatusCode::OK);
-        assert_eq!(text(&r.body, "layout", "signIn"), sign_in);
+        assert_eq!(r.status, StatusCode::OK, "{locale}");
+        let body = r.body;
+        assert_eq!(keys(&body), keys(&en), "{locale}");
+        // What is served is the locale's own file, every text of it.
+        assert_eq!(flatten(&body), seed_texts(json), "{locale}");
+        assert_eq!(text(&body, "layout", "signIn"), *sign_in, "{locale}");
         assert_eq!(
-            text(&r.body, "layout", "home.subtitle"),
-            text(&en, "layout", "home.subtitle")
+            text(&body, "layout", "error.title"),
+            *error_title,
+            "{locale}"
         );
-        assert_eq!(flatten(&r.body).len(), flatten(&en).len());
+        assert_eq!(
+            text(&body, "modals", "reset-pass.title"),
+            *reset_title,
+            "{locale}"
+        );
+        let same = flatten(&body)
+            .iter()
+            .zip(flatten(&en))
+            .filter(|(a, b)| a.1 == b.1)
+            .count();
+        assert!(
+            same <= may_equal.len(),
+            "{same} {locale} texts equal the English ones"
+        );
+        // Placeholders survive translation.
+        assert!(
+            text(&body, "layout", "home.welcomeBack").contains("{name}"),
+            "{locale}"
+        );
+        assert!(
+            text(&body, "modals", "resetEmailSend.text").contains("{email}"),
+            "{locale}"
+        );
     }
 }
 

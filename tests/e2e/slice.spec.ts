@@ -106,3 +106,18 @@ test("the page has no console errors", async ({ page }) => {
   await expect(page.getByRole("banner").getByRole("button", { name: "Sign in" })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test("a player's home fits a phone with a long nickname", async ({ page, request, context }) => {
+  // The nickname comes from the e-mail: one long word the greeting must wrap.
+  const email = `averyveryverylongnicknamewithoutanyspaces${Date.now()}@example.com`;
+  const res = await request.post(url("/api/player/register"), {
+    data: { email, password: "royal-flush-9", currency: "USD", agreements: true },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await context.addCookies([{ name: "access_token", value: (await res.json()).accessToken, url: url("/") }]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(url("/"));
+  await expect(page.getByRole("heading", { level: 1, name: /averyvery/ })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -105,6 +105,12 @@ export async function launchFirefox(width = 1280, height = 800): Promise<WebDriv
   }
   await driver.manage().setTimeouts({ pageLoad: 30_000, script: 10_000 });
   await setViewport(driver, width, height);
+  // Every flow starts as a visitor who already answered the cookie question (issue 16), as
+  // the Chromium suite does (e2e/global-setup.ts): the cookie-request modal would cover pages.
+  if (process.env.BASE_URL) {
+    await driver.get(`${process.env.BASE_URL}/`);
+    await driver.executeScript("localStorage.setItem('cookieConsent', 'analytics=0;marketing=0')");
+  }
   return driver;
 }
 

@@ -87,6 +87,8 @@ export function startCore({ miniapp, ...options }: StartOptions & { config?: Run
       apiBase: config.apiBase ?? "",
       realtimeUrl: config.realtimeUrl ?? "",
       platform: "web",
+      // What the player's browser calls the site: SPEC §7 `source`, the referral link's base.
+      origin: window.location.origin,
       defaultLocale: config.defaultLocale ?? "en",
       ...(config.locales ? { locales: config.locales } : {}),
       phoneMetadataUrl,

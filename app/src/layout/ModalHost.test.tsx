@@ -17,10 +17,10 @@ describe("ModalHost", () => {
 
   it("frames a modal of a later feature with its title and skeleton, and reports it opened", async () => {
     // (quests-hub, then games-filter were the example until issues 12 and 11 gave them bodies.)
-    const sent = setView(withModal("geo-popup"));
+    const sent = setView(withModal("get-code"));
     render(<ModalHost />);
-    expect(await screen.findByRole("dialog", { name: "Your region" })).toBeTruthy();
-    await waitFor(() => expect(document.querySelector("[data-skeleton='geo-popup-modal']")).not.toBeNull());
+    expect(await screen.findByRole("dialog", { name: "Get a code" })).toBeTruthy();
+    await waitFor(() => expect(document.querySelector("[data-skeleton='get-code-modal']")).not.toBeNull());
     expect(sent).toEqual([{ type: "modalOpened" }]);
     fireEvent.keyDown(document, { key: "Escape" });
     expect(sent).toEqual([{ type: "modalOpened" }, { type: "closeModal" }]);

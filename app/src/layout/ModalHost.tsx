@@ -6,6 +6,7 @@ import { modals as miniappModals } from "../features/miniapp/registrations";
 import { modals as gamesModals } from "../features/games/registrations";
 import { modals as bonusModals } from "../features/bonuses/registrations";
 import { modals as walletModals } from "../features/wallet/registrations";
+import { modals as contentModals } from "../features/content/registrations";
 import type { ModalRegistrations } from "../shared/registrations";
 import { ModalFrame } from "../ui/ModalFrame";
 import { useDevice } from "../ui/useDevice";
@@ -20,6 +21,7 @@ export const modalBodies = {
   ...miniappModals,
   ...gamesModals,
   ...bonusModals,
+  ...contentModals,
 } satisfies ModalRegistrations;
 
 const bodies: ModalRegistrations = modalBodies;

@@ -90,6 +90,13 @@ pub enum Effect {
         key: String,
         value: Option<String>,
     },
+    /// A first-party cookie (affiliate capture): value percent-encoded, `Max-Age` seconds,
+    /// path `/`, SameSite Lax.
+    StoreCookie {
+        name: String,
+        value: String,
+        max_age: u64,
+    },
     /// A full page load of an in-app address (a new build is out).
     Load {
         url: String,

@@ -220,6 +220,9 @@ pub struct Prefs {
     /// localStorage `playedGames` and sessionStorage `returnGame` (SPEC §9, games).
     pub played_games: Option<String>,
     pub return_game: Option<String>,
-    /// localStorage `cookieConsent` (domain::consent).
+    /// Cookies of the affiliate capture (`referral::COOKIES`): name and decoded value.
+    pub affiliate_cookies: Vec<(String, String)>,
+    /// localStorage `cookieConsent` (domain::consent) and sessionStorage `geoPopupSeen`.
     pub consent: Option<String>,
+    pub geo_seen: bool,
 }

@@ -152,6 +152,8 @@ pub enum Msg {
     UpdateReady,
     /// Fire an analytics event (SPEC §4): it goes to every configured sink (`third_party`).
     Analytics(crate::domain::analytics::AnalyticsEvent),
+    /// The affiliate tag, bot address and referrer in force (captured or stored cookies).
+    Affiliate(crate::domain::affiliate::Captured),
     /// The visitor's cookie choice (cookie-request modal, or stored).
     Consent(crate::domain::consent::Consent),
     /// The games catalogue arrived (the games feature).
@@ -182,6 +184,9 @@ pub struct Shared {
     pub currencies: Rc<Vec<Currency>>,
     pub locales: Rc<Vec<Locale>>,
     pub update_ready: bool,
+    /// The affiliate tag, bot address and referrer to send with registration and login
+    /// (SPEC §7, §9; kept by the referral feature).
+    pub affiliate: crate::domain::affiliate::Captured,
     /// What the visitor allowed (cookie-request modal). Third-party loaders ask
     /// `consent.analytics` / `consent.marketing` before loading (domain::consent).
     pub consent: crate::domain::consent::Consent,
@@ -206,6 +211,7 @@ impl Shared {
             currencies: Rc::default(),
             locales: Rc::default(),
             update_ready: false,
+            affiliate: Default::default(),
             consent: Default::default(),
             catalogue: None,
         }

@@ -46,6 +46,8 @@ pub struct Config {
         tsify(type = "Partial<Record<ThirdPartyService, { key: string; script: string }>>")
     )]
     pub third_party: crate::domain::third_party::ThirdPartyConfig,
+    /// Days the affiliate tag cookie lasts (SPEC §9); 0 = the default 30.
+    pub affiliate_cookie_days: u64,
 }
 
 impl Default for Config {
@@ -62,6 +64,7 @@ impl Default for Config {
             sportsbook_script: String::new(),
             miniapp: None,
             third_party: Default::default(),
+            affiliate_cookie_days: 0,
         }
     }
 }
@@ -101,6 +104,9 @@ impl Config {
             sportsbook_script: text(v, "sportsbookScript").unwrap_or(d.sportsbook_script),
             miniapp,
             third_party: read_third_party(v.get("thirdParty")),
+            affiliate_cookie_days: crate::app::wire::int(v, "affiliateCookieDays")
+                .and_then(|d| u64::try_from(d).ok())
+                .unwrap_or_default(),
         }
     }
 

@@ -6,7 +6,8 @@ use super::calls::{Answer, Endpoint, Route};
 use super::feature::{Cx, Feature, Hook, SliceSink};
 
 use super::features::{
-    bonuses, content, games, miniapp, session, settings, shell, sport, third_party, toasts, wallet,
+    bonuses, consent, content, games, miniapp, pages, referral, session, settings, shell, sport,
+    third_party, toasts, wallet,
 };
 use super::forms::FormState;
 use super::model::{Dirty, Model};
@@ -213,5 +214,8 @@ features! {
     Miniapp miniapp: miniapp::Miniapp [];
     Games games: games::Games [];
     Bonuses bonuses: bonuses::Bonuses [];
+    Pages pages: pages::Pages [];
+    Referral referral: referral::Referral [AffiliateApply];
+    Privacy privacy: consent::Privacy [];
     ThirdParty third_party: third_party::ThirdParty [];
 }

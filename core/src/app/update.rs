@@ -180,9 +180,11 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
         }
         Msg::UpdateReady => model.shared.update_ready = true,
         Msg::Analytics(event) => hook(model, &Hook::Analytics(event), now, out),
+        Msg::Affiliate(a) => model.shared.affiliate = a,
         Msg::Consent(c) => {
             if model.shared.consent != c {
                 model.shared.consent = c;
+                model.dirty.mark(Part::Privacy);
                 hook(model, &Hook::Consent, now, out);
             }
         }

@@ -8,7 +8,10 @@ use serde::Serialize;
 
 use super::feature::SliceSink;
 
-use super::features::{bonuses, games, miniapp, session, settings, shell, sport, toasts, wallet};
+use super::features::{
+    bonuses, consent, games, miniapp, pages, referral, session, settings, shell, sport, toasts,
+    wallet,
+};
 use super::forms;
 use super::model::{Dirty, Model};
 use super::registry::{FormId, Part};
@@ -16,10 +19,13 @@ use crate::domain::validation::Value;
 
 pub use super::display::{CurrencyOption, MoneyView};
 pub use super::features::bonuses::view::BonusesView;
+pub use super::features::consent::view::ConsentView;
 pub use super::features::games::view::{
     GamesHistoryView, GamesListView, GamesLobbyView, GamesPlayView, GamesSearchView,
 };
 pub use super::features::miniapp::view::MiniappView;
+pub use super::features::pages::view::{ContentPageView, ContentStatus, QuestionLink};
+pub use super::features::referral::view::{ReferralStatsView, ReferralView};
 pub use super::features::session::view::SessionView;
 pub use super::features::settings::view::OptionsView;
 pub use super::features::shell::menu::LinkView;
@@ -54,6 +60,9 @@ pub struct View {
     pub games_play: GamesPlayView,
     pub games_history: GamesHistoryView,
     pub bonuses: BonusesView,
+    pub content_page: ContentPageView,
+    pub referral: ReferralView,
+    pub consent: ConsentView,
     /// Localized texts by `group.key`, English built-ins under loaded content.
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
@@ -97,6 +106,9 @@ pub fn view(model: &Model) -> View {
         games_play: games::view::play(model),
         games_history: games::view::history(model),
         bonuses: bonuses::view::slice(model),
+        content_page: pages::view::slice(model),
+        referral: referral::view::slice(model),
+        consent: consent::view::slice(model),
         texts: (*model.shared.texts).clone(),
     }
 }

@@ -17,6 +17,8 @@ pub const DEFAULT_COOKIE_DAYS: u64 = 30;
 pub const STAG_PARAM: &str = "stag";
 /// Query parameter carrying the messenger bot URL.
 pub const BOT_URL_PARAM: &str = "botURL";
+/// Query parameter carrying a referrer's code (the referral page's link).
+pub const REF_PARAM: &str = "ref";
 
 /// The tag to store, if the incoming one should be stored (only when none is stored yet).
 pub fn tag_to_store(stored: Option<&str>, incoming: Option<&str>) -> Option<String> {
@@ -42,9 +44,10 @@ pub fn cookie_max_age_seconds(days: Option<u64>) -> u64 {
 pub struct Captured {
     pub stag: Option<String>,
     pub bot_url: Option<String>,
+    pub ref_id: Option<String>,
 }
 
-/// Captures `stag` and `botURL` from decoded query pairs (first non-empty value each).
+/// Captures `stag`, `botURL` and `ref` from decoded query pairs (first non-empty value each).
 pub fn capture(query: &[(String, String)]) -> Captured {
     let first = |key: &str| {
         query
@@ -55,5 +58,6 @@ pub fn capture(query: &[(String, String)]) -> Captured {
     Captured {
         stag: first(STAG_PARAM),
         bot_url: first(BOT_URL_PARAM),
+        ref_id: first(REF_PARAM),
     }
 }

@@ -56,7 +56,12 @@ impl Runtime {
             payment_geo: storage::local_get(crate::domain::payment::PAYMENT_GEO_KEY),
             played_games: storage::local_get(crate::app::features::games::played::PLAYED_KEY),
             return_game: storage::session_get(crate::app::features::games::launch::RETURN_GAME_KEY),
+            affiliate_cookies: crate::app::features::referral::COOKIES
+                .iter()
+                .filter_map(|n| Some((n.to_string(), storage::read_cookie(n)?)))
+                .collect(),
             consent: storage::local_get(crate::domain::consent::CONSENT_KEY),
+            geo_seen: storage::session_get(crate::app::features::consent::GEO_SEEN_KEY).is_some(),
         };
         self.dispatch(Event::Booted {
             token: storage::read_token(),
@@ -162,6 +167,11 @@ impl Runtime {
             Effect::CancelTimer(id) => self.timers.borrow_mut().retain(|(t, _)| *t != id),
             Effect::StoreLocal { key, value } => storage::local_set(&key, value.as_deref()),
             Effect::StoreSession { key, value } => storage::session_set(&key, value.as_deref()),
+            Effect::StoreCookie {
+                name,
+                value,
+                max_age,
+            } => storage::store_cookie(&name, &value, max_age),
             Effect::Load { url } => {
                 if let Some(w) = web_sys::window() {
                     let _ = w.location().assign(&url);

@@ -37,6 +37,30 @@ pub fn clear_token() {
     set_cookie(&format!("{TOKEN_KEY}=; Max-Age=0; Path=/; SameSite=Lax"));
 }
 
+/// A cookie's value, percent-decoded; None when absent or empty.
+pub fn read_cookie(name: &str) -> Option<String> {
+    let cookies = html_document()?.cookie().ok()?;
+    cookies
+        .split(';')
+        .filter_map(|c| c.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| crate::domain::route::percent_decode(v, false))
+        .filter(|v| !v.is_empty())
+}
+
+/// Write a first-party cookie (value percent-encoded, so `;` or `=` in it stay data).
+pub fn store_cookie(name: &str, value: &str, max_age: u64) {
+    set_cookie(&cookie_line(name, value, max_age));
+}
+
+/// The `document.cookie` line [`store_cookie`] writes.
+pub fn cookie_line(name: &str, value: &str, max_age: u64) -> String {
+    format!(
+        "{name}={}; Max-Age={max_age}; Path=/; SameSite=Lax",
+        crate::domain::route::percent_encode(value)
+    )
+}
+
 fn set_cookie(value: &str) {
     if let Some(doc) = html_document() {
         let _ = doc.set_cookie(value);

@@ -74,3 +74,52 @@ pub fn texts(
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn groups(pairs: &[(&str, &str, &str)]) -> Groups {
+        let mut out = Groups::new();
+        for (g, k, t) in pairs {
+            out.entry((*g).to_string())
+                .or_default()
+                .insert((*k).to_string(), (*t).to_string());
+        }
+        out
+    }
+
+    /// Every seeded locale is complete (sandbox/tests/content.rs), so the key-by-key fallback
+    /// for a partly translated locale is checked here on a database of its own.
+    #[test]
+    fn a_partial_locale_falls_back_to_the_default_key_by_key() {
+        let conn = crate::db::open(":memory:").unwrap();
+        conn.execute("DELETE FROM content", []).unwrap();
+        upsert(
+            &conn,
+            "en",
+            &groups(&[
+                ("layout", "signIn", "Sign in"),
+                ("layout", "home.subtitle", "Thousands of games"),
+                ("modals", "sign-in.title", "Sign in"),
+            ]),
+        )
+        .unwrap();
+        upsert(&conn, "xx", &groups(&[("layout", "signIn", "Entrar")])).unwrap();
+        let got = texts(&conn, "xx", "en", &["layout", "modals", "alerts"]).unwrap();
+        assert_eq!(
+            got,
+            groups(&[
+                ("layout", "signIn", "Entrar"),
+                ("layout", "home.subtitle", "Thousands of games"),
+                ("modals", "sign-in.title", "Sign in"),
+            ])
+            .into_iter()
+            .chain([("alerts".to_string(), BTreeMap::new())])
+            .collect::<Groups>()
+        );
+        // Only the requested groups.
+        let got = texts(&conn, "xx", "en", &["modals"]).unwrap();
+        assert_eq!(got.keys().collect::<Vec<_>>(), ["modals"]);
+    }
+}

@@ -7,8 +7,10 @@ pub mod catalog;
 pub mod content;
 pub mod games;
 pub mod outbox;
+pub mod pages;
 pub mod payments;
 pub mod players;
+pub mod referral;
 pub mod resets;
 pub mod retention;
 pub mod sessions;
@@ -176,6 +178,8 @@ fn migrate(conn: &Connection) -> Result<(), String> {
     conn.execute_batch(sport::SCHEMA).map_err(err)?;
     conn.execute_batch(telegram::SCHEMA).map_err(err)?;
     conn.execute_batch(games::SCHEMA).map_err(err)?;
+    conn.execute_batch(pages::SCHEMA).map_err(err)?;
+    conn.execute_batch(referral::SCHEMA).map_err(err)?;
     match get_setting(conn, "schema_version").map_err(err)? {
         None => set_setting(conn, "schema_version", &SCHEMA_VERSION.to_string()).map_err(err)?,
         Some(v) if v.parse::<i64>().unwrap_or(i64::MAX) > SCHEMA_VERSION => {

@@ -5,10 +5,12 @@ mod content;
 pub mod control;
 pub mod games;
 pub mod outbox;
+mod pages;
 mod passwords;
 pub mod payments;
-mod player;
+pub(crate) mod player;
 mod profile;
+mod referral;
 pub mod retention;
 mod settings;
 mod sport;
@@ -30,6 +32,12 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/settings/countries", get(settings::countries))
         .route("/api/settings/constants", get(settings::constants))
         .route("/api/content", get(content::show))
+        .route("/api/content/pages", get(pages::list))
+        .route("/api/content/pages/{slug}", get(pages::show))
+        .route("/api/geo", get(pages::geo))
+        .route("/api/player/referral", get(referral::show))
+        .route("/api/player/referral/transfer", post(referral::transfer))
+        .route("/api/affiliate/applications", post(referral::apply))
         .route("/api/player/register", post(player::register))
         .route("/api/player/sessions", post(player::login))
         .route("/api/player/sessions/refresh", post(player::refresh))

@@ -53,6 +53,8 @@ pub struct RegisterBody {
     locale: Option<String>,
     nickname: Option<String>,
     affiliate_tag: Option<String>,
+    /// A referrer's code (the referral page's `?ref=` link), issue 16.
+    ref_id: Option<String>,
     fingerprint: Option<String>,
     source: Option<String>,
     platform: Option<String>,
@@ -209,6 +211,9 @@ pub async fn register(
             return Err(email_taken());
         };
         let account_id = accounts::create(&tx, player_id, &currency, accounts::ACTIVE, 0, now)?;
+        if let Some(code) = present(&body.ref_id) {
+            crate::db::referral::link(&tx, player_id, code, now)?;
+        }
         let session = sessions::open(
             &tx,
             &NewSession {

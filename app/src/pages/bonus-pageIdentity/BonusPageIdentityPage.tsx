@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { ContentPage } from "../../features/content/ContentPage";
 
-/** `bonus-pageIdentity` (SPEC §2): the feature comes in a later issue. */
+/** `bonus-pageIdentity` (SPEC §2): a bonus content page. */
 export default function BonusPageIdentityPage() {
-  return <PendingPage />;
+  return <ContentPage name="bonus-pageIdentity" />;
 }

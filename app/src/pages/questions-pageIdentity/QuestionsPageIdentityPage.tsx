@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { QuestionPage } from "../../features/content/Questions";
 
-/** `questions-pageIdentity` (SPEC §2): the feature comes in a later issue. */
+/** `questions-pageIdentity` (SPEC §2): a question page. */
 export default function QuestionsPageIdentityPage() {
-  return <PendingPage />;
+  return <QuestionPage />;
 }

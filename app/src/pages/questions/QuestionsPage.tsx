@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { QuestionsList } from "../../features/content/Questions";
 
-/** `questions` (SPEC §2): the feature comes in a later issue. */
+/** `questions` (SPEC §2): the questions list. */
 export default function QuestionsPage() {
-  return <PendingPage />;
+  return <QuestionsList />;
 }

@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { Redirect } from "../../features/content/Redirect";
 
-/** `redirect` (SPEC §2): the feature comes in a later issue. */
+/** `redirect` (SPEC §2, empty layout): follows or offers the `url` it is given. */
 export default function RedirectPage() {
-  return <PendingPage />;
+  return <Redirect />;
 }

@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { ReferralScreen } from "../../features/content/Referral";
 
-/** `referral` (SPEC §2): the feature comes in a later issue. */
+/** `referral` (SPEC §2): the referral program with the player's link and figures. */
 export default function ReferralPage() {
-  return <PendingPage />;
+  return <ReferralScreen />;
 }

@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { ContentPage } from "../../features/content/ContentPage";
 
-/** `slug` (SPEC §2): the feature comes in a later issue. */
+/** `slug` (SPEC §2): the catch-all resolves a content page by its slug, else the error page. */
 export default function SlugPage() {
-  return <PendingPage />;
+  return <ContentPage name="slug" />;
 }

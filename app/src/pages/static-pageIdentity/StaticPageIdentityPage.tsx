@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { ContentPage } from "../../features/content/ContentPage";
 
-/** `static-pageIdentity` (SPEC §2): the feature comes in a later issue. */
+/** `static-pageIdentity` (SPEC §2): terms, privacy, responsible gaming and other static pages. */
 export default function StaticPageIdentityPage() {
-  return <PendingPage />;
+  return <ContentPage name="static-pageIdentity" />;
 }

@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { SupportScreen } from "../../features/content/Support";
 
-/** `support` (SPEC §2): the feature comes in a later issue. */
+/** `support` (SPEC §2): support with its contacts. */
 export default function SupportPage() {
-  return <PendingPage />;
+  return <SupportScreen />;
 }

@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { ContentPage } from "../../features/content/ContentPage";
 
-/** `welcome-package` (SPEC §2): the feature comes in a later issue. */
+/** `welcome-package` (SPEC §2): the welcome package content page. */
 export default function WelcomePackagePage() {
-  return <PendingPage />;
+  return <ContentPage name="welcome-package" />;
 }

@@ -2,9 +2,12 @@
 //! forms and view slices, and uses its domain rules. Registered in `app/registry.rs`.
 
 pub mod bonuses;
+pub mod consent;
 pub mod content;
 pub mod games;
 pub mod miniapp;
+pub mod pages;
+pub mod referral;
 pub mod session;
 pub mod settings;
 pub mod shell;

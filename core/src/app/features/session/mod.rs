@@ -175,6 +175,9 @@ impl Feature for Session {
                         "locale": cx.config.default_locale,
                         "source": cx.config.source(),
                         "platform": cx.config.platform,
+                        "affiliateTag": cx.shared.affiliate.stag,
+                        "refId": cx.shared.affiliate.ref_id,
+                        "botUrl": cx.shared.affiliate.bot_url,
                     }),
                 )
             }
@@ -187,6 +190,7 @@ impl Feature for Session {
                         "password": s.raw_text("password"),
                         "source": cx.config.source(),
                         "platform": cx.config.platform,
+                        "affiliateTag": cx.shared.affiliate.stag,
                     }),
                 )
             }

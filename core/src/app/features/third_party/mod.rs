@@ -19,7 +19,6 @@ use crate::app::effect::{Effect, LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange};
 use crate::app::registry::Req;
 use crate::domain::analytics::AnalyticsEvent;
-use crate::domain::consent::Consent;
 use crate::domain::realtime::push::Push;
 use crate::domain::third_party::{fan_out, plan, Plan, Service, ServiceCmd};
 use crate::json::json;
@@ -105,14 +104,9 @@ impl Feature for ThirdParty {
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
-            Hook::Booted(prefs) => {
-                // The stored choice. The consent feature (cookie-request modal, branch
-                // h-content) sends the same message at start; once it is merged these lines
-                // go (the second message changes nothing).
-                let stored = Consent::parse(prefs.consent.as_deref());
-                if stored.decided {
-                    cx.msg(Msg::Consent(stored));
-                }
+            Hook::Booted(_) => {
+                // The stored cookie choice arrives as `Msg::Consent` from the consent feature
+                // (`Privacy`) right after this: what waits for it loads then.
                 for s in Service::ALL {
                     self.start(s, cx);
                 }

@@ -1,0 +1,39 @@
+//! The `consent` slice: the visitor's cookie choice (also `Shared::consent`, which the
+//! third-party loaders read) and the country the geo-popup speaks of.
+
+use serde::Serialize;
+
+use crate::app::feature::SliceSink;
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::Part;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ConsentView {
+    pub decided: bool,
+    pub analytics: bool,
+    pub marketing: bool,
+    /// The visitor's country (two letters), once known.
+    pub country: Option<String>,
+    /// The service is not offered in that country.
+    pub restricted: bool,
+}
+
+pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+    if dirty.touches(&[Part::Privacy], false) {
+        out.put("consent", &slice(model));
+    }
+}
+
+pub fn slice(model: &Model) -> ConsentView {
+    let c = model.shared.consent;
+    let p = &model.f.privacy;
+    ConsentView {
+        decided: c.decided,
+        analytics: c.analytics,
+        marketing: c.marketing,
+        country: p.country.clone(),
+        restricted: p.restricted(),
+    }
+}

@@ -1,0 +1,95 @@
+//! Issue 16 in a real browser (Chrome and Firefox): the affiliate cookies the runtime writes
+//! and reads, their expiry, and the tag captured from the landing address at start.
+#![cfg(target_arch = "wasm32")]
+
+use croupier_core::bindings::Core;
+use croupier_core::runtime::storage;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+async fn wait_ms(ms: i32) {
+    let p = js_sys::Promise::new(&mut |ok, _| {
+        let _ = web_sys::window()
+            .expect("window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&ok, ms);
+    });
+    JsFuture::from(p).await.expect("timer");
+}
+
+#[wasm_bindgen_test]
+fn a_cookie_keeps_any_text_and_max_age_zero_removes_it() {
+    storage::store_cookie("t_any", "a b;c=d%e/é", 60);
+    assert_eq!(
+        storage::read_cookie("t_any").as_deref(),
+        Some("a b;c=d%e/é")
+    );
+    storage::store_cookie("t_any", "", 0);
+    assert_eq!(storage::read_cookie("t_any"), None);
+    assert_eq!(
+        storage::cookie_line("affiliate_tag", "x", 30 * 86_400),
+        "affiliate_tag=x; Max-Age=2592000; Path=/; SameSite=Lax"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_cookie_is_gone_once_its_max_age_has_passed() {
+    storage::store_cookie("t_short", "v", 1);
+    assert_eq!(storage::read_cookie("t_short").as_deref(), Some("v"));
+    // The browser drops it after its second; two leave room for a slow machine.
+    wait_ms(2_100).await;
+    assert_eq!(storage::read_cookie("t_short"), None);
+}
+
+#[wasm_bindgen_test]
+async fn the_landing_tag_is_captured_once_with_the_configured_lifetime() {
+    for n in ["affiliate_tag", "bot_url", "referral_id"] {
+        storage::store_cookie(n, "", 0);
+    }
+    let window = web_sys::window().expect("window");
+    let history = window.history().expect("history");
+    let back = window.location().href().expect("href");
+    history
+        .replace_state_with_url(&JsValue::NULL, "", Some("/?stag=web_first"))
+        .expect("address");
+    let config = js_sys::JSON::parse(r#"{"affiliateCookieDays": 7}"#).expect("config");
+    Core::new(config.clone()).start();
+    assert_eq!(
+        storage::read_cookie("affiliate_tag").as_deref(),
+        Some("web_first")
+    );
+    // Its expiry is 7 days away, where the browser can say (the Cookie Store API).
+    let store = js_sys::Reflect::get(&window, &"cookieStore".into()).unwrap_or(JsValue::UNDEFINED);
+    if !store.is_undefined() {
+        let get: js_sys::Function = js_sys::Reflect::get(&store, &"get".into())
+            .expect("get")
+            .unchecked_into();
+        let found = JsFuture::from(js_sys::Promise::from(
+            get.call1(&store, &"affiliate_tag".into()).expect("call"),
+        ))
+        .await
+        .expect("cookie");
+        let expires = js_sys::Reflect::get(&found, &"expires".into())
+            .ok()
+            .and_then(|e| e.as_f64());
+        if let Some(expires) = expires {
+            let days = (expires - js_sys::Date::now()) / 86_400_000.0;
+            assert!(days > 6.99 && days < 7.01, "expires in {days} days");
+        }
+    }
+    // A second landing with another tag keeps the first.
+    history
+        .replace_state_with_url(&JsValue::NULL, "", Some("/?stag=web_second"))
+        .expect("address");
+    Core::new(config).start();
+    assert_eq!(
+        storage::read_cookie("affiliate_tag").as_deref(),
+        Some("web_first")
+    );
+    storage::store_cookie("affiliate_tag", "", 0);
+    history
+        .replace_state_with_url(&JsValue::NULL, "", Some(&back))
+        .expect("address back");
+}
