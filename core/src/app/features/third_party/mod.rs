@@ -16,7 +16,7 @@
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, Route};
 use crate::app::effect::{Effect, LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange};
+use crate::app::feature::{Cx, Feature, Fields, Hook, SessionChange};
 use crate::app::registry::Req;
 use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::realtime::push::Push;
