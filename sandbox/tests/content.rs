@@ -93,6 +93,7 @@ const TRANSLATIONS: &[(&str, &str, &[&str], [&str; 3])] = &[
         &[
             "fields-settings.email.label",
             "fields-settings.email.placeholder",
+            "fields-settings.website.placeholder",
             "global-components.bonuses.cashback",
             "global-components.bonuses.ok",
             "layout.brand",
@@ -108,6 +109,7 @@ const TRANSLATIONS: &[(&str, &str, &[&str], [&str; 3])] = &[
         include_str!("../content/es.json"),
         &[
             "fields-settings.email.placeholder",
+            "fields-settings.website.placeholder",
             "global-components.bonuses.cashback",
             "global-components.bonuses.no",
             "global-components.games.sort.name",
@@ -130,6 +132,7 @@ const TRANSLATIONS: &[(&str, &str, &[&str], [&str; 3])] = &[
         &[
             "fields-settings.email.label",
             "fields-settings.email.placeholder",
+            "fields-settings.website.placeholder",
             "global-components.wallet.field.cpf_number",
             "layout.brand",
             "layout.miniapp.news.channel",
