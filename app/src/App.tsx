@@ -5,6 +5,7 @@ import { Drawer } from "./layout/Drawer";
 import { Footer } from "./layout/Footer";
 import { Header } from "./layout/Header";
 import { ModalHost } from "./layout/ModalHost";
+import { OfflineBanner } from "./layout/OfflineBanner";
 import { Preloader } from "./layout/Preloader";
 import { pageFor } from "./pages/registry";
 import { Skeleton } from "./ui/Skeleton";
@@ -120,6 +121,7 @@ export function App() {
       <Header mobile={mobile} />
       <Drawer mobile={mobile} />
       <div className="content">
+        <OfflineBanner />
         <main id="main" tabIndex={-1} data-page={pageName}>
           <Page />
         </main>

@@ -29,6 +29,7 @@ fn request_for(req: Req, body: Option<serde_json::Value>) -> HttpRequest {
         body,
         bearer: Some("h.p.s".into()),
         source_platform: route.source_platform,
+        guarded: false,
         req,
     }
 }

@@ -44,6 +44,7 @@ fn get(path: &str) -> HttpRequest {
         body: None,
         bearer: None,
         source_platform: false,
+        guarded: false,
     }
 }
 

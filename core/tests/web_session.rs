@@ -243,6 +243,7 @@ fn request(req: Req, path: &str) -> HttpRequest {
         body: None,
         bearer: None,
         source_platform: false,
+        guarded: false,
     }
 }
 
@@ -292,6 +293,7 @@ fn source_and_platform_go_with_the_calls_that_need_them() {
         method: Method::Post,
         body: Some(croupier_core::json::json!({ "currency": "USD" })),
         source_platform: true,
+        guarded: false,
         ..request(Req::Wallet(wallet::Call::Create), "/api/wallet/accounts")
     };
     let built = http::build(&config(), &http_req, None).unwrap();

@@ -86,6 +86,61 @@ pub fn policy(extra: &[String], inline: &[String]) -> String {
     .join("; ")
 }
 
+/// Each third-party service of SPEC §7: its name in `thirdPartyScripts` and its public key.
+pub const THIRD_PARTY: &[(&str, &str)] = &[
+    ("tagManager", "tagManagerId"),
+    ("webMetrics", "webMetricsId"),
+    ("chat", "chatId"),
+    ("sessionReplay", "sessionReplayOrgId"),
+    ("fingerprint", "fingerprintKey"),
+    ("pixel", "pixelId"),
+    ("captcha", "captchaKey"),
+];
+
+/// The origins of the third-party scripts the page will load: a service with a key and an
+/// absolute script address (`{key}` put in), by the client's rules
+/// (`core/src/domain/third_party.rs`). A service without a key adds nothing, so the policy
+/// allows exactly the configured providers.
+pub fn config_origins(config: &serde_json::Map<String, serde_json::Value>) -> Vec<String> {
+    fn text(v: Option<&serde_json::Value>) -> &str {
+        v.and_then(|v| v.as_str()).unwrap_or("").trim()
+    }
+    let scripts = config.get("thirdPartyScripts");
+    let mut out: Vec<String> = Vec::new();
+    for (service, key_name) in THIRD_PARTY {
+        let key = text(config.get(*key_name));
+        let valid_key = !key.is_empty()
+            && key.len() <= 128
+            && key
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.:/".contains(&b));
+        if !valid_key {
+            continue;
+        }
+        let script = text(scripts.and_then(|s| s.get(*service))).replace("{key}", key);
+        if let Some(o) = script_origin(&script) {
+            if !out.contains(&o) {
+                out.push(o);
+            }
+        }
+    }
+    out
+}
+
+/// `scheme://host[:port]` of an `https://` or `http://` address with nothing odd in it.
+fn script_origin(url: &str) -> Option<String> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))?;
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let ok = !host.is_empty()
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b));
+    let scheme = url.get(..url.len() - rest.len())?;
+    ok.then(|| format!("{scheme}{host}"))
+}
+
 /// `sha256-…` of every inline `<script>` (one without `src`) in an HTML page.
 pub fn inline_script_hashes(html: &str) -> Vec<String> {
     let mut out = Vec::new();
@@ -149,7 +204,13 @@ pub fn with_page_policy(state: &AppState, dir: &Path, res: &mut Response) {
         return;
     }
     let hashes = state.page_hashes.of(&dir.join("index.html"));
-    if let Ok(v) = HeaderValue::from_str(&policy(&state.csp_origins, &hashes)) {
+    let mut origins = state.csp_origins.clone();
+    for o in config_origins(&crate::static_files::served_config(state)) {
+        if !origins.contains(&o) {
+            origins.push(o);
+        }
+    }
+    if let Ok(v) = HeaderValue::from_str(&policy(&origins, &hashes)) {
         res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, v);
     }
 }
@@ -169,6 +230,41 @@ mod tests {
             hashes[0],
             "sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI="
         );
+    }
+
+    #[test]
+    fn only_keyed_third_party_scripts_add_their_origin() {
+        let config: serde_json::Value = serde_json::json!({
+            "tagManagerId": "GTM-1",
+            "pixelId": "",
+            "chatId": "chat-1",
+            "captchaKey": "bad key<",
+            "fingerprintKey": "fp",
+            "thirdPartyScripts": {
+                "tagManager": "https://www.googletagmanager.com/gtm.js?id={key}",
+                "pixel": "https://pixel.example/p.js",
+                "chat": "https://wchat.freshchat.com/js/widget.js",
+                "captcha": "https://www.google.com/recaptcha/api.js",
+                "fingerprint": "/third-party/fingerprint.js"
+            }
+        });
+        let origins = config_origins(config.as_object().unwrap());
+        assert_eq!(
+            origins,
+            vec![
+                "https://www.googletagmanager.com".to_string(),
+                "https://wchat.freshchat.com".to_string()
+            ]
+        );
+        let local = serde_json::json!({
+            "pixelId": "7",
+            "thirdPartyScripts": { "pixel": "http://localhost:8123/third-party/pixel.js" }
+        });
+        assert_eq!(
+            config_origins(local.as_object().unwrap()),
+            vec!["http://localhost:8123".to_string()]
+        );
+        assert!(config_origins(&serde_json::Map::new()).is_empty());
     }
 
     #[test]

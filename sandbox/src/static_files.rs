@@ -68,6 +68,22 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
 
 /// The built `config.json` with the configured keys laid over it.
 fn app_config(state: &AppState) -> Response {
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            ),
+            (header::CACHE_CONTROL, HeaderValue::from_static(NO_CACHE)),
+        ],
+        serde_json::Value::Object(served_config(state)).to_string(),
+    )
+        .into_response()
+}
+
+/// The `config.json` the page reads: the built file with `SANDBOX_APP_CONFIG` laid over it
+/// (the page's CSP follows it: `security::config_origins`).
+pub fn served_config(state: &AppState) -> serde_json::Map<String, serde_json::Value> {
     let built = state
         .static_dir
         .as_ref()
@@ -80,17 +96,7 @@ fn app_config(state: &AppState) -> Response {
     for (k, v) in &state.app_config {
         config.insert(k.clone(), v.clone());
     }
-    (
-        [
-            (
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/json"),
-            ),
-            (header::CACHE_CONTROL, HeaderValue::from_static(NO_CACHE)),
-        ],
-        serde_json::Value::Object(config).to_string(),
-    )
-        .into_response()
+    config
 }
 
 const NO_APP_PAGE: &str = "<!doctype html><title>Croupier sandbox</title>\

@@ -7,9 +7,12 @@ import { showCarousels } from "./home";
 
 const base = () => process.env.BASE_URL!;
 const HASHED = /\.(js|css|wasm)$/;
+/** The service worker's registration script (SPEC §7: at /scripts/sw-register.js, so not a
+ * hashed name): revalidated like the shell, a 304 on a repeat visit. */
+const REGISTER = "/scripts/sw-register.js";
 /** The app's own files. `/sportsbook/` is the stand-in for the sportsbook provider's origin
  * (issue 13): a third party's script with its own caching, not one of ours. */
-const ASSET = { test: (path: string) => HASHED.test(path) && !path.startsWith("/sportsbook/") };
+const ASSET = { test: (path: string) => HASHED.test(path) && !path.startsWith("/sportsbook/") && path !== REGISTER };
 
 async function filesSeen(request: APIRequestContext): Promise<Record<string, number>> {
   const res = await request.get(`${base()}/api/_control/files`);
@@ -32,7 +35,7 @@ test("a repeat visit fetches no JS, CSS or wasm from the network", async ({ page
   const policies = new Map<string, string>();
   page.on("response", (r) => {
     const path = new URL(r.url()).pathname;
-    if (ASSET.test(path)) policies.set(path, r.headers()["cache-control"] ?? "");
+    if (ASSET.test(path) || path === REGISTER) policies.set(path, r.headers()["cache-control"] ?? "");
   });
   await page.goto(`${base()}/`);
   await loaded(page);
@@ -48,6 +51,7 @@ test("a repeat visit fetches no JS, CSS or wasm from the network", async ({ page
     expect(path.startsWith("/assets/"), path).toBe(true);
     expect(policies.get(path), path).toBe("public, max-age=31536000, immutable");
   }
+  expect(policies.get(REGISTER)).toBe("no-cache");
 
   // The same browser context comes back to home after leaving it.
   await resetFiles(request);

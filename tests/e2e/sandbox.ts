@@ -5,13 +5,15 @@ import { join, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dirname, "..", "..");
 
-/** Start the release sandbox on a free port with a throwaway database; resolves its URL. */
-export async function startSandbox(extra: string[] = []): Promise<{ url: string; proc: ChildProcess }> {
+/** Start the release sandbox on a free port with a throwaway database; resolves its URL. `env`
+ * adds environment variables (e.g. `SANDBOX_APP_CONFIG`). */
+export async function startSandbox(extra: string[] = [], env: Record<string, string> = {}): Promise<{ url: string; proc: ChildProcess }> {
   const bin = process.env.SANDBOX_BIN ?? join(ROOT, "target", "release", "croupier-sandbox");
   if (!existsSync(bin)) throw new Error(`sandbox binary missing at ${bin}: run scripts/test.sh`);
   const db = join(mkdtempSync(join(tmpdir(), "croupier-e2e-")), "sandbox.db");
   const proc = spawn(bin, ["--port", "0", "--db", db, "--static", join(ROOT, "app", "dist"), ...extra], {
     stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...env },
   });
   const url = await new Promise<string>((ok, fail) => {
     let out = "";

@@ -3,7 +3,7 @@ import { Core, type Launch } from "croupier-core";
 import phoneMetadataUrl from "../../../core/src/domain/phone/metadata.tsv?url";
 import { appMode, sportsbookScript } from "./appMode";
 import { reportCrash, type CrashSite } from "./crash";
-import type { RuntimeConfig } from "./runtimeConfig";
+import { thirdPartyConfig, type RuntimeConfig } from "./runtimeConfig";
 import { initialView, takeEarlyEvents, useCore } from "./store";
 import type { UiEvent, View } from "./types";
 
@@ -98,6 +98,8 @@ export function startCore({ miniapp, ...options }: StartOptions & { config?: Run
       sportsbookScript: config.sportsbookScripts?.[mode] ?? sportsbookScript(mode),
       // Inside the messenger: its launch data (the core then runs as platform tg).
       miniapp,
+      // The third-party services' keys and scripts; the core's loaders decide what loads.
+      thirdParty: thirdPartyConfig(config),
     });
   } catch (error) {
     reportCrash(error, "create");

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fetchRuntimeConfig, readRuntimeConfig } from "./runtimeConfig";
+import { fetchRuntimeConfig, readRuntimeConfig, thirdPartyConfig } from "./runtimeConfig";
 
 describe("the operator's config.json", () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -50,6 +50,33 @@ describe("the operator's config.json", () => {
     expect(readRuntimeConfig({ affiliateCookieDays: 7 }, warn)).toEqual({ affiliateCookieDays: 7 });
     for (const bad of [0, -3, 1.5, "30"]) expect(readRuntimeConfig({ affiliateCookieDays: bad }, warn)).toEqual({});
     expect(warn).toHaveBeenLastCalledWith("config.json: affiliateCookieDays ignored (wrong type)");
+  });
+
+  it("reads the third-party keys and scripts and hands the core each service's pair", () => {
+    const warn = vi.fn();
+    const config = readRuntimeConfig(
+      {
+        pixelId: "77",
+        captchaKey: "site-key",
+        chatId: 5,
+        thirdPartyScripts: { pixel: "/third-party/pixel.js", captcha: "https://c.example/api.js?render={key}", chat: false, other: "x" },
+      },
+      warn,
+    );
+    expect(config).toEqual({
+      pixelId: "77",
+      captchaKey: "site-key",
+      thirdPartyScripts: { pixel: "/third-party/pixel.js", captcha: "https://c.example/api.js?render={key}" },
+    });
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      "config.json: chatId ignored (wrong type)",
+      "config.json: thirdPartyScripts.chat ignored (wrong type)",
+    ]);
+    const core = thirdPartyConfig(config);
+    expect(core.pixel).toEqual({ key: "77", script: "/third-party/pixel.js" });
+    expect(core.captcha).toEqual({ key: "site-key", script: "https://c.example/api.js?render={key}" });
+    expect(core.chat).toEqual({ key: "", script: "" });
+    expect(Object.keys(core).sort()).toEqual(["captcha", "chat", "fingerprint", "pixel", "sessionReplay", "tagManager", "webMetrics"]);
   });
 
   it("a missing or broken file leaves the build's defaults", async () => {

@@ -3,6 +3,7 @@
  * build serves any platform (README "Deployment"). Every key is optional; a missing file, bad
  * JSON or a mistyped key keeps the build's default (logged), never stops the app.
  */
+import type { ThirdPartyService } from "croupier-core";
 import type { AppMode } from "./appMode";
 
 export interface RuntimeConfig {
@@ -19,6 +20,39 @@ export interface RuntimeConfig {
   locales?: string[];
   /** Days the affiliate tag cookie lasts (SPEC §9; default 30). */
   affiliateCookieDays?: number;
+  /** The third-party services' public keys (SPEC §7); empty or absent = the service is off. */
+  tagManagerId?: string;
+  webMetricsId?: string;
+  chatId?: string;
+  sessionReplayOrgId?: string;
+  fingerprintKey?: string;
+  pixelId?: string;
+  captchaKey?: string;
+  /** Each service's script address; `{key}` is replaced by its key. */
+  thirdPartyScripts?: Partial<Record<ThirdPartyService, string>>;
+}
+
+/** Each third-party service and its public key in config.json (SPEC §7). */
+export const THIRD_PARTY_KEYS = {
+  tagManager: "tagManagerId",
+  webMetrics: "webMetricsId",
+  chat: "chatId",
+  sessionReplay: "sessionReplayOrgId",
+  fingerprint: "fingerprintKey",
+  pixel: "pixelId",
+  captcha: "captchaKey",
+} as const satisfies Record<ThirdPartyService, keyof RuntimeConfig>;
+
+const SERVICES = Object.keys(THIRD_PARTY_KEYS) as ThirdPartyService[];
+
+/** The core's `thirdParty` config: each service's key and script address. */
+export function thirdPartyConfig(config: RuntimeConfig): Partial<Record<ThirdPartyService, { key: string; script: string }>> {
+  const out: Partial<Record<ThirdPartyService, { key: string; script: string }>> = {};
+  for (const service of SERVICES) {
+    const key = config[THIRD_PARTY_KEYS[service]] ?? "";
+    out[service] = { key, script: config.thirdPartyScripts?.[service] ?? "" };
+  }
+  return out;
 }
 
 const MODES: readonly AppMode[] = ["production", "staging", "sandbox"];
@@ -34,7 +68,7 @@ export function readRuntimeConfig(raw: unknown, warn: (message: string) => void 
   const o = raw as Record<string, unknown>;
   const out: RuntimeConfig = {};
   const bad = (key: string) => warn(`config.json: ${key} ignored (wrong type)`);
-  for (const key of ["apiBase", "realtimeUrl", "defaultLocale"] as const) {
+  for (const key of ["apiBase", "realtimeUrl", "defaultLocale", ...Object.values(THIRD_PARTY_KEYS)] as const) {
     if (key in o) {
       if (isText(o[key])) out[key] = o[key];
       else bad(key);
@@ -64,6 +98,18 @@ export function readRuntimeConfig(raw: unknown, warn: (message: string) => void 
       }
       out.sportsbookScripts = scripts;
     } else bad("sportsbookScripts");
+  }
+  if ("thirdPartyScripts" in o) {
+    const s = o.thirdPartyScripts;
+    if (s && typeof s === "object" && !Array.isArray(s)) {
+      const scripts: Partial<Record<ThirdPartyService, string>> = {};
+      for (const service of SERVICES) {
+        const v = (s as Record<string, unknown>)[service];
+        if (isText(v)) scripts[service] = v;
+        else if (v !== undefined) bad(`thirdPartyScripts.${service}`);
+      }
+      out.thirdPartyScripts = scripts;
+    } else bad("thirdPartyScripts");
   }
   return out;
 }

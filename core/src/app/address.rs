@@ -59,8 +59,13 @@ pub fn resolve(model: &mut Model, fx: &mut Vec<Effect>) {
 
 /// Follow an in-app link. A new build waiting turns it into a full load (once per path/10 s).
 pub fn navigate(model: &mut Model, url: &str, now: u64, fx: &mut Vec<Effect>) {
-    let target = Location::parse_url(url).full_path();
-    if model.shared.update_ready {
+    let to = Location::parse_url(url);
+    let target = to.full_path();
+    // Never mid-deposit (issue 16): moves into, inside or out of the wallet modal stay in the
+    // page; the first navigation away from it loads the new build.
+    let in_wallet =
+        |l: &Location| l.query_value(modal::MODAL_PARAM) == Some(ModalId::Wallet.as_str());
+    if model.shared.update_ready && !in_wallet(&model.shared.location) && !in_wallet(&to) {
         let guarded = model
             .last_reload
             .as_ref()

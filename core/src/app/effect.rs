@@ -45,6 +45,9 @@ pub struct HttpRequest {
     pub bearer: Option<String>,
     /// SPEC §7: some calls also send `source` and `platform`.
     pub source_platform: bool,
+    /// A form the captcha and the visitor fingerprint guard (`Route::guarded`): the runtime
+    /// adds `captchaToken` (null without one) and the visitor's `fingerprint` when known.
+    pub guarded: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +103,8 @@ pub enum Effect {
     },
     /// The realtime WebSocket (runtime/socket.rs): open, send a frame, close.
     Socket(crate::domain::realtime::SocketCmd),
+    /// The third-party services (runtime/third_party.rs): load, track, identify.
+    ThirdParty(crate::domain::third_party::ServiceCmd),
     /// The cross-tab refresh lock and the stored token (runtime/lock.rs).
     RefreshLock(crate::domain::refresh::LockCmd),
     /// Scroll the page to the top, or to the element with this id.

@@ -82,6 +82,11 @@ pub enum Hook<'a> {
     /// The active account's currency changed (`Shared::active_currency`), SPEC §4 "Active
     /// account".
     ActiveAccount,
+    /// An analytics event fired (SPEC §4), for the third-party sinks.
+    Analytics(crate::domain::analytics::AnalyticsEvent),
+    /// The visitor's cookie choice changed (`Shared::consent`): the third-party services that
+    /// waited for it load now.
+    Consent,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,6 +150,8 @@ pub enum Msg {
     Locales(Rc<Vec<Locale>>),
     /// A new build is out: the next navigation loads the page.
     UpdateReady,
+    /// Fire an analytics event (SPEC §4): it goes to every configured sink (`third_party`).
+    Analytics(crate::domain::analytics::AnalyticsEvent),
     /// The affiliate tag, bot address and referrer in force (captured or stored cookies).
     Affiliate(crate::domain::affiliate::Captured),
     /// The visitor's cookie choice (cookie-request modal, or stored).

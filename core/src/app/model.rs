@@ -39,6 +39,13 @@ pub struct Config {
     /// `tg`); absent on the web.
     #[cfg_attr(target_arch = "wasm32", tsify(optional))]
     pub miniapp: Option<super::features::miniapp::Launch>,
+    /// Each third-party service's public key and script address (SPEC §7), by its name
+    /// (`domain::third_party::Service::name`); an unset service loads nothing.
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(type = "Partial<Record<ThirdPartyService, { key: string; script: string }>>")
+    )]
+    pub third_party: crate::domain::third_party::ThirdPartyConfig,
     /// Days the affiliate tag cookie lasts (SPEC §9); 0 = the default 30.
     pub affiliate_cookie_days: u64,
 }
@@ -56,6 +63,7 @@ impl Default for Config {
             texts: super::features::content::built_in(),
             sportsbook_script: String::new(),
             miniapp: None,
+            third_party: Default::default(),
             affiliate_cookie_days: 0,
         }
     }
@@ -95,6 +103,7 @@ impl Config {
                 .map_or(d.texts, crate::app::wire::string_map),
             sportsbook_script: text(v, "sportsbookScript").unwrap_or(d.sportsbook_script),
             miniapp,
+            third_party: read_third_party(v.get("thirdParty")),
             affiliate_cookie_days: crate::app::wire::int(v, "affiliateCookieDays")
                 .and_then(|d| u64::try_from(d).ok())
                 .unwrap_or_default(),
@@ -113,6 +122,25 @@ impl Config {
             _ => &self.origin,
         }
     }
+}
+
+/// `{tagManager: {key, script}, …}`: unknown services and mistyped fields count as unset.
+fn read_third_party(v: Option<&crate::json::Json>) -> crate::domain::third_party::ThirdPartyConfig {
+    use crate::app::wire::text;
+    use crate::domain::third_party::{Service, ServiceConfig};
+    let mut out = crate::domain::third_party::ThirdPartyConfig::default();
+    for s in Service::ALL {
+        if let Some(c) = v.and_then(|v| v.get(s.name())) {
+            out.set(
+                s,
+                ServiceConfig {
+                    key: text(c, "key").unwrap_or_default(),
+                    script: text(c, "script").unwrap_or_default(),
+                },
+            );
+        }
+    }
+    out
 }
 
 /// The whole state: the parent's part (address, modals, session gate, realtime) and every

@@ -7,7 +7,7 @@ use super::feature::{Cx, Feature, Hook, SliceSink};
 
 use super::features::{
     bonuses, consent, content, games, miniapp, pages, referral, session, settings, shell, sport,
-    toasts, wallet,
+    third_party, toasts, wallet,
 };
 use super::forms::FormState;
 use super::model::{Dirty, Model};
@@ -217,4 +217,5 @@ features! {
     Pages pages: pages::Pages [];
     Referral referral: referral::Referral [AffiliateApply];
     Privacy privacy: consent::Privacy [];
+    ThirdParty third_party: third_party::ThirdParty [];
 }

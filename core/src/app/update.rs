@@ -179,10 +179,14 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
             model.moved_from = Some(model.shared.location.clone());
         }
         Msg::UpdateReady => model.shared.update_ready = true,
+        Msg::Analytics(event) => hook(model, &Hook::Analytics(event), now, out),
         Msg::Affiliate(a) => model.shared.affiliate = a,
         Msg::Consent(c) => {
-            model.shared.consent = c;
-            model.dirty.mark(Part::Privacy);
+            if model.shared.consent != c {
+                model.shared.consent = c;
+                model.dirty.mark(Part::Privacy);
+                hook(model, &Hook::Consent, now, out);
+            }
         }
         Msg::Catalogue(cat) => {
             model.shared.catalogue = Some(cat);

@@ -46,4 +46,5 @@ pub mod quest;
 pub mod realtime;
 pub mod refresh;
 pub mod session;
+pub mod third_party;
 pub mod wager;

@@ -95,7 +95,17 @@ pub fn build(
     }
 }
 
+/// The header the service worker puts on an answer it served from its offline copy: when that
+/// copy was kept, ms (app/scripts/sw.mjs).
+pub const CACHED_AT_HEADER: &str = "x-croupier-cached-at";
+
 pub async fn perform(config: &Base, http: &HttpRequest) -> HttpOutcome {
+    perform_kept(config, http).await.0
+}
+
+/// [`perform`], and when the answer is the service worker's offline copy, when it was kept.
+pub async fn perform_kept(config: &Base, http: &HttpRequest) -> (HttpOutcome, Option<u64>) {
+    let mut kept = None;
     let started = js_sys::Date::now();
     let controller = web_sys::AbortController::new().ok();
     let signal = controller.as_ref().map(|c| c.signal());
@@ -103,9 +113,12 @@ pub async fn perform(config: &Base, http: &HttpRequest) -> HttpOutcome {
     let request = match request {
         Ok(r) => r,
         Err(e) => {
-            return HttpOutcome::Failed {
-                reason: e.to_string(),
-            }
+            return (
+                HttpOutcome::Failed {
+                    reason: e.to_string(),
+                },
+                None,
+            )
         }
     };
     // The timeout aborts the fetch; dropping the guard after the response cancels it.
@@ -118,6 +131,10 @@ pub async fn perform(config: &Base, http: &HttpRequest) -> HttpOutcome {
     let outcome = match request.send().await {
         Ok(resp) => {
             let status = resp.status();
+            kept = resp
+                .headers()
+                .get(CACHED_AT_HEADER)
+                .and_then(|v| v.trim().parse::<u64>().ok());
             let declared = resp
                 .headers()
                 .get("content-length")
@@ -154,7 +171,7 @@ pub async fn perform(config: &Base, http: &HttpRequest) -> HttpOutcome {
             .into(),
         );
     }
-    outcome
+    (outcome, kept)
 }
 
 pub fn origin() -> String {

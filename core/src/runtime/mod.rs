@@ -5,6 +5,7 @@ pub mod http;
 pub mod lock;
 pub mod socket;
 pub mod storage;
+pub mod third_party;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -12,7 +13,7 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 use crate::app::features::shell::DRAWER_COMPACT_KEY;
-use crate::app::{self, Config, Effect, Event, LogLevel, Model, TimerId};
+use crate::app::{self, Config, Effect, Event, HttpOutcome, LogLevel, Model, TimerId};
 
 pub struct Runtime {
     model: RefCell<Model>,
@@ -123,11 +124,18 @@ impl Runtime {
 
     fn perform(self: &Rc<Self>, effect: Effect) {
         match effect {
-            Effect::Http(req) => {
+            Effect::Http(mut req) => {
                 let this = Rc::clone(self);
                 let base = Rc::clone(&self.base);
                 wasm_bindgen_futures::spawn_local(async move {
-                    let outcome = http::perform(&base, &req).await;
+                    if req.guarded {
+                        req.body = third_party::guard(req.body.take()).await;
+                    }
+                    let (outcome, kept) = http::perform_kept(&base, &req).await;
+                    // Offline copies and live answers tell the shell which one the page shows.
+                    if let HttpOutcome::Response { .. } = outcome {
+                        this.freshness(kept);
+                    }
                     this.dispatch(Event::Http {
                         id: req.id,
                         outcome,
@@ -172,6 +180,7 @@ impl Runtime {
             Effect::Scroll { anchor } => scroll(anchor.as_deref()),
             Effect::Socket(cmd) => socket::perform(self, &self.socket, cmd),
             Effect::RefreshLock(cmd) => self.refresh_lock(cmd),
+            Effect::ThirdParty(cmd) => third_party::perform(self, cmd),
             Effect::Reload => {
                 if let Some(w) = web_sys::window() {
                     let _ = w.location().reload();
@@ -190,6 +199,21 @@ impl Runtime {
 }
 
 impl Runtime {
+    /// Tell the shell when the page switches between live answers and the service worker's
+    /// offline copies (only on a change: one event per switch, not per answer).
+    fn freshness(self: &Rc<Self>, kept: Option<u64>) {
+        let was = self.model.borrow().f.shell.offline_since.is_some();
+        if was || kept.is_some() {
+            let offset_minutes = -(js_sys::Date::new_0().get_timezone_offset() as i32);
+            self.dispatch(Event::Tick(app::Tick::Shell(
+                app::features::shell::ShellTick::Freshness {
+                    cached_at: kept,
+                    offset_minutes,
+                },
+            )));
+        }
+    }
+
     /// The cross-tab refresh lock (lock.rs); answers come back as `Event::Refresh`.
     fn refresh_lock(self: &Rc<Self>, cmd: crate::domain::refresh::LockCmd) {
         use crate::domain::refresh::{LockCmd, RefreshEvent};

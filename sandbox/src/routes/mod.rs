@@ -15,6 +15,7 @@ pub mod retention;
 mod settings;
 mod sport;
 pub mod telegram;
+mod third_party;
 mod wallet;
 
 use axum::http::HeaderMap;
@@ -67,6 +68,7 @@ pub fn api_router() -> Router<AppState> {
             "/sportsbook/sdk.js",
             get(sport::script).layer(tower_http::compression::CompressionLayer::new()),
         )
+        .route("/third-party/{name}", get(third_party::script))
         .route("/sportsbook/api/feed", get(sport::feed))
         .route("/sportsbook/api/me", get(sport::me))
         .route("/sportsbook/api/bets", get(sport::bets).post(sport::place))

@@ -38,6 +38,9 @@ pub struct Route {
     pub source_platform: bool,
     /// A newer equal call makes an older one's answer stale (reads); writes never supersede.
     pub supersedes: bool,
+    /// A form sent by a visitor that the captcha (SPEC §7 action `frontend_form`) and the
+    /// visitor fingerprint guard: registration, login, the password reset request.
+    pub guarded: bool,
 }
 
 impl Route {
@@ -49,6 +52,7 @@ impl Route {
             auth,
             source_platform: false,
             supersedes: true,
+            guarded: false,
         }
     }
 
@@ -68,6 +72,11 @@ impl Route {
 
     pub fn source(mut self) -> Route {
         self.source_platform = true;
+        self
+    }
+
+    pub fn guarded(mut self) -> Route {
+        self.guarded = true;
         self
     }
 }
@@ -204,6 +213,7 @@ impl Calls {
             body,
             bearer: None,
             source_platform: route.source_platform,
+            guarded: route.guarded,
         };
         match route.auth {
             Auth::Public => {}

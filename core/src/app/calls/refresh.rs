@@ -165,6 +165,7 @@ fn request(calls: &mut Calls, fx: &mut Vec<Effect>) {
         body: None,
         bearer: calls.token.clone(),
         source_platform: route.source_platform,
+        guarded: route.guarded,
     }));
 }
 

@@ -12,5 +12,6 @@ pub mod session;
 pub mod settings;
 pub mod shell;
 pub mod sport;
+pub mod third_party;
 pub mod toasts;
 pub mod wallet;

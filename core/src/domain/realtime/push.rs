@@ -101,6 +101,8 @@ pub enum Push {
     Quest { task: bool, data: Json },
     /// `retention:accounts`: the loyalty account object.
     Loyalty(Json),
+    /// `bet.placebet`: a bet was placed (SPEC §4: the bet analytics event).
+    BetPlaced(Json),
     /// `game.bet.max.exceed`: the maximum bet, a decimal string in major units.
     MaxBetExceeded { amount: String, currency: String },
     /// A push whose feature does not exist yet in the client: logged only.
@@ -168,7 +170,7 @@ fn route_event(name: &str, payload: Json) -> Option<Push> {
                 data: payload,
             });
         }
-        EVENT_BET_PLACED => "bet.placebet",
+        EVENT_BET_PLACED => return Some(Push::BetPlaced(payload)),
         EVENT_BET_RESTRICTED => "game.bet.restricted",
         EVENT_INVOICE_DEPOSIT | EVENT_INVOICE_WITHDRAWAL => {
             let event = if name == EVENT_INVOICE_DEPOSIT {

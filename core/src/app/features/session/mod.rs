@@ -16,6 +16,7 @@ use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
 use crate::app::wire::{LoginResponse, Profile};
 use crate::domain::alert::Alert;
+use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::validation::{self, Rule};
 use crate::json::json;
 
@@ -55,12 +56,19 @@ impl Endpoint for Call {
     fn endpoint(&self) -> Route {
         use Method::Post;
         match self {
-            Call::Register => Route::write(Post, "/api/player/register", Auth::Public).source(),
-            Call::Login => Route::write(Post, "/api/player/sessions", Auth::Public).source(),
+            // Captcha token and visitor fingerprint added by the runtime (`guarded`).
+            Call::Register => Route::write(Post, "/api/player/register", Auth::Public)
+                .source()
+                .guarded(),
+            Call::Login => Route::write(Post, "/api/player/sessions", Auth::Public)
+                .source()
+                .guarded(),
             Call::Logout => Route::write(Post, "/api/player/sessions/logout", Auth::AsIs),
             Call::Refresh => Route::write(Post, REFRESH_PATH, Auth::AsIs),
             Call::Profile => Route::get("/api/player/profile", Auth::Player),
-            Call::PasswordReset => Route::write(Post, "/api/player/passwords/reset", Auth::Public),
+            Call::PasswordReset => {
+                Route::write(Post, "/api/player/passwords/reset", Auth::Public).guarded()
+            }
             Call::PasswordConfirm => {
                 Route::write(Post, "/api/player/passwords/confirm", Auth::Public)
             }
@@ -289,6 +297,9 @@ impl Session {
                     country,
                 });
                 cx.msg(Msg::CloseModal);
+                if register {
+                    cx.msg(Msg::Analytics(AnalyticsEvent::Regfin));
+                }
                 cx.alert(if register {
                     Alert::success("alerts.signedUp").with_description("alerts.signedUpDescription")
                 } else {
@@ -296,6 +307,10 @@ impl Session {
                 });
             }
             Err(e) => {
+                // The platform refused the registration: it did not finish (SPEC §4 regnotfin).
+                if register && matches!(e, ResponseError::Status { .. }) {
+                    cx.msg(Msg::Analytics(AnalyticsEvent::Regnotfin));
+                }
                 if let Some(state) = self.form(form) {
                     failed(state, form, e, cx);
                 }

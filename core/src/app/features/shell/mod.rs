@@ -35,6 +35,8 @@ pub struct Shell {
     pub preloader: Preloader,
     /// Build id seen first (SPEC §7 Other).
     build_id: Option<String>,
+    /// Offline: the oldest saved answer shown since the network went away (ms, UTC offset).
+    pub offline_since: Option<(u64, i32)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -75,6 +77,12 @@ pub enum ShellTick {
     HidePreloader,
     RemovePreloader,
     PollVersion,
+    /// Where the last answer came from (runtime/http.rs): the service worker's offline copy
+    /// kept at `cached_at` (ms; the page's UTC offset in minutes), or the network (`None`).
+    Freshness {
+        cached_at: Option<u64>,
+        offset_minutes: i32,
+    },
 }
 
 struct Build {
@@ -153,6 +161,15 @@ impl Feature for Shell {
             }
             ShellTick::RemovePreloader => self.preloader = Preloader::Removed,
             ShellTick::PollVersion => poll_version(cx),
+            ShellTick::Freshness {
+                cached_at,
+                offset_minutes,
+            } => {
+                self.offline_since = cached_at.map(|at| match self.offline_since {
+                    Some((seen, _)) if seen < at => (seen, offset_minutes),
+                    _ => (at, offset_minutes),
+                });
+            }
         }
     }
 

@@ -10,7 +10,7 @@ use super::Preloader;
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
-use crate::domain::route;
+use crate::domain::{locale, route};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -35,6 +35,9 @@ pub struct NavView {
     /// Side drawer links (`bottom` ones also in the mobile bar), hrefs in the current locale.
     pub links: Vec<LinkView>,
     pub footer_links: Vec<LinkView>,
+    /// Offline: what the page shows is the last saved state, of this time (`DD.MM HH:mm`);
+    /// actions that need the network say so.
+    pub offline: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -188,5 +191,12 @@ pub fn slice(model: &Model) -> NavView {
         preloader: shell.preloader,
         links: menu::drawer_links(model),
         footer_links: menu::footer_links(model),
+        offline: shell.offline_since.map(|(at, offset)| {
+            let parts = locale::parts_from_ms(i64::try_from(at).unwrap_or(i64::MAX), offset);
+            shared.text("layout.offline").replace(
+                "{time}",
+                &locale::format_date(&parts, locale::DateFormat::DayMonthTime),
+            )
+        }),
     }
 }

@@ -601,6 +601,10 @@ impl Pay {
             alert = alert.with_param("currency", &inv.currency);
             cx.alert(alert);
         }
+        // To the third-party sinks: the numbered event; the fan-out adds deposit itself.
+        if let Some(&e) = out.analytics.first() {
+            cx.msg(Msg::Analytics(e));
+        }
         for e in out.analytics {
             self.analytics.push(e.as_str());
         }
