@@ -7,7 +7,7 @@ import { Button } from "../../ui/Button";
 import { BonusCodeForm } from "./BonusesPanel";
 import { expiry, gamesLabel } from "./BonusCard";
 import { QuestModal } from "./Retention";
-import { useCatalogue } from "../games/catalogue";
+import { useCatalogue } from "../../core/catalogue";
 
 /** confirm-bonus, confirm-bonus-unsettled, bonus-cancel-lock, bonus-details, bonus-condition,
  * package-bonus and wallet-bonus-info. */

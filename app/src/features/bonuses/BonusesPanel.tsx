@@ -5,7 +5,7 @@ import { TextField } from "../../ui/Field";
 import { Skeleton } from "../../ui/Skeleton";
 import { BonusCard } from "./BonusCard";
 import { LoyaltyTile, QuestsTile } from "./Retention";
-import { useCatalogue } from "../games/catalogue";
+import { useCatalogue } from "../../core/catalogue";
 
 /** The bonus-code field: on the bonuses pages and in the wallet's bonus info. */
 export function BonusCodeForm() {

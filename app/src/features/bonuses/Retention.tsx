@@ -2,7 +2,7 @@ import type { LoyaltyView, QuestView } from "croupier-core";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
-import { useCatalogue } from "../games/catalogue";
+import { useCatalogue } from "../../core/catalogue";
 
 const useQ = () => {
   const t = useText();

@@ -2,7 +2,7 @@ import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
 import { GameGrid } from "./GameGrid";
 import { NotFound } from "./NotFound";
-import { useCatalogue } from "./catalogue";
+import { useCatalogue } from "../../core/catalogue";
 
 type Kind = "category" | "favorites" | "played";
 

@@ -2,7 +2,7 @@ import { useCore, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { GameRow, RowSkeleton } from "./GameRow";
 import { SearchPanel } from "./SearchPanel";
-import { useCatalogue } from "./catalogue";
+import { useCatalogue } from "../../core/catalogue";
 
 /** Home and /games: the search box, the categories and a row per collection (SPEC §5: only
  * the collections for the visitor's country, none hidden). */

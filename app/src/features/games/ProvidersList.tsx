@@ -1,7 +1,7 @@
 import { useCore, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { Skeleton } from "../../ui/Skeleton";
-import { useCatalogue } from "./catalogue";
+import { useCatalogue } from "../../core/catalogue";
 
 /** /games/providers: every provider with its number of games. */
 export function ProvidersList() {

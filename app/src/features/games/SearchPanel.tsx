@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { GameTile } from "./GameTile";
-import { useCatalogue } from "./catalogue";
+import { useCatalogue } from "../../core/catalogue";
 
 /** The search box and its answers (global-search modal and the lobby): every keystroke goes
  * to the core, which searches the whole catalogue in the client. */

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useCore } from "../../core/store";
+import { useCore } from "./store";
 
 /** The compact catalogue (docs/API.md "Games catalogue"): fetched once per page load, after
  * the first paint, and handed to the core, which builds its lists and search index from it.
