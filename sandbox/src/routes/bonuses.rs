@@ -846,7 +846,9 @@ pub fn on_stake(state: &AppState, s: &Stake) -> ApiResult<(Option<i64>, Option<i
         let account = accounts::by_currency(&conn, s.player, s.currency)?
             .ok_or_else(|| ApiError::field("validation_failed", "currency", "No account."))?;
         let tx = conn.unchecked_transaction()?;
-        if s.settled {
+        // The control API's settled bet stands for the open bets settling (the cancel
+        // confirmation case); a game round settles only itself.
+        if s.settled && s.game_id.is_none() {
             store::settle_bets(&tx, s.player)?;
         }
         store::record_bet(
