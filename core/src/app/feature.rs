@@ -247,6 +247,14 @@ impl Shared {
         }
     }
 
+    /// The current address's locale prefix for in-app links (`/pt-br`, or empty for the
+    /// default locale).
+    pub fn link_prefix(&self, config: &Config) -> String {
+        self.locale(config)
+            .map(|l| format!("/{l}"))
+            .unwrap_or_default()
+    }
+
     /// The locale of the current address (`None` = default).
     pub fn locale<'a>(&'a self, config: &'a Config) -> Option<&'a str> {
         self.route

@@ -311,10 +311,7 @@ pub fn slice(model: &Model) -> BonusesView {
     let b = &model.f.bonuses;
     let shared = &model.shared;
     let currency = shared.active_currency.as_deref().unwrap_or_default();
-    let prefix = shared
-        .locale(&model.config)
-        .map(|l| format!("/{l}"))
-        .unwrap_or_default();
+    let prefix = shared.link_prefix(&model.config);
     let mut items = Vec::with_capacity(b.items.len());
     for i in &b.items {
         items.push(card(shared, b, i, &prefix));

@@ -234,11 +234,7 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 }
 
 fn prefix(model: &Model) -> String {
-    model
-        .shared
-        .locale(&model.config)
-        .map(|l| format!("/{l}"))
-        .unwrap_or_default()
+    model.shared.link_prefix(&model.config)
 }
 
 fn tile(g: &Games, i: u32, prefix: &str) -> Option<TileView> {
