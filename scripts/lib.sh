@@ -99,17 +99,22 @@ build_product() {
   # for size, with panics as immediate aborts (no panic message formatting linked): unstable
   # flags on the pinned stable 1.95.0 (RUSTC_BOOTSTRAP=1), -14.7 KiB gzip, which the finished
   # features need to fit the 220 KiB budget (DESIGN "Size and speed"; docs/ARCHITECTURE.md
-  # "Size"). Tests, benches and the sandbox build without them. wasm-opt runs below, from npm
+  # "Size"). `-Zfmt-debug=none -Zlocation-detail=none`: no `{:?}` text or source location is
+  # printed by the release core (it formats no Debug output; -0.8 KiB). Tests, benches and the
+  # sandbox build without them. wasm-opt runs below, from npm
   # binaryen (a known-good version).
   (cd "$ROOT/core" && RUSTC_BOOTSTRAP=1 \
-    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocation-detail=none" \
     wasm-pack build --no-opt --profile wasm-release --target bundler \
     --out-dir "$ROOT/pkg" --out-name croupier_core . \
     -- -Z build-std=std,panic_abort -Z build-std-features=optimize_for_size) || return 1
   ensure_npm "$ROOT/app" || return 1
   log "wasm-opt -Oz"
   local wasm="$ROOT/pkg/croupier_core_bg.wasm"
-  "$ROOT/app/node_modules/.bin/wasm-opt" -Oz --converge --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$wasm.opt" || return 1
+  # --low-memory-unused: the linker puts the 1 MiB stack first, growing down from 1 MiB, and
+  # the data above it, so nothing reads or writes the lowest 1 KiB unless the stack has already
+  # overflowed; wasm-opt may then fold small constant offsets into loads (-1.6 KiB gzip).
+  "$ROOT/app/node_modules/.bin/wasm-opt" -Oz --converge --low-memory-unused --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$wasm.opt" || return 1
   mv "$wasm.opt" "$wasm" || return 1
   log "building the app"
   (cd "$ROOT/app" && npm run build --silent) || return 1

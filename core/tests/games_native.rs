@@ -508,3 +508,34 @@ fn the_lobby_asks_for_the_winners_ticker_with_the_catalogue() {
         .any(|h| h.path == "/api/game/spins/winners"));
     assert!(view(&m).games_lobby.winners.is_empty());
 }
+
+#[test]
+fn real_play_refused_by_the_players_own_limit_opens_game_limit_reached() {
+    let (mut m, _) = player("/game/gates-of-olympus", "PT", Prefs::default());
+    respond(
+        &mut m,
+        Req::Games(games::Call::Game("gates-of-olympus".into())),
+        200,
+        j!({"identity": "gates-of-olympus", "name": "Gates of Olympus",
+        "provider": {"identity": "pragmatic-play", "name": "Pragmatic Play"}, "hasDemo": true, "isMobile": true}),
+    );
+    ui(&mut m, GamesUi::GamesPlay { demo: false });
+    let fx = respond(
+        &mut m,
+        Req::Games(games::Call::Play {
+            identity: "gates-of-olympus".into(),
+            demo: false,
+        }),
+        422,
+        j!({"code": "game_limit_reached", "message": "You have a cooling-off in place until 2026-11-26 10:00 UTC.", "errors": {}}),
+    );
+    assert_eq!(
+        view(&m).nav.modal.map(|mo| mo.id).as_deref(),
+        Some("game-limit-reached")
+    );
+    assert!(
+        http(&fx).iter().any(|h| h.path == "/api/player/limits"),
+        "the limits load to say which and until when"
+    );
+    assert_eq!(view(&m).games_play.url, None);
+}

@@ -784,3 +784,31 @@ fn malformed_answers_and_reports_are_logged_and_never_move_the_widget_wrongly() 
     assert!(logged(&fx, "event 9001 info"));
     assert_eq!(pushed(&fx), [("/sport".to_string(), true)]);
 }
+
+#[test]
+fn a_start_refused_by_the_players_own_limit_opens_game_limit_reached() {
+    let (mut m, _) = player_at("/sport");
+    let fx = respond(
+        &mut m,
+        start_req(1, Theme::Dark),
+        422,
+        j!({"code": "game_limit_reached", "message": "You have a cooling-off in place until 2026-11-26 10:00 UTC: deposits and play are closed until then.", "errors": {}}),
+    );
+    assert_eq!(
+        view(&m).nav.modal.map(|x| x.id).as_deref(),
+        Some("game-limit-reached")
+    );
+    assert!(
+        http(&fx).iter().any(|h| h.path == "/api/player/limits"),
+        "the limits load to say until when"
+    );
+    // Any other refusal is only logged (SPEC §8).
+    let (mut m, _) = player_at("/sport");
+    respond(
+        &mut m,
+        start_req(1, Theme::Dark),
+        422,
+        j!({"code": "validation_failed", "message": "x", "errors": {}}),
+    );
+    assert!(view(&m).nav.modal.is_none());
+}

@@ -6,6 +6,7 @@
 mod auth;
 pub mod config;
 mod constants;
+mod dates;
 mod db;
 mod error;
 mod hosts;

@@ -246,6 +246,47 @@ fn demo_player(conn: &Connection, hash_cost: HashCost) -> Result<(), String> {
     let btc = money::parse_minor("0.01234567", 100_000_000).unwrap_or(0);
     accounts::create(conn, id, "USD", accounts::ACTIVE, usd, now).map_err(err)?;
     accounts::create(conn, id, "BTC", accounts::INACTIVE, btc, now).map_err(err)?;
+    demo_notifications(conn, id, now).map_err(err)
+}
+
+/// The demo player's inbox: a few messages (one carrying markup a hostile sender might try,
+/// which the client must show as text) and pushes.
+fn demo_notifications(conn: &Connection, player: i64, now: i64) -> rusqlite::Result<()> {
+    use crate::db::notifications::{create, Kind};
+    let messages = [
+        (
+            "Welcome to Croupier",
+            "<p>Your account is ready. <b>Good luck!</b></p>",
+        ),
+        (
+            "Your weekly cashback",
+            "<p>10% of last week's losses is on its way.</p>",
+        ),
+        (
+            "Security notice",
+            "<img src=x onerror=\"alert(1)\"><script>alert(2)</script>Never share your password.",
+        ),
+        (
+            "New games this week",
+            "<p>Twelve new slots are in the lobby.</p>",
+        ),
+    ];
+    for (i, (title, body)) in messages.iter().enumerate() {
+        create(
+            conn,
+            Kind::Message,
+            player,
+            title,
+            body,
+            now - 3600 * (4 - i as i64),
+        )?;
+    }
+    for (title, body) in [
+        ("Deposit bonus", "Deposit today for 50 free spins."),
+        ("Live now", "The derby has started: bet live."),
+    ] {
+        create(conn, Kind::Push, player, title, body, now)?;
+    }
     Ok(())
 }
 

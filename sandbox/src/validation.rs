@@ -85,6 +85,26 @@ pub fn is_phone(value: &str) -> bool {
     (3..=20).contains(&digits)
 }
 
+/// A Brazilian CPF: 11 digits (dots and a dash allowed) with both check digits right, not one
+/// digit repeated.
+pub fn is_cpf(value: &str) -> bool {
+    if !value
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == '.' || c == '-')
+    {
+        return false;
+    }
+    let d: Vec<u32> = value.chars().filter_map(|c| c.to_digit(10)).collect();
+    if d.len() != 11 || d.iter().all(|x| *x == d[0]) {
+        return false;
+    }
+    let check = |n: usize| {
+        let sum: u32 = (0..n).map(|i| d[i] * (n as u32 + 1 - i as u32)).sum();
+        (sum * 10 % 11) % 10
+    };
+    check(9) == d[9] && check(10) == d[10]
+}
+
 /// Yes-style values of SPEC §5 (`accepted`): true, 1, "1", "yes", "on", "true".
 pub fn is_accepted(value: &serde_json::Value) -> bool {
     match value {

@@ -143,7 +143,8 @@ test("a reached deposit limit (13100) empties the methods and links to the limit
   await control(request, "deposit-limit", { email: player.email, currency: "USD", amount: "0.00" });
   await signedIn(page, player, "/?modal=wallet&wallet=deposit");
   const limit = page.getByTestId("deposit-limit");
-  await expect(limit).toContainText("You have reached your deposit limit.");
+  // The server's own sentence (issue 14: it says until when a self-exclusion runs).
+  await expect(limit).toContainText("Your deposit limit has been reached.");
   await expect(limit.getByRole("link", { name: "See your limits" })).toHaveAttribute("href", "/profile/limits");
   await expect(page.locator('input[name="pay-method"]')).toHaveCount(0);
 });

@@ -17,7 +17,7 @@ const ROUTES: [string, string, boolean][] = [
   ["/contact", "contact", true],
   ["/profile", "profile", true],
   ["/profile/info", "profile-info", true],
-  ["/profile/limits", "profile-limits", true],
+  ["/profile/limits", "profile-limits", false],
   ["/profile/personal", "profile-personal", true],
   ["/profile/sessions", "profile-sessions", true],
   ["/profile/settings", "profile-settings", true],

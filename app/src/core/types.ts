@@ -31,4 +31,8 @@ export type {
   GamesSearchView,
   GamesPlayView,
   BookView,
+  LimitsView,
+  LimitSection,
+  LimitView,
+  LimitChange,
 } from "croupier-core";

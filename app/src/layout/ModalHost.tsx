@@ -5,6 +5,7 @@ import { modals as authModals } from "../features/auth/registrations";
 import { modals as miniappModals } from "../features/miniapp/registrations";
 import { modals as gamesModals } from "../features/games/registrations";
 import { modals as bonusModals } from "../features/bonuses/registrations";
+import { modals as limitsModals } from "../features/limits/registrations";
 import { modals as walletModals } from "../features/wallet/registrations";
 import { modals as contentModals } from "../features/content/registrations";
 import type { ModalRegistrations } from "../shared/registrations";
@@ -21,6 +22,7 @@ export const modalBodies = {
   ...miniappModals,
   ...gamesModals,
   ...bonusModals,
+  ...limitsModals,
   ...contentModals,
 } satisfies ModalRegistrations;
 

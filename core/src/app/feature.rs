@@ -87,6 +87,15 @@ pub enum Hook<'a> {
     /// The visitor's cookie choice changed (`Shared::consent`): the third-party services that
     /// waited for it load now.
     Consent,
+    /// A feature told the others something happened (`Msg::Signal`).
+    Signal(Signal),
+}
+
+/// What one feature tells the others without naming them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signal {
+    /// The server refused a deposit or play with a limit (13100): limits may have changed.
+    LimitReached,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,8 +126,10 @@ pub enum SessionStatus {
 pub enum Msg {
     Alert(Alert),
     OpenModal(String),
-    /// A modal with its parameters (e.g. `bonusId`).
+    /// A modal with its extra address parameters (e.g. `bonusId`, `limitId`).
     OpenModalWith(String, Vec<(String, String)>),
+    /// Tell every feature (`Hook::Signal`).
+    Signal(Signal),
     CloseModal,
     /// The wallet's active account currency (set by the wallet feature).
     ActiveCurrency(Option<String>),

@@ -128,6 +128,7 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
         }
         Msg::OpenModal(id) => address::open_modal(model, &id, Vec::new(), fx),
         Msg::OpenModalWith(id, params) => address::open_modal(model, &id, params, fx),
+        Msg::Signal(signal) => hook(model, &Hook::Signal(signal), now, out),
         Msg::ActiveCurrency(code) => {
             if model.shared.active_currency != code {
                 model.shared.active_currency = code;

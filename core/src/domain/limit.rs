@@ -129,15 +129,33 @@ pub fn group_by_period<'a>(limits: &[&'a Limit]) -> LiteMap<LimitPeriod, Vec<&'a
 
 /// Advanced mode: more than 2 period groups, each with every currency present.
 pub fn advanced_mode_available(limits: &[&Limit], currencies: &[&str]) -> bool {
-    let groups = group_by_period(limits);
-    groups.len() > 2
-        && groups.values().all(|g| {
-            currencies.iter().all(|c| {
-                g.iter().any(|l| {
-                    l.currency
-                        .as_deref()
-                        .is_some_and(|lc| lc.eq_ignore_ascii_case(c))
-                })
-            })
-        })
+    let pairs: Vec<(Option<LimitPeriod>, Option<&str>)> = limits
+        .iter()
+        .map(|l| (l.period(), l.currency.as_deref()))
+        .collect();
+    advanced_mode_over(&pairs, currencies)
+}
+
+/// [`advanced_mode_available`] over each limit's period and currency (the view's items need
+/// no copy into [`Limit`]s). Walks the three periods rather than building the groups (no map
+/// instantiated in the wasm for it).
+pub fn advanced_mode_over(
+    limits: &[(Option<LimitPeriod>, Option<&str>)],
+    currencies: &[&str],
+) -> bool {
+    let mut groups = 0;
+    for p in LimitPeriod::ALL {
+        let group = || limits.iter().filter(|l| l.0 == Some(p));
+        if group().next().is_none() {
+            continue;
+        }
+        groups += 1;
+        let complete = currencies
+            .iter()
+            .all(|c| group().any(|l| l.1.is_some_and(|lc| lc.eq_ignore_ascii_case(c))));
+        if !complete {
+            return false;
+        }
+    }
+    groups > 2
 }

@@ -6,6 +6,9 @@ pub mod bonuses;
 pub mod catalog;
 pub mod content;
 pub mod games;
+pub mod limits;
+pub mod notifications;
+pub mod otp;
 pub mod outbox;
 pub mod pages;
 pub mod payments;
@@ -14,6 +17,7 @@ pub mod referral;
 pub mod resets;
 pub mod retention;
 pub mod sessions;
+pub mod social;
 pub mod sport;
 pub mod telegram;
 
@@ -124,6 +128,18 @@ const ADDED_COLUMNS: &[(&str, &str, &str)] = &[
     ("sessions", "public_id", "TEXT"),
     ("sessions", "generation", "INTEGER NOT NULL DEFAULT 0"),
     ("sessions", "rotated_at", "INTEGER"),
+    (
+        "players",
+        "receive_email_promo",
+        "INTEGER NOT NULL DEFAULT 0",
+    ),
+    ("players", "receive_sms_promo", "INTEGER NOT NULL DEFAULT 0"),
+    ("players", "receive_bonus", "INTEGER NOT NULL DEFAULT 1"),
+    ("players", "birthdate", "TEXT"),
+    ("players", "city", "TEXT"),
+    ("players", "address", "TEXT"),
+    ("players", "postal_code", "TEXT"),
+    ("players", "cpf_number", "TEXT"),
 ];
 
 /// Indexes on those columns (created after the columns exist).
@@ -173,11 +189,15 @@ fn migrate(conn: &Connection) -> Result<(), String> {
         eprintln!("sandbox: nicknames are not unique in this database yet: {e}");
     }
     conn.execute_batch(payments::SCHEMA).map_err(err)?;
+    conn.execute_batch(limits::SCHEMA).map_err(err)?;
+    conn.execute_batch(notifications::SCHEMA).map_err(err)?;
     conn.execute_batch(bonuses::SCHEMA).map_err(err)?;
     conn.execute_batch(retention::SCHEMA).map_err(err)?;
     conn.execute_batch(sport::SCHEMA).map_err(err)?;
     conn.execute_batch(telegram::SCHEMA).map_err(err)?;
     conn.execute_batch(games::SCHEMA).map_err(err)?;
+    conn.execute_batch(otp::SCHEMA).map_err(err)?;
+    conn.execute_batch(social::SCHEMA).map_err(err)?;
     conn.execute_batch(pages::SCHEMA).map_err(err)?;
     conn.execute_batch(referral::SCHEMA).map_err(err)?;
     match get_setting(conn, "schema_version").map_err(err)? {

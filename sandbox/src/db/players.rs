@@ -17,6 +17,25 @@ pub struct Player {
     pub country: Option<String>,
     pub locale: Option<String>,
     pub freshchat_restore_id: Option<String>,
+    /// Notification settings (SPEC §3 form fields receiveEmailPromo, receiveSmsPromo,
+    /// receiveBonus).
+    pub receive_email_promo: bool,
+    pub receive_sms_promo: bool,
+    pub receive_bonus: bool,
+    /// The personal page's fields (SPEC §3 form fields).
+    pub personal: Personal,
+}
+
+/// birthdate (YYYY-MM-DD), city, address, postalCode, cpf_number.
+#[derive(Clone, Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Personal {
+    pub birthdate: Option<String>,
+    pub city: Option<String>,
+    pub address: Option<String>,
+    pub postal_code: Option<String>,
+    #[serde(rename = "cpf_number")]
+    pub cpf_number: Option<String>,
 }
 
 /// docs/API.md Profile; absent values serialize as null.
@@ -27,13 +46,19 @@ pub struct Profile {
     pub nickname: Option<String>,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
-    pub email: String,
+    /// `null` for a player signed up without one (messenger, phone).
+    pub email: Option<String>,
     pub phone: Option<String>,
     pub language: Option<String>,
     pub tg_user_id: Option<i64>,
     pub country: Option<String>,
     pub locale: Option<String>,
     pub freshchat_restore_id: Option<String>,
+    pub receive_email_promo: bool,
+    pub receive_sms_promo: bool,
+    pub receive_bonus: bool,
+    #[serde(flatten)]
+    pub personal: Personal,
 }
 
 impl Player {
@@ -43,13 +68,18 @@ impl Player {
             nickname: self.nickname.clone(),
             first_name: self.first_name.clone(),
             last_name: self.last_name.clone(),
-            email: self.email.clone(),
+            // The reserved addresses of messenger and phone players receive nothing.
+            email: Some(self.email.clone()).filter(|e| !e.ends_with(".invalid")),
             phone: self.phone.clone(),
             language: self.language.clone(),
             tg_user_id: self.tg_user_id,
             country: self.country.clone(),
             locale: self.locale.clone(),
             freshchat_restore_id: self.freshchat_restore_id.clone(),
+            receive_email_promo: self.receive_email_promo,
+            receive_sms_promo: self.receive_sms_promo,
+            receive_bonus: self.receive_bonus,
+            personal: self.personal.clone(),
         }
     }
 }
@@ -68,6 +98,16 @@ fn from_row(r: &Row) -> rusqlite::Result<Player> {
         country: r.get("country")?,
         locale: r.get("locale")?,
         freshchat_restore_id: r.get("freshchat_restore_id")?,
+        receive_email_promo: r.get::<_, i64>("receive_email_promo")? != 0,
+        receive_sms_promo: r.get::<_, i64>("receive_sms_promo")? != 0,
+        receive_bonus: r.get::<_, i64>("receive_bonus")? != 0,
+        personal: Personal {
+            birthdate: r.get("birthdate")?,
+            city: r.get("city")?,
+            address: r.get("address")?,
+            postal_code: r.get("postal_code")?,
+            cpf_number: r.get("cpf_number")?,
+        },
     })
 }
 
@@ -80,6 +120,16 @@ pub fn by_id(conn: &Connection, id: i64) -> rusqlite::Result<Option<Player>> {
 pub fn by_email(conn: &Connection, email: &str) -> rusqlite::Result<Option<Player>> {
     conn.query_row("SELECT * FROM players WHERE email = ?1", [email], from_row)
         .optional()
+}
+
+/// The player whose confirmed phone this is (`+` and digits, as stored by the phone flows).
+pub fn by_phone(conn: &Connection, phone: &str) -> rusqlite::Result<Option<Player>> {
+    conn.query_row(
+        "SELECT * FROM players WHERE phone = ?1 ORDER BY id LIMIT 1",
+        [phone],
+        from_row,
+    )
+    .optional()
 }
 
 pub struct NewPlayer<'a> {
@@ -131,6 +181,11 @@ pub enum Field {
     Country,
     Locale,
     FreshchatRestoreId,
+    Birthdate,
+    City,
+    Address,
+    PostalCode,
+    Cpf,
 }
 
 impl Field {
@@ -144,6 +199,11 @@ impl Field {
             Field::Country => "country",
             Field::Locale => "locale",
             Field::FreshchatRestoreId => "freshchat_restore_id",
+            Field::Birthdate => "birthdate",
+            Field::City => "city",
+            Field::Address => "address",
+            Field::PostalCode => "postal_code",
+            Field::Cpf => "cpf_number",
         }
     }
 }
@@ -156,6 +216,19 @@ pub fn update_field(
 ) -> rusqlite::Result<()> {
     let sql = format!("UPDATE players SET {} = ?1 WHERE id = ?2", field.column());
     conn.execute(&sql, params![value, id])?;
+    Ok(())
+}
+
+/// One of the notification settings, by its column.
+pub fn set_flag(conn: &Connection, id: i64, column: &str, on: bool) -> rusqlite::Result<()> {
+    let column = match column {
+        "receive_email_promo" | "receive_sms_promo" | "receive_bonus" => column,
+        _ => return Ok(()),
+    };
+    conn.execute(
+        &format!("UPDATE players SET {column} = ?1 WHERE id = ?2"),
+        params![i64::from(on), id],
+    )?;
     Ok(())
 }
 

@@ -105,3 +105,69 @@ pub fn prune(conn: &Connection, now: i64, lifetime_secs: i64) -> rusqlite::Resul
 pub fn count(conn: &Connection) -> rusqlite::Result<i64> {
     conn.query_row("SELECT COUNT(*) FROM sessions", [], |r| r.get(0))
 }
+
+/// The player's open sessions, newest first: (page of `{id, createdAt, source, platform,
+/// current}`, total). `current` is the caller's session.
+pub fn page_open(
+    conn: &Connection,
+    player_id: i64,
+    current: i64,
+    page: i64,
+    per_page: i64,
+) -> rusqlite::Result<(Vec<serde_json::Value>, i64)> {
+    let total: i64 = conn.query_row(
+        "SELECT COUNT(*) FROM sessions WHERE player_id = ?1 AND closed_at IS NULL",
+        [player_id],
+        |r| r.get(0),
+    )?;
+    let mut stmt = conn.prepare(
+        "SELECT id, created_at, source, platform, COALESCE(rotated_at, created_at) FROM sessions
+         WHERE player_id = ?1 AND closed_at IS NULL ORDER BY id DESC LIMIT ?2 OFFSET ?3",
+    )?;
+    let rows = stmt.query_map(
+        params![player_id, per_page, (page - 1).max(0) * per_page],
+        |r| {
+            let id: i64 = r.get(0)?;
+            Ok(serde_json::json!({
+                "id": id,
+                "createdAt": r.get::<_, i64>(1)?,
+                "source": r.get::<_, Option<String>>(2)?,
+                "platform": r.get::<_, Option<String>>(3)?,
+                "lastActiveAt": r.get::<_, i64>(4)?,
+                "current": id == current,
+            }))
+        },
+    )?;
+    Ok((rows.collect::<rusqlite::Result<_>>()?, total))
+}
+
+/// Whether `session_id` is an open session of the player.
+pub fn is_open_of(conn: &Connection, player_id: i64, session_id: i64) -> rusqlite::Result<bool> {
+    Ok(conn
+        .query_row(
+            "SELECT 1 FROM sessions WHERE id = ?1 AND player_id = ?2 AND closed_at IS NULL",
+            params![session_id, player_id],
+            |_| Ok(()),
+        )
+        .optional()?
+        .is_some())
+}
+
+/// Closes every open session of the player but `keep`; returns their ids.
+pub fn close_others(
+    conn: &Connection,
+    player_id: i64,
+    keep: i64,
+    now: i64,
+) -> rusqlite::Result<Vec<i64>> {
+    let mut stmt = conn.prepare(
+        "SELECT id FROM sessions WHERE player_id = ?1 AND closed_at IS NULL AND id != ?2",
+    )?;
+    let ids = stmt
+        .query_map(params![player_id, keep], |r| r.get(0))?
+        .collect::<rusqlite::Result<Vec<i64>>>()?;
+    for id in &ids {
+        close(conn, *id, now)?;
+    }
+    Ok(ids)
+}

@@ -26,6 +26,14 @@ pub fn router() -> Router<AppState> {
         .route("/api/_control/calls", get(calls).delete(reset_calls))
         .route("/api/_control/balance", post(balance))
         .route("/api/_control/password-reset", get(password_reset_code))
+        .route(
+            "/api/_control/autologin",
+            post(super::social::control_autologin),
+        )
+        .route(
+            "/api/_control/otp",
+            get(super::otp::control_code).post(super::otp::control_set),
+        )
         .route("/api/_control/files", get(files).delete(reset_files))
         .route("/api/_control/panic", get(panic_now))
         .route("/api/_control/hold-refresh", post(hold_refresh))
@@ -33,6 +41,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/_control/big", get(big))
         .route("/api/_control/build", post(set_build))
         .route("/api/_control/stats", get(stats))
+        .route("/api/_control/notify", post(super::notifications::notify))
+        .route("/api/_control/communications", get(communications))
         .merge(super::payments::control::router())
         .merge(super::telegram::control::router())
         .merge(super::bonuses::control_router())
@@ -245,4 +255,11 @@ async fn password_reset_code(
     let code =
         resets::latest_valid(&conn, player.id, db::now())?.ok_or_else(ApiError::not_found)?;
     Ok(Json(json!({ "code": code })))
+}
+
+/// The contact form's messages, newest first.
+async fn communications(State(state): State<AppState>) -> ApiResult<Json<Value>> {
+    Ok(Json(json!(crate::db::notifications::communications(
+        &state.db()
+    )?)))
 }

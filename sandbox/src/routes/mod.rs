@@ -4,6 +4,9 @@ pub mod bonuses;
 mod content;
 pub mod control;
 pub mod games;
+pub mod limits;
+pub mod notifications;
+mod otp;
 pub mod outbox;
 mod pages;
 mod passwords;
@@ -12,7 +15,9 @@ pub(crate) mod player;
 mod profile;
 mod referral;
 pub mod retention;
+mod security;
 mod settings;
+mod social;
 mod sport;
 pub mod telegram;
 mod third_party;
@@ -39,13 +44,51 @@ pub fn api_router() -> Router<AppState> {
         .route("/api/player/referral/transfer", post(referral::transfer))
         .route("/api/affiliate/applications", post(referral::apply))
         .route("/api/player/register", post(player::register))
-        .route("/api/player/sessions", post(player::login))
+        .route("/api/player/register/phone", post(otp::register))
+        .route("/api/player/otp/send", post(otp::send))
+        .route("/api/player/fields/validations", get(profile::validations))
+        .route("/api/player/otp/verify", post(otp::verify))
+        .route("/api/player/sessions/social", post(social::login))
+        .route("/api/player/sessions/token", post(social::autologin))
+        .route("/api/player/social-connections", get(social::list))
+        .route(
+            "/api/player/social-connections/unlink",
+            post(social::unlink),
+        )
+        .route(
+            "/api/player/social-connections/{provider}",
+            post(social::link),
+        )
+        .route(
+            "/api/player/social/{connection}/authorize",
+            get(social::authorize),
+        )
+        .route(
+            "/api/player/social/{connection}/consent",
+            get(social::consent),
+        )
+        .route(
+            "/api/player/sessions",
+            post(player::login).get(security::list),
+        )
+        .route("/api/player/sessions/{id}/close", put(security::close))
+        .route(
+            "/api/player/sessions/close-other",
+            post(security::close_other),
+        )
+        .route("/api/player/passwords", put(security::change_password))
         .route("/api/player/sessions/refresh", post(player::refresh))
         .route("/api/player/sessions/logout", post(player::logout))
         .route(
             "/api/player/profile",
             get(profile::show).put(profile::update),
         )
+        .route("/api/player/limits", get(limits::list).post(limits::create))
+        .route(
+            "/api/player/limits/{id}",
+            put(limits::update).delete(limits::delete),
+        )
+        .merge(notifications_router())
         .route("/api/player/passwords/reset", post(passwords::reset))
         .route("/api/player/passwords/confirm", post(passwords::confirm))
         .route(
@@ -94,6 +137,23 @@ pub(crate) fn too_long(
             format!("The {field} may not be greater than {max} characters."),
         );
     }
+}
+
+/// SPEC §7 Notifications.
+fn notifications_router() -> Router<AppState> {
+    use notifications as n;
+    let base = "/api/notification/messenger/messages";
+    Router::new()
+        .route(base, get(n::messages).delete(n::delete))
+        .route(&format!("{base}/read"), post(n::read))
+        .route(&format!("{base}/read/all"), post(n::read_all))
+        .route("/api/notification/pushes", get(n::pushes))
+        .route("/api/notification/pushes/read", post(n::pushes_read))
+        .route(
+            "/api/notification/pushes/read/all",
+            post(n::pushes_read_all),
+        )
+        .route("/api/notification/communications", post(n::communications))
 }
 
 /// SPEC §7 Payments.

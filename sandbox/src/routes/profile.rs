@@ -32,6 +32,54 @@ const EDITABLE: &[(&str, Field, &str)] = &[
         Field::FreshchatRestoreId,
         "freshchat restore id",
     ),
+    ("birthdate", Field::Birthdate, "birthdate"),
+    ("city", Field::City, "city"),
+    ("address", Field::Address, "address"),
+    ("postalCode", Field::PostalCode, "postal code"),
+    ("cpf_number", Field::Cpf, "CPF"),
+];
+
+/// Players must be this old (the profile scenario's `minAge`).
+pub const MIN_AGE: i64 = 18;
+
+/// `GET /api/player/fields/validations?scenario=profile|registration` (SPEC §5, §7): the
+/// server's field rules; `isRequired` adds required on the client.
+pub async fn validations(
+    crate::error::ApiQuery(q): crate::error::ApiQuery<std::collections::HashMap<String, String>>,
+) -> ApiResult<Json<Value>> {
+    let rules = match q.get("scenario").map(String::as_str) {
+        Some("profile") => serde_json::json!([
+            {"field": "firstName", "isRequired": true, "rules": "min:2|max:50"},
+            {"field": "lastName", "isRequired": true, "rules": "min:2|max:50"},
+            {"field": "birthdate", "isRequired": true, "rules": format!("date|minAge:{MIN_AGE}")},
+            {"field": "country", "isRequired": true, "rules": "countryCode"},
+            {"field": "city", "isRequired": false, "rules": "min:2|max:100"},
+            {"field": "address", "isRequired": false, "rules": "max:200"},
+            {"field": "postalCode", "isRequired": false, "rules": "max:20"},
+            {"field": "cpf_number", "isRequired": false, "rules": "cpf_number"},
+        ]),
+        Some("registration") => serde_json::json!([
+            {"field": "email", "isRequired": true, "rules": "email|max:254"},
+            {"field": "password", "isRequired": true, "rules": "min:8|max:128"},
+            {"field": "currency", "isRequired": true, "rules": ""},
+            {"field": "agreements", "isRequired": true, "rules": "accepted"},
+        ]),
+        _ => {
+            return Err(ApiError::field(
+                "validation_failed",
+                "scenario",
+                "The scenario must be profile or registration.",
+            ))
+        }
+    };
+    Ok(Json(rules))
+}
+
+/// Notification settings: JSON name, column.
+const FLAGS: &[(&str, &str)] = &[
+    ("receiveEmailPromo", "receive_email_promo"),
+    ("receiveSmsPromo", "receive_sms_promo"),
+    ("receiveBonus", "receive_bonus"),
 ];
 
 /// Partial update: absent keys stay, `null` or "" clears (SPEC §5: rules pass on empty), other
@@ -70,6 +118,36 @@ pub async fn update(
             changes.push((*field, value));
         }
     }
+    let mut flags: Vec<(&str, bool)> = Vec::new();
+    for (key, column) in FLAGS {
+        match body.get(*key) {
+            None => {}
+            Some(Value::Bool(on)) => flags.push((column, *on)),
+            Some(_) => errors.add(key, format!("The {key} field must be true or false.")),
+        }
+    }
+    let typed_cpf = body
+        .get("cpf_number")
+        .and_then(Value::as_str)
+        .is_some_and(|c| !c.trim().is_empty());
+    // Brazil's players give their CPF when they save their personal details (a body that
+    // carries `cpf_number`, as the personal page's does). (the tax number the payment methods need too).
+    let me = current_player(&state, &who)?;
+    let country = match changes.iter().find(|(f, _)| *f == Field::Country) {
+        Some((_, c)) => c.clone(),
+        None => me.country.clone(),
+    };
+    let cpf = match changes.iter().find(|(f, _)| *f == Field::Cpf) {
+        Some((_, c)) => c.clone(),
+        None => me.personal.cpf_number.clone(),
+    };
+    if country.as_deref() == Some("BR")
+        && cpf.is_none()
+        && body.contains_key("cpf_number")
+        && !typed_cpf
+    {
+        errors.add("cpf_number", "The CPF is required for players in Brazil.");
+    }
     errors.check()?;
 
     {
@@ -77,6 +155,9 @@ pub async fn update(
         let tx = conn.unchecked_transaction()?;
         for (field, value) in &changes {
             players::update_field(&tx, who.player_id, *field, value.as_deref())?;
+        }
+        for (column, on) in &flags {
+            players::set_flag(&tx, who.player_id, column, *on)?;
         }
         tx.commit()?;
     }
@@ -110,9 +191,35 @@ fn problem(
         Field::Locale if !catalog::locale_exists(conn, v)? => {
             Some("The selected locale is invalid.".into())
         }
+        Field::Birthdate => birthdate_problem(v),
+        Field::City if len < 2 => Some("The city must be at least 2 characters.".into()),
+        Field::PostalCode if len > 20 => {
+            Some("The postal code may not be greater than 20 characters.".into())
+        }
+        Field::Cpf if !validation::is_cpf(v) => Some("The CPF is not valid.".into()),
         _ if len > 255 => Some(format!(
             "The {label} may not be greater than 255 characters."
         )),
         _ => None,
     })
+}
+
+/// A `YYYY-MM-DD` date of someone at least [`MIN_AGE`] today (UTC).
+fn birthdate_problem(v: &str) -> Option<String> {
+    let parts: Vec<i64> = v.split('-').filter_map(|p| p.parse().ok()).collect();
+    let [y, m, d] = parts[..] else {
+        return Some("The birthdate must be a date (YYYY-MM-DD).".into());
+    };
+    let days = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    if v.len() != 10
+        || !(1900..=2100).contains(&y)
+        || !(1..=12).contains(&m)
+        || d < 1
+        || d > days[(m - 1) as usize]
+    {
+        return Some("The birthdate must be a date (YYYY-MM-DD).".into());
+    }
+    let (ty, tm, td) = crate::dates::ymd(crate::db::now());
+    let age = ty - y - i64::from((tm, td) < (m, d));
+    (age < MIN_AGE).then(|| format!("You must be at least {MIN_AGE} years old."))
 }

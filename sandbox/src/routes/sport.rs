@@ -72,6 +72,7 @@ pub async fn start(
     }
     let _demo = body.demo_mode.unwrap_or(false);
     let conn = state.db();
+    super::limits::refuse_if_excluded(&conn, who.player_id, super::limits::GAME_LIMIT_CODE)?;
     let account = match body.account_id {
         None => {
             errors.add("accountId", "The account id field is required.");
@@ -349,6 +350,13 @@ pub async fn place(
         let (Some(event), Some(odds), Some(stake)) = (event, odds, stake) else {
             return Err(ApiError::internal("bet checked above"));
         };
+        super::limits::check_bet(
+            &conn,
+            row.player_id,
+            &account.currency,
+            account.subunit_to_unit,
+            stake,
+        )?;
         let new = NewBet {
             player_id: row.player_id,
             account_id: account.id,

@@ -5,6 +5,7 @@ pub mod bonuses;
 pub mod consent;
 pub mod content;
 pub mod games;
+pub mod limits;
 pub mod miniapp;
 pub mod pages;
 pub mod referral;

@@ -321,6 +321,12 @@ async fn play(
         None
     } else {
         let pid = player.unwrap_or_default();
+        // A self-exclusion or cooling-off closes real play until it ends (issue 14).
+        crate::routes::limits::refuse_if_excluded(
+            &conn,
+            pid,
+            crate::routes::limits::GAME_LIMIT_CODE,
+        )?;
         let account = crate::db::accounts::active(&conn, pid)?.ok_or_else(|| {
             ApiError::unprocessable(
                 "no_active_account",

@@ -163,6 +163,8 @@ pub async fn spin(
             FieldErrors::new(),
         ));
     }
+    // The player's own limits: exclusion, bet and loss limits over slot rounds (issue 14).
+    crate::routes::limits::check_spin(&conn, player_id, &account.currency, unit, bet)?;
     if bet > account.balance_minor {
         return Err(ApiError::field(
             "insufficient_funds",

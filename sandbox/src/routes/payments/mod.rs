@@ -83,12 +83,16 @@ fn limit_reached() -> ApiError {
 }
 
 /// The cap left for a deposit in `currency` (minor units), if a cap is set.
+/// The player's own deposit limits count too (the smaller room wins); a running
+/// self-exclusion or cooling-off refuses with 13100 and says until when.
 fn cap_left(conn: &rusqlite::Connection, player: i64, currency: &str) -> ApiResult<Option<i64>> {
+    super::limits::refuse_if_excluded(conn, player, DEPOSIT_LIMIT_CODE)?;
+    let own = super::limits::deposit_room(conn, player, currency)?;
     let Some(cap) = store::cap(conn, player, currency)? else {
-        return Ok(None);
+        return Ok(own);
     };
     let used = store::deposited_since(conn, player, currency, db::now() - CAP_WINDOW_SECS)?;
-    Ok(Some(cap - used))
+    Ok(Some(own.map_or(cap - used, |o| o.min(cap - used))))
 }
 
 async fn methods(

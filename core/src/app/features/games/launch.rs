@@ -232,6 +232,12 @@ impl Launch {
                 cx.msg(Msg::OpenModal("demo-unavailable".into()));
                 None
             }
+            // The player's own limit (a self-exclusion, a cooling-off) refuses real play.
+            (Err(ResponseError::Status { error, .. }), _) if error.code == "game_limit_reached" => {
+                cx.msg(Msg::Signal(crate::app::feature::Signal::LimitReached));
+                cx.msg(Msg::OpenModal("game-limit-reached".into()));
+                None
+            }
             (Err(ResponseError::Status { status: 401, .. }), _) if !cx.shared.is_player() => {
                 cx.msg(Msg::OpenModal("sign-in".into()));
                 None

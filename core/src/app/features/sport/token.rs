@@ -5,7 +5,7 @@
 use super::{Call, Sport, Theme, WidgetState};
 use crate::app::calls::{self, Answer, ResponseError};
 use crate::app::effect::LogLevel;
-use crate::app::feature::Cx;
+use crate::app::feature::{Cx, Msg, Signal};
 use crate::app::registry::Req;
 use crate::app::wire::Account;
 use crate::domain::geo::DEFAULT_COUNTRY;
@@ -117,6 +117,12 @@ impl Sport {
             Err(e) => {
                 // SPEC §8: logged, the token left as it was.
                 cx.log(LogLevel::Warn, &format!("sportsbook token: {e}"));
+                // The player's own limit (a self-exclusion) refused play: say so (issue 14).
+                if matches!(&e, ResponseError::Status { error, .. } if error.code == "game_limit_reached")
+                {
+                    cx.msg(Msg::Signal(Signal::LimitReached));
+                    cx.msg(Msg::OpenModal("game-limit-reached".into()));
+                }
             }
         }
     }

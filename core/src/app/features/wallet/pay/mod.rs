@@ -17,7 +17,7 @@ use litemap::LiteMap;
 
 use crate::app::calls::{Answer, Auth, ResponseError, Route};
 use crate::app::effect::{Effect, LogLevel, Method as HttpMethod};
-use crate::app::feature::{Cx, Msg};
+use crate::app::feature::{Cx, Msg, Signal};
 use crate::app::registry::Req;
 use crate::app::wire::{currency_info, Account};
 use crate::domain::alert::Alert;
@@ -514,6 +514,10 @@ impl Pay {
         self.selected = None;
         if dir == Direction::Deposit && is_limit(e) {
             self.limit_reached(cx);
+            // The server's sentence may say more (until when a self-exclusion runs).
+            if let ResponseError::Status { error, .. } = e {
+                self.message = Some(error.message.clone()).filter(|m| !m.is_empty());
+            }
         } else {
             cx.log(LogLevel::Warn, &format!("payment methods: {e}"));
             self.methods_state = MethodsState::Failed;
@@ -527,6 +531,8 @@ impl Pay {
         self.deposit_limit = true;
         self.methods_state = MethodsState::LimitReached;
         cx.log(LogLevel::Info, "deposit limit reached (13100)");
+        // SPEC §8: the limits are reloaded.
+        cx.msg(Msg::Signal(Signal::LimitReached));
     }
 
     fn created(&mut self, dir: Direction, answer: Answer, cx: &mut Cx) {

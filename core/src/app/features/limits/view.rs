@@ -1,0 +1,166 @@
+//! The `limits` slice: the player's limits by definition, the advanced-mode state (SPEC §9),
+//! the change waiting for confirmation and the limit a confirm modal is about.
+
+use serde::Serialize;
+
+use super::Item;
+use crate::app::feature::SliceSink;
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::Part;
+use crate::domain::limit::{self, LimitDefinition, LimitPeriod};
+use crate::domain::modal::MODAL_PARAM;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct LimitView {
+    pub id: u64,
+    /// 1 bet, 2 loss, 3 deposit, 4 self-exclusion, 5 cooling-off.
+    pub definition: u8,
+    pub period: &'static str,
+    pub amount: Option<String>,
+    pub currency: Option<String>,
+    /// Unix seconds a self-exclusion or cooling-off ends.
+    pub until: Option<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct LimitSection {
+    pub definition: u8,
+    /// `bet`, `loss`, `deposit`, `selfExclusion`, `coolingOff`: the text keys' name.
+    pub name: &'static str,
+    /// Bet, loss and deposit: a grid per period and currency instead of a list.
+    pub advanced: bool,
+    /// SPEC §9: more than 2 period groups with every currency present.
+    pub advanced_available: bool,
+    pub items: Vec<LimitView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct LimitChange {
+    pub limit: LimitView,
+    pub period: &'static str,
+    pub amount: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct LimitsView {
+    /// The first load is on its way.
+    pub loading: bool,
+    pub failed: bool,
+    /// An update or removal is in flight.
+    pub busy: bool,
+    /// Bet, loss, deposit, then self-exclusion and cooling-off.
+    pub sections: Vec<LimitSection>,
+    /// The advanced grid's columns: the enabled currencies.
+    pub currencies: Vec<String>,
+    /// The change the confirm-limit-update modal asks about.
+    pub pending: Option<LimitChange>,
+    /// The limit of the open edit or confirm modal (`limitId` in the address).
+    pub selected: Option<LimitView>,
+}
+
+pub const READS: &[Part] = &[Part::Limits, Part::Settings];
+
+pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+    let shared = &model.shared;
+    // The address matters only for the modal's limit; other moves leave the slice alone.
+    let limit_modal = shared
+        .location
+        .query_value(MODAL_PARAM)
+        .is_some_and(|m| m.contains("limit"));
+    if dirty.touches(READS, limit_modal) {
+        out.put("limits", &slice(model));
+    }
+}
+
+fn view(i: &Item) -> LimitView {
+    LimitView {
+        id: i.id,
+        definition: i.definition.code(),
+        period: i.period.as_str(),
+        amount: i.amount.clone(),
+        currency: i.currency.clone(),
+        until: i.until,
+    }
+}
+
+fn name(d: LimitDefinition) -> &'static str {
+    match d {
+        LimitDefinition::Bet => "bet",
+        LimitDefinition::Loss => "loss",
+        LimitDefinition::Deposit => "deposit",
+        LimitDefinition::SelfExclusion => "selfExclusion",
+        LimitDefinition::CoolingOff => "coolingOff",
+    }
+}
+
+pub fn slice(model: &Model) -> LimitsView {
+    let f = &model.f.limits;
+    let currencies: Vec<String> = model
+        .shared
+        .currencies
+        .iter()
+        .filter(|c| c.is_enabled != Some(false))
+        .map(|c| c.code.clone())
+        .collect();
+    let codes: Vec<&str> = currencies.iter().map(String::as_str).collect();
+    let sections = LimitDefinition::ALL
+        .into_iter()
+        .map(|d| {
+            // By period, then in the server's order (no sort instantiated for it).
+            let items: Vec<&Item> = LimitPeriod::ALL
+                .into_iter()
+                .flat_map(|p| {
+                    f.items
+                        .iter()
+                        .filter(move |i| i.definition == d && i.period == p)
+                })
+                .collect();
+            let pairs: Vec<(Option<LimitPeriod>, Option<&str>)> = items
+                .iter()
+                .map(|i| (Some(i.period), i.currency.as_deref()))
+                .collect();
+            let available = d.has_amount() && limit::advanced_mode_over(&pairs, &codes);
+            let chosen = usize::from(d.code())
+                .checked_sub(1)
+                .and_then(|i| f.advanced.get(i).copied().flatten());
+            LimitSection {
+                definition: d.code(),
+                name: name(d),
+                advanced: d.has_amount() && chosen.unwrap_or(available),
+                advanced_available: available,
+                items: items.into_iter().map(view).collect(),
+            }
+        })
+        .collect();
+    let selected = model
+        .shared
+        .location
+        .query_value(super::LIMIT_PARAM)
+        .and_then(|id| id.parse::<u64>().ok())
+        .and_then(|id| f.find(id))
+        .map(view);
+    let pending = f.pending.as_ref().and_then(|p| {
+        Some(LimitChange {
+            limit: view(f.find(p.id)?),
+            period: p.period.as_str(),
+            amount: p.amount.clone(),
+        })
+    });
+    LimitsView {
+        loading: !f.loaded && !f.failed,
+        failed: f.failed,
+        busy: f.busy,
+        sections,
+        currencies,
+        pending,
+        selected,
+    }
+}
