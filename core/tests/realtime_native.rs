@@ -1049,6 +1049,54 @@ fn a_token_expired_connect_refreshes_then_reconnects_with_the_new_token() {
 }
 
 #[test]
+fn a_call_made_while_the_socket_s_refresh_runs_waits_for_the_new_token() {
+    // The socket says "token expired" while the token still looks valid here: the refresh
+    // runs, and a player call made meanwhile must wait for it (not go out with the old token).
+    let (mut m, old) = connected_player();
+    socket(
+        &mut m,
+        SocketEvent::Closed {
+            code: 1006,
+            reason: String::new(),
+        },
+    );
+    socket(&mut m, SocketEvent::Timer(Timer::Reconnect { epoch: 1 }));
+    socket(&mut m, SocketEvent::Opened);
+    frame(
+        &mut m,
+        r#"{"id":14,"error":{"code":109,"message":"token expired"}}"#,
+    );
+    let fx = update(
+        &mut m,
+        Event::Refresh(RefreshEvent::Lock {
+            acquired: true,
+            stored_token: Some(old.clone()),
+        }),
+        NOW,
+    );
+    assert_eq!(http_paths(&fx), vec!["/api/player/sessions/refresh"]);
+    let fx = update(
+        &mut m,
+        Event::Ui(WalletUi::SwitchAccount { id: 3 }.into()),
+        NOW,
+    );
+    assert!(http_paths(&fx).is_empty(), "waits for the refresh: {fx:#?}");
+    let new = token(7200, "new");
+    let fx = respond(&mut m, req::refresh(), 200, json!({"accessToken": new}));
+    let sent: Vec<_> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Http(h) => Some((h.path.clone(), h.bearer.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        sent,
+        vec![("/api/wallet/accounts/3/switch".to_string(), Some(new))]
+    );
+}
+
+#[test]
 fn an_unauthorized_disconnect_checks_the_session() {
     let (mut m, _) = connected_player();
     let fx = socket(
