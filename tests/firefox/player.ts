@@ -25,3 +25,25 @@ export async function signUp(driver: WebDriver, currency = "USD"): Promise<Playe
   await textOf(driver, '[data-testid="header-nickname"]', { exact: player.nickname });
   return player;
 }
+
+/** The signed-in player's bearer token, read from the browser's session cookie. */
+export async function token(driver: WebDriver): Promise<string> {
+  const cookie = await driver.manage().getCookie("access_token");
+  if (!cookie?.value) throw new Error("no access_token cookie: not signed in");
+  return cookie.value;
+}
+
+/** A call to the sandbox (`--control` is on for the e2e sandbox): its JSON answer, or an error
+ * naming the status. `auth` is a player's token for the player API. */
+export async function api(path: string, init: { method?: string; body?: unknown; auth?: string } = {}): Promise<unknown> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (init.auth) headers.authorization = `Bearer ${init.auth}`;
+  const res = await fetch(`${process.env.BASE_URL}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
