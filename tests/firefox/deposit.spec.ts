@@ -6,7 +6,7 @@
 // pending until the control API settles it, so the test decides when the money arrives.
 import { expect, test } from "@playwright/test";
 import { button, fill, firefoxSession, textOf, visible } from "./browser";
-import { api, signUp, token } from "./player";
+import { api, signUp, token, walletLive } from "./player";
 
 const firefox = firefoxSession();
 const modal = '[data-testid="wallet-modal"]';
@@ -17,6 +17,7 @@ test("a new player opens the deposit from the header's button", async () => {
   const driver = firefox();
   await signUp(driver);
   await textOf(driver, '[data-testid="header-balance"]', "0.00");
+  await walletLive(driver);
   await (await visible(driver, '[data-testid="header-deposit"]')).click();
   await (await visible(driver, `${modal} [data-testid="method-card.deposit.visa"]`)).click();
   await visible(driver, "#pay-amount");

@@ -4,7 +4,7 @@
 import { test } from "@playwright/test";
 import type { WebDriver } from "selenium-webdriver";
 import { fill, firefoxSession, loaded, textOf, url, urlIs, visible, WAIT_MS } from "./browser";
-import { api, signUp } from "./player";
+import { api, signUp, walletLive } from "./player";
 
 const firefox = firefoxSession();
 
@@ -66,13 +66,18 @@ test("a guest launches the demo and spins in the game's frame", async () => {
   await spin(driver);
 });
 
-test("a player's real-money spin moves the header balance live", async () => {
+test("a player funded live opens a game from the search and plays for real: the header balance moves", async () => {
   const driver = firefox();
   const player = await signUp(driver);
+  await walletLive(driver);
   await api("/api/_control/balance", { body: { email: player.email, balance: "50.00" } });
   await textOf(driver, '[data-testid="header-balance"]', "50.00");
-  await driver.get(url("/game/book-of-dead"));
-  await loaded(driver);
+  // In-app from here on: the page and its realtime connection stay.
+  await (await visible(driver, '.drawer a[data-link="casino"]')).click();
+  await fill(driver, '[data-testid="games-search"]', "book of dead");
+  await (await visible(driver, '[data-testid="search-results"] [data-game="book-of-dead"] a')).click();
+  await urlIs(driver, url("/game/book-of-dead"));
+  await textOf(driver, '[data-testid="game-mode"]', "Playing for real money.");
   await inGame(driver, async () => {
     await textOf(driver, "#mode", { exact: "Real money" });
     await fill(driver, "#bet", "2.00");

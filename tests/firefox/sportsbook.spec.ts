@@ -5,7 +5,7 @@
 import { test } from "@playwright/test";
 import { By, type WebDriver } from "selenium-webdriver";
 import { button, fill, firefoxSession, gone, heading, loaded, textOf, url, urlIs, visible, visibleBy } from "./browser";
-import { api } from "./player";
+import { api, walletLive } from "./player";
 
 const firefox = firefoxSession();
 const book = '[data-testid="sportsbook"]';
@@ -64,6 +64,7 @@ test("a guest's bet asks to sign in; signed in there, the bet goes through and t
   await (await button(driver, "Sign in", '[role="dialog"]')).click();
   await gone(driver, '[role="dialog"]');
   await textOf(driver, '[data-testid="header-balance"]', "100.00");
+  await walletLive(driver);
   // The widget stays on the event and now bets from the player's account.
   await heading(driver, "Liverpool - Everton", book);
   await (await odds(driver, "Liverpool - Everton", "1")).click();
