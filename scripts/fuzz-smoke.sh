@@ -23,9 +23,12 @@ for t in "${TARGETS[@]}"; do
   printf '%s' '+55 11 91234-5678' >"$work/$t/phone"
   printf '%s' '/pt/sports/football/live' >"$work/$t/route"
   printf '%s' '1234.56' >"$work/$t/money"
+  printf '%s' '-0.50' >"$work/$t/negative" # a sign and a trailing zero: what blind mutation rarely makes
   "$CARGO_TARGET_DIR/debug/$t" "$work/$t" -runs="$RUNS" -max_len=256 -seed=1 \
     -artifact_prefix="$work/" >"$work/$t.log" 2>&1 || {
-    tail -30 "$work/$t.log"
+    # The panic's message first (the backtrace after it is long), then the end of the log.
+    grep -m1 -A4 'panicked' "$work/$t.log" || true
+    tail -12 "$work/$t.log"
     echo "fuzz-smoke: $t FAILED"
     exit 1
   }

@@ -96,7 +96,7 @@ step wasm-chrome rust "$ROOT/scripts/with-sandbox.sh" "$ROOT/scripts/wasm-test.s
 step wasm-firefox rust "$ROOT/scripts/with-sandbox.sh" "$ROOT/scripts/wasm-test.sh" firefox
 step app-tsc one bash -c "cd app && npm run typecheck --silent"
 step app-lint one bash -c "cd app && npm run lint --silent"
-step app-vitest "json:$LOGDIR/vitest.json" bash -c "cd app && npx vitest run --reporter=default --reporter=json --outputFile='$LOGDIR/vitest.json'"
+step app-vitest "json:$LOGDIR/vitest.json" bash -c "cd app && CI=1 npx vitest run --reporter=default --reporter=json --outputFile='$LOGDIR/vitest.json'"
 step tests-tsc one bash -c "cd tests && npx tsc --noEmit -p ."
 step e2e "json:$LOGDIR/playwright.json" bash -c "cd tests && CI=1 PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/playwright.json' npx playwright test --reporter=list,json"
 step e2e-firefox "json:$LOGDIR/firefox.json" bash -c "cd tests && CI=1 PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/firefox.json' npx playwright test --config firefox.config.ts --reporter=list,json"

@@ -757,6 +757,15 @@ fn wallet_paths(fx: &[Effect]) -> Vec<String> {
         .collect()
 }
 
+fn lock_cmds(fx: &[Effect]) -> Vec<LockCmd> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::RefreshLock(c) => Some(*c),
+            _ => None,
+        })
+        .collect()
+}
+
 fn http_paths(fx: &[Effect]) -> Vec<String> {
     fx.iter()
         .filter_map(|e| match e {
@@ -1046,6 +1055,116 @@ fn a_token_expired_connect_refreshes_then_reconnects_with_the_new_token() {
     assert!(fx
         .iter()
         .any(|e| matches!(e, Effect::Socket(SocketCmd::Send(s)) if s.contains(&new))));
+}
+
+#[test]
+fn a_call_made_while_the_socket_s_refresh_runs_waits_for_the_new_token() {
+    // The socket says "token expired" while the token still looks valid here: the refresh
+    // runs, and a player call made meanwhile must wait for it (not go out with the old token).
+    let (mut m, old) = connected_player();
+    socket(
+        &mut m,
+        SocketEvent::Closed {
+            code: 1006,
+            reason: String::new(),
+        },
+    );
+    socket(&mut m, SocketEvent::Timer(Timer::Reconnect { epoch: 1 }));
+    socket(&mut m, SocketEvent::Opened);
+    frame(
+        &mut m,
+        r#"{"id":14,"error":{"code":109,"message":"token expired"}}"#,
+    );
+    let fx = update(
+        &mut m,
+        Event::Refresh(RefreshEvent::Lock {
+            acquired: true,
+            stored_token: Some(old.clone()),
+        }),
+        NOW,
+    );
+    assert_eq!(http_paths(&fx), vec!["/api/player/sessions/refresh"]);
+    let fx = update(
+        &mut m,
+        Event::Ui(WalletUi::SwitchAccount { id: 3 }.into()),
+        NOW,
+    );
+    assert!(http_paths(&fx).is_empty(), "waits for the refresh: {fx:#?}");
+    let new = token(7200, "new");
+    let fx = respond(&mut m, req::refresh(), 200, json!({"accessToken": new}));
+    let sent: Vec<_> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Http(h) => Some((h.path.clone(), h.bearer.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        sent,
+        vec![("/api/wallet/accounts/3/switch".to_string(), Some(new))]
+    );
+}
+
+#[test]
+fn the_socket_s_token_expired_joins_a_refresh_already_in_flight() {
+    // A call found the token expired and its refresh is on the wire; then the socket is told
+    // the same. One refresh, one lock: the socket waits for that refresh's token.
+    let (mut m, old) = connected_player();
+    let later = NOW + 3_600_000;
+    let fx = update(
+        &mut m,
+        Event::Ui(WalletUi::SwitchAccount { id: 3 }.into()),
+        later,
+    );
+    assert_eq!(lock_cmds(&fx), vec![LockCmd::Acquire]);
+    let fx = update(
+        &mut m,
+        Event::Refresh(RefreshEvent::Lock {
+            acquired: true,
+            stored_token: Some(old.clone()),
+        }),
+        later,
+    );
+    assert_eq!(http_paths(&fx), vec!["/api/player/sessions/refresh"]);
+    socket(
+        &mut m,
+        SocketEvent::Closed {
+            code: 1006,
+            reason: String::new(),
+        },
+    );
+    socket(&mut m, SocketEvent::Timer(Timer::Reconnect { epoch: 1 }));
+    socket(&mut m, SocketEvent::Opened);
+    let fx = frame(
+        &mut m,
+        r#"{"id":14,"error":{"code":109,"message":"token expired"}}"#,
+    );
+    assert!(lock_cmds(&fx).is_empty(), "no second lock: {fx:#?}");
+    assert!(http_paths(&fx).is_empty(), "no second refresh: {fx:#?}");
+    let new = token(7200, "new");
+    let fx = update(
+        &mut m,
+        Event::Http {
+            id: croupier_core::app::calls::refresh::REFRESH_CALL,
+            outcome: croupier_core::app::HttpOutcome::Response {
+                status: 200,
+                body: json!({"accessToken": new}).to_string(),
+            },
+        },
+        later,
+    );
+    assert_eq!(http_paths(&fx), vec!["/api/wallet/accounts/3/switch"]);
+    assert!(fx.contains(&Effect::Socket(SocketCmd::Open { url: URL.into() })));
+    // A late lock answer from the socket's request (had it made one) must not refresh again.
+    let fx = update(
+        &mut m,
+        Event::Refresh(RefreshEvent::Lock {
+            acquired: true,
+            stored_token: Some(new.clone()),
+        }),
+        later,
+    );
+    assert!(http_paths(&fx).is_empty(), "{fx:#?}");
 }
 
 #[test]

@@ -297,9 +297,16 @@ async fn the_page_carries_a_strict_csp_and_every_answer_the_security_headers() {
         assert_eq!(r.headers()["x-content-type-options"], "nosniff");
     }
     // A new build (another inline script) is picked up without a restart.
-    std::thread::sleep(std::time::Duration::from_millis(20));
     let rebuilt = page.replace("pick()", "pick(2)");
     std::fs::write(dir.join("index.html"), &rebuilt).unwrap();
+    // A later modification time for sure (the sandbox compares it), not a pause that a
+    // coarse file-system clock could swallow.
+    std::fs::File::options()
+        .write(true)
+        .open(dir.join("index.html"))
+        .unwrap()
+        .set_modified(std::time::SystemTime::now() + std::time::Duration::from_secs(5))
+        .unwrap();
     let r = s.client.get(format!("{}/", s.base)).send().await.unwrap();
     let csp = r.headers()["content-security-policy"]
         .to_str()

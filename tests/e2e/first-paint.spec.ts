@@ -169,7 +169,8 @@ test("the wasm failing to load shows the reload screen; Reload starts afresh", a
     mkdirSync(out, { recursive: true });
     for (const s of SIZES) {
       await page.setViewportSize(s);
-      await page.waitForTimeout(150);
+      // Drawn at the new size: two frames after the resize, not a guessed pause.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       await page.screenshot({ path: join(out, `crash-${s.name}.png`) });
     }
   }

@@ -59,6 +59,15 @@ function once(emitter, event) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// Poll `done` (sync or async) every 50 ms until it holds; fail after `ms`.
+async function until(what, done, ms = TIMEOUT_MS) {
+  const end = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
 async function api(base, method, url, body, token) {
   const res = await fetch(base + url, {
     method,
@@ -146,7 +155,8 @@ const checks = {
     await api(base, 'POST', '/api/_control/token-ttl', { seconds: 1 });
     const me = await register(base);
     await api(base, 'POST', '/api/_control/token-ttl', { seconds: 3600 });
-    await sleep(2100);
+    // Until the server itself refuses the token (its one second has run out), not a pause.
+    await until('the token to expire', async () => (await api(base, 'GET', '/api/player/profile', undefined, me.token)).status === 401);
     let refreshed = 0;
     const c = client(base, {
       token: me.token,
@@ -168,7 +178,17 @@ const checks = {
   },
 
   async 'client answers server pings and survives them'(base) {
-    const c = client(base);
+    // The server's `{}` pings as this client's socket receives them.
+    const seen = { pings: 0 };
+    class CountingSocket extends WebSocket {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', (e) => {
+          for (const line of String(e.data).split('\n')) if (line.trim() === '{}') seen.pings += 1;
+        });
+      }
+    }
+    const c = client(base, { websocket: CountingSocket });
     let disconnects = 0;
     c.on('connecting', () => {
       disconnects += 1;
@@ -178,9 +198,9 @@ const checks = {
       c.connect();
       await withTimeout(connected, 'connected');
       const before = disconnects;
-      // Ping every 2 s (a wider window than the old 1 s, which a busy machine could miss):
-      // 2 pings answered in 5 s, else the server closes with "no pong".
-      await sleep(5000);
+      // The server pings every 2 s and, at its next tick, closes a socket whose pong did not
+      // come ("no pong") instead of pinging again: a third ping proves two pongs arrived.
+      await until('three server pings', () => seen.pings >= 3, 20_000);
       assert.equal(c.state, 'connected');
       assert.equal(disconnects, before);
     } finally {

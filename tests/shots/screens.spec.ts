@@ -11,11 +11,21 @@ const sizes = [
   { name: "mobile", width: 390, height: 844 },
 ];
 
+/** Drawn and still: web fonts loaded, finite animations and transitions over, two frames painted. */
+async function drawn(page: Page) {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
+}
+
 async function shoot(page: Page, name: string) {
-  await page.waitForTimeout(300);
+  await drawn(page);
   for (const s of sizes) {
     await page.setViewportSize({ width: s.width, height: s.height });
-    await page.waitForTimeout(150);
+    await drawn(page);
     await page.screenshot({ path: join(OUT, `${name}-${s.name}.png`) });
   }
   await page.setViewportSize(sizes[0]);
@@ -39,7 +49,8 @@ test("screens", async ({ page }) => {
   await dialog.getByLabel("Password").fill("demo12345");
   await dialog.getByRole("button", { name: "Sign in" }).click();
   await page.getByTestId("header-nickname").waitFor();
-  await page.waitForTimeout(3500);
+  // The signed-in toast has gone (it times out by itself).
+  await page.waitForFunction(() => !document.querySelector(".toast"), undefined, { timeout: 15_000 });
   await shoot(page, "home-player");
   await page.getByTestId("header-balance").click();
   await shoot(page, "account-switcher");
@@ -61,7 +72,7 @@ test("every route", async ({ page }) => {
     for (const [name, path] of ROUTES) {
       await page.goto(url(path));
       await page.getByTestId("preloader").waitFor({ state: "detached", timeout: 15_000 });
-      await page.waitForTimeout(150);
+      await drawn(page);
       await page.screenshot({ path: join(OUT, `route-${name}-${s.name}.png`) });
     }
   }
@@ -72,7 +83,7 @@ test("shell states", async ({ page }) => {
   await page.goto(url("/games"));
   await page.getByTestId("preloader").waitFor({ state: "detached", timeout: 15_000 });
   await page.getByRole("button", { name: "Collapse menu" }).click();
-  await page.waitForTimeout(300);
+  await drawn(page);
   await page.screenshot({ path: join(OUT, "drawer-compact-desktop.png") });
   await page.getByRole("button", { name: "Expand menu" }).click();
   for (const [name, path] of [
@@ -94,6 +105,6 @@ test("shell states", async ({ page }) => {
   await page.goto(url("/pt-br/wallet"));
   await page.getByTestId("preloader").waitFor({ state: "detached", timeout: 15_000 });
   await page.getByRole("button", { name: "Menu" }).click();
-  await page.waitForTimeout(300);
+  await drawn(page);
   await page.screenshot({ path: join(OUT, "drawer-mobile-pt-br.png") });
 });

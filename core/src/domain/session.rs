@@ -98,6 +98,17 @@ mod tests {
             token_exp(&jwt(r#"{"sub":"1","exp":1700000000}"#)),
             Some(1_700_000_000)
         );
+        // Some issuers write a float: natively serde_json reads it as one (in the browser
+        // the engine's number is whole already, so only this test reaches that branch).
+        assert_eq!(
+            token_exp(&jwt(r#"{"exp":1700000000.0}"#)),
+            Some(1_700_000_000)
+        );
+        assert_eq!(
+            token_exp(&jwt(r#"{"exp":1700000000.7}"#)),
+            Some(1_700_000_000)
+        );
+        assert_eq!(token_exp(&jwt(r#"{"exp":-5.0}"#)), None);
         assert_eq!(token_exp(&jwt(r#"{"sub":"1"}"#)), None);
         assert_eq!(token_exp(&jwt(r#"{"exp":"soon"}"#)), None);
         assert_eq!(token_exp("not-a-jwt"), None);
