@@ -8,6 +8,7 @@ import type { WebDriver } from "selenium-webdriver";
 import { ROOT } from "../e2e/sandbox";
 import { ROUTES } from "../shots/routes";
 import { button, fill, firefoxSession, gone, loaded, setViewport, textOf, url, visible, WAIT_MS } from "../firefox/browser";
+import { api, signUp, token, walletLive } from "../firefox/player";
 
 const OUT = join(ROOT, "screenshots", "firefox");
 const sizes = [
@@ -127,5 +128,62 @@ test.describe("shell states", () => {
     await (await button(driver, "Menu", "header")).click();
     await visible(driver, ".drawer-open");
     await snap(driver, "drawer-mobile-pt-br.png");
+  });
+});
+
+// The pages of the later flows (issue 19: deposit.spec.ts, lobby.spec.ts, sportsbook.spec.ts),
+// beside the Chromium shots of games.spec.ts, sport.spec.ts and payments.spec.ts.
+test.describe("games, sportsbook and deposit", () => {
+  const firefox = firefoxSession();
+  test("games, sportsbook and deposit", async () => {
+    test.setTimeout(180_000);
+    const driver = firefox();
+    mkdirSync(OUT, { recursive: true });
+    // Games, as a guest: the lobby with its images, a search, a demo round.
+    await driver.get(url("/games"));
+    await loaded(driver);
+    const img = await visible(driver, '[data-testid="game-row"] img');
+    await driver.wait(() => driver.executeScript("return arguments[0].complete && arguments[0].naturalWidth > 0", img) as Promise<boolean>, WAIT_MS);
+    await shoot(driver, "games-lobby");
+    await fill(driver, '[data-testid="games-search"]', "sweet bonaza");
+    await visible(driver, '[data-testid="search-results"] [data-game="sweet-bonanza"]');
+    await shoot(driver, "games-search");
+    await driver.get(url("/game/sweet-bonanza"));
+    await loaded(driver);
+    await (await visible(driver, '[role="dialog"] [data-testid="play-demo"]')).click();
+    await driver.switchTo().frame(await visible(driver, '[data-testid="game-frame"]'));
+    await textOf(driver, "#balance", /^\d+\.\d\d$/);
+    await driver.switchTo().defaultContent();
+    await shoot(driver, "game-demo");
+    // The sportsbook, as a guest: a sport's page, an event with the bet slip open.
+    await driver.get(url("/sport/soccer"));
+    await loaded(driver);
+    await visible(driver, '[data-testid="sportsbook"] [data-sbw="book"] .sbw-row');
+    await shoot(driver, "sport-soccer");
+    await driver.get(url("/sport/soccer/england/premier-league/9001-arsenal-chelsea"));
+    await loaded(driver);
+    await (await visible(driver, '[data-testid="sportsbook"] button[aria-label^="Arsenal - Chelsea: X @"]')).click();
+    await visible(driver, '[data-testid="sportsbook"] [aria-label="Bet slip"]');
+    await shoot(driver, "sport-event-slip");
+    // A deposit: the card form's messages, the pending provider, the success.
+    await signUp(driver);
+    await walletLive(driver);
+    await (await visible(driver, '[data-testid="header-deposit"]')).click();
+    await (await visible(driver, '[data-testid="wallet-modal"] [data-testid="method-card.deposit.visa"]')).click();
+    await fill(driver, "#pay-amount", "5");
+    await fill(driver, "#pay-card_number", "4111 1111 1111 1112");
+    await (await visible(driver, '[data-testid="pay-submit"]')).click();
+    await visible(driver, "#pay-card_number-error");
+    await shoot(driver, "deposit-errors");
+    await fill(driver, "#pay-amount", "25.77");
+    await fill(driver, "#pay-card_number", "4111 1111 1111 1111");
+    await (await visible(driver, '[data-testid="pay-submit"]')).click();
+    await visible(driver, '[data-testid="deposit-pending"]');
+    await shoot(driver, "deposit-pending");
+    const [invoice] = ((await api("/api/payment/invoices", { auth: await token(driver) })) as { data: { id: number }[] }).data;
+    await api(`/api/_control/invoices/${invoice.id}/settle`, { body: { status: 2 } });
+    await visible(driver, '[data-testid="deposit-success"]');
+    await textOf(driver, '[data-testid="header-balance"]', "25.77");
+    await shoot(driver, "deposit-success");
   });
 });

@@ -155,6 +155,12 @@ export async function visible(driver: WebDriver, css: string, scope?: WebElement
   return visibleBy(driver, By.css(css), css, scope);
 }
 
+/** Wait for a displayed heading (h1-h6) whose text is `name`, inside `within` (CSS) if given. */
+export async function heading(driver: WebDriver, name: string, within?: string): Promise<WebElement> {
+  const xpath = `.//*[self::h1 or self::h2 or self::h3 or self::h4 or self::h5 or self::h6][normalize-space(.)=${JSON.stringify(name)}]`;
+  return visibleBy(driver, By.xpath(xpath), `${within ?? ""} heading "${name}"`, within);
+}
+
 /** Wait for a displayed button whose text (or aria-label) is `name`, inside `within` (CSS) if given. */
 export async function button(driver: WebDriver, name: string, within?: string): Promise<WebElement> {
   const xpath = `.//button[normalize-space(.)=${JSON.stringify(name)} or @aria-label=${JSON.stringify(name)}]`;
@@ -163,7 +169,7 @@ export async function button(driver: WebDriver, name: string, within?: string): 
 
 // `within` is CSS looked up again on every try: the home's HTML-prerendered frame is replaced by
 // React's first render, so an element found early can go stale.
-async function visibleBy(driver: WebDriver, by: By, what: string, within?: string | WebElement): Promise<WebElement> {
+export async function visibleBy(driver: WebDriver, by: By, what: string, within?: string | WebElement): Promise<WebElement> {
   let found: WebElement | undefined;
   await driver.wait(
     async () => {
