@@ -453,6 +453,41 @@ fn stored_session_restores_profile_and_accounts() {
 }
 
 #[test]
+fn a_modal_asked_while_the_session_restores_opens_once_the_player_is_known() {
+    let t = token(3600, "a");
+    let mut m = Model::new(Config::default());
+    update(
+        &mut m,
+        Event::Booted {
+            token: Some(t),
+            path: "/wallet".into(),
+            prefs: Default::default(),
+        },
+        NOW,
+    );
+    // A press on the wallet page painted before the core (its Deposit button).
+    let fx = ui(
+        &mut m,
+        AppUi::OpenModal {
+            id: "wallet".into(),
+            params: vec![("wallet".into(), "deposit".into())],
+        },
+    );
+    assert!(fx.contains(&Effect::PushUrl {
+        url: "/wallet?modal=wallet&wallet=deposit".into(),
+        replace: false
+    }));
+    assert_eq!(view(&m).nav.modal, None, "not before the player is known");
+    respond(
+        &mut m,
+        req::profile(),
+        200,
+        json!({"id":7,"nickname":"LuckyAce","email":"x@example.com"}),
+    );
+    assert_eq!(view(&m).nav.modal.map(|x| x.id).as_deref(), Some("wallet"));
+}
+
+#[test]
 fn expired_token_is_refreshed_once_before_calls() {
     let old = token(5, "old"); // inside the 10 s margin: counts as expired
     let mut m = Model::new(Config::default());

@@ -6,7 +6,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use croupier_core::domain::modal::ModalId;
-use croupier_core::domain::route::RouteName;
+use croupier_core::domain::route::{self, Layout, Params, RouteName};
 use croupier_core::domain::session::TOKEN_KEY;
 use std::path::PathBuf;
 
@@ -50,7 +50,49 @@ fn render() -> String {
         "export const TOKEN_COOKIE = {};\n",
         lit(TOKEN_KEY)
     ));
+    out.push_str(
+        "\n/** The pages of the routes without parameters (but home) by their path in the default\n \
+         * locale, as the core resolves them: the shell paints a returning player's page frame\n \
+         * from this before the core has loaded. */\n\
+         export const STATIC_PAGES: Record<string, { name: RouteName; skeleton: string; clientOnly: boolean }> = {\n",
+    );
+    for (path, name, skeleton, client_only) in static_pages() {
+        out.push_str(&format!(
+            "  {}: {{ name: {}, skeleton: {}, clientOnly: {client_only} }},\n",
+            lit(&path),
+            lit(&name),
+            lit(&skeleton)
+        ));
+    }
+    out.push_str("};\n");
     out
+}
+
+/// (path, name, skeleton, client-only) of each route with no parameter and the default
+/// layout, resolved by the core itself; home left out (a guest's home has its own early view,
+/// a player's waits for the core).
+fn static_pages() -> Vec<(String, String, String, bool)> {
+    let mut pages: Vec<(String, String, String, bool)> = RouteName::ALL
+        .iter()
+        // Auto-login keeps its preloader while it runs (SPEC §2).
+        .filter(|r| !matches!(r, RouteName::Index | RouteName::AuthAutologin))
+        .filter(|r| r.params().is_empty())
+        .filter_map(|r| {
+            let path = route::try_build(*r, &Params::new(), None, "en")?;
+            let resolved = route::resolve(&path, &[], "en").ok()?;
+            assert_eq!(resolved.route_name(), Some(*r), "{path} resolves elsewhere");
+            (resolved.layout == Layout::Default).then(|| {
+                (
+                    path,
+                    r.as_str().to_string(),
+                    resolved.skeleton_name(),
+                    resolved.client_only,
+                )
+            })
+        })
+        .collect();
+    pages.sort();
+    pages
 }
 
 #[test]

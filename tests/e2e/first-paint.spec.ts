@@ -147,6 +147,32 @@ test("a returning player's home waits for the core behind the preloader", async 
   await expect(page.locator(".shell")).toHaveAttribute("data-core", "ready");
 });
 
+test("a returning player's wallet paints its title and actions before the wasm; a press waits for the core", async ({ page, context, request }) => {
+  const email = `early${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
+  const res = await request.post(url("/api/player/register"), { data: { email, password: "early-pass-1", currency: "USD", agreements: true } });
+  expect(res.status()).toBe(201);
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  await context.addCookies([{ name: "access_token", value: accessToken, url: url("/") }]);
+  const shifts = await watchShifts(page);
+  const wasm = await holdWasm(page);
+  await page.goto(url("/wallet"), { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("heading", { level: 1, name: en["layout.pages.wallet"] })).toBeVisible();
+  await expect(page.locator('[data-skeleton="wallet-page"]')).toBeVisible();
+  await expect(page.getByTestId("preloader")).toHaveCount(0);
+  // The header says it is loading, never offers a guest's sign-in.
+  await expect(page.getByRole("button", { name: en["layout.signIn"] })).toHaveCount(0);
+  // Deposit pressed before the core: the modal opens once the core has come.
+  await page.getByRole("button", { name: en["global-components.wallet.deposit"] }).click();
+  await expect.poll(() => wasm.asked.length).toBeGreaterThan(0);
+  wasm.release();
+  await expect(page.locator(".shell")).toHaveAttribute("data-core", "ready");
+  await expect(page.getByTestId("wallet-modal")).toBeVisible();
+  await expect(page.locator("#accounts-title")).toBeVisible();
+  await expect(page.getByTestId("preloader")).toHaveCount(0);
+  const total = (await shifts()).reduce((sum, s) => sum + s.value, 0);
+  expect(total, JSON.stringify(await shifts())).toBeLessThanOrEqual(0.02);
+});
+
 test("the wasm failing to load shows the reload screen; Reload starts afresh", async ({ page }) => {
   const logged: string[] = [];
   page.on("console", (m) => {

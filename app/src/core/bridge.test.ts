@@ -149,10 +149,22 @@ describe("first paint", () => {
     expect(view?.texts["layout.home.title"]).toBeTruthy();
   });
 
-  it("waits for the core on other addresses and for a returning player", () => {
+  it("waits for the core on other addresses and for a returning player's home", () => {
     expect(firstPaintView("/wallet", "")).toBeUndefined();
     expect(firstPaintView("/pt-br", "")).toBeUndefined();
     expect(firstPaintView("/", "theme=dark; access_token=abc.def")).toBeUndefined();
     expect(firstPaintView("/", "access_token=")?.session.status).toBe("guest");
+  });
+
+  it("paints a returning player's page frame on an address without parameters", () => {
+    const view = firstPaintView("/wallet", "theme=dark; access_token=abc.def");
+    expect(view?.nav.page?.name).toBe("wallet");
+    expect(view?.nav.page?.skeleton).toBe("wallet-page");
+    expect(view?.session.status).toBe("booting");
+    expect(view?.nav.preloader).toBe("removed");
+    // Not where the core decides more than the page: a locale prefix, parameters, auto-login's
+    // preloader, a name that is no route.
+    for (const path of ["/pt-br/wallet", "/game/book-of-dead", "/auth/autologin", "/constructor", "/wallet/"])
+      expect(firstPaintView(path, "access_token=abc.def")).toBeUndefined();
   });
 });

@@ -97,3 +97,30 @@ export type ModalId = (typeof MODAL_IDS)[number];
 /** The cookie holding the access token (domain::session::TOKEN_KEY): the shell only asks
  * whether it is there, to paint a guest's home before the core has loaded. */
 export const TOKEN_COOKIE = "access_token";
+
+/** The pages of the routes without parameters (but home) by their path in the default
+ * locale, as the core resolves them: the shell paints a returning player's page frame
+ * from this before the core has loaded. */
+export const STATIC_PAGES: Record<string, { name: RouteName; skeleton: string; clientOnly: boolean }> = {
+  "/bonuses": { name: "bonuses", skeleton: "bonuses-page", clientOnly: false },
+  "/contact": { name: "contact", skeleton: "contact-page", clientOnly: false },
+  "/favorites": { name: "favorites", skeleton: "favorites-page", clientOnly: true },
+  "/games": { name: "games", skeleton: "games-page", clientOnly: false },
+  "/games/providers": { name: "games-providers", skeleton: "games-providers-page", clientOnly: false },
+  "/profile": { name: "profile", skeleton: "profile-page", clientOnly: false },
+  "/profile/bonuses": { name: "profile-bonuses", skeleton: "profile-bonuses-page", clientOnly: false },
+  "/profile/info": { name: "profile-info", skeleton: "profile-info-page", clientOnly: false },
+  "/profile/limits": { name: "profile-limits", skeleton: "profile-limits-page", clientOnly: false },
+  "/profile/personal": { name: "profile-personal", skeleton: "profile-personal-page", clientOnly: false },
+  "/profile/sessions": { name: "profile-sessions", skeleton: "profile-sessions-page", clientOnly: false },
+  "/profile/settings": { name: "profile-settings", skeleton: "profile-settings-page", clientOnly: false },
+  "/profile/settings/account": { name: "profile-settings-account", skeleton: "profile-settings-account-page", clientOnly: false },
+  "/profile/settings/notifications": { name: "profile-settings-notifications", skeleton: "profile-settings-notifications-page", clientOnly: false },
+  "/questions": { name: "questions", skeleton: "questions-page", clientOnly: false },
+  "/recently-played": { name: "recently-played", skeleton: "recently-played-page", clientOnly: true },
+  "/referral": { name: "referral", skeleton: "referral-page", clientOnly: false },
+  "/support": { name: "support", skeleton: "support-page", clientOnly: false },
+  "/wallet": { name: "wallet", skeleton: "wallet-page", clientOnly: false },
+  "/wallet/history": { name: "wallet-history", skeleton: "wallet-history-page", clientOnly: false },
+  "/welcome-package": { name: "welcome-package", skeleton: "welcome-package-page", clientOnly: false },
+};

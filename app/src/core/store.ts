@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import en from "../../../core/content/en.json";
 import generated from "./initialView.gen.json";
-import { TOKEN_COOKIE } from "./names.gen";
+import { STATIC_PAGES, TOKEN_COOKIE } from "./names.gen";
 import type { UiEvent, View } from "./types";
 
 export type CoreState = View & {
@@ -39,18 +39,33 @@ export const useCore = create<CoreState>(() => ({
 }));
 
 /**
- * What the shell can paint before the core arrives, from the bundled English texts alone: the
- * guest's home (frame, header, hero) when the address is the default-locale home and no session
- * cookie says a player is coming back. Anything else waits for the core behind the preloader.
+ * What the shell can paint before the core arrives, from the bundled English texts alone:
+ * - the guest's home (frame, header, hero) when the address is the default-locale home and no
+ *   session cookie says a player is coming back;
+ * - a returning player's page frame (header still loading, the page's own booting state, e.g.
+ *   the wallet's title) on a default-locale address without parameters, which the core's route
+ *   table lists in `STATIC_PAGES` (generated, names.gen.ts).
+ * Anything else (a player's home, other addresses) waits for the core behind the preloader.
  * `undefined` when nothing can be painted early.
  */
 export function firstPaintView(path: string, cookie: string): View | undefined {
-  if (path !== initialView.nav.homePath) return undefined;
   const signedIn = cookie.split(";").some((c) => {
     const [k, v] = c.trim().split("=");
     return k === TOKEN_COOKIE && !!v;
   });
-  if (signedIn) return undefined;
+  if (signedIn) {
+    const page = Object.hasOwn(STATIC_PAGES, path) ? STATIC_PAGES[path] : undefined;
+    if (!page) return undefined;
+    return {
+      ...initialView,
+      nav: {
+        ...initialView.nav,
+        page: { ...page, routeName: page.name, layout: "default", params: {} },
+        preloader: "removed",
+      },
+    };
+  }
+  if (path !== initialView.nav.homePath) return undefined;
   return {
     ...initialView,
     session: { ...initialView.session, status: "guest" },

@@ -133,6 +133,22 @@ pub fn open_modal(
         });
         return;
     };
+    if model.shared.status == SessionStatus::Booting {
+        // Asked before the stored session is known (a press on a page painted before the
+        // core): the address keeps it and `sync_modal` decides once the visitor is known.
+        let mut query: Vec<(String, String)> = model
+            .shared
+            .location
+            .query
+            .iter()
+            .filter(|(k, _)| k != modal::MODAL_PARAM)
+            .cloned()
+            .collect();
+        query.push((modal::MODAL_PARAM.to_string(), id.as_str().to_string()));
+        query.extend(params);
+        set_query(model, query, false, fx);
+        return;
+    }
     let req = OpenRequest { id, params };
     let ctx = context(model);
     match model.modals.open(&req, &model.shared.location.query, &ctx) {

@@ -8,7 +8,6 @@ export default function WalletPage() {
   const t = useText();
   const dispatch = useDispatch();
   const status = useCore((s) => s.session.status);
-  if (status === "booting") return <Skeleton lines={4} name="wallet-page" />;
   if (status === "guest") {
     return (
       <section className="hero">
@@ -34,7 +33,9 @@ export default function WalletPage() {
           <Link href="/wallet/history">{t("global-components.wallet.historyLink")}</Link>
         </div>
       </div>
-      <AccountsPanel />
+      {/* A returning player's page is painted before the core (store.ts firstPaintView): the
+          title and actions first (a press waits for the core), the accounts once it knows them. */}
+      {status === "booting" ? <Skeleton lines={4} name="wallet-page" /> : <AccountsPanel />}
     </section>
   );
 }
