@@ -50,10 +50,9 @@ export async function api(path: string, init: { method?: string; body?: unknown;
 
 type Account = { id: number; currency: string; balance: string; status: number };
 
-/** Wait until the page's realtime connection listens to the player's wallet channel, so a
- * change made outside the page arrives as a push (the socket subscribes a few hundred ms after
- * the header shows the player; before that, only the core's refetch after subscribing would
- * show it: docs/notes/issue-19.md).
+/** Wait until the page's realtime connection listens to the player's wallet channel. A change
+ * made outside the page in the first moments after a sign-in can otherwise be missed (the
+ * socket subscribes a few hundred ms after the header shows the player; docs/notes/issue-19.md).
  * The sandbox re-publishes the player's accounts exactly as they are (nothing changes on the
  * page) until its hub reports a connection received them. */
 export async function walletLive(driver: WebDriver) {

@@ -15,9 +15,8 @@
 //!   4500-4999), which leaves the client disconnected.
 //! - Connect error 109 (token expired): the socket closes and [`Output::NeedToken`] asks for a
 //!   refreshed token; [`Client::resume`] reconnects with it.
-//! - After every connect, once every channel answered its subscribe, [`Output::Recovered`] tells
-//!   the app to refetch what may have changed before the channels were subscribed (the first
-//!   connect) or while away (a reconnect).
+//! - After a reconnect, once every channel answered its subscribe, [`Output::Recovered`] tells
+//!   the app to refetch what may have changed while away.
 //!
 //! Timers carry the connection `epoch` they were set for; a timer of an older connection is
 //! ignored, so no timer ever needs cancelling.
@@ -96,7 +95,7 @@ pub enum Output {
         /// Not the first connection for this identity: something may have been missed.
         reconnect: bool,
     },
-    /// After a connect every channel answered: refetch what pushes would have told.
+    /// After a reconnect every channel answered: refetch what pushes would have told.
     Recovered,
     Publication {
         channel: String,
@@ -384,9 +383,7 @@ impl Client {
                 self.last_ping_ms = now;
                 let reconnect = self.connections > 0;
                 self.connections = self.connections.saturating_add(1);
-                // Every connect, the first too: what was published before the channels were
-                // subscribed (between the first answers and now) is not replayed.
-                self.recovering = true;
+                self.recovering = reconnect;
                 out.push(Output::Connected {
                     client: info.client,
                     reconnect,
