@@ -23,6 +23,12 @@ pub fn ymd(secs: i64) -> (i64, i64, i64) {
     (y, m, d)
 }
 
+/// `2026-11-24 13:05:09Z` (the outbox's stamps).
+pub fn utc_seconds(secs: i64) -> String {
+    let (y, m, d, h, min, sec) = civil(secs);
+    format!("{y:04}-{m:02}-{d:02} {h:02}:{min:02}:{sec:02}Z")
+}
+
 /// `2026-11-25 14:05 UTC`.
 pub fn utc(secs: i64) -> String {
     let (y, m, d, h, min, _) = civil(secs);

@@ -16,13 +16,13 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::player::{login_response, nickname_taken, present};
+use super::player::{check_sign_up, login_response, nickname_taken, present, SignUp, SignUpFields};
 use super::{client_meta, too_long, META_MAX};
 use crate::auth::{self, AuthPlayer};
 use crate::db::otp::{self, Otp};
 use crate::db::players::{self, NewPlayer, Player};
 use crate::db::sessions::{self, NewSession};
-use crate::db::{self, accounts, catalog, outbox};
+use crate::db::{self, accounts, outbox};
 use crate::error::{ApiError, ApiJson, ApiResult, FieldErrors};
 use crate::limits::{account_key, client_key};
 use crate::realtime;
@@ -255,14 +255,8 @@ fn phone_taken() -> ApiError {
 pub struct RegisterBody {
     phone: Option<String>,
     code: Option<String>,
-    currency: Option<String>,
-    agreements: Option<Value>,
-    locale: Option<String>,
-    nickname: Option<String>,
-    affiliate_tag: Option<String>,
-    fingerprint: Option<String>,
-    source: Option<String>,
-    platform: Option<String>,
+    #[serde(flatten)]
+    sign_up: SignUpFields,
 }
 
 /// Sign-up by phone: the phone's code verified by `otp/verify` (within 15 minutes of it).
@@ -274,50 +268,13 @@ pub async fn register(
 ) -> ApiResult<(StatusCode, Json<super::player::LoginResponse>)> {
     let mut errors = FieldErrors::new();
     let phone = phone_field(&mut errors, &body.phone);
-    let currency = present(&body.currency).unwrap_or("").to_ascii_uppercase();
-    let locale = present(&body.locale).unwrap_or("en").to_ascii_lowercase();
-    {
-        let conn = state.db();
-        if currency.is_empty() {
-            errors.add("currency", "The currency field is required.");
-        } else if catalog::enabled_currency(&conn, &currency)?.is_none() {
-            errors.add("currency", "The selected currency is invalid.");
-        }
-        if !catalog::locale_exists(&conn, &locale)? {
-            errors.add("locale", "The selected locale is invalid.");
-        }
-    }
-    if !body
-        .agreements
-        .as_ref()
-        .is_some_and(validation::is_accepted)
-    {
-        errors.add("agreements", "The agreements must be accepted.");
-    }
-    let nickname = present(&body.nickname).map(str::to_string);
-    if let Some(problem) = nickname.as_deref().and_then(validation::nickname_problem) {
-        errors.add("nickname", problem);
-    }
-    let (source, platform) = client_meta(&headers, body.source, body.platform);
-    too_long(
-        &mut errors,
-        "affiliateTag",
-        present(&body.affiliate_tag),
-        64,
-    );
-    too_long(&mut errors, "fingerprint", present(&body.fingerprint), 128);
-    too_long(&mut errors, "source", source.as_deref(), META_MAX);
-    too_long(&mut errors, "platform", platform.as_deref(), META_MAX);
-    errors.check()?;
-    let limits = &state.limits;
-    state
-        .limiter
-        .take(
-            &client_key("register", peer.ip()),
-            limits.register_per_client,
-            limits.window,
-        )
-        .map_err(ApiError::too_many)?;
+    let SignUp {
+        currency,
+        locale,
+        nickname,
+        source,
+        platform,
+    } = check_sign_up(&state, peer, &headers, errors, &body.sign_up)?;
 
     let now = db::now();
     let conn = state.db();
@@ -351,7 +308,7 @@ pub async fn register(
             nickname: nickname.as_deref(),
             locale: &locale,
             language: &language,
-            affiliate_tag: present(&body.affiliate_tag),
+            affiliate_tag: present(&body.sign_up.affiliate_tag),
             now,
         },
     )?
@@ -362,7 +319,7 @@ pub async fn register(
         &tx,
         &NewSession {
             player_id,
-            fingerprint: present(&body.fingerprint),
+            fingerprint: present(&body.sign_up.fingerprint),
             source: source.as_deref(),
             platform: platform.as_deref(),
             now,

@@ -103,24 +103,9 @@ fn render(messages: &[Message]) -> String {
     )
 }
 
-/// Unix seconds as `2026-11-24 13:05:09Z` (civil-from-days, proleptic Gregorian, UTC).
+/// Unix seconds as `2026-11-24 13:05:09Z`.
 fn utc(unix: i64) -> String {
-    let (days, secs) = (unix.div_euclid(86_400), unix.rem_euclid(86_400));
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02}Z",
-        secs / 3600,
-        secs % 3600 / 60,
-        secs % 60
-    )
+    crate::dates::utc_seconds(unix)
 }
 
 fn escape(s: &str) -> String {

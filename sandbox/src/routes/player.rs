@@ -48,16 +48,90 @@ pub struct RegisterBody {
     password: Option<String>,
     #[serde(rename = "password_confirmation")]
     password_confirmation: Option<String>,
+    /// A referrer's code (the referral page's `?ref=` link), issue 16.
+    ref_id: Option<String>,
+    #[serde(flatten)]
+    pub(crate) sign_up: SignUpFields,
+}
+
+/// What every registration (e-mail, phone) sends besides its credentials.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SignUpFields {
     currency: Option<String>,
     agreements: Option<Value>,
     locale: Option<String>,
     nickname: Option<String>,
-    affiliate_tag: Option<String>,
-    /// A referrer's code (the referral page's `?ref=` link), issue 16.
-    ref_id: Option<String>,
-    fingerprint: Option<String>,
+    pub(crate) affiliate_tag: Option<String>,
+    pub(crate) fingerprint: Option<String>,
     source: Option<String>,
     platform: Option<String>,
+}
+
+/// [`SignUpFields`] checked: currency enabled, locale known, agreements accepted, nickname
+/// well formed, client fields not too long.
+pub struct SignUp {
+    pub currency: String,
+    pub locale: String,
+    pub nickname: Option<String>,
+    pub source: Option<String>,
+    pub platform: Option<String>,
+}
+
+/// Checks the shared sign-up fields into `errors` (the caller reports them with its own), then
+/// takes one registration from the client's allowance once every field is good.
+pub(crate) fn check_sign_up(
+    state: &AppState,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    mut errors: FieldErrors,
+    f: &SignUpFields,
+) -> ApiResult<SignUp> {
+    let currency = present(&f.currency).unwrap_or("").to_ascii_uppercase();
+    let locale = present(&f.locale).unwrap_or("en").to_ascii_lowercase();
+    {
+        let conn = state.db();
+        if currency.is_empty() {
+            errors.add("currency", "The currency field is required.");
+        } else if catalog::enabled_currency(&conn, &currency)?.is_none() {
+            errors.add("currency", "The selected currency is invalid.");
+        }
+        if !catalog::locale_exists(&conn, &locale)? {
+            errors.add("locale", "The selected locale is invalid.");
+        }
+    }
+    if !f.agreements.as_ref().is_some_and(validation::is_accepted) {
+        errors.add("agreements", "The agreements must be accepted.");
+    }
+    let nickname = present(&f.nickname).map(str::to_string);
+    if let Some(problem) = nickname.as_deref().and_then(validation::nickname_problem) {
+        errors.add("nickname", problem);
+    }
+    let (source, platform) = client_meta(headers, f.source.clone(), f.platform.clone());
+    check_stored_lengths(
+        &mut errors,
+        present(&f.affiliate_tag),
+        present(&f.fingerprint),
+        source.as_deref(),
+        platform.as_deref(),
+    );
+    errors.check()?;
+    let limits = &state.limits;
+    state
+        .limiter
+        .take(
+            &client_key("register", peer.ip()),
+            limits.register_per_client,
+            limits.window,
+        )
+        .map_err(ApiError::too_many)?;
+    Ok(SignUp {
+        currency,
+        locale,
+        nickname,
+        source,
+        platform,
+    })
 }
 
 /// Trimmed, `None` when blank: SPEC §5's `required` trims strings.
@@ -124,48 +198,13 @@ pub async fn register(
             );
         }
     }
-    let currency = present(&body.currency).unwrap_or("").to_ascii_uppercase();
-    let locale = present(&body.locale).unwrap_or("en").to_ascii_lowercase();
-    {
-        let conn = state.db();
-        if currency.is_empty() {
-            errors.add("currency", "The currency field is required.");
-        } else if catalog::enabled_currency(&conn, &currency)?.is_none() {
-            errors.add("currency", "The selected currency is invalid.");
-        }
-        if !catalog::locale_exists(&conn, &locale)? {
-            errors.add("locale", "The selected locale is invalid.");
-        }
-    }
-    if !body
-        .agreements
-        .as_ref()
-        .is_some_and(validation::is_accepted)
-    {
-        errors.add("agreements", "The agreements must be accepted.");
-    }
-    let nickname = present(&body.nickname).map(str::to_string);
-    if let Some(problem) = nickname.as_deref().and_then(validation::nickname_problem) {
-        errors.add("nickname", problem);
-    }
-    let (source, platform) = client_meta(&headers, body.source, body.platform);
-    check_stored_lengths(
-        &mut errors,
-        present(&body.affiliate_tag),
-        present(&body.fingerprint),
-        source.as_deref(),
-        platform.as_deref(),
-    );
-    errors.check()?;
-    let limits = &state.limits;
-    state
-        .limiter
-        .take(
-            &client_key("register", peer.ip()),
-            limits.register_per_client,
-            limits.window,
-        )
-        .map_err(ApiError::too_many)?;
+    let SignUp {
+        currency,
+        locale,
+        nickname,
+        source,
+        platform,
+    } = check_sign_up(&state, peer, &headers, errors, &body.sign_up)?;
 
     // Cheap pre-check so a duplicate sign-up doesn't pay for a hash; the UNIQUE index below
     // is what actually guarantees it.
@@ -203,7 +242,7 @@ pub async fn register(
                 nickname: nickname.as_deref(),
                 locale: &locale,
                 language: &language,
-                affiliate_tag: present(&body.affiliate_tag),
+                affiliate_tag: present(&body.sign_up.affiliate_tag),
                 now,
             },
         )?
@@ -218,7 +257,7 @@ pub async fn register(
             &tx,
             &NewSession {
                 player_id,
-                fingerprint: present(&body.fingerprint),
+                fingerprint: present(&body.sign_up.fingerprint),
                 source: source.as_deref(),
                 platform: platform.as_deref(),
                 now,
