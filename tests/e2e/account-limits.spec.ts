@@ -3,27 +3,7 @@
 // player is told why and until when. Each test registers its own player.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-
-const base = () => process.env.BASE_URL!;
-const url = (path: string) => `${base()}${path}`;
-
-type Player = { id: number; email: string; token: string };
-
-let seq = 0;
-async function register(request: APIRequestContext, currency = "USD"): Promise<Player> {
-  const email = `lim${Date.now()}${seq++}@example.com`;
-  const res = await request.post(url("/api/player/register"), {
-    data: { email, password: "royal-flush-9", currency, agreements: true },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = await res.json();
-  return { id: body.profile.id, email, token: body.accessToken };
-}
-
-async function signedIn(page: Page, player: Player, path: string) {
-  await page.context().addCookies([{ name: "access_token", value: player.token, url: base() }]);
-  await page.goto(url(path));
-}
+import { url, register, signedIn, type Player } from "./player";
 
 async function addLimit(request: APIRequestContext, player: Player, data: object) {
   const res = await request.post(url("/api/player/limits"), { headers: { Authorization: `Bearer ${player.token}` }, data });
@@ -42,7 +22,7 @@ test.beforeEach(async ({ request }) => {
 });
 
 test("a deposit limit set on the page refuses a larger deposit with 13100; it is changed after a confirmation and removed", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "lim");
   await signedIn(page, player, "/profile/limits");
   const deposit = page.getByTestId("limits-deposit");
   await expect(deposit).toContainText("No limit set.");
@@ -91,7 +71,7 @@ test("a deposit limit set on the page refuses a larger deposit with 13100; it is
 });
 
 test("bad input gets a message under the field and sends nothing; the server's refusal keeps what was typed", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "lim");
   await addLimit(request, player, { definition: 1, period: "weekly", amount: "10", currency: "USD" });
   await signedIn(page, player, "/profile/limits");
   let posts = 0;
@@ -112,7 +92,7 @@ test("bad input gets a message under the field and sends nothing; the server's r
 });
 
 test("a cooling-off closes deposits and says until when; it cannot be removed", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "lim");
   await signedIn(page, player, "/profile/limits");
   const cooling = page.getByTestId("limits-coolingOff");
   await cooling.getByRole("button", { name: "Start a cooling-off" }).click();
@@ -130,7 +110,7 @@ test("a cooling-off closes deposits and says until when; it cannot be removed", 
 });
 
 test("advanced mode: a grid per period and currency, opened by the SPEC §9 rule or the toggle", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "lim");
   const currencies: string[] = (await (await request.get(url("/api/settings/currencies?visible=1"))).json()).map((c: { code: string }) => c.code);
   for (const period of ["daily", "weekly", "monthly"]) {
     for (const currency of currencies) await addLimit(request, player, { definition: 2, period, amount: "5", currency });
@@ -156,7 +136,7 @@ test("advanced mode: a grid per period and currency, opened by the SPEC §9 rule
 });
 
 test("play is refused during a cooling-off: game-limit-reached says which limit and until when", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "lim");
   await addLimit(request, player, { definition: 5, period: "daily" });
   await signedIn(page, player, "/sport");
   const modal = page.getByTestId("game-limit-reached");
@@ -178,7 +158,7 @@ for (const s of [
 ]) {
   test(`screenshots and axe of the limits page and its modals (${s.name})`, async ({ page, request }) => {
     await page.setViewportSize({ width: s.width, height: s.height });
-    const player = await register(request);
+    const player = await register(request, "lim");
     await addLimit(request, player, { definition: 3, period: "daily", amount: "50", currency: "USD" });
     await addLimit(request, player, { definition: 3, period: "monthly", amount: "500", currency: "USD" });
     await addLimit(request, player, { definition: 1, period: "weekly", amount: "25", currency: "USD" });

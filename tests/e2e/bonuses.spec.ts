@@ -3,33 +3,7 @@
 // "Bonuses"), pushes on bonus:* channels. Each test registers its own player.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-
-const base = () => process.env.BASE_URL!;
-const url = (path: string) => `${base()}${path}`;
-
-type Player = { id: number; email: string; token: string };
-
-let seq = 0;
-async function register(request: APIRequestContext, currency = "USD"): Promise<Player> {
-  const email = `bonus${Date.now()}${seq++}@example.com`;
-  const res = await request.post(url("/api/player/register"), {
-    data: { email, password: "royal-flush-9", currency, agreements: true },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = await res.json();
-  return { id: body.profile.id, email, token: body.accessToken };
-}
-
-async function control(request: APIRequestContext, path: string, data: unknown) {
-  const res = await request.post(url(`/api/_control/${path}`), { data });
-  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return res.json();
-}
-
-async function signedIn(page: Page, player: Player, path: string) {
-  await page.context().addCookies([{ name: "access_token", value: player.token, url: base() }]);
-  await page.goto(url(path));
-}
+import { url, register, control, signedIn, type Player } from "./player";
 
 /** Waits until the page's socket listens on the player's channels (a malformed object there is
  * dropped by the client). */
@@ -42,7 +16,7 @@ async function live(request: APIRequestContext, player: Player) {
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 
 test("activate a bonus, play until its wagering is done: it leaves the list with its alert and the money lands", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "bonus");
   const bonus = await control(request, "bonuses", { email: player.email, currency: "USD", amount: "10.00", wager: 3, gameIds: [7], name: "Welcome bonus" });
   await signedIn(page, player, "/bonuses");
   const card = page.getByTestId(`bonus-bonus-${bonus.id}`);
@@ -68,7 +42,7 @@ test("activate a bonus, play until its wagering is done: it leaves the list with
 });
 
 test("cancelling asks first, asks again with unsettled bets, and a locked bonus says why", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "bonus");
   const open = await control(request, "bonuses", { email: player.email, currency: "USD", amount: "5.00" });
   const locked = await control(request, "bonuses", { email: player.email, currency: "EUR", amount: "5.00", cancelLocked: true });
   void locked;
@@ -98,7 +72,7 @@ test("cancelling asks first, asks again with unsettled bets, and a locked bonus 
 });
 
 test("bonus codes: incorrect and not available alerts, a valid one brings free spins live", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "bonus");
   await signedIn(page, player, "/bonuses");
   const field = page.getByRole("textbox", { name: "Bonus code" });
   await field.fill("no such!");
@@ -119,7 +93,7 @@ test("bonus codes: incorrect and not available alerts, a valid one brings free s
 });
 
 test("the wallet's bonus info shows the active bonus and takes a bonus code", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "bonus");
   const bonus = await control(request, "bonuses", { email: player.email, currency: "USD", amount: "20.00", wager: 2, name: "Welcome bonus" });
   await request.put(url(`/api/game/player-bonuses/${bonus.id}/activate`), { headers: { Authorization: `Bearer ${player.token}` } });
   await signedIn(page, player, "/wallet");
@@ -134,7 +108,7 @@ test("the wallet's bonus info shows the active bonus and takes a bonus code", as
 
 test("a deposit bonus chosen while depositing goes with the deposit and arrives as a bonus", async ({ page, request }) => {
   await control(request, "payments", { settleMs: 500 });
-  const player = await register(request);
+  const player = await register(request, "bonus");
   await signedIn(page, player, "/bonuses?modal=wallet&wallet=deposit");
   const modal = page.getByTestId("wallet-modal");
   await modal.getByTestId("method-card.deposit.visa").click();
@@ -167,7 +141,7 @@ test("a guest is asked to sign in and no bonus call is made", async ({ page }) =
 });
 
 test("a quest: taken from the hub, its bet tasks progress live and completion is announced", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "bonus");
   const quest = await control(request, "quests", { email: player.email, name: "High roller", tasks: [{ type: "bet", quantity: 2, gameIds: [7] }] });
   await signedIn(page, player, "/bonuses");
   await expect(page.getByTestId("quests")).toContainText("Quests for you: 1");
@@ -185,7 +159,7 @@ test("a quest: taken from the hub, its bet tasks progress live and completion is
 });
 
 test("a new quest pushed while on the page is announced; its games link to the game pages", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "bonus");
   await signedIn(page, player, "/bonuses");
   await expect(page.getByTestId("quests")).toContainText("No quests");
   await live(request, player);
@@ -201,7 +175,7 @@ test("a new quest pushed while on the page is announced; its games link to the g
 });
 
 test("loyalty: progress to the next level, the level-up modal, and the banner on a game page", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "bonus");
   await control(request, "loyalty", { email: player.email, points: 40 });
   await signedIn(page, player, "/bonuses");
   const tile = page.getByTestId("loyalty");
@@ -228,7 +202,7 @@ test("loyalty: progress to the next level, the level-up modal, and the banner on
 test("with both flags off nothing of quests or loyalty is requested or shown, and their modals close", async ({ page, request }) => {
   await control(request, "flags", { questsEnabled: false, loyaltyEnabled: false });
   try {
-    const player = await register(request);
+    const player = await register(request, "bonus");
     const calls: string[] = [];
     page.on("request", (r) => r.url().includes("/api/retention/") && calls.push(r.url()));
     await signedIn(page, player, "/bonuses?modal=quests-hub");
@@ -252,7 +226,7 @@ for (const s of [
 ]) {
   test(`bonuses page passes axe; screenshots (${s.name})`, async ({ page, request }) => {
     await page.setViewportSize({ width: s.width, height: s.height });
-    const player = await register(request);
+    const player = await register(request, "bonus");
     await control(request, "bonuses", { email: player.email, currency: "USD", amount: "25.00", wager: 30, gameIds: [1, 2, 3], name: "Weekend reload", maxBet: "5.00" });
     const active = await control(request, "bonuses", { email: player.email, currency: "USD", amount: "100.00", wager: 2, name: "Welcome bonus" });
     await control(request, "freespins", { email: player.email, currency: "USD", count: 50, name: "Book of Dead spins" });

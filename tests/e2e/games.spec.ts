@@ -3,27 +3,7 @@
 // axe on the lobby and the game page; screenshots at both sizes (tests/shots/).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-
-const base = () => process.env.BASE_URL!;
-const url = (path: string) => `${base()}${path}`;
-
-type Player = { id: number; email: string; token: string };
-
-let seq = 0;
-async function register(request: APIRequestContext): Promise<Player> {
-  const email = `games${Date.now()}${seq++}@example.com`;
-  const res = await request.post(url("/api/player/register"), {
-    data: { email, password: "royal-flush-9", currency: "USD", agreements: true },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = await res.json();
-  return { id: body.profile.id, email, token: body.accessToken };
-}
-
-async function signedIn(page: Page, player: Player, path: string) {
-  await page.context().addCookies([{ name: "access_token", value: player.token, url: base() }]);
-  await page.goto(url(path));
-}
+import { url, register, signedIn, type Player } from "./player";
 
 async function fund(request: APIRequestContext, player: Player, balance: string) {
   const res = await request.post(url("/api/_control/balance"), { data: { playerId: player.id, balance } });
@@ -138,7 +118,7 @@ test("the filter lives in the address: a shared link shows the same list", async
 });
 
 test("a player plays for real: the balance moves live, the game joins recently played and favourites", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "games");
   await fund(request, player, "50");
   await signedIn(page, player, "/game/book-of-dead");
   const frame = page.frameLocator("[data-testid=game-frame]");

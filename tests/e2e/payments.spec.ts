@@ -4,33 +4,7 @@
 // its own player.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-
-const base = () => process.env.BASE_URL!;
-const url = (path: string) => `${base()}${path}`;
-
-type Player = { id: number; email: string; token: string };
-
-let seq = 0;
-async function register(request: APIRequestContext, currency = "USD"): Promise<Player> {
-  const email = `pay${Date.now()}${seq++}@example.com`;
-  const res = await request.post(url("/api/player/register"), {
-    data: { email, password: "royal-flush-9", currency, agreements: true },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = await res.json();
-  return { id: body.profile.id, email, token: body.accessToken };
-}
-
-async function control(request: APIRequestContext, path: string, data: unknown) {
-  const res = await request.post(url(`/api/_control/${path}`), { data });
-  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return res.json();
-}
-
-async function signedIn(page: Page, player: Player, path: string) {
-  await page.context().addCookies([{ name: "access_token", value: player.token, url: base() }]);
-  await page.goto(url(path));
-}
+import { url, register, control, signedIn } from "./player";
 
 const analytics = (page: Page) => page.evaluate(() => (window as unknown as { croupierAnalytics?: string[] }).croupierAnalytics ?? []);
 
@@ -47,7 +21,7 @@ test.beforeEach(async ({ request }) => {
 });
 
 test("a card deposit goes pending then succeeds, the balance moves live, ftd then dep2 fire", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "pay");
   await signedIn(page, player, "/?modal=wallet&wallet=deposit");
   const modal = page.getByTestId("wallet-modal");
   // Manual agent first (SPEC §9), its group ahead of the cards.
@@ -66,7 +40,7 @@ test("a card deposit goes pending then succeeds, the balance moves live, ftd the
 });
 
 test("bad input shows messages under the fields and sends nothing; a declined deposit says so", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "pay");
   await signedIn(page, player, "/?modal=wallet&wallet=deposit");
   const modal = page.getByTestId("wallet-modal");
   await modal.getByTestId("method-card.deposit.visa").click();
@@ -89,7 +63,7 @@ test("bad input shows messages under the fields and sends nothing; a declined de
 });
 
 test("a QR deposit survives a reload, is paid, and a second one is cancelled", async ({ page, request }) => {
-  const player = await register(request, "BTC");
+  const player = await register(request, "pay", "BTC");
   await signedIn(page, player, "/?modal=wallet&wallet=deposit");
   const modal = page.getByTestId("wallet-modal");
   await modal.getByTestId("method-directwallet.deposit.btc").click();
@@ -122,7 +96,7 @@ test("a QR deposit survives a reload, is paid, and a second one is cancelled", a
 });
 
 test("a withdrawal is reserved, shown pending, and declined back", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "pay");
   await control(request, "balance", { email: player.email, balance: "100.00" });
   await signedIn(page, player, "/?modal=wallet&wallet=withdraw");
   const modal = page.getByTestId("wallet-modal");
@@ -139,7 +113,7 @@ test("a withdrawal is reserved, shown pending, and declined back", async ({ page
 });
 
 test("a reached deposit limit (13100) empties the methods and links to the limits", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "pay");
   await control(request, "deposit-limit", { email: player.email, currency: "USD", amount: "0.00" });
   await signedIn(page, player, "/?modal=wallet&wallet=deposit");
   const limit = page.getByTestId("deposit-limit");
@@ -150,7 +124,7 @@ test("a reached deposit limit (13100) empties the methods and links to the limit
 });
 
 test("the whole deposit with the keyboard only", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "pay");
   await signedIn(page, player, "/wallet");
   await page.getByRole("button", { name: "Deposit" }).first().focus();
   await page.keyboard.press("Enter");
@@ -172,7 +146,7 @@ test("the whole deposit with the keyboard only", async ({ page, request }) => {
 });
 
 test("history filters by type and status, pages, and passes axe with the modal", async ({ page, request }) => {
-  const player = await register(request);
+  const player = await register(request, "pay");
   const auth = { Authorization: `Bearer ${player.token}` };
   for (const amount of ["10.00", "11.13", "12.00"]) {
     await request.post(url("/api/payment/invoices/deposit"), { headers: auth, data: { amount, paymentMethod: "skrill.deposit.skrill" } });
@@ -204,7 +178,7 @@ for (const s of [
 ]) {
   test(`screenshots of the wallet modal, a QR deposit and the history (${s.name})`, async ({ page, request }) => {
     await page.setViewportSize({ width: s.width, height: s.height });
-    const player = await register(request);
+    const player = await register(request, "pay");
     await request.post(url("/api/wallet/accounts"), { headers: { Authorization: `Bearer ${player.token}` }, data: { currency: "BTC" } });
     await request.post(url("/api/payment/invoices/deposit"), {
       headers: { Authorization: `Bearer ${player.token}` },

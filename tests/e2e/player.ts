@@ -1,0 +1,34 @@
+// A player made through the sandbox's API, for the specs that start signed in: register, the
+// control API, and a page opened with the player's session cookie.
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const base = () => process.env.BASE_URL!;
+export const url = (path: string) => `${base()}${path}`;
+
+export type Player = { id: number; email: string; token: string };
+
+let seq = 0;
+
+/** A new player with one `currency` account; `prefix` names the spec in the e-mail. */
+export async function register(request: APIRequestContext, prefix: string, currency = "USD"): Promise<Player> {
+  const email = `${prefix}${Date.now()}${seq++}@example.com`;
+  const res = await request.post(url("/api/player/register"), {
+    data: { email, password: "royal-flush-9", currency, agreements: true },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = await res.json();
+  return { id: body.profile.id, email, token: body.accessToken };
+}
+
+/** A sandbox control call (`/api/_control/{path}`), which must succeed. */
+export async function control(request: APIRequestContext, path: string, data: unknown) {
+  const res = await request.post(url(`/api/_control/${path}`), { data });
+  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBeTruthy();
+  return res.json();
+}
+
+/** Opens `path` as the player (the session cookie the core restores). */
+export async function signedIn(page: Page, player: Player, path: string) {
+  await page.context().addCookies([{ name: "access_token", value: player.token, url: base() }]);
+  await page.goto(url(path));
+}
