@@ -133,8 +133,8 @@ pub fn open_modal(
         });
         return;
     };
-    if model.shared.status == SessionStatus::Booting {
-        // Asked before the stored session is known (a press on a page painted before the
+    if model.shared.status == SessionStatus::Booting && model.calls.token.is_some() {
+        // Asked while a stored session is restored (a press on a page painted before the
         // core): the address keeps it and `sync_modal` decides once the visitor is known.
         let mut query: Vec<(String, String)> = model
             .shared
