@@ -153,6 +153,11 @@ test("history filters by type and status, pages, and passes axe with the modal",
   }
   await control(request, "balance", { email: player.email, balance: "50.00" });
   await request.post(url("/api/payment/invoices/withdrawal"), { headers: auth, data: { amount: "10.77", paymentMethod: "skrill.withdrawal.skrill" } });
+  // The provider declines 11.13 about 1.5 s after creation; filter only once it has (a page
+  // filtered earlier asks the server before the decline and rightly shows no failed row).
+  await expect
+    .poll(async () => ((await (await request.get(url("/api/payment/invoices?status[]=3"), { headers: auth })).json()).data ?? []).length)
+    .toBe(1);
   await signedIn(page, player, "/wallet/history");
   await expect(page.getByTestId("history-row")).toHaveCount(4);
   await page.getByLabel("Type").selectOption("withdrawal");
