@@ -431,12 +431,18 @@ fn history_tabs_page_filter_and_take_live_rows() {
         200,
         j!({"data": [
         {"id": 9, "gameIdentity": "book-of-ra", "gameName": "Book of Ra", "currency": "USD",
-         "amount": "2.00", "win": "0.00", "isSettled": false, "createdAt": 1700000000}
+         "amount": "2.00", "win": "0.00", "isSettled": false, "createdAt": 1700000000},
+        {"id": 8, "gameIdentity": "", "gameName": "Sportsbook: Liverpool - Everton",
+         "currency": "USD", "amount": "12.50", "win": "0.00", "isSettled": false,
+         "createdAt": 1700000000}
     ], "meta": {"page": 2, "perPage": 20, "totalPages": 3, "totalRows": 41}}),
     );
     let v = view(&m).games_history;
     assert_eq!(v.tab, Some("bets"));
-    assert_eq!(v.rows[0].href, "/game/book-of-ra");
+    assert_eq!(v.rows[0].href.as_deref(), Some("/game/book-of-ra"));
+    // A sportsbook bet is no catalogue game: named, not linked to a game page.
+    assert_eq!(v.rows[1].game, "Sportsbook: Liverpool - Everton");
+    assert_eq!(v.rows[1].href, None);
     assert_eq!(
         v.prev_href.as_deref(),
         Some("/wallet/history?tab=bets&settled=0")

@@ -65,6 +65,7 @@ const LOCALES: &[(&str, &str, bool)] = &[
     ("en", "English", true),
     ("pt-br", "Português (Brasil)", false),
     ("es", "Español", false),
+    ("es-mx", "Español (México)", false),
     ("ru", "Русский", false),
 ];
 
@@ -108,7 +109,7 @@ const COUNTRIES: &[(&str, &str, &str)] = &[
     ("LV", "Latvia", "en"),
     ("LT", "Lithuania", "en"),
     ("MY", "Malaysia", "en"),
-    ("MX", "Mexico", "es"),
+    ("MX", "Mexico", "es-mx"),
     ("MD", "Moldova", "ru"),
     ("NZ", "New Zealand", "en"),
     ("NG", "Nigeria", "en"),
@@ -216,6 +217,8 @@ pub const CONTENT: &[(&str, &str)] = &[
     ("en", include_str!("../content/en.json")),
     ("pt-br", include_str!("../content/pt-br.json")),
     ("es", include_str!("../content/es.json")),
+    // Mexican Spanish reads the Spanish texts; the sportsbook's culture differs (SPEC §9).
+    ("es-mx", include_str!("../content/es.json")),
     ("ru", include_str!("../content/ru.json")),
 ];
 

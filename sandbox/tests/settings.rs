@@ -55,7 +55,7 @@ async fn locales_have_one_default() {
     let r = s.get("/api/settings/locales", None).await;
     let list = r.body.as_array().unwrap();
     let codes: Vec<&str> = list.iter().map(|l| l["code"].as_str().unwrap()).collect();
-    assert_eq!(codes, ["en", "pt-br", "es", "ru"]);
+    assert_eq!(codes, ["en", "pt-br", "es", "es-mx", "ru"]);
     assert_eq!(list.iter().filter(|l| l["isDefault"] == true).count(), 1);
     assert_eq!(list[0]["isDefault"], true);
     assert!(list.iter().all(|l| l["name"].is_string()));

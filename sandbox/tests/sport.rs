@@ -249,11 +249,28 @@ async fn a_bet_debits_the_active_account_and_is_pushed_and_listed() {
     assert_eq!(ch, format!("game:bets#{me}"));
     assert_eq!(data["event"], "bet.placebet");
     assert_eq!(data["data"]["id"], r.body["id"]);
+    // Then the row of the platform's bets history, open, named after the event.
+    let (ch, row) = next_push(&mut ws).await;
+    assert_eq!(ch, format!("game:bets#{me}"));
+    assert_eq!(row["gameName"], "Sportsbook: Liverpool - Everton");
+    assert_eq!(row["amount"], "12.50");
+    assert_eq!(row["isSettled"], false);
 
     let list = s.get("/sportsbook/api/bets", Some(&token)).await;
     assert_eq!(list.body.as_array().unwrap().len(), 1);
     let accounts = s.get("/api/wallet/accounts", Some(&bearer)).await;
     assert_eq!(accounts.body[0]["balance"], "87.50");
+    // The platform lists it with the open bets, not the settled ones.
+    let open = s.get("/api/game/bets?isSettled=false", Some(&bearer)).await;
+    assert_eq!(
+        open.body["data"].as_array().unwrap().len(),
+        1,
+        "{}",
+        open.body
+    );
+    assert_eq!(open.body["data"][0], row);
+    let settled = s.get("/api/game/bets", Some(&bearer)).await;
+    assert_eq!(settled.body["data"].as_array().unwrap().len(), 0);
 }
 
 #[tokio::test]

@@ -201,3 +201,16 @@ test("the website in a browser is not the mini-app", async ({ page }) => {
   await expect(page.locator("html.tg")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Sign in" }).first()).toBeVisible();
 });
+
+test("in the messenger the sportsbook widget takes its colour scheme, and a fresh token when it changes", async ({ page, request }) => {
+  await asMiniapp(page, { user: newUser(), colorScheme: "light", themeParams: { bg_color: "#ffffff", text_color: "#000000", hint_color: "#707579", secondary_bg_color: "#f1f1f1" } });
+  await page.goto(launchUrl("/sport"));
+  await signedInAsTelegram(page);
+  const widget = page.getByTestId("sportsbook").locator("[data-sbw=book]");
+  await expect(widget).toHaveAttribute("data-theme", "light");
+  const starts = async () => ((await control(request, "calls")) as Record<string, number>)["POST /api/game/sport/start"] ?? 0;
+  const before = await starts();
+  await page.evaluate(() => (window as unknown as { __tgEmulator: { emit(e: string, p: unknown): void } }).__tgEmulator.emit("themeChanged", { colorScheme: "dark" }));
+  await expect(widget).toHaveAttribute("data-theme", "dark");
+  await expect.poll(starts).toBeGreaterThan(before);
+});

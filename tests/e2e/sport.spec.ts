@@ -135,6 +135,13 @@ test("a player's bet debits the balance live and is listed; an account switch gi
   await expect(book(page).locator("[data-bet]")).toHaveCount(1);
   await expect(book(page).locator("[data-bet]")).toContainText("Liverpool - Everton");
   await expect(book(page).locator("[data-bet]")).toContainText("12.50 USD");
+  // The platform's bets history lists it with the open bets, named after its event.
+  await page.goto(url("/wallet/history?tab=bets&settled=0"));
+  const rows = page.getByTestId("history-rows").locator("tbody tr");
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText("Sportsbook: Liverpool - Everton");
+  await expect(rows).toContainText("12.50 USD");
+  await expect(rows.getByRole("link")).toHaveCount(0);
 
   // Switch to a BTC account: the widget gets a fresh token, for the BTC account.
   const auth = { Authorization: `Bearer ${p.token}` };
@@ -151,6 +158,17 @@ test("a player's bet debits the balance live and is listed; an account switch gi
   await expect(slip).toContainText("Bets from your BTC account");
   expect(await starts()).toBeGreaterThan(before + 1);
   await context.close();
+});
+
+test("the es-MX site gives the widget the es-ES culture (SPEC §9 culture map)", async ({ page }) => {
+  await page.goto(url("/es-mx/sport/soccer"));
+  await settled(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-mx");
+  await expect(book(page).locator("[data-sbw=book]")).toHaveAttribute("data-culture", "es-ES");
+  // Navigating in the widget keeps the locale prefix, and outside English the address
+  // carries the ids too (SPEC §2 sportsbook routes).
+  await book(page).getByRole("button", { name: "England" }).click();
+  await expect(page).toHaveURL(url("/es-mx/sport/soccer/england?categoryIds=1001"));
 });
 
 test("the home shows the top-events (15) and live-now (7) carousels, and a card opens the event", async ({ page }) => {

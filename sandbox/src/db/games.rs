@@ -51,7 +51,8 @@ CREATE TABLE IF NOT EXISTS game_bets (
     amount     INTEGER NOT NULL,
     win        INTEGER NOT NULL,
     is_settled INTEGER NOT NULL,
-    created_at INTEGER NOT NULL
+    created_at INTEGER NOT NULL,
+    label      TEXT
 );
 CREATE INDEX IF NOT EXISTS game_bets_by_player ON game_bets(player_id, id);
 ";
@@ -191,6 +192,9 @@ pub struct Spin {
     pub created_at: i64,
     /// Bets only.
     pub is_settled: bool,
+    /// Bets only: what the bet was on when it is not a catalogue game (a sportsbook bet's
+    /// event); the history shows it as the game's name.
+    pub label: Option<String>,
 }
 
 pub fn add_spin(conn: &Connection, player_id: i64, s: &Spin) -> rusqlite::Result<i64> {
@@ -203,8 +207,8 @@ pub fn add_spin(conn: &Connection, player_id: i64, s: &Spin) -> rusqlite::Result
 
 pub fn add_bet(conn: &Connection, player_id: i64, s: &Spin) -> rusqlite::Result<i64> {
     conn.execute(
-        "INSERT INTO game_bets (player_id, game_id, currency, amount, win, is_settled, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![player_id, s.game_id, s.currency, s.bet, s.win, s.is_settled, s.created_at],
+        "INSERT INTO game_bets (player_id, game_id, currency, amount, win, is_settled, created_at, label) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![player_id, s.game_id, s.currency, s.bet, s.win, s.is_settled, s.created_at, s.label],
     )?;
     Ok(conn.last_insert_rowid())
 }
@@ -234,6 +238,7 @@ pub fn spins(
             win: r.get(4)?,
             created_at: r.get(5)?,
             is_settled: true,
+            label: None,
         })
     })?;
     Ok((rows.collect::<rusqlite::Result<_>>()?, total))
@@ -252,7 +257,7 @@ pub fn bets(
         |r| r.get(0),
     )?;
     let mut stmt = conn.prepare(
-        "SELECT id, game_id, currency, amount, win, created_at, is_settled FROM game_bets
+        "SELECT id, game_id, currency, amount, win, created_at, is_settled, label FROM game_bets
          WHERE player_id = ?1 AND is_settled = ?2 ORDER BY id DESC LIMIT ?3 OFFSET ?4",
     )?;
     let rows = stmt.query_map(
@@ -266,6 +271,7 @@ pub fn bets(
                 win: r.get(4)?,
                 created_at: r.get(5)?,
                 is_settled: r.get(6)?,
+                label: r.get(7)?,
             })
         },
     )?;

@@ -140,6 +140,7 @@ const ADDED_COLUMNS: &[(&str, &str, &str)] = &[
     ("players", "address", "TEXT"),
     ("players", "postal_code", "TEXT"),
     ("players", "cpf_number", "TEXT"),
+    ("game_bets", "label", "TEXT"),
 ];
 
 /// Indexes on those columns (created after the columns exist).
@@ -174,6 +175,19 @@ fn migrate(conn: &Connection) -> Result<(), String> {
         .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
         .map_err(err)?;
     conn.execute_batch(SCHEMA).map_err(err)?;
+    conn.execute_batch(payments::SCHEMA).map_err(err)?;
+    conn.execute_batch(limits::SCHEMA).map_err(err)?;
+    conn.execute_batch(notifications::SCHEMA).map_err(err)?;
+    conn.execute_batch(bonuses::SCHEMA).map_err(err)?;
+    conn.execute_batch(retention::SCHEMA).map_err(err)?;
+    conn.execute_batch(sport::SCHEMA).map_err(err)?;
+    conn.execute_batch(telegram::SCHEMA).map_err(err)?;
+    conn.execute_batch(games::SCHEMA).map_err(err)?;
+    conn.execute_batch(otp::SCHEMA).map_err(err)?;
+    conn.execute_batch(social::SCHEMA).map_err(err)?;
+    conn.execute_batch(pages::SCHEMA).map_err(err)?;
+    conn.execute_batch(referral::SCHEMA).map_err(err)?;
+    // After every table exists: a column may belong to a feature's table.
     for (table, column, decl) in ADDED_COLUMNS {
         if !has_column(conn, table, column).map_err(err)? {
             conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {decl}"))
@@ -188,18 +202,6 @@ fn migrate(conn: &Connection) -> Result<(), String> {
     ) {
         eprintln!("sandbox: nicknames are not unique in this database yet: {e}");
     }
-    conn.execute_batch(payments::SCHEMA).map_err(err)?;
-    conn.execute_batch(limits::SCHEMA).map_err(err)?;
-    conn.execute_batch(notifications::SCHEMA).map_err(err)?;
-    conn.execute_batch(bonuses::SCHEMA).map_err(err)?;
-    conn.execute_batch(retention::SCHEMA).map_err(err)?;
-    conn.execute_batch(sport::SCHEMA).map_err(err)?;
-    conn.execute_batch(telegram::SCHEMA).map_err(err)?;
-    conn.execute_batch(games::SCHEMA).map_err(err)?;
-    conn.execute_batch(otp::SCHEMA).map_err(err)?;
-    conn.execute_batch(social::SCHEMA).map_err(err)?;
-    conn.execute_batch(pages::SCHEMA).map_err(err)?;
-    conn.execute_batch(referral::SCHEMA).map_err(err)?;
     match get_setting(conn, "schema_version").map_err(err)? {
         None => set_setting(conn, "schema_version", &SCHEMA_VERSION.to_string()).map_err(err)?,
         Some(v) if v.parse::<i64>().unwrap_or(i64::MAX) > SCHEMA_VERSION => {
@@ -245,4 +247,30 @@ pub fn now() -> i64 {
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_older_database_gets_the_added_columns_of_feature_tables() {
+        let conn = Connection::open_in_memory().unwrap();
+        // game_bets as an older sandbox made it, before `label`.
+        conn.execute_batch(
+            "CREATE TABLE game_bets (id INTEGER PRIMARY KEY, player_id INTEGER NOT NULL,
+               game_id INTEGER NOT NULL, currency TEXT NOT NULL, amount INTEGER NOT NULL,
+               win INTEGER NOT NULL, is_settled INTEGER NOT NULL, created_at INTEGER NOT NULL)",
+        )
+        .unwrap();
+        migrate(&conn).unwrap();
+        for (table, column, _) in ADDED_COLUMNS {
+            assert!(
+                has_column(&conn, table, column).unwrap(),
+                "{table}.{column}"
+            );
+        }
+        // A second start finds everything in place.
+        migrate(&conn).unwrap();
+    }
 }

@@ -481,9 +481,17 @@ pub struct NewBet<'a> {
     pub now: i64,
 }
 
-/// Debits the account and writes the bet in one transaction; returns the account after and
-/// the bet.
-pub fn place(conn: &Connection, bet: &NewBet) -> Result<(accounts::Account, BetView), BetError> {
+/// A placed bet: the account after it, the bet as the provider shows it, and its row in the
+/// platform's bets history.
+pub struct Placed {
+    pub account: accounts::Account,
+    pub bet: BetView,
+    pub history: crate::db::games::Spin,
+}
+
+/// Debits the account and writes the bet, and its open row in the platform's bets history
+/// (`GET /api/game/bets?isSettled=false`), in one transaction.
+pub fn place(conn: &Connection, bet: &NewBet) -> Result<Placed, BetError> {
     let tx = conn.unchecked_transaction()?;
     let debited = tx.execute(
         "UPDATE accounts SET balance = balance - ?3
@@ -515,8 +523,24 @@ pub fn place(conn: &Connection, bet: &NewBet) -> Result<(accounts::Account, BetV
         .into_iter()
         .next()
         .ok_or(BetError::Db(rusqlite::Error::QueryReturnedNoRows))?;
+    let mut history = crate::db::games::Spin {
+        id: 0,
+        // Not a catalogue game: the label names what the bet is on.
+        game_id: 0,
+        currency: account.currency.clone(),
+        bet: bet.stake_minor,
+        win: 0,
+        created_at: bet.now,
+        is_settled: false,
+        label: Some(format!("Sportsbook: {}", bet.event.name())),
+    };
+    history.id = crate::db::games::add_bet(&tx, bet.player_id, &history)?;
     tx.commit()?;
-    Ok((account, view))
+    Ok(Placed {
+        account,
+        bet: view,
+        history,
+    })
 }
 
 /// The player's bets, newest first.

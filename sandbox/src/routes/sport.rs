@@ -321,7 +321,7 @@ pub async fn place(
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let (row, account) = sport_session(&state, &headers)?;
     let now = db::now();
-    let (after, bet) = {
+    let placed = {
         let conn = state.db();
         let mut errors = FieldErrors::new();
         let event = match body.event_id {
@@ -378,11 +378,15 @@ pub async fn place(
             Err(BetError::Db(e)) => return Err(e.into()),
         }
     };
-    realtime::publish_account(&state, &after);
+    realtime::publish_account(&state, &placed.account);
+    let channel = format!("game:bets#{}", row.player_id);
     realtime::publish(
         &state,
-        &format!("game:bets#{}", row.player_id),
-        json!({ "event": "bet.placebet", "data": bet }),
+        &channel,
+        json!({ "event": "bet.placebet", "data": placed.bet }),
     );
-    Ok((StatusCode::CREATED, Json(json!(bet))))
+    // The new row of the platform's bets history, as the slot's rounds push theirs.
+    let history = crate::routes::games::spin_json(&state.db(), &placed.history, true);
+    realtime::publish(&state, &channel, history);
+    Ok((StatusCode::CREATED, Json(json!(placed.bet))))
 }

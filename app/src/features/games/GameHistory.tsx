@@ -67,9 +67,7 @@ export function GameHistory() {
             {h.rows.map((r) => (
               <tr key={r.id}>
                 <td>{when(r.createdAt)}</td>
-                <td>
-                  <Link href={r.href}>{r.game}</Link>
-                </td>
+                <td>{r.href ? <Link href={r.href}>{r.game}</Link> : r.game}</td>
                 <td>
                   {r.bet} {r.currency}
                 </td>

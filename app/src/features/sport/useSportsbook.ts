@@ -1,10 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useCore, useDispatch } from "../../core/store";
+import { useColorScheme } from "../../ui/useColorScheme";
 import { useDevice } from "../../ui/useDevice";
 import { loadScript, sdk } from "./sdk";
-
-/** The app's one theme today (styles.css is dark); the widget follows it. */
-const APP_THEME = "dark" as const;
 
 /**
  * Drives the provider SDK from the `sport` slice: loads the script when the core asks for it
@@ -16,11 +14,13 @@ export function useSportsbook() {
   const dispatch = useDispatch();
   const sport = useCore((s) => s.sport);
   const { mobile } = useDevice();
+  // The widget follows the page's scheme: dark on the site, the messenger's in the mini-app.
+  const theme = useColorScheme();
   const initiated = sport.state === "initiated";
 
   useEffect(() => {
-    dispatch({ type: "sportEnv", mobile, theme: APP_THEME });
-  }, [dispatch, mobile]);
+    dispatch({ type: "sportEnv", mobile, theme });
+  }, [dispatch, mobile, theme]);
 
   useEffect(() => {
     const onVisible = () => {

@@ -459,7 +459,7 @@ async fn recent_clear(State(state): State<AppState>, who: AuthPlayer) -> ApiResu
     Ok(StatusCode::NO_CONTENT)
 }
 
-fn spin_json(conn: &rusqlite::Connection, s: &store::Spin, bet: bool) -> Value {
+pub fn spin_json(conn: &rusqlite::Connection, s: &store::Spin, bet: bool) -> Value {
     let c = &*CATALOGUE;
     let unit = crate::db::catalog::enabled_currency(conn, &s.currency)
         .ok()
@@ -470,7 +470,7 @@ fn spin_json(conn: &rusqlite::Connection, s: &store::Spin, bet: bool) -> Value {
     let mut v = json!({
         "id": s.id,
         "gameIdentity": game.map(|g| g.identity.as_str()).unwrap_or_default(),
-        "gameName": game.map(|g| g.name.as_str()).unwrap_or_default(),
+        "gameName": s.label.as_deref().or(game.map(|g| g.name.as_str())).unwrap_or_default(),
         "currency": s.currency,
         "win": crate::money::format_minor(s.win, unit),
         "createdAt": s.created_at,

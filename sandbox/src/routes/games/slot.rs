@@ -182,6 +182,7 @@ pub async fn spin(
         win,
         created_at: now,
         is_settled: true,
+        label: None,
     };
     let (spin_id, bet_id, after) = {
         let tx = conn.unchecked_transaction()?;

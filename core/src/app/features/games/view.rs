@@ -173,7 +173,9 @@ pub struct GamesPlayView {
 pub struct HistoryRowView {
     pub id: i64,
     pub game: String,
-    pub href: String,
+    /// The game's page; none for a bet on something that is not a catalogue game (the
+    /// sportsbook's bets name their event instead).
+    pub href: Option<String>,
     pub currency: String,
     pub bet: String,
     pub win: String,
@@ -510,7 +512,8 @@ pub fn history(model: &Model) -> GamesHistoryView {
             .map(|r| HistoryRowView {
                 id: r.id,
                 game: r.game.clone(),
-                href: format!("{prefix}/game/{}", r.game_identity),
+                href: (!r.game_identity.is_empty())
+                    .then(|| format!("{prefix}/game/{}", r.game_identity)),
                 currency: r.currency.clone(),
                 bet: r.bet.clone(),
                 win: r.win.clone(),
