@@ -62,7 +62,7 @@ test("bad input shows messages under the fields and sends nothing; a declined de
   await expect(page.getByTestId("header-balance")).toContainText("0.00");
 });
 
-test("a QR deposit survives a reload, is paid, and a second one is cancelled", async ({ page, request }) => {
+test("a QR deposit survives a reload, is paid, a second one is cancelled, and a third from its history row", async ({ page, request }) => {
   const player = await register(request, "pay", "BTC");
   await signedIn(page, player, "/?modal=wallet&wallet=deposit");
   const modal = page.getByTestId("wallet-modal");
@@ -93,6 +93,20 @@ test("a QR deposit survives a reload, is paid, and a second one is cancelled", a
   expect(await page.evaluate(() => sessionStorage.getItem("asyncInvoiceId"))).toBeNull();
   const list = await (await request.get(url("/api/payment/invoices"), { headers: { Authorization: `Bearer ${player.token}` } })).json();
   expect(list.data[0].status).toBe(3);
+
+  // A third one is cancelled from its row on the history page.
+  await page.goto(url("/?modal=wallet&wallet=deposit"));
+  await page.getByTestId("wallet-modal").getByTestId("method-directwallet.deposit.btc").click();
+  await page.getByTestId("wallet-modal").getByLabel("Amount (mBTC)").fill("3");
+  await page.getByTestId("pay-submit").click();
+  await expect(page.getByTestId("pay-qr")).toBeVisible();
+  await page.goto(url("/wallet/history"));
+  const pending = page.getByTestId("history-row").filter({ hasText: "Pending" });
+  await expect(pending).toHaveCount(1);
+  await pending.getByRole("button", { name: "Cancel deposit" }).click();
+  await expect(page.getByText("Payment cancelled")).toBeVisible();
+  await expect(page.getByTestId("history-row").filter({ hasText: "Pending" })).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem("asyncInvoiceId"))).toBeNull();
 });
 
 test("a withdrawal is reserved, shown pending, and declined back", async ({ page, request }) => {

@@ -143,9 +143,11 @@ function Row({ invoice: i, declining, table }: { invoice: InvoiceView; declining
     <span key="s" className={`status status-${i.status}`}>
       {t(`global-components.wallet.status.${i.status}`)}
     </span>,
-    i.status === 1 && !i.deposit ? (
+    // Pending: a withdrawal can be declined, and a QR deposit (waiting for the payer's
+    // transfer) cancelled; a card or wallet deposit is in the provider's hands.
+    i.status === 1 && (!i.deposit || i.qr) ? (
       <Button key="x" variant="ghost" busy={declining} onClick={() => dispatch({ type: "declineInvoice", id: i.id })}>
-        {t("global-components.wallet.decline")}
+        {t(i.deposit ? "global-components.wallet.cancelDeposit" : "global-components.wallet.decline")}
       </Button>
     ) : (
       <span key="x" />
