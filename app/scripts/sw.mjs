@@ -10,7 +10,7 @@
 //   "offline, data from …" (core/src/runtime/http.rs);
 // - config.json goes to the network first too (an operator's change is seen at once).
 // Writes, the websocket, the control API and builds/latest.json are never cached. Signing out
-// (the logout call) deletes the signed-out player's copies.
+// (the logout call, or a refresh the server refuses) deletes that player's copies.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateSW } from "workbox-build";
@@ -25,6 +25,7 @@ const { count, size, warnings } = await generateSW({
   mode: "production",
   sourcemap: false,
   inlineWorkboxRuntime: true,
+  importScripts: ["/scripts/sw-forget.js"],
   cleanupOutdatedCaches: true,
   // The first visit's page is controlled at once, so its answers are kept for the next offline one.
   clientsClaim: true,
@@ -38,27 +39,19 @@ const { count, size, warnings } = await generateSW({
       options: { cacheName: "croupier-pages", precacheFallback: { fallbackURL: "index.html" } },
     },
     {
-      urlPattern: ({ url }) => url.pathname === "/api/player/sessions/logout",
+      // The session's end: a sign-out, or a refresh the server refuses (the session is gone:
+      // revoked, expired, closed from another device). Either deletes that player's copies.
+      urlPattern: ({ url }) => url.pathname === "/api/player/sessions/logout" || url.pathname === "/api/player/sessions/refresh",
       handler: "NetworkOnly",
       method: "POST",
       options: {
         plugins: [
           {
-            // Functions here are copied into sw.js on their own: the token's subject is read again.
-            requestWillFetch: async ({ request }) => {
-              const payload = (request.headers.get("authorization") || "").match(/^Bearer [^.]+\.([^.]+)\./);
-              if (payload) {
-                try {
-                  const who = `p${JSON.parse(atob(payload[1].replace(/-/g, "+").replace(/_/g, "/"))).sub}`;
-                  const cache = await caches.open("croupier-api");
-                  for (const key of await cache.keys()) {
-                    if (new URL(key.url).searchParams.get("__who") === who) await cache.delete(key);
-                  }
-                } catch {
-                  // A token we cannot read: nothing of it was kept under a player either.
-                }
-              }
-              return request;
+            // Functions here are copied into sw.js on their own; the purge is public/scripts/sw-forget.js.
+            // Called once the call is over, answered or not (a sign-out offline still purges).
+            handlerDidComplete: async ({ request, response }) => {
+              const refused = response && (response.status === 401 || response.status === 403);
+              if (request.url.endsWith("/logout") || refused) await self.croupierForget(request);
             },
           },
         ],
@@ -99,8 +92,10 @@ const { count, size, warnings } = await generateSW({
               key.searchParams.set("__who", who);
               return key.href;
             },
-            // Only whole answers are kept, stamped with the time they were kept.
-            cacheWillUpdate: async ({ response }) => {
+            // Only whole answers are kept, stamped with the time they were kept. A token the
+            // server refuses (401) belongs to a session that is gone: its copies go too.
+            cacheWillUpdate: async ({ request, response }) => {
+              if (response && response.status === 401) await self.croupierForget(request);
               if (!response || response.status !== 200) return null;
               const headers = new Headers(response.headers);
               headers.set("x-croupier-cached-at", String(Date.now()));

@@ -128,3 +128,25 @@ test("with the service worker in place a new build is still picked up on the nex
     await page.request.post(url("/api/_control/build"), { data: { id: null } });
   }
 });
+
+test("a session ended elsewhere (its calls refused) deletes the player's kept answers", async ({ page, context, request }) => {
+  const { token, id } = await player(request, "7");
+  await context.addCookies([{ name: "access_token", value: token, url: base() }]);
+  await page.goto(url("/"));
+  await ready(page);
+  await controlled(page);
+  await page.goto(url("/wallet"));
+  await ready(page);
+  await expect(page.getByTestId("account-USD")).toBeVisible();
+  await expect.poll(() => keptFor(page)).toContain(`p${id}`);
+
+  // The session ends elsewhere (another device signs it out): the worker saw nothing of it.
+  const out = await request.post(url("/api/player/sessions/logout"), { headers: { Authorization: `Bearer ${token}` } });
+  expect(out.ok()).toBeTruthy();
+  expect(await keptFor(page)).toContain(`p${id}`);
+
+  // The page's next calls are refused (401): signed out, and the copies are gone.
+  await page.goto(url("/wallet"));
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect.poll(() => keptFor(page)).not.toContain(`p${id}`);
+});
