@@ -157,6 +157,10 @@ test("a player plays for real: the balance moves live, the game joins recently p
   await page.getByRole("link", { name: "Open", exact: true }).click();
   await expect(page).toHaveURL(/settled=0/);
   await expect(page.getByTestId("history-empty")).toBeVisible();
+  // Signing out forgets the player's played list on this device.
+  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("playedGames") ?? "")).not.toContain(`"${player.id}"`);
 });
 
 test("screenshots at 390x844", async ({ page }) => {
