@@ -594,10 +594,7 @@ impl Games {
         } else {
             // Fallback: the server searches until the catalogue is in.
             self.searching = true;
-            cx.call(
-                Self::req(Call::Search(q.chars().take(search::MAX_QUERY).collect())),
-                None,
-            );
+            cx.call(Self::req(Call::Search(search::clip(&q))), None);
         }
         self.touch(SEARCH);
     }
