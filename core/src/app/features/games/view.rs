@@ -482,21 +482,17 @@ pub fn history(model: &Model) -> GamesHistoryView {
         settled: h.settled,
         loading: h.loading,
         failed: h.failed,
-        rows: h
-            .rows
-            .iter()
-            .map(|r| HistoryRowView {
-                id: r.id,
-                game: r.game.clone(),
-                href: (!r.game_identity.is_empty())
-                    .then(|| format!("{prefix}/game/{}", r.game_identity)),
-                currency: r.currency.clone(),
-                bet: r.bet.clone(),
-                win: r.win.clone(),
-                settled: r.settled,
-                created_at: r.created_at,
-            })
-            .collect(),
+        rows: map(&h.rows, |r| HistoryRowView {
+            id: r.id,
+            game: r.game.clone(),
+            href: (!r.game_identity.is_empty())
+                .then(|| format!("{prefix}/game/{}", r.game_identity)),
+            currency: r.currency.clone(),
+            bet: r.bet.clone(),
+            win: r.win.clone(),
+            settled: r.settled,
+            created_at: r.created_at,
+        }),
         transactions_href: path.clone(),
         bets_href: href("bets", 1, true),
         spins_href: href("spins", 1, true),
