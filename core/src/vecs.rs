@@ -21,3 +21,15 @@ pub fn keep<I: IntoIterator, U>(items: I, mut f: impl FnMut(I::Item) -> Option<U
     }
     out
 }
+
+/// `f` of every item, or `None` if it gives nothing for one (the first such stops the loop).
+pub fn try_map<I: IntoIterator, U>(
+    items: I,
+    mut f: impl FnMut(I::Item) -> Option<U>,
+) -> Option<Vec<U>> {
+    let mut out = Vec::new();
+    for x in items {
+        out.push(f(x)?);
+    }
+    Some(out)
+}

@@ -3,7 +3,7 @@
 
 use super::catalogue::Catalogue;
 use crate::domain::route::{Location, Route, RouteName};
-use crate::vecs::{keep, map};
+use crate::vecs::{keep, map, try_map};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Sort {
@@ -182,14 +182,8 @@ pub fn listing(route: &Route, cat: &Catalogue) -> Option<Listing> {
                         .map_or(Listing::Unknown, Listing::Provider),
                 ),
                 _ => {
-                    let mut ids = Vec::new();
-                    for p in params {
-                        match cat.collection(p) {
-                            Some(c) => ids.push(c),
-                            None => return Some(Listing::Unknown),
-                        }
-                    }
-                    Some(Listing::Collections(ids))
+                    let ids = try_map(params, |p| cat.collection(p));
+                    Some(ids.map_or(Listing::Unknown, Listing::Collections))
                 }
             }
         }
