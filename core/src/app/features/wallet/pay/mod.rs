@@ -461,8 +461,12 @@ impl Pay {
                             self.deposit_limit = false;
                         }
                         // One method: nothing to choose.
-                        let all: Vec<&Method> =
-                            self.groups.iter().flat_map(|(_, l)| l.iter()).collect();
+                        let mut all: Vec<&Method> = Vec::new();
+                        for (_, l) in &self.groups {
+                            for m in l {
+                                all.push(m);
+                            }
+                        }
                         if let [only] = all.as_slice() {
                             self.selected = Some(only.id.clone());
                         }
