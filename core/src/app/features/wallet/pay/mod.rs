@@ -193,8 +193,15 @@ pub fn order(groups: Vec<MethodGroup>) -> Vec<(String, Vec<Method>)> {
     // are long.
     let (mut first, mut rest): (Vec<_>, Vec<_>) = (Vec::new(), Vec::new());
     for g in groups {
-        let (mut list, others): (Vec<Method>, Vec<Method>) =
-            g.payment_methods.into_iter().partition(|m| manual(m));
+        let mut list = Vec::new();
+        let mut others = Vec::new();
+        for m in g.payment_methods {
+            if manual(&m) {
+                list.push(m);
+            } else {
+                others.push(m);
+            }
+        }
         let has_manual = !list.is_empty();
         list.extend(others);
         if list.is_empty() {
@@ -225,10 +232,14 @@ impl Pay {
 
     pub fn method(&self) -> Option<&Method> {
         let id = self.selected.as_deref()?;
-        self.groups
-            .iter()
-            .flat_map(|(_, list)| list.iter())
-            .find(|m| m.id == id)
+        for (_, list) in &self.groups {
+            for m in list {
+                if m.id == id {
+                    return Some(m);
+                }
+            }
+        }
+        None
     }
 
     pub fn unit(
