@@ -234,7 +234,7 @@ pub fn games(cat: &Catalogue, listing: &Listing, filter: &Filter) -> Vec<u32> {
                     rest.push(i);
                 }
             }
-            first.extend(rest);
+            first.append(&mut rest);
             out = first;
         }
     }

@@ -296,7 +296,9 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
                 if game.collections & bit != 0 {
                     total += 1;
                     if tiles.len() < ROW_TILES {
-                        tiles.extend(tile(g, i as u32, &prefix));
+                        if let Some(t) = tile(g, i as u32, &prefix) {
+                            tiles.push(t);
+                        }
                     }
                 }
             }

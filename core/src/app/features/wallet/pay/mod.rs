@@ -203,7 +203,7 @@ pub fn order(groups: Vec<MethodGroup>) -> Vec<(String, Vec<Method>)> {
             }
         }
         let has_manual = !list.is_empty();
-        list.extend(others);
+        list.append(&mut others);
         if list.is_empty() {
             continue;
         }
