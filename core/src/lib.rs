@@ -19,6 +19,7 @@ pub mod domain;
 pub mod json;
 pub mod json_write;
 pub mod maps;
+pub mod vecs;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;

@@ -6,6 +6,7 @@
 //! sets; flags 1 = has a demo, 2 = desktop only).
 
 use crate::domain::geo::GameCollection;
+use crate::vecs::{keep, map};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Provider {
@@ -69,7 +70,7 @@ impl Catalogue {
         }
         let mut c = Catalogue::default();
         for line in lines {
-            let f: Vec<&str> = line.split('\t').collect();
+            let f = map(line.split('\t'), |s| s);
             match f.as_slice() {
                 ["P", _id, identity, name] => c.providers.push(Provider {
                     identity: identity.to_string(),
@@ -79,11 +80,9 @@ impl Catalogue {
                     info: GameCollection {
                         identity: identity.to_string(),
                         is_hidden: *hidden == "1",
-                        countries: countries
-                            .split(',')
-                            .filter(|s| !s.is_empty())
-                            .map(str::to_string)
-                            .collect(),
+                        countries: keep(countries.split(','), |s| {
+                            (!s.is_empty()).then(|| s.to_string())
+                        }),
                     },
                     name: name.to_string(),
                 }),

@@ -3,6 +3,7 @@
 
 use super::catalogue::Catalogue;
 use crate::domain::route::{Location, Route, RouteName};
+use crate::vecs::{keep, map, try_map};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Sort {
@@ -55,12 +56,8 @@ impl Filter {
     /// From the address; unknown sorts and malformed features are left out.
     pub fn from_location(loc: &Location) -> Filter {
         let mut f = Filter {
-            providers: list(loc.query_value(PROVIDERS))
-                .map(str::to_string)
-                .collect(),
-            features: list(loc.query_value(FEATURES))
-                .filter_map(|f| f.parse().ok())
-                .collect(),
+            providers: map(list(loc.query_value(PROVIDERS)), str::to_string),
+            features: keep(list(loc.query_value(FEATURES)), |f| f.parse().ok()),
             sort: loc
                 .query_value(SORT)
                 .and_then(Sort::parse)
@@ -79,11 +76,9 @@ impl Filter {
     /// The address query: `query` without the filter's keys, then the filter (empty parts
     /// left out, so no filter adds nothing).
     pub fn to_query(&self, query: &[(String, String)]) -> Vec<(String, String)> {
-        let mut out: Vec<(String, String)> = query
-            .iter()
-            .filter(|(k, _)| k != PROVIDERS && k != FEATURES && k != SORT)
-            .cloned()
-            .collect();
+        let mut out = keep(query, |(k, v)| {
+            (k != PROVIDERS && k != FEATURES && k != SORT).then(|| (k.clone(), v.clone()))
+        });
         if !self.providers.is_empty() {
             out.push((
                 PROVIDERS.into(),
@@ -91,7 +86,7 @@ impl Filter {
             ));
         }
         if !self.features.is_empty() {
-            let f: Vec<String> = self.features.iter().map(u32::to_string).collect();
+            let f = map(&self.features, u32::to_string);
             out.push((FEATURES.into(), comma(f.iter().map(String::as_str))));
         }
         if self.sort != Sort::Popular {
@@ -187,8 +182,7 @@ pub fn listing(route: &Route, cat: &Catalogue) -> Option<Listing> {
                         .map_or(Listing::Unknown, Listing::Provider),
                 ),
                 _ => {
-                    let ids: Option<Vec<usize>> =
-                        params.iter().map(|p| cat.collection(p)).collect();
+                    let ids = try_map(params, |p| cat.collection(p));
                     Some(ids.map_or(Listing::Unknown, Listing::Collections))
                 }
             }
@@ -200,28 +194,24 @@ pub fn listing(route: &Route, cat: &Catalogue) -> Option<Listing> {
 /// Game indices of a collection or provider listing under the filter, in its sort order.
 /// `new` puts the games of the `new` collection first (the catalogue has no release dates).
 pub fn games(cat: &Catalogue, listing: &Listing, filter: &Filter) -> Vec<u32> {
-    let providers: Vec<usize> = filter
-        .providers
-        .iter()
-        .filter_map(|p| cat.provider(p))
-        .collect();
-    let feature_bits = filter.features.iter().fold(0u32, |m, f| {
-        let bit = cat.features.iter().position(|(id, _)| id == f);
-        bit.map_or(m, |b| m | (1 << b))
-    });
-    let mut out: Vec<u32> = cat
-        .games
-        .iter()
-        .enumerate()
-        .filter(|(_, g)| match listing {
+    let providers = keep(&filter.providers, |p| cat.provider(p));
+    let mut feature_bits = 0u32;
+    for f in &filter.features {
+        if let Some(b) = cat.features.iter().position(|(id, _)| id == f) {
+            feature_bits |= 1 << b;
+        }
+    }
+    let mut out = keep(cat.games.iter().enumerate(), |(i, g)| {
+        let listed = match listing {
             Listing::Collections(cs) => cs.iter().all(|c| g.collections & (1 << c) != 0),
             Listing::Provider(p) => usize::from(g.provider) == *p,
             _ => false,
-        })
-        .filter(|(_, g)| providers.is_empty() || providers.contains(&usize::from(g.provider)))
-        .filter(|(_, g)| g.features & feature_bits == feature_bits)
-        .map(|(i, _)| i as u32)
-        .collect();
+        };
+        (listed
+            && (providers.is_empty() || providers.contains(&usize::from(g.provider)))
+            && g.features & feature_bits == feature_bits)
+            .then_some(i as u32)
+    });
     match filter.sort {
         Sort::Popular => {}
         Sort::Name => {
@@ -235,8 +225,16 @@ pub fn games(cat: &Catalogue, listing: &Listing, filter: &Filter) -> Vec<u32> {
                     .get(*i as usize)
                     .is_some_and(|g| g.collections & new != 0)
             };
-            let (mut first, rest): (Vec<u32>, Vec<u32>) = out.into_iter().partition(is_new);
-            first.extend(rest);
+            let mut first = Vec::new();
+            let mut rest = Vec::new();
+            for i in out {
+                if is_new(&i) {
+                    first.push(i);
+                } else {
+                    rest.push(i);
+                }
+            }
+            first.append(&mut rest);
             out = first;
         }
     }

@@ -29,6 +29,7 @@ use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
 use crate::domain::route::RouteName;
 use crate::json::Json;
+use crate::vecs::{keep, map};
 use catalogue::Catalogue;
 use filter::{Filter, Listing};
 use launch::Launch;
@@ -221,12 +222,7 @@ impl Feature for Games {
                     None => Vec::new(),
                     Some(v) => v
                         .as_array()
-                        .map(|a| {
-                            a.iter()
-                                .filter_map(whole)
-                                .filter_map(|n| u32::try_from(n).ok())
-                                .collect()
-                        })
+                        .map(|a| keep(a, |v| whole(v).and_then(|n| u32::try_from(n).ok())))
                         .ok_or("`features` must be an array")?,
                 },
                 sort: f.text("sort")?,
@@ -396,13 +392,11 @@ impl Feature for Games {
                     let entries = list
                         .as_array()
                         .map(|a| {
-                            a.iter()
-                                .filter_map(|g| {
-                                    let game = g.get("identity")?.as_str()?;
-                                    let prov = g.get("provider")?.get("identity")?.as_str()?;
-                                    Some(format!("{prov}/{game}"))
-                                })
-                                .collect()
+                            keep(a, |g| {
+                                let game = g.get("identity")?.as_str()?;
+                                let prov = g.get("provider")?.get("identity")?.as_str()?;
+                                Some(format!("{prov}/{game}"))
+                            })
                         })
                         .unwrap_or_default();
                     self.played.merge_server(entries);
@@ -418,15 +412,13 @@ impl Feature for Games {
                 self.server_found = body(&answer)
                     .and_then(|b| {
                         b.get("games")?.as_array().map(|a| {
-                            a.iter()
-                                .filter_map(|g| {
-                                    Some((
-                                        g.get("identity")?.as_str()?.to_string(),
-                                        g.get("name")?.as_str()?.to_string(),
-                                        g.get("provider")?.get("name")?.as_str()?.to_string(),
-                                    ))
-                                })
-                                .collect()
+                            keep(a, |g| {
+                                Some((
+                                    g.get("identity")?.as_str()?.to_string(),
+                                    g.get("name")?.as_str()?.to_string(),
+                                    g.get("provider")?.get("name")?.as_str()?.to_string(),
+                                ))
+                            })
                         })
                     })
                     .unwrap_or_default();
@@ -436,11 +428,7 @@ impl Feature for Games {
                 if let Some(list) = body(&answer) {
                     self.recent = list
                         .as_array()
-                        .map(|a| {
-                            a.iter()
-                                .filter_map(|q| q.as_str().map(str::to_string))
-                                .collect()
-                        })
+                        .map(|a| keep(a, |q| q.as_str().map(str::to_string)))
                         .unwrap_or_default();
                     self.touch(SEARCH);
                 }
@@ -452,19 +440,17 @@ impl Feature for Games {
                     .as_ref()
                     .and_then(Json::as_array)
                     .map(|a| {
-                        a.iter()
-                            .filter_map(|w| {
-                                let g = w.get("game")?;
-                                let s = |v: &Json| v.as_str().map(str::to_string);
-                                Some([
-                                    s(w.get("nickname")?)?,
-                                    s(g.get("identity")?)?,
-                                    s(g.get("name")?)?,
-                                    s(w.get("win")?)?,
-                                    s(w.get("currency")?)?,
-                                ])
-                            })
-                            .collect()
+                        keep(a, |w| {
+                            let g = w.get("game")?;
+                            let s = |v: &Json| v.as_str().map(str::to_string);
+                            Some([
+                                s(w.get("nickname")?)?,
+                                s(g.get("identity")?)?,
+                                s(g.get("name")?)?,
+                                s(w.get("win")?)?,
+                                s(w.get("currency")?)?,
+                            ])
+                        })
                     })
                     .unwrap_or_default();
                 self.touch(LOBBY);
@@ -497,11 +483,7 @@ fn body(answer: &Answer) -> Option<Json> {
 
 fn identities(list: &Json) -> Vec<String> {
     list.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|g| g.get("identity")?.as_str().map(str::to_string))
-                .collect()
-        })
+        .map(|a| keep(a, |g| g.get("identity")?.as_str().map(str::to_string)))
         .unwrap_or_default()
 }
 
@@ -521,9 +503,9 @@ impl Games {
     }
 
     fn catalogue_in(&mut self, cat: Catalogue, cx: &mut Cx) {
-        let names: Vec<&str> = cat.games.iter().map(|g| g.name.as_str()).collect();
-        let provs: Vec<u16> = cat.games.iter().map(|g| g.provider).collect();
-        let pnames: Vec<&str> = cat.providers.iter().map(|p| p.name.as_str()).collect();
+        let names = map(&cat.games, |g| g.name.as_str());
+        let provs = map(&cat.games, |g| g.provider);
+        let pnames = map(&cat.providers, |p| p.name.as_str());
         self.index = Rc::new(search::Index::build(&names, &provs, &pnames));
         if cx.shared.is_player() && self.state != CatalogueState::Ready {
             Self::player_lists(cx);
@@ -583,8 +565,7 @@ impl Games {
     fn refresh_list(&mut self) {
         let cat = &self.cat;
         let by_identity = |ids: &mut dyn Iterator<Item = &str>| -> Vec<u32> {
-            ids.filter_map(|id| cat.game(id).map(|i| i as u32))
-                .collect()
+            keep(ids, |id| cat.game(id).map(|i| i as u32))
         };
         self.list = match &self.listing {
             None | Some(Listing::Unknown) => Vec::new(),
@@ -613,10 +594,7 @@ impl Games {
         } else {
             // Fallback: the server searches until the catalogue is in.
             self.searching = true;
-            cx.call(
-                Self::req(Call::Search(q.chars().take(search::MAX_QUERY).collect())),
-                None,
-            );
+            cx.call(Self::req(Call::Search(search::clip(&q))), None);
         }
         self.touch(SEARCH);
     }

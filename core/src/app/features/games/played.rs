@@ -4,6 +4,7 @@
 use crate::app::effect::Effect;
 use crate::app::feature::Cx;
 use crate::json::Json;
+use crate::vecs::{keep, map};
 
 pub const PLAYED_KEY: &str = "playedGames";
 /// Entries kept per player.
@@ -20,11 +21,7 @@ pub struct Played {
 
 fn strings(v: &Json) -> Vec<String> {
     v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|s| s.as_str().map(str::to_string))
-                .collect()
-        })
+        .map(|a| keep(a, |s| s.as_str().map(str::to_string)))
         .unwrap_or_default()
 }
 
@@ -34,7 +31,7 @@ impl Played {
             .and_then(|t| crate::json::parse(t).ok())
             .and_then(|v| {
                 v.as_object()
-                    .map(|o| o.iter().map(|(k, v)| (k.clone(), strings(v))).collect())
+                    .map(|o| map(o, |(k, v)| (k.clone(), strings(v))))
             })
             .unwrap_or_default();
     }
@@ -84,7 +81,7 @@ impl Played {
         // Inserted one by one: collecting into the map would add a sort to the wasm.
         let mut obj = serde_json::Map::new();
         for (k, l) in &self.stored {
-            let list = l.iter().cloned().map(Json::String).collect();
+            let list = map(l, |s| Json::String(s.clone()));
             obj.insert(k.clone(), Json::Array(list));
         }
         cx.effect(Effect::StoreLocal {

@@ -15,6 +15,8 @@
 pub const MAX_QUERY: usize = 64;
 pub const MAX_WORDS: usize = 6;
 
+use crate::vecs::{keep, map};
+
 /// Match strength of a query word against an indexed word.
 const EXACT: u16 = 100;
 const PREFIX: u16 = 70;
@@ -57,6 +59,15 @@ pub fn fold_char(c: char) -> char {
         'ł' | 'Ł' => 'l',
         _ => c,
     }
+}
+
+/// `query`'s first `MAX_QUERY` characters.
+pub fn clip(query: &str) -> String {
+    let mut out = String::new();
+    for c in query.chars().take(MAX_QUERY) {
+        out.push(c);
+    }
+    out
 }
 
 /// Folded words of `text`: letters and digits kept, apostrophes dropped ("Play'n" is
@@ -102,7 +113,10 @@ impl Index {
         };
         for (g, name) in names.iter().enumerate() {
             let ws = words(name);
-            let len: usize = ws.iter().map(|w| w.len() + 1).sum();
+            let mut len = 0usize;
+            for w in &ws {
+                len += w.len() + 1;
+            }
             ix.name_len.push(len.min(u16::MAX as usize) as u16);
             for w in ws {
                 let id = intern(w, &mut ix, &mut lookup);
@@ -110,10 +124,7 @@ impl Index {
             }
         }
         for p in providers {
-            let ids = words(p)
-                .into_iter()
-                .map(|w| intern(w, &mut ix, &mut lookup))
-                .collect();
+            let ids = map(words(p), |w| intern(w, &mut ix, &mut lookup));
             ix.provider_words.push(ids);
         }
         // Postings by counting (no sort: every sort instantiation costs wasm bytes).
@@ -169,7 +180,7 @@ impl Index {
 
     /// Games best first (at most `limit`) and providers whose name matches every word.
     pub fn search(&self, query: &str, limit: usize) -> (Vec<u32>, Vec<u16>) {
-        let query: String = query.chars().take(MAX_QUERY).collect();
+        let query = clip(query);
         let mut qwords = words(&query);
         qwords.truncate(MAX_WORDS);
         if qwords.is_empty() || self.is_empty() {
@@ -187,16 +198,13 @@ impl Index {
                 *s = strength(q, self.word(w), last);
             }
             // Provider matches for this word.
-            let prov_score: Vec<u16> = self
-                .provider_words
-                .iter()
-                .map(|ws| {
-                    ws.iter()
-                        .map(|&w| word_score.get(w as usize).copied().unwrap_or(0))
-                        .max()
-                        .unwrap_or(0)
-                })
-                .collect();
+            let prov_score = map(&self.provider_words, |ws| {
+                let mut best = 0u16;
+                for &w in ws {
+                    best = best.max(word_score.get(w as usize).copied().unwrap_or(0));
+                }
+                best
+            });
             for (p, s) in prov_score.iter().enumerate() {
                 if *s == 0 {
                     if let Some(a) = prov_all.get_mut(p) {
@@ -235,14 +243,14 @@ impl Index {
             }
         }
         let need = qwords.len() as u8;
-        let mut found: Vec<u32> = (0..n as u32)
-            .filter(|&g| hits.get(g as usize).copied() == Some(need))
-            .collect();
+        let mut found = keep(0..n as u32, |g| {
+            (hits.get(g as usize).copied() == Some(need)).then_some(g)
+        });
         // Nothing matches every word: the games matching all but one (a stray word).
         if found.is_empty() && need > 2 {
-            found = (0..n as u32)
-                .filter(|&g| hits.get(g as usize).copied() == Some(need - 1))
-                .collect();
+            found = keep(0..n as u32, |g| {
+                (hits.get(g as usize).copied() == Some(need - 1)).then_some(g)
+            });
         }
         // The best `limit`, kept in order by one packed key (higher score, shorter name,
         // catalogue order): an insertion into a short list, no sort.
@@ -259,10 +267,14 @@ impl Index {
             best.insert(at, key);
             best.truncate(limit);
         }
-        let found: Vec<u32> = best.iter().map(|k| *k as u32).collect();
-        let providers = (0..self.provider_words.len() as u16)
-            .filter(|&p| prov_all.get(p as usize).copied().unwrap_or(false))
-            .collect();
+        let found = map(&best, |k| *k as u32);
+        let providers = keep(0..self.provider_words.len() as u16, |p| {
+            prov_all
+                .get(p as usize)
+                .copied()
+                .unwrap_or(false)
+                .then_some(p)
+        });
         (found, providers)
     }
 }
@@ -303,7 +315,7 @@ fn strength(q: &[u8], w: &[u8], last: bool) -> u16 {
 fn edits(a: &[u8], b: &[u8], max: usize) -> usize {
     let n = b.len();
     let mut prev2 = vec![0usize; n + 1];
-    let mut prev: Vec<usize> = (0..=n).collect();
+    let mut prev = map(0..=n, |j| j);
     let mut cur = vec![0usize; n + 1];
     for i in 1..=a.len() {
         if let Some(c) = cur.get_mut(0) {

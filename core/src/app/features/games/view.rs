@@ -3,6 +3,7 @@
 //! is sent only when its part changed (`Games::touched`), so a keystroke in the search sends
 //! the search and nothing else.
 
+use crate::vecs::{keep, map};
 use serde::Serialize;
 
 use super::catalogue::Catalogue;
@@ -258,12 +259,9 @@ fn tile(g: &Games, i: u32, prefix: &str) -> Option<TileView> {
 
 /// Collections shown to this visitor (SPEC §5): not hidden, for their country.
 pub fn listed(cat: &Catalogue, country: Option<&str>) -> Vec<usize> {
-    cat.collections
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| !c.info.is_hidden && GameCollection::visible_in(&c.info, country))
-        .map(|(i, _)| i)
-        .collect()
+    keep(cat.collections.iter().enumerate(), |(i, c)| {
+        (!c.info.is_hidden && GameCollection::visible_in(&c.info, country)).then_some(i)
+    })
 }
 
 fn provider_view(cat: &Catalogue, p: usize, prefix: &str, count: u32) -> Option<ProviderView> {
@@ -289,30 +287,29 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
     let shown = listed(cat, model.shared.country.as_deref());
     let on_lobby = matches!(route, Some(RouteName::Index) | Some(RouteName::Games));
     let rows = if on_lobby {
-        shown
-            .iter()
-            .filter_map(|&c| {
-                let col = cat.collections.get(c)?;
-                let bit = 1u32 << c;
-                let mut total = 0u32;
-                let mut tiles = Vec::new();
-                for (i, game) in cat.games.iter().enumerate() {
-                    if game.collections & bit != 0 {
-                        total += 1;
-                        if tiles.len() < ROW_TILES {
-                            tiles.extend(tile(g, i as u32, &prefix));
+        keep(&shown, |&c| {
+            let col = cat.collections.get(c)?;
+            let bit = 1u32 << c;
+            let mut total = 0u32;
+            let mut tiles = Vec::new();
+            for (i, game) in cat.games.iter().enumerate() {
+                if game.collections & bit != 0 {
+                    total += 1;
+                    if tiles.len() < ROW_TILES {
+                        if let Some(t) = tile(g, i as u32, &prefix) {
+                            tiles.push(t);
                         }
                     }
                 }
-                Some(RowView {
-                    identity: col.info.identity.clone(),
-                    name: col.name.clone(),
-                    href: format!("{prefix}/games/{}", col.info.identity),
-                    total,
-                    tiles,
-                })
+            }
+            Some(RowView {
+                identity: col.info.identity.clone(),
+                name: col.name.clone(),
+                href: format!("{prefix}/games/{}", col.info.identity),
+                total,
+                tiles,
             })
-            .collect()
+        })
     } else {
         Vec::new()
     };
@@ -322,9 +319,9 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
             *c += 1;
         }
     }
-    let providers = (0..cat.providers.len())
-        .filter_map(|p| provider_view(cat, p, &prefix, counts.get(p).copied().unwrap_or(0)))
-        .collect();
+    let providers = keep(0..cat.providers.len(), |p| {
+        provider_view(cat, p, &prefix, counts.get(p).copied().unwrap_or(0))
+    });
     let title = match &g.listing {
         Some(Listing::Collections(cs)) => {
             let mut t = String::new();
@@ -346,26 +343,19 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
     GamesLobbyView {
         state: g.state,
         rows,
-        categories: shown
-            .iter()
-            .filter_map(|&c| {
-                let col = cat.collections.get(c)?;
-                Some(RowLink {
-                    identity: col.info.identity.clone(),
-                    name: col.name.clone(),
-                    href: format!("{prefix}/games/{}", col.info.identity),
-                })
+        categories: keep(&shown, |&c| {
+            let col = cat.collections.get(c)?;
+            Some(RowLink {
+                identity: col.info.identity.clone(),
+                name: col.name.clone(),
+                href: format!("{prefix}/games/{}", col.info.identity),
             })
-            .collect(),
+        }),
         providers,
-        features: cat
-            .features
-            .iter()
-            .map(|(id, name)| FeatureView {
-                id: *id,
-                name: name.clone(),
-            })
-            .collect(),
+        features: map(&cat.features, |(id, name)| FeatureView {
+            id: *id,
+            name: name.clone(),
+        }),
         filter: FilterView {
             providers: g.filter.providers.clone(),
             features: g.filter.features.clone(),
@@ -376,16 +366,15 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
         unknown: g.listing == Some(Listing::Unknown) && g.state == CatalogueState::Ready,
         providers_href: format!("{prefix}/games/providers"),
         winners: if on_lobby {
-            g.winners
-                .iter()
-                .map(|[nickname, identity, game, win, currency]| WinnerView {
+            map(&g.winners, |[nickname, identity, game, win, currency]| {
+                WinnerView {
                     nickname: nickname.clone(),
                     game: game.clone(),
                     href: format!("{prefix}/game/{identity}"),
                     win: win.clone(),
                     currency: currency.clone(),
-                })
-                .collect()
+                }
+            })
         } else {
             Vec::new()
         },
@@ -401,13 +390,10 @@ pub fn list(model: &Model) -> GamesListView {
     GamesListView {
         total: g.list.len() as u32,
         from,
-        tiles: g
-            .list
-            .iter()
-            .skip(from as usize)
-            .take(count as usize)
-            .filter_map(|&i| tile(g, i, &prefix))
-            .collect(),
+        tiles: keep(
+            g.list.iter().skip(from as usize).take(count as usize),
+            |&i| tile(g, i, &prefix),
+        ),
     }
 }
 
@@ -416,29 +402,21 @@ pub fn search(model: &Model) -> GamesSearchView {
     let prefix = prefix(model);
     let ready = g.state == CatalogueState::Ready;
     let games: Vec<TileView> = if ready {
-        g.found
-            .iter()
-            .filter_map(|&i| tile(g, i, &prefix))
-            .collect()
+        keep(&g.found, |&i| tile(g, i, &prefix))
     } else {
-        g.server_found
-            .iter()
-            .map(|(identity, name, provider)| TileView {
-                identity: identity.clone(),
-                name: name.clone(),
-                provider: provider.clone(),
-                href: format!("{prefix}/game/{identity}"),
-                img: format!("/api/game/images/{identity}/"),
-                favorite: g.is_favorite(identity),
-            })
-            .collect()
+        map(&g.server_found, |(identity, name, provider)| TileView {
+            identity: identity.clone(),
+            name: name.clone(),
+            provider: provider.clone(),
+            href: format!("{prefix}/game/{identity}"),
+            img: format!("/api/game/images/{identity}/"),
+            favorite: g.is_favorite(identity),
+        })
     };
     let providers: Vec<ProviderView> = if ready {
-        g.found_providers
-            .iter()
-            .take(6)
-            .filter_map(|&p| provider_view(&g.cat, usize::from(p), &prefix, 0))
-            .collect()
+        keep(g.found_providers.iter().take(6), |&p| {
+            provider_view(&g.cat, usize::from(p), &prefix, 0)
+        })
     } else {
         Vec::new()
     };
@@ -506,21 +484,17 @@ pub fn history(model: &Model) -> GamesHistoryView {
         settled: h.settled,
         loading: h.loading,
         failed: h.failed,
-        rows: h
-            .rows
-            .iter()
-            .map(|r| HistoryRowView {
-                id: r.id,
-                game: r.game.clone(),
-                href: (!r.game_identity.is_empty())
-                    .then(|| format!("{prefix}/game/{}", r.game_identity)),
-                currency: r.currency.clone(),
-                bet: r.bet.clone(),
-                win: r.win.clone(),
-                settled: r.settled,
-                created_at: r.created_at,
-            })
-            .collect(),
+        rows: map(&h.rows, |r| HistoryRowView {
+            id: r.id,
+            game: r.game.clone(),
+            href: (!r.game_identity.is_empty())
+                .then(|| format!("{prefix}/game/{}", r.game_identity)),
+            currency: r.currency.clone(),
+            bet: r.bet.clone(),
+            win: r.win.clone(),
+            settled: r.settled,
+            created_at: r.created_at,
+        }),
         transactions_href: path.clone(),
         bets_href: href("bets", 1, true),
         spins_href: href("spins", 1, true),

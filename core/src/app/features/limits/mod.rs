@@ -17,6 +17,7 @@ use crate::domain::alert::Alert;
 use crate::domain::limit::{LimitDefinition, LimitPeriod};
 use crate::domain::validation::{Rule, Value};
 use crate::json::json;
+use crate::vecs::map;
 
 pub use wire::Item;
 
@@ -465,20 +466,15 @@ impl Limits {
 
     /// Settings' currencies as decimals per code, for the amount rule.
     fn take_places(&mut self, cx: &Cx) {
-        self.places = cx
-            .shared
-            .currencies
-            .iter()
-            .map(|c| {
-                let mut n = 0;
-                let mut s = c.subunit_to_unit;
-                while s >= 10 {
-                    s /= 10;
-                    n += 1;
-                }
-                (c.code.clone(), n)
-            })
-            .collect();
+        self.places = map(cx.shared.currencies.iter(), |c| {
+            let mut n = 0;
+            let mut s = c.subunit_to_unit;
+            while s >= 10 {
+                s /= 10;
+                n += 1;
+            }
+            (c.code.clone(), n)
+        });
     }
 
     fn places_of(&self, code: &str) -> u32 {

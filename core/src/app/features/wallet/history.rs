@@ -8,6 +8,7 @@ use crate::app::registry::Req;
 use crate::app::ui_read::whole;
 use crate::domain::alert::Alert;
 use crate::json::Json;
+use crate::vecs::{keep, try_map};
 
 use super::pay::wire::{InvoicePage, Statistic, WireInvoice};
 use super::Call as WalletCall;
@@ -43,11 +44,7 @@ impl Filter {
             None => Vec::new(),
             Some(list) => list
                 .as_array()
-                .and_then(|l| {
-                    l.iter()
-                        .map(|s| whole(s).and_then(|n| u8::try_from(n).ok()))
-                        .collect()
-                })
+                .and_then(|l| try_map(l, |s| whole(s).and_then(|n| u8::try_from(n).ok())))
                 .ok_or("`statuses` must be small whole numbers")?,
         };
         Ok(Filter {
@@ -117,7 +114,7 @@ fn clean(mut f: Filter) -> Filter {
         f.kind.clear();
     }
     // Known statuses, each once, in order (no sort: three values).
-    f.statuses = (1..=3).filter(|s| f.statuses.contains(s)).collect();
+    f.statuses = keep(1..=3, |s| f.statuses.contains(&s).then_some(s));
     for d in [&mut f.date_from, &mut f.date_to] {
         let ok = d.len() == 10
             && d.bytes().enumerate().all(|(i, b)| {

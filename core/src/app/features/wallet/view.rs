@@ -6,6 +6,7 @@ use crate::app::display::{balance, option, CurrencyOption, MoneyView};
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
+use crate::vecs::{keep, map};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -61,29 +62,22 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 pub fn slice(model: &Model) -> AccountsView {
     let wallet = &model.f.wallet;
     let currencies = &model.shared.currencies;
-    let items = wallet
-        .accounts
-        .iter()
-        .map(|a| AccountView {
-            id: a.id,
-            currency: a.currency.clone(),
-            balance: balance(currencies, a),
-            active: a.is_active(),
-            busy: wallet.busy.contains(&a.id),
-            can_hide: !a.is_active(),
-        })
-        .collect();
-    let addable = currencies
-        .iter()
-        .filter(|c| c.is_enabled != Some(false))
-        .filter(|c| {
-            !wallet
+    let items = map(&wallet.accounts, |a| AccountView {
+        id: a.id,
+        currency: a.currency.clone(),
+        balance: balance(currencies, a),
+        active: a.is_active(),
+        busy: wallet.busy.contains(&a.id),
+        can_hide: !a.is_active(),
+    });
+    let addable = keep(currencies.iter(), |c| {
+        let addable = c.is_enabled != Some(false)
+            && !wallet
                 .accounts
                 .iter()
-                .any(|a| a.currency.eq_ignore_ascii_case(&c.code))
-        })
-        .map(option)
-        .collect();
+                .any(|a| a.currency.eq_ignore_ascii_case(&c.code));
+        addable.then(|| option(c))
+    });
     AccountsView {
         loading: wallet.loading,
         items,

@@ -193,10 +193,17 @@ pub fn order(groups: Vec<MethodGroup>) -> Vec<(String, Vec<Method>)> {
     // are long.
     let (mut first, mut rest): (Vec<_>, Vec<_>) = (Vec::new(), Vec::new());
     for g in groups {
-        let (mut list, others): (Vec<Method>, Vec<Method>) =
-            g.payment_methods.into_iter().partition(|m| manual(m));
+        let mut list = Vec::new();
+        let mut others = Vec::new();
+        for m in g.payment_methods {
+            if manual(&m) {
+                list.push(m);
+            } else {
+                others.push(m);
+            }
+        }
         let has_manual = !list.is_empty();
-        list.extend(others);
+        list.append(&mut others);
         if list.is_empty() {
             continue;
         }
@@ -225,10 +232,14 @@ impl Pay {
 
     pub fn method(&self) -> Option<&Method> {
         let id = self.selected.as_deref()?;
-        self.groups
-            .iter()
-            .flat_map(|(_, list)| list.iter())
-            .find(|m| m.id == id)
+        for (_, list) in &self.groups {
+            for m in list {
+                if m.id == id {
+                    return Some(m);
+                }
+            }
+        }
+        None
     }
 
     pub fn unit(
@@ -461,8 +472,12 @@ impl Pay {
                             self.deposit_limit = false;
                         }
                         // One method: nothing to choose.
-                        let all: Vec<&Method> =
-                            self.groups.iter().flat_map(|(_, l)| l.iter()).collect();
+                        let mut all: Vec<&Method> = Vec::new();
+                        for (_, l) in &self.groups {
+                            for m in l {
+                                all.push(m);
+                            }
+                        }
                         if let [only] = all.as_slice() {
                             self.selected = Some(only.id.clone());
                         }

@@ -5,6 +5,7 @@
 
 use crate::domain::invoice::{Invoice, PublicData};
 use crate::json::Json;
+use crate::vecs::keep;
 
 use crate::app::wire::{int, items as list, loose_text as text};
 
@@ -38,17 +39,14 @@ impl MethodGroup {
     /// `[{name, paymentMethods: [...]}]`; `None` unless it is a list.
     pub fn list(v: &Json) -> Option<Vec<MethodGroup>> {
         let groups = v.as_array()?;
-        Some(groups.iter().filter_map(MethodGroup::read).collect())
+        Some(keep(groups, MethodGroup::read))
     }
 
     fn read(v: &Json) -> Option<MethodGroup> {
         v.as_object()?;
         Some(MethodGroup {
             name: text(v, "name"),
-            payment_methods: list(v, "paymentMethods")
-                .iter()
-                .filter_map(Method::read)
-                .collect(),
+            payment_methods: keep(list(v, "paymentMethods"), Method::read),
         })
     }
 }
@@ -62,15 +60,12 @@ impl Method {
             id,
             min_amount: opt_text(v, "minAmount"),
             max_amount: opt_text(v, "maxAmount"),
-            fields: list(v, "fields")
-                .iter()
-                .filter_map(|f| {
-                    Some(MethodField {
-                        name: opt_text(f, "name")?,
-                        kind: text(f, "type"),
-                    })
+            fields: keep(list(v, "fields"), |f| {
+                Some(MethodField {
+                    name: opt_text(f, "name")?,
+                    kind: text(f, "type"),
                 })
-                .collect(),
+            }),
             is_async: v.get("isAsync").and_then(Json::as_bool).unwrap_or(false),
         })
     }
@@ -172,7 +167,7 @@ impl InvoicePage {
                 .unwrap_or(0)
         };
         Some(InvoicePage {
-            data: data.iter().filter_map(WireInvoice::read).collect(),
+            data: keep(data, WireInvoice::read),
             total_pages: count("totalPages"),
             total_rows: count("totalRows"),
         })
@@ -192,21 +187,16 @@ pub struct Statistic {
 impl Statistic {
     pub fn list(v: &Json) -> Option<Vec<Statistic>> {
         let count = |s: &Json, k: &str| int(s, k).and_then(|n| u32::try_from(n).ok()).unwrap_or(0);
-        Some(
-            v.as_array()?
-                .iter()
-                .filter_map(|s| {
-                    Some(Statistic {
-                        currency: opt_text(s, "currency")?,
-                        deposit_count: count(s, "depositCount"),
-                        deposit_sum: text(s, "depositSum"),
-                        withdrawal_count: count(s, "withdrawalCount"),
-                        withdrawal_sum: text(s, "withdrawalSum"),
-                        pending_count: count(s, "pendingCount"),
-                    })
-                })
-                .collect(),
-        )
+        Some(keep(v.as_array()?, |s| {
+            Some(Statistic {
+                currency: opt_text(s, "currency")?,
+                deposit_count: count(s, "depositCount"),
+                deposit_sum: text(s, "depositSum"),
+                withdrawal_count: count(s, "withdrawalCount"),
+                withdrawal_sum: text(s, "withdrawalSum"),
+                pending_count: count(s, "pendingCount"),
+            })
+        }))
     }
 }
 
