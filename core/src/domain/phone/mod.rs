@@ -34,6 +34,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::vecs::keep;
+
 /// Longest raw input parsed (SPEC §5).
 pub const MAX_INPUT_LENGTH: usize = 250;
 /// Shortest national number (SPEC §5).
@@ -167,22 +169,21 @@ impl Plan {
         if self.types.is_empty() {
             return Vec::new();
         }
-        self.types
-            .split(';')
-            .filter(|t| !t.is_empty())
-            .map(|t| {
-                let (p, l) = t.split_once('~').unwrap_or((t, ""));
-                let lengths = parse_lengths(l);
-                (
-                    p,
-                    if lengths.is_empty() {
-                        self.possible_lengths()
-                    } else {
-                        lengths
-                    },
-                )
-            })
-            .collect()
+        keep(self.types.split(';'), |t| {
+            if t.is_empty() {
+                return None;
+            }
+            let (p, l) = t.split_once('~').unwrap_or((t, ""));
+            let lengths = parse_lengths(l);
+            Some((
+                p,
+                if lengths.is_empty() {
+                    self.possible_lengths()
+                } else {
+                    lengths
+                },
+            ))
+        })
     }
 
     /// libphonenumber-js `getNumberType(..) !== undefined` (types present).
@@ -226,7 +227,7 @@ impl Plan {
 }
 
 fn parse_lengths(text: &str) -> Vec<usize> {
-    text.split(',').filter_map(|n| n.parse().ok()).collect()
+    keep(text.split(','), |n| n.parse().ok())
 }
 
 fn plans() -> impl Iterator<Item = Plan> {
@@ -256,10 +257,7 @@ const NON_GEOGRAPHIC: &str = "001";
 
 /// ISO codes of every country whose numbering plan is compiled in.
 pub fn supported_countries() -> Vec<&'static str> {
-    plans()
-        .map(|p| p.country)
-        .filter(|c| *c != NON_GEOGRAPHIC)
-        .collect()
+    keep(plans(), |p| (p.country != NON_GEOGRAPHIC).then_some(p.country))
 }
 
 /// Whether a calling code is known.
@@ -270,7 +268,7 @@ pub fn is_known_calling_code(code: &str) -> bool {
 /// libphonenumber-js `getCountryByCallingCode`: the only country, or the first whose leading
 /// digits start the number (or, without leading digits, whose number types match).
 fn country_by_calling_code(code: &str, national: &str) -> Option<Plan> {
-    let candidates: Vec<Plan> = plans_for_calling_code(code).collect();
+    let candidates = keep(plans(), |p| (p.calling_code == code).then_some(p));
     if candidates.len() == 1 {
         return candidates.first().copied();
     }
@@ -376,7 +374,13 @@ fn ext_digits_to_end(s: &[char], i: usize, max: usize, hash: Hash) -> Option<Str
     if digits.is_empty() || digits.len() > max || !tail_ok {
         return None;
     }
-    Some(digits.iter().filter_map(|c| digit_value(*c)).collect())
+    let mut out = String::new();
+    for c in digits {
+        if let Some(d) = digit_value(*c) {
+            out.push(d);
+        }
+    }
+    Some(out)
 }
 
 #[derive(Clone, Copy)]
