@@ -117,10 +117,10 @@ pub fn sort_methods(methods: &mut [PaymentMethod]) {
 
 /// Flattens groups into one sorted list.
 pub fn flatten_groups(groups: &[PaymentMethodGroup]) -> Vec<PaymentMethod> {
-    let mut all: Vec<PaymentMethod> = groups
-        .iter()
-        .flat_map(|g| g.payment_methods.iter().cloned())
-        .collect();
+    let mut all = Vec::new();
+    for g in groups {
+        all.extend_from_slice(&g.payment_methods);
+    }
     sort_methods(&mut all);
     all
 }
