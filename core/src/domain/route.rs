@@ -72,6 +72,8 @@
 use litemap::LiteMap;
 use serde::{Deserialize, Serialize};
 
+use crate::vecs::{keep, map};
+
 // ---------------------------------------------------------------------------------------------
 // Location
 // ---------------------------------------------------------------------------------------------
@@ -160,13 +162,15 @@ fn strip_origin(input: &str) -> &str {
 /// without `=` has an empty value.
 pub fn parse_query(q: &str) -> Vec<(String, String)> {
     let q = q.strip_prefix('?').unwrap_or(q);
-    q.split('&')
-        .filter(|p| !p.is_empty())
-        .map(|p| match p.split_once('=') {
+    keep(q.split('&'), |p| {
+        if p.is_empty() {
+            return None;
+        }
+        Some(match p.split_once('=') {
             Some((k, v)) => (percent_decode(k, true), percent_decode(v, true)),
             None => (percent_decode(p, true), String::new()),
         })
-        .collect()
+    })
 }
 
 /// Encodes query pairs as `k=v&...` (every byte outside `A-Z a-z 0-9 - . _ ~` escaped, but
@@ -453,14 +457,11 @@ impl RouteName {
 
     /// Names of the route's parameters and whether each is a list (catch-all).
     pub fn params(self) -> Vec<(&'static str, bool)> {
-        self.pattern()
-            .iter()
-            .filter_map(|s| match s {
-                Lit(_) => None,
-                Param(n) => Some((*n, false)),
-                Rest(n, _) => Some((*n, true)),
-            })
-            .collect()
+        keep(self.pattern(), |s| match s {
+            Lit(_) => None,
+            Param(n) => Some((*n, false)),
+            Rest(n, _) => Some((*n, true)),
+        })
     }
 
     fn pattern(self) -> &'static [Seg] {
@@ -674,7 +675,7 @@ pub fn resolve(input: &str, locales: &[&str], default_locale: &str) -> Result<Ro
     let raw: Vec<&str> = if trimmed.is_empty() {
         Vec::new()
     } else {
-        trimmed.split('/').collect()
+        map(trimmed.split('/'), |s| s)
     };
     if raw.iter().any(|s| s.is_empty()) {
         return Err(no_match());
@@ -703,7 +704,7 @@ pub fn resolve(input: &str, locales: &[&str], default_locale: &str) -> Result<Ro
         }
     }
 
-    let decoded: Vec<String> = segs.iter().map(|s| percent_decode_path(s)).collect();
+    let decoded = map(segs, |s| percent_decode_path(s));
     for name in RouteName::ALL {
         if let Some(params) = match_pattern(name.pattern(), &decoded) {
             if !name.valid(&params) {
@@ -918,12 +919,13 @@ pub const EXTERNAL_SCHEMES: [&str; 4] = ["http", "https", "mailto", "tel"];
 /// [`EXTERNAL_SCHEMES`]. `//host` and `/\host` count as external.
 pub fn check_navigation(target: &str, external: bool) -> Result<NavTarget, NavError> {
     // Squeezed view: no whitespace or control characters at all, lowercased.
-    let squeezed: String = target
-        .chars()
-        .filter(|c| !c.is_whitespace() && !c.is_control() && !is_invisible(*c))
-        // Browsers read schemes as ASCII only; non-ASCII letters never form one.
-        .map(|c| c.to_ascii_lowercase())
-        .collect();
+    let mut squeezed = String::new();
+    for c in target.chars() {
+        if !c.is_whitespace() && !c.is_control() && !is_invisible(c) {
+            // Browsers read schemes as ASCII only; non-ASCII letters never form one.
+            squeezed.push(c.to_ascii_lowercase());
+        }
+    }
     for s in UNSAFE_SCHEMES {
         if squeezed
             .strip_prefix(s)
@@ -935,11 +937,12 @@ pub fn check_navigation(target: &str, external: bool) -> Result<NavTarget, NavEr
         }
     }
     // What the browser would see: trimmed, tabs/newlines removed.
-    let cleaned: String = target
-        .trim_matches(|c: char| c.is_control() || c == ' ')
-        .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .collect();
+    let mut cleaned = String::new();
+    for c in target.trim_matches(|c: char| c.is_control() || c == ' ').chars() {
+        if !matches!(c, '\t' | '\n' | '\r') {
+            cleaned.push(c);
+        }
+    }
     if cleaned.is_empty() {
         return Err(NavError::Invalid);
     }
