@@ -20,7 +20,12 @@ pub fn split_literal(pattern: &str) -> (&str, String) {
             let flags = rest.get(end + 1..).unwrap_or("");
             if flags.chars().all(|c| "gimsuyd".contains(c)) {
                 let body = rest.get(..end).unwrap_or("");
-                let kept: String = flags.chars().filter(|c| "imsu".contains(*c)).collect();
+                let mut kept = String::new();
+                for c in flags.chars() {
+                    if "imsu".contains(c) {
+                        kept.push(c);
+                    }
+                }
                 return (body, kept);
             }
         }
