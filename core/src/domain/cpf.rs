@@ -59,7 +59,10 @@ pub fn is_valid(text: &str) -> bool {
 /// Formats 11 digits as `000.000.000-00`; `None` unless the input holds exactly 11 digits.
 pub fn format(text: &str) -> Option<String> {
     let d = digits(text)?;
-    let s: String = d.iter().map(|x| char::from(b'0' + x)).collect();
+    let mut s = String::new();
+    for x in &d {
+        s.push(char::from(b'0' + x));
+    }
     Some(format!(
         "{}.{}.{}-{}",
         s.get(0..3)?,

@@ -725,8 +725,14 @@ pub fn check(rule: &Rule, value: &Value, form: &Form, ctx: &Context) -> bool {
         Rule::Lowercase => raw.is_some_and(|t| crate::domain::case::lower(t) == t),
         Rule::CpfNumber => on_text(&crate::domain::cpf::is_valid),
         Rule::TwoWords(n) => raw.is_some_and(|t| {
-            let words: Vec<&str> = t.split_whitespace().collect();
-            words.len() == 2 && words.iter().all(|w| w.chars().count() >= *n as usize)
+            let mut words = 0;
+            for w in t.split_whitespace() {
+                words += 1;
+                if words > 2 || w.chars().count() < *n as usize {
+                    return false;
+                }
+            }
+            words == 2
         }),
     }
 }
