@@ -393,9 +393,7 @@ enum Hash {
 /// Whether `s` is entirely an extension (one of libphonenumber's six forms, case-insensitive);
 /// its digits if so. Alternatives are tried in libphonenumber-js order.
 fn match_extension(s: &[char]) -> Option<String> {
-    let lower: Vec<char> = crate::domain::case::lower(&s.iter().collect::<String>())
-        .chars()
-        .collect();
+    let lower = chars_of(&crate::domain::case::lower(&string_of(s)));
     if lower.len() != s.len() {
         return None; // a case mapping changed the length: no extension label does that
     }
@@ -421,7 +419,7 @@ fn match_extension(s: &[char]) -> Option<String> {
                 )
         })
         .map_or(lower.len(), |p| p + i);
-    let label: String = lower.get(i..label_end).unwrap_or(&[]).iter().collect();
+    let label = string_of(lower.get(i..label_end).unwrap_or(&[]));
     let after = skip_after_label(&lower, label_end);
     if explicit_ext_label(&label) {
         if let Some(d) = ext_digits_to_end(&lower, after, EXT_LIMIT_EXPLICIT, Hash::Optional) {
@@ -474,6 +472,24 @@ fn match_extension(s: &[char]) -> Option<String> {
         }
     }
     None
+}
+
+/// The characters of `text` (a plain loop: smaller in the wasm than `collect`).
+fn chars_of(text: &str) -> Vec<char> {
+    let mut out = Vec::new();
+    for c in text.chars() {
+        out.push(c);
+    }
+    out
+}
+
+/// `chars` as a string.
+fn string_of(chars: &[char]) -> String {
+    let mut out = String::new();
+    for c in chars {
+        out.push(*c);
+    }
+    out
 }
 
 /// Splits off a trailing extension: the leftmost start from which the rest is an extension.
@@ -548,7 +564,7 @@ fn extract_formatted(text: &str, extract: Extract) -> Result<Option<Vec<char>>, 
     if text.contains(";phone-context=") {
         return Err(PhoneError::NotANumber);
     }
-    let chars: Vec<char> = text.chars().collect();
+    let chars = chars_of(text);
     if extract == Extract::WholeText {
         return Ok(Some(chars));
     }
@@ -560,10 +576,10 @@ fn extract_formatted(text: &str, extract: Extract) -> Result<Option<Vec<char>>, 
         s.pop();
     }
     // RFC 3966 sub-address.
-    let joined: String = s.iter().collect();
+    let joined = string_of(&s);
     if let Some(i) = joined.find(";isub=") {
         if i > 0 {
-            s = joined.get(..i).unwrap_or("").chars().collect();
+            s = chars_of(joined.get(..i).unwrap_or(""));
         }
     }
     Ok((!s.is_empty()).then_some(s))
@@ -620,10 +636,10 @@ fn strip_national_prefix(number: &str, plan: &Plan) -> Option<String> {
     }
     let compiled = pattern::Pattern::new(npfp)?;
     let caps = compiled.match_prefix(number)?;
-    let chars: Vec<char> = number.chars().collect();
+    let chars = chars_of(number);
     let text_of = |span: Option<(usize, usize)>| -> String {
         span.and_then(|(a, b)| chars.get(a..b))
-            .map(|c| c.iter().collect())
+            .map(string_of)
             .unwrap_or_default()
     };
     let group_count = caps.len().saturating_sub(1);
@@ -633,10 +649,10 @@ fn strip_national_prefix(number: &str, plan: &Plan) -> Option<String> {
     if !plan.transform.is_empty() && has_captured {
         let replacement =
             expand_transform(plan.transform, |i| text_of(caps.get(i).copied().flatten()));
-        let rest: String = chars.get(whole_end..).unwrap_or(&[]).iter().collect();
+        let rest = string_of(chars.get(whole_end..).unwrap_or(&[]));
         Some(replacement + &rest)
     } else {
-        Some(chars.get(whole_end..).unwrap_or(&[]).iter().collect())
+        Some(string_of(chars.get(whole_end..).unwrap_or(&[])))
     }
 }
 
