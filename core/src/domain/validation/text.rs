@@ -44,20 +44,23 @@ fn is_ascii_domain(domain: &str) -> bool {
     if domain.is_empty() || domain.len() > 253 {
         return false;
     }
-    let labels: Vec<&str> = domain.split('.').collect();
-    if labels.len() < 2 {
-        return false;
-    }
-    let labels_ok = labels.iter().all(|label| {
-        !label.is_empty()
+    let mut count = 0;
+    let mut tld = "";
+    for label in domain.split('.') {
+        let ok = !label.is_empty()
             && label.len() <= 63
             && !label.starts_with('-')
             && !label.ends_with('-')
             && label
                 .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
-    });
-    labels_ok && labels.last().is_some_and(|tld| is_tld(tld))
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        if !ok {
+            return false;
+        }
+        count += 1;
+        tld = label;
+    }
+    count >= 2 && is_tld(tld)
 }
 
 /// Top-level label: two or more letters (Unicode letters allowed for IDN hosts in URLs, with
@@ -273,21 +276,24 @@ fn is_public_host(host: &str) -> bool {
     {
         return false;
     }
-    let labels: Vec<&str> = host.split('.').collect();
-    if labels.len() < 2 {
-        return false;
-    }
-    let labels_ok = labels.iter().all(|label| {
-        !label.is_empty()
+    let mut count = 0;
+    let mut tld = "";
+    for label in host.split('.') {
+        let ok = !label.is_empty()
             && label.chars().count() <= 63
             && !label.starts_with('-')
             && !label.ends_with('-')
             && !starts_with_mark(label)
             && label
                 .chars()
-                .all(|c| c.is_alphanumeric() || c == '-' || is_brahmic_mark(c))
-    });
-    labels_ok && labels.last().is_some_and(|tld| is_tld(tld))
+                .all(|c| c.is_alphanumeric() || c == '-' || is_brahmic_mark(c));
+        if !ok {
+            return false;
+        }
+        count += 1;
+        tld = label;
+    }
+    count >= 2 && is_tld(tld)
 }
 
 /// Not loopback, private, link-local, shared (100.64/10), unspecified, broadcast, multicast,
@@ -333,11 +339,14 @@ pub fn is_ip(text: &str) -> bool {
 /// (`01:23:45:67:89:ab`, `01-23-45-67-89-AB`).
 pub fn is_mac_address(text: &str) -> bool {
     let sep = if text.contains(':') { ':' } else { '-' };
-    let groups: Vec<&str> = text.split(sep).collect();
-    groups.len() == 6
-        && groups
-            .iter()
-            .all(|g| g.len() == 2 && g.bytes().all(|b| b.is_ascii_hexdigit()))
+    let mut count = 0;
+    for g in text.split(sep) {
+        if g.len() != 2 || !g.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return false;
+        }
+        count += 1;
+    }
+    count == 6
 }
 
 #[cfg(test)]
