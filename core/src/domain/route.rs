@@ -675,7 +675,7 @@ pub fn resolve(input: &str, locales: &[&str], default_locale: &str) -> Result<Ro
     let raw: Vec<&str> = if trimmed.is_empty() {
         Vec::new()
     } else {
-        map(trimmed.split('/'), |s| s)
+        trimmed.split('/').collect()
     };
     if raw.iter().any(|s| s.is_empty()) {
         return Err(no_match());
