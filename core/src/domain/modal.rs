@@ -543,7 +543,7 @@ impl ModalHost {
         }
         let mut out = strip_modal_params(query);
         out.push((MODAL_PARAM.to_string(), id.query_value().to_string()));
-        out.extend(params.iter().cloned());
+        out.extend_from_slice(&params);
         self.phase = ModalPhase::Opening(id);
         self.params = params;
         Decision::Open { id, query: out }

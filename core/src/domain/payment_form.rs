@@ -208,23 +208,19 @@ pub fn is_card(v: &str) -> bool {
     if !(12..=19).contains(&digits.len()) {
         return false;
     }
-    let sum: u32 = digits
-        .iter()
-        .rev()
-        .enumerate()
-        .map(|(i, d)| {
-            if i % 2 == 1 {
-                let x = d * 2;
-                if x > 9 {
-                    x - 9
-                } else {
-                    x
-                }
+    let mut sum = 0u32;
+    for (i, d) in digits.iter().rev().enumerate() {
+        sum += if i % 2 == 1 {
+            let x = d * 2;
+            if x > 9 {
+                x - 9
             } else {
-                *d
+                x
             }
-        })
-        .sum();
+        } else {
+            *d
+        };
+    }
     sum.is_multiple_of(10)
 }
 

@@ -809,7 +809,7 @@ pub fn try_build(
                 if list.len() < *min || list.iter().any(String::is_empty) {
                     return None;
                 }
-                segs.extend(list.iter().cloned());
+                segs.extend_from_slice(list);
             }
         }
     }
