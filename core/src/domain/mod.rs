@@ -14,6 +14,7 @@
 )]
 
 // Forms and formats (SPEC §3, §5, §9).
+pub mod ascii;
 pub mod case;
 pub mod cpf;
 pub mod mask;

@@ -12,6 +12,7 @@
 //!   USDT (TRC-20) `T` + 33 base58 characters; any other currency: 20 to 100 characters of
 //!   letters and digits.
 
+use crate::domain::ascii::all_bytes;
 use crate::domain::cpf;
 
 /// localStorage key of the equivalent currency (SPEC §9 names no key).
@@ -110,7 +111,7 @@ pub fn check_amount(
     if text.is_empty() {
         return Err(AmountError::Required);
     }
-    let plain = text.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    let plain = all_bytes(text, |b| b.is_ascii_digit() || b == b'.');
     let value = match Decimal::parse(text) {
         Ok(v) if plain && !v.is_negative() && !v.is_zero() => v,
         _ => return Err(AmountError::NotANumber),

@@ -72,6 +72,7 @@
 use litemap::LiteMap;
 use serde::{Deserialize, Serialize};
 
+use crate::domain::ascii::all_bytes;
 use crate::vecs::{keep, map};
 
 // ---------------------------------------------------------------------------------------------
@@ -632,8 +633,9 @@ pub const IDENTITY_MAX: usize = 128;
 /// is non-empty and not `.` or `..` (so no leading, trailing or doubled `/`).
 pub fn is_identity(s: &str) -> bool {
     s.len() <= IDENTITY_MAX
-        && s.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':' | b'/'))
+        && all_bytes(s, |b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':' | b'/')
+        })
         && s.split('/')
             .all(|part| !part.is_empty() && part != "." && part != "..")
 }
@@ -938,7 +940,10 @@ pub fn check_navigation(target: &str, external: bool) -> Result<NavTarget, NavEr
     }
     // What the browser would see: trimmed, tabs/newlines removed.
     let mut cleaned = String::new();
-    for c in target.trim_matches(|c: char| c.is_control() || c == ' ').chars() {
+    for c in target
+        .trim_matches(|c: char| c.is_control() || c == ' ')
+        .chars()
+    {
         if !matches!(c, '\t' | '\n' | '\r') {
             cleaned.push(c);
         }

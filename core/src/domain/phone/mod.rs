@@ -257,7 +257,9 @@ const NON_GEOGRAPHIC: &str = "001";
 
 /// ISO codes of every country whose numbering plan is compiled in.
 pub fn supported_countries() -> Vec<&'static str> {
-    keep(plans(), |p| (p.country != NON_GEOGRAPHIC).then_some(p.country))
+    keep(plans(), |p| {
+        (p.country != NON_GEOGRAPHIC).then_some(p.country)
+    })
 }
 
 /// Whether a calling code is known.

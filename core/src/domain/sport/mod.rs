@@ -30,6 +30,7 @@
 pub mod catalogue;
 pub mod resolve;
 
+use crate::domain::ascii::all_bytes;
 use crate::domain::route::{encode_query, percent_decode, percent_encode, Location};
 use crate::vecs::{keep, map};
 use serde::{Deserialize, Serialize};
@@ -111,8 +112,9 @@ pub fn is_slug(s: &str) -> bool {
         && !s.starts_with('-')
         && !s.ends_with('-')
         && !s.contains("--")
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && all_bytes(s, |b| {
+            b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'
+        })
 }
 
 /// The URL segment for a named item: its slug, or its id when the slug is empty.
@@ -256,7 +258,7 @@ pub enum SportRoute {
 }
 
 fn parse_id(s: &str) -> Option<u64> {
-    if s.is_empty() || s.len() > 20 || !s.bytes().all(|b| b.is_ascii_digit()) {
+    if s.is_empty() || s.len() > 20 || !all_bytes(s, |b| b.is_ascii_digit()) {
         return None;
     }
     s.parse().ok()
@@ -368,7 +370,9 @@ pub fn parse(url: &str) -> SportRoute {
     if pos > 1 {
         return SportRoute::Fallback;
     }
-    let segs = map(raw.get(pos + 1..).unwrap_or(&[]), |s| percent_decode(s, false));
+    let segs = map(raw.get(pos + 1..).unwrap_or(&[]), |s| {
+        percent_decode(s, false)
+    });
     parse_segments(&segs, &loc.query)
 }
 

@@ -3,6 +3,8 @@
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
+use crate::domain::ascii::all_bytes;
+
 /// Longest accepted e-mail address (RFC 5321 path limit minus the brackets).
 pub const EMAIL_MAX_LEN: usize = 254;
 /// Longest local part (RFC 5321).
@@ -32,9 +34,9 @@ pub fn is_email(text: &str) -> bool {
     }
     let local_ok = local.split('.').all(|atom| {
         !atom.is_empty()
-            && atom
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~-".contains(&b))
+            && all_bytes(atom, |b| {
+                b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~-".contains(&b)
+            })
     });
     local_ok && is_ascii_domain(domain)
 }
@@ -51,9 +53,7 @@ fn is_ascii_domain(domain: &str) -> bool {
             && label.len() <= 63
             && !label.starts_with('-')
             && !label.ends_with('-')
-            && label
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-');
+            && all_bytes(label, |b| b.is_ascii_alphanumeric() || b == b'-');
         if !ok {
             return false;
         }
@@ -68,7 +68,7 @@ fn is_ascii_domain(domain: &str) -> bool {
 fn is_tld(label: &str) -> bool {
     let lower = label.to_ascii_lowercase();
     if let Some(rest) = lower.strip_prefix("xn--") {
-        return rest.len() >= 2 && rest.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        return rest.len() >= 2 && all_bytes(rest, |b| b.is_ascii_alphanumeric() || b == b'-');
     }
     !starts_with_mark(label)
         && label.chars().count() >= 2
@@ -240,7 +240,7 @@ pub fn is_url(text: &str) -> bool {
     if let Some(port) = port {
         let ok = !port.is_empty()
             && port.len() <= 5
-            && port.bytes().all(|b| b.is_ascii_digit())
+            && all_bytes(port, |b| b.is_ascii_digit())
             && port.parse::<u32>().is_ok_and(|p| (1..=65_535).contains(&p));
         if !ok {
             return false;
@@ -265,7 +265,7 @@ fn is_public_host(host: &str) -> bool {
     // refused: browsers would read them as IPv4.
     let last = lower.rsplit('.').next().unwrap_or("");
     if !last.is_empty()
-        && last.bytes().all(|b| b.is_ascii_hexdigit() || b == b'x')
+        && all_bytes(last, |b| b.is_ascii_hexdigit() || b == b'x')
         && last.bytes().any(|b| b.is_ascii_digit())
     {
         return false;
@@ -341,7 +341,7 @@ pub fn is_mac_address(text: &str) -> bool {
     let sep = if text.contains(':') { ':' } else { '-' };
     let mut count = 0;
     for g in text.split(sep) {
-        if g.len() != 2 || !g.bytes().all(|b| b.is_ascii_hexdigit()) {
+        if g.len() != 2 || !all_bytes(g, |b| b.is_ascii_hexdigit()) {
             return false;
         }
         count += 1;
