@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::ascii::all_bytes;
+use crate::domain::scan::all_bytes;
 
 /// Countries left out of the country list.
 pub const EXCLUDED_COUNTRIES: [&str; 8] = ["US", "UM", "GB", "FR", "NL", "AW", "CW", "MF"];

@@ -14,13 +14,13 @@
 )]
 
 // Forms and formats (SPEC §3, §5, §9).
-pub mod ascii;
 pub mod case;
 pub mod cpf;
 pub mod mask;
 pub mod money;
 pub mod names;
 pub mod phone;
+pub mod scan;
 pub mod validation;
 
 // Navigation (SPEC §2).

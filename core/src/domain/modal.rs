@@ -25,6 +25,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::scan::all_chars;
 use crate::vecs::keep;
 
 /// The query parameter naming the open modal.
@@ -338,7 +339,7 @@ impl ModalId {
         if key == WALLET_TAB_PARAM {
             return WalletAction::parse(value).is_some();
         }
-        value.chars().all(|c| !c.is_control())
+        all_chars(value, |c| !c.is_control())
     }
 }
 

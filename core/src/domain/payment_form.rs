@@ -12,8 +12,8 @@
 //!   USDT (TRC-20) `T` + 33 base58 characters; any other currency: 20 to 100 characters of
 //!   letters and digits.
 
-use crate::domain::ascii::all_bytes;
 use crate::domain::cpf;
+use crate::domain::scan::{all_bytes, all_chars};
 
 /// localStorage key of the equivalent currency (SPEC §9 names no key).
 pub const EQUIVALENT_KEY: &str = "equivalentCurrency";
@@ -226,8 +226,9 @@ pub fn is_card(v: &str) -> bool {
 }
 
 fn is_base58(s: &str) -> bool {
-    s.chars()
-        .all(|c| c.is_ascii_alphanumeric() && !matches!(c, '0' | 'O' | 'I' | 'l'))
+    all_chars(s, |c| {
+        c.is_ascii_alphanumeric() && !matches!(c, '0' | 'O' | 'I' | 'l')
+    })
 }
 
 pub fn is_crypto_address(v: &str, currency: &str) -> bool {
@@ -236,9 +237,7 @@ pub fn is_crypto_address(v: &str, currency: &str) -> bool {
         "BTC" => match v.strip_prefix("bc1") {
             Some(rest) => {
                 (11..=71).contains(&rest.len())
-                    && rest
-                        .chars()
-                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+                    && all_chars(rest, |c| c.is_ascii_lowercase() || c.is_ascii_digit())
             }
             None => {
                 (v.starts_with('1') || v.starts_with('3'))
@@ -248,8 +247,8 @@ pub fn is_crypto_address(v: &str, currency: &str) -> bool {
         },
         "ETH" => v
             .strip_prefix("0x")
-            .is_some_and(|h| h.len() == 40 && h.chars().all(|c| c.is_ascii_hexdigit())),
+            .is_some_and(|h| h.len() == 40 && all_chars(h, |c| c.is_ascii_hexdigit())),
         "USDT" => len == 34 && v.starts_with('T') && is_base58(v),
-        _ => (20..=100).contains(&len) && v.chars().all(|c| c.is_ascii_alphanumeric()),
+        _ => (20..=100).contains(&len) && all_chars(v, |c| c.is_ascii_alphanumeric()),
     }
 }

@@ -72,7 +72,7 @@
 use litemap::LiteMap;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::ascii::all_bytes;
+use crate::domain::scan::{all_bytes, all_chars, any_char};
 use crate::vecs::{keep, map};
 
 // ---------------------------------------------------------------------------------------------
@@ -142,8 +142,7 @@ fn strip_origin(input: &str) -> &str {
         Some(i)
             if i > 0
                 && input.get(..i).is_some_and(|s| {
-                    s.chars()
-                        .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+                    all_chars(s, |c| c.is_ascii_alphanumeric() || "+-.".contains(c))
                 }) =>
         {
             input.get(i + 3..).unwrap_or("")
@@ -669,7 +668,7 @@ pub fn resolve(input: &str, locales: &[&str], default_locale: &str) -> Result<Ro
         status: 404,
         message: format!("Page not found: {path}"),
     };
-    if !path.starts_with('/') || path.chars().any(char::is_control) {
+    if !path.starts_with('/') || any_char(path, char::is_control) {
         return Err(no_match());
     }
     let trimmed = path.get(1..).unwrap_or("");
@@ -951,7 +950,7 @@ pub fn check_navigation(target: &str, external: bool) -> Result<NavTarget, NavEr
     if cleaned.is_empty() {
         return Err(NavError::Invalid);
     }
-    if cleaned.chars().any(|c| c.is_control() || is_invisible(c)) {
+    if any_char(&cleaned, |c| c.is_control() || is_invisible(c)) {
         return Err(NavError::Invalid);
     }
     if let Some(scheme) = scheme_of(&cleaned) {

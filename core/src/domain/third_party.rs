@@ -20,8 +20,8 @@
 //!   with its pixel action id and external event code (SPEC §9; bet30 has no code).
 
 use super::analytics::AnalyticsEvent;
-use super::ascii::all_bytes;
 use super::consent::Consent;
+use super::scan::all_bytes;
 
 /// SPEC §7: the captcha's risk-assessment action.
 pub const CAPTCHA_ACTION: &str = "frontend_form";

@@ -30,8 +30,8 @@
 pub mod catalogue;
 pub mod resolve;
 
-use crate::domain::ascii::all_bytes;
 use crate::domain::route::{encode_query, percent_decode, percent_encode, Location};
+use crate::domain::scan::all_bytes;
 use crate::vecs::{keep, map};
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,7 @@
 //! Calendar dates for the date rules (SPEC §5): parsing, comparison and whole-year ages.
 //! No clock is read: "today" is always passed in.
 
-use crate::domain::ascii::all_bytes;
+use crate::domain::scan::all_bytes;
 
 /// A proleptic-Gregorian calendar date. Ordering is chronological.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -32,7 +32,7 @@ use std::fmt;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::domain::ascii::all_bytes;
+use crate::domain::scan::{all_bytes, all_chars};
 
 pub use date::{age_in_years, days_in_month, is_leap_year, parse_date, Date};
 pub use pattern::test as regex_test;
@@ -653,12 +653,11 @@ pub fn check(rule: &Rule, value: &Value, form: &Form, ctx: &Context) -> bool {
             (Some(_), None) => true,
             (Some(n), Some((a, b))) => n >= *a as usize && n <= *b as usize,
         }),
-        Rule::Alpha => raw.is_some_and(|t| t.chars().all(char::is_alphabetic)),
-        Rule::AlphaNum => raw.is_some_and(|t| t.chars().all(char::is_alphanumeric)),
-        Rule::AlphaDash => raw.is_some_and(|t| {
-            t.chars()
-                .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-        }),
+        Rule::Alpha => raw.is_some_and(|t| all_chars(t, char::is_alphabetic)),
+        Rule::AlphaNum => raw.is_some_and(|t| all_chars(t, char::is_alphanumeric)),
+        Rule::AlphaDash => {
+            raw.is_some_and(|t| all_chars(t, |c| c.is_alphanumeric() || c == '_' || c == '-'))
+        }
         Rule::Boolean => match value {
             Value::Bool(_) => true,
             Value::Text(_) => on_text(&|t| matches!(t, "true" | "false" | "1" | "0")),

@@ -3,7 +3,7 @@
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
-use crate::domain::ascii::all_bytes;
+use crate::domain::scan::{all_bytes, all_chars, any_char};
 
 /// Longest accepted e-mail address (RFC 5321 path limit minus the brackets).
 pub const EMAIL_MAX_LEN: usize = 254;
@@ -72,9 +72,7 @@ fn is_tld(label: &str) -> bool {
     }
     !starts_with_mark(label)
         && label.chars().count() >= 2
-        && label
-            .chars()
-            .all(|c| c.is_alphabetic() || is_brahmic_mark(c))
+        && all_chars(label, |c| c.is_alphabetic() || is_brahmic_mark(c))
 }
 
 /// General_Category Mn and Mc of the Indic blocks (U+0900–U+0DFF) and of Thai and Lao
@@ -198,10 +196,9 @@ pub fn is_url(text: &str) -> bool {
     if text.is_empty() || text.len() > URL_MAX_LEN {
         return false;
     }
-    if text
-        .chars()
-        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '\\' | '<' | '>' | '"'))
-    {
+    if any_char(text, |c| {
+        c.is_whitespace() || c.is_control() || matches!(c, '\\' | '<' | '>' | '"')
+    }) {
         return false;
     }
     let Some((scheme, rest)) = text.split_once("://") else {
@@ -284,9 +281,9 @@ fn is_public_host(host: &str) -> bool {
             && !label.starts_with('-')
             && !label.ends_with('-')
             && !starts_with_mark(label)
-            && label
-                .chars()
-                .all(|c| c.is_alphanumeric() || c == '-' || is_brahmic_mark(c));
+            && all_chars(label, |c| {
+                c.is_alphanumeric() || c == '-' || is_brahmic_mark(c)
+            });
         if !ok {
             return false;
         }
