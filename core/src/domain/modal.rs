@@ -255,7 +255,14 @@ impl ModalId {
         match s {
             "telegram-news" => Some(ModalId::TgNews),
             "tg-wallet" => Some(ModalId::WalletTelegramApp),
-            _ => ModalId::ALL.iter().copied().find(|m| m.as_str() == s),
+            _ => {
+                for m in ModalId::ALL {
+                    if m.as_str() == s {
+                        return Some(m);
+                    }
+                }
+                None
+            }
         }
     }
 
