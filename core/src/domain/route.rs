@@ -631,12 +631,19 @@ pub const IDENTITY_MAX: usize = 128;
 /// A page identity: 1..=128 chars of `A-Z a-z 0-9 - _ . : /`, where every `/`-separated part
 /// is non-empty and not `.` or `..` (so no leading, trailing or doubled `/`).
 pub fn is_identity(s: &str) -> bool {
-    s.len() <= IDENTITY_MAX
-        && all_bytes(s, |b| {
+    if s.len() > IDENTITY_MAX
+        || !all_bytes(s, |b| {
             b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':' | b'/')
         })
-        && s.split('/')
-            .all(|part| !part.is_empty() && part != "." && part != "..")
+    {
+        return false;
+    }
+    for part in s.split('/') {
+        if part.is_empty() || part == "." || part == ".." {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether `seg` has the shape of a locale: `ll` or `ll-RR`.
@@ -988,8 +995,11 @@ fn scheme_of(s: &str) -> Option<&str> {
     let head = s.get(..colon)?;
     let mut chars = head.chars();
     let first = chars.next()?;
-    (first.is_ascii_alphabetic() && chars.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)))
-        .then_some(head)
+    (first.is_ascii_alphabetic()
+        && all_chars(chars.as_str(), |c| {
+            c.is_ascii_alphanumeric() || "+-.".contains(c)
+        }))
+    .then_some(head)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -411,8 +411,9 @@ fn match_extension(s: &[char]) -> Option<String> {
         i += 1;
     }
     let label_end = lower
+        .get(i..)
+        .unwrap_or(&[])
         .iter()
-        .skip(i)
         .position(|c| {
             is_digit(*c)
                 || matches!(

@@ -32,13 +32,16 @@ pub fn is_email(text: &str) -> bool {
     if local.is_empty() || local.len() > EMAIL_LOCAL_MAX_LEN {
         return false;
     }
-    let local_ok = local.split('.').all(|atom| {
-        !atom.is_empty()
+    for atom in local.split('.') {
+        let ok = !atom.is_empty()
             && all_bytes(atom, |b| {
                 b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~-".contains(&b)
-            })
-    });
-    local_ok && is_ascii_domain(domain)
+            });
+        if !ok {
+            return false;
+        }
+    }
+    is_ascii_domain(domain)
 }
 
 /// A public-looking ASCII domain name with a real top-level label.
@@ -263,7 +266,8 @@ fn is_public_host(host: &str) -> bool {
     let last = lower.rsplit('.').next().unwrap_or("");
     if !last.is_empty()
         && all_bytes(last, |b| b.is_ascii_hexdigit() || b == b'x')
-        && last.bytes().any(|b| b.is_ascii_digit())
+        && !all_bytes(last, |b| !b.is_ascii_digit())
+    // some digit
     {
         return false;
     }
