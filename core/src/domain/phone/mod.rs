@@ -274,13 +274,17 @@ fn country_by_calling_code(code: &str, national: &str) -> Option<Plan> {
     if candidates.len() == 1 {
         return candidates.first().copied();
     }
-    candidates.into_iter().find(|p| {
-        if !p.leading_digits.is_empty() {
+    for p in candidates {
+        let hit = if !p.leading_digits.is_empty() {
             pattern::matches_at_start(p.leading_digits, national)
         } else {
             p.has_types() && p.has_number_type(national)
+        };
+        if hit {
+            return Some(p);
         }
-    })
+    }
+    None
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -734,10 +738,16 @@ fn parse_impl(
         if after_plus.starts_with('0') {
             return Err(PhoneError::InvalidCountry);
         }
-        let found = (1..=MAX_LENGTH_COUNTRY_CODE.min(after_plus.len())).find_map(|n| {
-            let code = after_plus.get(..n)?;
-            main_plan(code).map(|p| (code, p))
-        });
+        let mut found = None;
+        for n in 1..=MAX_LENGTH_COUNTRY_CODE.min(after_plus.len()) {
+            let Some(code) = after_plus.get(..n) else {
+                continue;
+            };
+            if let Some(p) = main_plan(code) {
+                found = Some((code, p));
+                break;
+            }
+        }
         let Some((code, plan)) = found else {
             return Err(PhoneError::InvalidCountry);
         };
