@@ -57,7 +57,12 @@ impl AnalyticsEvent {
     }
 
     pub fn parse(name: &str) -> Option<AnalyticsEvent> {
-        AnalyticsEvent::ALL.into_iter().find(|e| e.as_str() == name)
+        for e in AnalyticsEvent::ALL {
+            if e.as_str() == name {
+                return Some(e);
+            }
+        }
+        None
     }
 
     /// Pixel action id (SPEC §9): visit 80 ... bet30 90.

@@ -32,7 +32,12 @@ impl LimitDefinition {
     ];
 
     pub fn from_code(code: u8) -> Option<LimitDefinition> {
-        LimitDefinition::ALL.into_iter().find(|d| d.code() == code)
+        for d in LimitDefinition::ALL {
+            if d.code() == code {
+                return Some(d);
+            }
+        }
+        None
     }
 
     pub fn code(self) -> u8 {
@@ -79,7 +84,12 @@ impl LimitPeriod {
     }
 
     pub fn parse(s: &str) -> Option<LimitPeriod> {
-        LimitPeriod::ALL.into_iter().find(|p| p.as_str() == s)
+        for p in LimitPeriod::ALL {
+            if p.as_str() == s {
+                return Some(p);
+            }
+        }
+        None
     }
 }
 
