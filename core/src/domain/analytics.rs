@@ -57,12 +57,7 @@ impl AnalyticsEvent {
     }
 
     pub fn parse(name: &str) -> Option<AnalyticsEvent> {
-        for e in AnalyticsEvent::ALL {
-            if e.as_str() == name {
-                return Some(e);
-            }
-        }
-        None
+        AnalyticsEvent::ALL.into_iter().find(|e| e.as_str() == name)
     }
 
     /// Pixel action id (SPEC §9): visit 80 ... bet30 90.

@@ -32,12 +32,7 @@ impl LimitDefinition {
     ];
 
     pub fn from_code(code: u8) -> Option<LimitDefinition> {
-        for d in LimitDefinition::ALL {
-            if d.code() == code {
-                return Some(d);
-            }
-        }
-        None
+        LimitDefinition::ALL.into_iter().find(|d| d.code() == code)
     }
 
     pub fn code(self) -> u8 {
@@ -84,12 +79,7 @@ impl LimitPeriod {
     }
 
     pub fn parse(s: &str) -> Option<LimitPeriod> {
-        for p in LimitPeriod::ALL {
-            if p.as_str() == s {
-                return Some(p);
-            }
-        }
-        None
+        LimitPeriod::ALL.into_iter().find(|p| p.as_str() == s)
     }
 }
 

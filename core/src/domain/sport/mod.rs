@@ -186,14 +186,10 @@ impl SportPage {
 
     /// Parses a special page segment (kebab or camel case, any case).
     pub fn from_segment(seg: &str) -> Option<SportPage> {
-        for p in SportPage::SPECIAL {
-            if p.name().eq_ignore_ascii_case(seg)
+        SportPage::SPECIAL.into_iter().find(|p| {
+            p.name().eq_ignore_ascii_case(seg)
                 || p.segment().is_some_and(|s| s.eq_ignore_ascii_case(seg))
-            {
-                return Some(p);
-            }
-        }
-        None
+        })
     }
 
     /// The sport id the page stands for (esports -> 145).
