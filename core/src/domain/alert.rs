@@ -156,7 +156,10 @@ impl AlertQueue {
                     .map_or(0, |l| l.saturating_add(ALERT_THROTTLE_MS)),
             )
         };
-        let hide = self.visible.iter().map(|s| s.hide_at_ms).min();
+        let mut hide: Option<u64> = None;
+        for s in &self.visible {
+            hide = Some(hide.map_or(s.hide_at_ms, |h| h.min(s.hide_at_ms)));
+        }
         match (start, hide) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),

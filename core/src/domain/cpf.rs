@@ -32,11 +32,10 @@ pub fn digits(text: &str) -> Option<[u8; CPF_LEN]> {
 /// The check digit over `digits` with weights counting down from `digits.len() + 1`.
 fn check_digit(digits: &[u8]) -> u8 {
     let len = digits.len() as u32;
-    let sum: u32 = digits
-        .iter()
-        .enumerate()
-        .map(|(i, d)| u32::from(*d) * (len + 1 - i as u32))
-        .sum();
+    let mut sum = 0u32;
+    for (i, d) in digits.iter().enumerate() {
+        sum += u32::from(*d) * (len + 1 - i as u32);
+    }
     let rest = (sum * 10) % 11;
     if rest == 10 {
         0
@@ -59,7 +58,10 @@ pub fn is_valid(text: &str) -> bool {
 /// Formats 11 digits as `000.000.000-00`; `None` unless the input holds exactly 11 digits.
 pub fn format(text: &str) -> Option<String> {
     let d = digits(text)?;
-    let s: String = d.iter().map(|x| char::from(b'0' + x)).collect();
+    let mut s = String::new();
+    for x in &d {
+        s.push(char::from(b'0' + x));
+    }
     Some(format!(
         "{}.{}.{}-{}",
         s.get(0..3)?,

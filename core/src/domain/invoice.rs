@@ -209,7 +209,13 @@ impl InvoiceTracker {
         invoice: &Invoice,
         async_invoice_id: Option<u64>,
     ) -> InvoiceOutcome {
-        let pos = self.seen.iter().position(|(id, _)| *id == invoice.id);
+        let mut pos = None;
+        for (i, (id, _)) in self.seen.iter().enumerate() {
+            if *id == invoice.id {
+                pos = Some(i);
+                break;
+            }
+        }
         if let Some(p) = pos {
             if self.seen.get(p).is_some_and(|(_, s)| *s == invoice.status) {
                 return InvoiceOutcome::default();

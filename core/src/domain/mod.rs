@@ -20,6 +20,7 @@ pub mod mask;
 pub mod money;
 pub mod names;
 pub mod phone;
+pub mod scan;
 pub mod validation;
 
 // Navigation (SPEC §2).

@@ -25,6 +25,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::scan::all_chars;
+use crate::vecs::keep;
+
 /// The query parameter naming the open modal.
 pub const MODAL_PARAM: &str = "modal";
 /// The wallet modal's extra parameter.
@@ -252,7 +255,14 @@ impl ModalId {
         match s {
             "telegram-news" => Some(ModalId::TgNews),
             "tg-wallet" => Some(ModalId::WalletTelegramApp),
-            _ => ModalId::ALL.iter().copied().find(|m| m.as_str() == s),
+            _ => {
+                for m in ModalId::ALL {
+                    if m.as_str() == s {
+                        return Some(m);
+                    }
+                }
+                None
+            }
         }
     }
 
@@ -336,7 +346,7 @@ impl ModalId {
         if key == WALLET_TAB_PARAM {
             return WalletAction::parse(value).is_some();
         }
-        value.chars().all(|c| !c.is_control())
+        all_chars(value, |c| !c.is_control())
     }
 }
 
@@ -493,11 +503,7 @@ pub fn effective_modal(id: ModalId, ctx: &ModalContext) -> ModalId {
 
 /// `query` without any modal parameter.
 pub fn strip_modal_params(query: &[(String, String)]) -> Vec<(String, String)> {
-    query
-        .iter()
-        .filter(|(k, _)| !is_modal_param(k))
-        .cloned()
-        .collect()
+    keep(query, |p| (!is_modal_param(&p.0)).then(|| p.clone()))
 }
 
 impl ModalHost {
@@ -545,7 +551,7 @@ impl ModalHost {
         }
         let mut out = strip_modal_params(query);
         out.push((MODAL_PARAM.to_string(), id.query_value().to_string()));
-        out.extend(params.iter().cloned());
+        out.extend_from_slice(&params);
         self.phase = ModalPhase::Opening(id);
         self.params = params;
         Decision::Open { id, query: out }
@@ -573,15 +579,11 @@ impl ModalHost {
         ctx: &ModalContext,
     ) -> Option<Decision> {
         let id = ModalId::parse(location.query_value(MODAL_PARAM)?)?;
-        let params: Vec<(String, String)> = id
-            .extra_params()
-            .iter()
-            .filter_map(|k| {
-                location
-                    .query_value(k)
-                    .map(|v| ((*k).to_string(), v.to_string()))
-            })
-            .collect();
+        let params = keep(id.extra_params(), |k| {
+            location
+                .query_value(k)
+                .map(|v| ((*k).to_string(), v.to_string()))
+        });
         let req = OpenRequest { id, params };
         Some(self.open(&req, &location.query, ctx))
     }

@@ -43,7 +43,10 @@ pub fn email_nickname(email: &str) -> Option<String> {
         return None;
     }
     let keep = if count < 4 { 1 } else { count - 3 };
-    let mut out: String = local.chars().take(keep).collect();
+    let mut out = String::new();
+    for c in local.chars().take(keep) {
+        out.push(c);
+    }
     out.push_str("***");
     Some(out)
 }

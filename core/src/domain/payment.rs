@@ -50,10 +50,15 @@ impl MethodId {
             (".deposit.", Direction::Deposit),
             (".withdrawal.", Direction::Withdrawal),
         ];
-        let (pos, sep, direction) = candidates
-            .iter()
-            .filter_map(|(sep, d)| id.find(sep).map(|p| (p, *sep, *d)))
-            .min_by_key(|(p, _, _)| *p)?;
+        let mut first: Option<(usize, &str, Direction)> = None;
+        for (sep, d) in candidates {
+            if let Some(p) = id.find(sep) {
+                if first.is_none_or(|(f, _, _)| p < f) {
+                    first = Some((p, sep, d));
+                }
+            }
+        }
+        let (pos, sep, direction) = first?;
         let provider = id.get(..pos)?;
         let name = id.get(pos + sep.len()..)?;
         if provider.is_empty() || name.is_empty() {
@@ -117,10 +122,10 @@ pub fn sort_methods(methods: &mut [PaymentMethod]) {
 
 /// Flattens groups into one sorted list.
 pub fn flatten_groups(groups: &[PaymentMethodGroup]) -> Vec<PaymentMethod> {
-    let mut all: Vec<PaymentMethod> = groups
-        .iter()
-        .flat_map(|g| g.payment_methods.iter().cloned())
-        .collect();
+    let mut all = Vec::new();
+    for g in groups {
+        all.extend_from_slice(&g.payment_methods);
+    }
     sort_methods(&mut all);
     all
 }

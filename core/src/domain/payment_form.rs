@@ -13,6 +13,7 @@
 //!   letters and digits.
 
 use crate::domain::cpf;
+use crate::domain::scan::{all_bytes, all_chars};
 
 /// localStorage key of the equivalent currency (SPEC §9 names no key).
 pub const EQUIVALENT_KEY: &str = "equivalentCurrency";
@@ -110,7 +111,7 @@ pub fn check_amount(
     if text.is_empty() {
         return Err(AmountError::Required);
     }
-    let plain = text.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    let plain = all_bytes(text, |b| b.is_ascii_digit() || b == b'.');
     let value = match Decimal::parse(text) {
         Ok(v) if plain && !v.is_negative() && !v.is_zero() => v,
         _ => return Err(AmountError::NotANumber),
@@ -208,29 +209,26 @@ pub fn is_card(v: &str) -> bool {
     if !(12..=19).contains(&digits.len()) {
         return false;
     }
-    let sum: u32 = digits
-        .iter()
-        .rev()
-        .enumerate()
-        .map(|(i, d)| {
-            if i % 2 == 1 {
-                let x = d * 2;
-                if x > 9 {
-                    x - 9
-                } else {
-                    x
-                }
+    let mut sum = 0u32;
+    for (i, d) in digits.iter().rev().enumerate() {
+        sum += if i % 2 == 1 {
+            let x = d * 2;
+            if x > 9 {
+                x - 9
             } else {
-                *d
+                x
             }
-        })
-        .sum();
+        } else {
+            *d
+        };
+    }
     sum.is_multiple_of(10)
 }
 
 fn is_base58(s: &str) -> bool {
-    s.chars()
-        .all(|c| c.is_ascii_alphanumeric() && !matches!(c, '0' | 'O' | 'I' | 'l'))
+    all_chars(s, |c| {
+        c.is_ascii_alphanumeric() && !matches!(c, '0' | 'O' | 'I' | 'l')
+    })
 }
 
 pub fn is_crypto_address(v: &str, currency: &str) -> bool {
@@ -239,9 +237,7 @@ pub fn is_crypto_address(v: &str, currency: &str) -> bool {
         "BTC" => match v.strip_prefix("bc1") {
             Some(rest) => {
                 (11..=71).contains(&rest.len())
-                    && rest
-                        .chars()
-                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+                    && all_chars(rest, |c| c.is_ascii_lowercase() || c.is_ascii_digit())
             }
             None => {
                 (v.starts_with('1') || v.starts_with('3'))
@@ -251,8 +247,8 @@ pub fn is_crypto_address(v: &str, currency: &str) -> bool {
         },
         "ETH" => v
             .strip_prefix("0x")
-            .is_some_and(|h| h.len() == 40 && h.chars().all(|c| c.is_ascii_hexdigit())),
+            .is_some_and(|h| h.len() == 40 && all_chars(h, |c| c.is_ascii_hexdigit())),
         "USDT" => len == 34 && v.starts_with('T') && is_base58(v),
-        _ => (20..=100).contains(&len) && v.chars().all(|c| c.is_ascii_alphanumeric()),
+        _ => (20..=100).contains(&len) && all_chars(v, |c| c.is_ascii_alphanumeric()),
     }
 }

@@ -72,6 +72,9 @@
 use litemap::LiteMap;
 use serde::{Deserialize, Serialize};
 
+use crate::domain::scan::{all_bytes, all_chars, any_char};
+use crate::vecs::{keep, map};
+
 // ---------------------------------------------------------------------------------------------
 // Location
 // ---------------------------------------------------------------------------------------------
@@ -139,8 +142,7 @@ fn strip_origin(input: &str) -> &str {
         Some(i)
             if i > 0
                 && input.get(..i).is_some_and(|s| {
-                    s.chars()
-                        .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+                    all_chars(s, |c| c.is_ascii_alphanumeric() || "+-.".contains(c))
                 }) =>
         {
             input.get(i + 3..).unwrap_or("")
@@ -160,13 +162,15 @@ fn strip_origin(input: &str) -> &str {
 /// without `=` has an empty value.
 pub fn parse_query(q: &str) -> Vec<(String, String)> {
     let q = q.strip_prefix('?').unwrap_or(q);
-    q.split('&')
-        .filter(|p| !p.is_empty())
-        .map(|p| match p.split_once('=') {
+    keep(q.split('&'), |p| {
+        if p.is_empty() {
+            return None;
+        }
+        Some(match p.split_once('=') {
             Some((k, v)) => (percent_decode(k, true), percent_decode(v, true)),
             None => (percent_decode(p, true), String::new()),
         })
-        .collect()
+    })
 }
 
 /// Encodes query pairs as `k=v&...` (every byte outside `A-Z a-z 0-9 - . _ ~` escaped, but
@@ -453,14 +457,11 @@ impl RouteName {
 
     /// Names of the route's parameters and whether each is a list (catch-all).
     pub fn params(self) -> Vec<(&'static str, bool)> {
-        self.pattern()
-            .iter()
-            .filter_map(|s| match s {
-                Lit(_) => None,
-                Param(n) => Some((*n, false)),
-                Rest(n, _) => Some((*n, true)),
-            })
-            .collect()
+        keep(self.pattern(), |s| match s {
+            Lit(_) => None,
+            Param(n) => Some((*n, false)),
+            Rest(n, _) => Some((*n, true)),
+        })
     }
 
     fn pattern(self) -> &'static [Seg] {
@@ -630,11 +631,19 @@ pub const IDENTITY_MAX: usize = 128;
 /// A page identity: 1..=128 chars of `A-Z a-z 0-9 - _ . : /`, where every `/`-separated part
 /// is non-empty and not `.` or `..` (so no leading, trailing or doubled `/`).
 pub fn is_identity(s: &str) -> bool {
-    s.len() <= IDENTITY_MAX
-        && s.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':' | b'/'))
-        && s.split('/')
-            .all(|part| !part.is_empty() && part != "." && part != "..")
+    if s.len() > IDENTITY_MAX
+        || !all_bytes(s, |b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':' | b'/')
+        })
+    {
+        return false;
+    }
+    for part in s.split('/') {
+        if part.is_empty() || part == "." || part == ".." {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether `seg` has the shape of a locale: `ll` or `ll-RR`.
@@ -666,7 +675,7 @@ pub fn resolve(input: &str, locales: &[&str], default_locale: &str) -> Result<Ro
         status: 404,
         message: format!("Page not found: {path}"),
     };
-    if !path.starts_with('/') || path.chars().any(char::is_control) {
+    if !path.starts_with('/') || any_char(path, char::is_control) {
         return Err(no_match());
     }
     let trimmed = path.get(1..).unwrap_or("");
@@ -703,7 +712,7 @@ pub fn resolve(input: &str, locales: &[&str], default_locale: &str) -> Result<Ro
         }
     }
 
-    let decoded: Vec<String> = segs.iter().map(|s| percent_decode_path(s)).collect();
+    let decoded = map(segs, |s| percent_decode_path(s));
     for name in RouteName::ALL {
         if let Some(params) = match_pattern(name.pattern(), &decoded) {
             if !name.valid(&params) {
@@ -808,7 +817,7 @@ pub fn try_build(
                 if list.len() < *min || list.iter().any(String::is_empty) {
                     return None;
                 }
-                segs.extend(list.iter().cloned());
+                segs.extend_from_slice(list);
             }
         }
     }
@@ -918,12 +927,13 @@ pub const EXTERNAL_SCHEMES: [&str; 4] = ["http", "https", "mailto", "tel"];
 /// [`EXTERNAL_SCHEMES`]. `//host` and `/\host` count as external.
 pub fn check_navigation(target: &str, external: bool) -> Result<NavTarget, NavError> {
     // Squeezed view: no whitespace or control characters at all, lowercased.
-    let squeezed: String = target
-        .chars()
-        .filter(|c| !c.is_whitespace() && !c.is_control() && !is_invisible(*c))
-        // Browsers read schemes as ASCII only; non-ASCII letters never form one.
-        .map(|c| c.to_ascii_lowercase())
-        .collect();
+    let mut squeezed = String::new();
+    for c in target.chars() {
+        if !c.is_whitespace() && !c.is_control() && !is_invisible(c) {
+            // Browsers read schemes as ASCII only; non-ASCII letters never form one.
+            squeezed.push(c.to_ascii_lowercase());
+        }
+    }
     for s in UNSAFE_SCHEMES {
         if squeezed
             .strip_prefix(s)
@@ -935,15 +945,19 @@ pub fn check_navigation(target: &str, external: bool) -> Result<NavTarget, NavEr
         }
     }
     // What the browser would see: trimmed, tabs/newlines removed.
-    let cleaned: String = target
+    let mut cleaned = String::new();
+    for c in target
         .trim_matches(|c: char| c.is_control() || c == ' ')
         .chars()
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .collect();
+    {
+        if !matches!(c, '\t' | '\n' | '\r') {
+            cleaned.push(c);
+        }
+    }
     if cleaned.is_empty() {
         return Err(NavError::Invalid);
     }
-    if cleaned.chars().any(|c| c.is_control() || is_invisible(c)) {
+    if any_char(&cleaned, |c| c.is_control() || is_invisible(c)) {
         return Err(NavError::Invalid);
     }
     if let Some(scheme) = scheme_of(&cleaned) {
@@ -981,8 +995,11 @@ fn scheme_of(s: &str) -> Option<&str> {
     let head = s.get(..colon)?;
     let mut chars = head.chars();
     let first = chars.next()?;
-    (first.is_ascii_alphabetic() && chars.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)))
-        .then_some(head)
+    (first.is_ascii_alphabetic()
+        && all_chars(chars.as_str(), |c| {
+            c.is_ascii_alphanumeric() || "+-.".contains(c)
+        }))
+    .then_some(head)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@
 
 use super::analytics::AnalyticsEvent;
 use super::consent::Consent;
+use super::scan::all_bytes;
 
 /// SPEC §7: the captcha's risk-assessment action.
 pub const CAPTCHA_ACTION: &str = "frontend_form";
@@ -188,9 +189,7 @@ pub fn plan(service: Service, config: &ServiceConfig, consent: &Consent) -> Plan
 pub fn valid_key(key: &str) -> bool {
     !key.is_empty()
         && key.len() <= KEY_MAX
-        && key
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_.:/".contains(&b))
+        && all_bytes(key, |b| b.is_ascii_alphanumeric() || b"-_.:/".contains(&b))
 }
 
 /// The script address with `{key}` put in; `None` when it is not an `https://`, `http://` or
@@ -199,9 +198,7 @@ pub fn script_url(template: &str, key: &str) -> Option<String> {
     let t = template.trim();
     let absolute = t.starts_with("https://") || t.starts_with("http://");
     let path = t.starts_with('/') && !t.starts_with("//");
-    let clean = t
-        .bytes()
-        .all(|b| b > b' ' && b < 0x7f && !b"\"'<>\\`".contains(&b));
+    let clean = all_bytes(t, |b| b > b' ' && b < 0x7f && !b"\"'<>\\`".contains(&b));
     ((absolute && t.len() > 8 || path) && clean).then(|| t.replace("{key}", key))
 }
 

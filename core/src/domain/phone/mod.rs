@@ -34,6 +34,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::vecs::keep;
+
 /// Longest raw input parsed (SPEC §5).
 pub const MAX_INPUT_LENGTH: usize = 250;
 /// Shortest national number (SPEC §5).
@@ -167,22 +169,21 @@ impl Plan {
         if self.types.is_empty() {
             return Vec::new();
         }
-        self.types
-            .split(';')
-            .filter(|t| !t.is_empty())
-            .map(|t| {
-                let (p, l) = t.split_once('~').unwrap_or((t, ""));
-                let lengths = parse_lengths(l);
-                (
-                    p,
-                    if lengths.is_empty() {
-                        self.possible_lengths()
-                    } else {
-                        lengths
-                    },
-                )
-            })
-            .collect()
+        keep(self.types.split(';'), |t| {
+            if t.is_empty() {
+                return None;
+            }
+            let (p, l) = t.split_once('~').unwrap_or((t, ""));
+            let lengths = parse_lengths(l);
+            Some((
+                p,
+                if lengths.is_empty() {
+                    self.possible_lengths()
+                } else {
+                    lengths
+                },
+            ))
+        })
     }
 
     /// libphonenumber-js `getNumberType(..) !== undefined` (types present).
@@ -226,7 +227,7 @@ impl Plan {
 }
 
 fn parse_lengths(text: &str) -> Vec<usize> {
-    text.split(',').filter_map(|n| n.parse().ok()).collect()
+    keep(text.split(','), |n| n.parse().ok())
 }
 
 fn plans() -> impl Iterator<Item = Plan> {
@@ -256,10 +257,9 @@ const NON_GEOGRAPHIC: &str = "001";
 
 /// ISO codes of every country whose numbering plan is compiled in.
 pub fn supported_countries() -> Vec<&'static str> {
-    plans()
-        .map(|p| p.country)
-        .filter(|c| *c != NON_GEOGRAPHIC)
-        .collect()
+    keep(plans(), |p| {
+        (p.country != NON_GEOGRAPHIC).then_some(p.country)
+    })
 }
 
 /// Whether a calling code is known.
@@ -270,17 +270,21 @@ pub fn is_known_calling_code(code: &str) -> bool {
 /// libphonenumber-js `getCountryByCallingCode`: the only country, or the first whose leading
 /// digits start the number (or, without leading digits, whose number types match).
 fn country_by_calling_code(code: &str, national: &str) -> Option<Plan> {
-    let candidates: Vec<Plan> = plans_for_calling_code(code).collect();
+    let candidates = keep(plans(), |p| (p.calling_code == code).then_some(p));
     if candidates.len() == 1 {
         return candidates.first().copied();
     }
-    candidates.into_iter().find(|p| {
-        if !p.leading_digits.is_empty() {
+    for p in candidates {
+        let hit = if !p.leading_digits.is_empty() {
             pattern::matches_at_start(p.leading_digits, national)
         } else {
             p.has_types() && p.has_number_type(national)
+        };
+        if hit {
+            return Some(p);
         }
-    })
+    }
+    None
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -376,7 +380,13 @@ fn ext_digits_to_end(s: &[char], i: usize, max: usize, hash: Hash) -> Option<Str
     if digits.is_empty() || digits.len() > max || !tail_ok {
         return None;
     }
-    Some(digits.iter().filter_map(|c| digit_value(*c)).collect())
+    let mut out = String::new();
+    for c in digits {
+        if let Some(d) = digit_value(*c) {
+            out.push(d);
+        }
+    }
+    Some(out)
 }
 
 #[derive(Clone, Copy)]
@@ -389,9 +399,7 @@ enum Hash {
 /// Whether `s` is entirely an extension (one of libphonenumber's six forms, case-insensitive);
 /// its digits if so. Alternatives are tried in libphonenumber-js order.
 fn match_extension(s: &[char]) -> Option<String> {
-    let lower: Vec<char> = crate::domain::case::lower(&s.iter().collect::<String>())
-        .chars()
-        .collect();
+    let lower = chars_of(&crate::domain::case::lower(&string_of(s)));
     if lower.len() != s.len() {
         return None; // a case mapping changed the length: no extension label does that
     }
@@ -407,8 +415,9 @@ fn match_extension(s: &[char]) -> Option<String> {
         i += 1;
     }
     let label_end = lower
+        .get(i..)
+        .unwrap_or(&[])
         .iter()
-        .skip(i)
         .position(|c| {
             is_digit(*c)
                 || matches!(
@@ -417,7 +426,7 @@ fn match_extension(s: &[char]) -> Option<String> {
                 )
         })
         .map_or(lower.len(), |p| p + i);
-    let label: String = lower.get(i..label_end).unwrap_or(&[]).iter().collect();
+    let label = string_of(lower.get(i..label_end).unwrap_or(&[]));
     let after = skip_after_label(&lower, label_end);
     if explicit_ext_label(&label) {
         if let Some(d) = ext_digits_to_end(&lower, after, EXT_LIMIT_EXPLICIT, Hash::Optional) {
@@ -470,6 +479,24 @@ fn match_extension(s: &[char]) -> Option<String> {
         }
     }
     None
+}
+
+/// The characters of `text` (a plain loop: smaller in the wasm than `collect`).
+fn chars_of(text: &str) -> Vec<char> {
+    let mut out = Vec::new();
+    for c in text.chars() {
+        out.push(c);
+    }
+    out
+}
+
+/// `chars` as a string.
+fn string_of(chars: &[char]) -> String {
+    let mut out = String::new();
+    for c in chars {
+        out.push(*c);
+    }
+    out
 }
 
 /// Splits off a trailing extension: the leftmost start from which the rest is an extension.
@@ -544,7 +571,7 @@ fn extract_formatted(text: &str, extract: Extract) -> Result<Option<Vec<char>>, 
     if text.contains(";phone-context=") {
         return Err(PhoneError::NotANumber);
     }
-    let chars: Vec<char> = text.chars().collect();
+    let chars = chars_of(text);
     if extract == Extract::WholeText {
         return Ok(Some(chars));
     }
@@ -556,10 +583,10 @@ fn extract_formatted(text: &str, extract: Extract) -> Result<Option<Vec<char>>, 
         s.pop();
     }
     // RFC 3966 sub-address.
-    let joined: String = s.iter().collect();
+    let joined = string_of(&s);
     if let Some(i) = joined.find(";isub=") {
         if i > 0 {
-            s = joined.get(..i).unwrap_or("").chars().collect();
+            s = chars_of(joined.get(..i).unwrap_or(""));
         }
     }
     Ok((!s.is_empty()).then_some(s))
@@ -616,10 +643,10 @@ fn strip_national_prefix(number: &str, plan: &Plan) -> Option<String> {
     }
     let compiled = pattern::Pattern::new(npfp)?;
     let caps = compiled.match_prefix(number)?;
-    let chars: Vec<char> = number.chars().collect();
+    let chars = chars_of(number);
     let text_of = |span: Option<(usize, usize)>| -> String {
         span.and_then(|(a, b)| chars.get(a..b))
-            .map(|c| c.iter().collect())
+            .map(string_of)
             .unwrap_or_default()
     };
     let group_count = caps.len().saturating_sub(1);
@@ -629,10 +656,10 @@ fn strip_national_prefix(number: &str, plan: &Plan) -> Option<String> {
     if !plan.transform.is_empty() && has_captured {
         let replacement =
             expand_transform(plan.transform, |i| text_of(caps.get(i).copied().flatten()));
-        let rest: String = chars.get(whole_end..).unwrap_or(&[]).iter().collect();
+        let rest = string_of(chars.get(whole_end..).unwrap_or(&[]));
         Some(replacement + &rest)
     } else {
-        Some(chars.get(whole_end..).unwrap_or(&[]).iter().collect())
+        Some(string_of(chars.get(whole_end..).unwrap_or(&[])))
     }
 }
 
@@ -711,10 +738,16 @@ fn parse_impl(
         if after_plus.starts_with('0') {
             return Err(PhoneError::InvalidCountry);
         }
-        let found = (1..=MAX_LENGTH_COUNTRY_CODE.min(after_plus.len())).find_map(|n| {
-            let code = after_plus.get(..n)?;
-            main_plan(code).map(|p| (code, p))
-        });
+        let mut found = None;
+        for n in 1..=MAX_LENGTH_COUNTRY_CODE.min(after_plus.len()) {
+            let Some(code) = after_plus.get(..n) else {
+                continue;
+            };
+            if let Some(p) = main_plan(code) {
+                found = Some((code, p));
+                break;
+            }
+        }
         let Some((code, plan)) = found else {
             return Err(PhoneError::InvalidCountry);
         };

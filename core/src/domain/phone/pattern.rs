@@ -337,7 +337,7 @@ impl Pattern {
     }
 
     fn run(&self, text: &str, anchored_end: bool) -> Option<(usize, Captures)> {
-        let input: Vec<char> = text.chars().collect();
+        let input = super::chars_of(text);
         let m = Matcher {
             input: &input,
             steps: std::cell::Cell::new(0),

@@ -6,6 +6,7 @@
 //! `{"push": {"channel", "pub": {"data"}}}`, or `{"push": {"disconnect": {code, reason}}}`.
 
 use crate::json::{Json, Map};
+use crate::vecs::keep;
 
 /// The client's answer to a server ping.
 pub const PONG: &str = "{}";
@@ -41,12 +42,10 @@ pub enum Incoming {
 
 /// Splits a frame on newlines and reads each line. Empty lines are skipped.
 pub fn decode(frame: &str) -> Vec<Incoming> {
-    frame
-        .split('\n')
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .map(decode_line)
-        .collect()
+    keep(frame.split('\n'), |l| {
+        let l = l.trim();
+        (!l.is_empty()).then(|| decode_line(l))
+    })
 }
 
 fn decode_line(line: &str) -> Incoming {
@@ -139,7 +138,11 @@ fn text(v: Option<&Json>) -> String {
 
 /// The first characters of a bad line, for the log.
 fn excerpt(line: &str) -> String {
-    line.chars().take(120).collect()
+    let mut out = String::new();
+    for c in line.chars().take(120) {
+        out.push(c);
+    }
+    out
 }
 
 /// `connect`, with the session token for a player (none for a guest).

@@ -39,7 +39,9 @@ pub const EVENT_INVOICE_WITHDRAWAL: &str = "invoice.withdrawal.updated";
 pub fn channels(player_id: Option<i64>) -> Vec<String> {
     let mut list = Vec::with_capacity(PLAYER_NAMESPACES.len() + 1);
     if let Some(id) = player_id {
-        list.extend(PLAYER_NAMESPACES.iter().map(|ns| format!("{ns}#{id}")));
+        for ns in PLAYER_NAMESPACES {
+            list.push(format!("{ns}#{id}"));
+        }
     }
     list.push(GLOBAL_ONLINE.to_string());
     list

@@ -31,6 +31,8 @@ pub mod catalogue;
 pub mod resolve;
 
 use crate::domain::route::{encode_query, percent_decode, percent_encode, Location};
+use crate::domain::scan::all_bytes;
+use crate::vecs::{keep, map};
 use serde::{Deserialize, Serialize};
 
 pub use catalogue::{
@@ -110,8 +112,9 @@ pub fn is_slug(s: &str) -> bool {
         && !s.starts_with('-')
         && !s.ends_with('-')
         && !s.contains("--")
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && all_bytes(s, |b| {
+            b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'
+        })
 }
 
 /// The URL segment for a named item: its slug, or its id when the slug is empty.
@@ -255,7 +258,7 @@ pub enum SportRoute {
 }
 
 fn parse_id(s: &str) -> Option<u64> {
-    if s.is_empty() || s.len() > 20 || !s.bytes().all(|b| b.is_ascii_digit()) {
+    if s.is_empty() || s.len() > 20 || !all_bytes(s, |b| b.is_ascii_digit()) {
         return None;
     }
     s.parse().ok()
@@ -273,13 +276,20 @@ pub fn parse_id_list(s: &str) -> Vec<u64> {
 }
 
 fn join_ids(ids: &[u64]) -> String {
-    ids.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+    let mut out = String::new();
+    for id in ids {
+        if !out.is_empty() {
+            out.push(',');
+        }
+        out.push_str(&id.to_string());
+    }
+    out
 }
 
 /// Parses the segments after `/sport` (already percent-decoded, e.g. the `slug` param of the
 /// `sport-slug` route) and the query.
 pub fn parse_segments(segments: &[String], query: &[(String, String)]) -> SportRoute {
-    let segs: Vec<String> = segments.iter().map(|s| s.to_ascii_lowercase()).collect();
+    let segs = map(segments, |s| s.to_ascii_lowercase());
     if let [first, id] = segs.as_slice() {
         if first == "event" {
             return match parse_id(id) {
@@ -353,19 +363,16 @@ pub fn parse_segments(segments: &[String], query: &[(String, String)]) -> SportR
 /// the `sport` segment is skipped). Not a sportsbook address -> `Fallback`.
 pub fn parse(url: &str) -> SportRoute {
     let loc = Location::parse_url(url);
-    let raw: Vec<&str> = loc.path.split('/').filter(|s| !s.is_empty()).collect();
+    let raw = keep(loc.path.split('/'), |s| (!s.is_empty()).then_some(s));
     let Some(pos) = raw.iter().position(|s| s.eq_ignore_ascii_case("sport")) else {
         return SportRoute::Fallback;
     };
     if pos > 1 {
         return SportRoute::Fallback;
     }
-    let segs: Vec<String> = raw
-        .get(pos + 1..)
-        .unwrap_or(&[])
-        .iter()
-        .map(|s| percent_decode(s, false))
-        .collect();
+    let segs = map(raw.get(pos + 1..).unwrap_or(&[]), |s| {
+        percent_decode(s, false)
+    });
     parse_segments(&segs, &loc.query)
 }
 
@@ -476,10 +483,10 @@ pub fn from_selection(sel: &SportSelection, locale: &str) -> SportRoute {
     }
     let with_ids = |items: &[Named]| items.len() > 1 || (!english && !items.is_empty());
     if with_ids(&sel.categories) {
-        p.category_ids = sel.categories.iter().map(|c| c.id).collect();
+        p.category_ids = map(&sel.categories, |c| c.id);
     }
     if with_ids(&sel.championships) {
-        p.championship_ids = sel.championships.iter().map(|c| c.id).collect();
+        p.championship_ids = map(&sel.championships, |c| c.id);
     }
     let known = p.sport_known();
     if let ([cat], true) = (sel.categories.as_slice(), known) {

@@ -10,6 +10,7 @@ use super::{
     find_by_segment, parse_id_list, sport_by_code, sport_by_id, Named, SportInfoResponse,
     SportPage, SportPath, SportRoute, SportSelection,
 };
+use crate::vecs::map;
 
 /// What resolving an address needs or gives.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,12 +36,10 @@ fn sport_id_of(segment: &str) -> Option<u32> {
 }
 
 fn unnamed(ids: &[u64]) -> Vec<Named> {
-    ids.iter()
-        .map(|id| Named {
-            id: *id,
-            name: String::new(),
-        })
-        .collect()
+    map(ids, |id| Named {
+        id: *id,
+        name: String::new(),
+    })
 }
 
 /// Resolves `route`; `info(sport_id)` gives the cached sport info, if loaded.
@@ -77,14 +76,10 @@ pub fn resolve<'a>(
         let Some(info) = info(id) else {
             return Resolved::NeedInfo(id);
         };
-        let cats: Vec<Named> = info
-            .categories
-            .iter()
-            .map(|c| Named {
-                id: c.category_id,
-                name: c.name.clone(),
-            })
-            .collect();
+        let cats = map(&info.categories, |c| Named {
+            id: c.category_id,
+            name: c.name.clone(),
+        });
         let Some(cat) = p
             .category
             .as_deref()
@@ -96,16 +91,17 @@ pub fn resolve<'a>(
             sel.categories = vec![cat.clone()];
         }
         if let Some(seg) = &p.championship {
-            let champs: Vec<Named> = info
-                .categories
-                .iter()
-                .filter(|c| c.category_id == cat.id)
-                .flat_map(|c| &c.championships)
-                .map(|c| Named {
-                    id: c.championship_id,
-                    name: c.name.clone(),
-                })
-                .collect();
+            let mut champs = Vec::new();
+            for c in &info.categories {
+                if c.category_id == cat.id {
+                    for ch in &c.championships {
+                        champs.push(Named {
+                            id: ch.championship_id,
+                            name: ch.name.clone(),
+                        });
+                    }
+                }
+            }
             let Some(ch) = find_by_segment(&champs, seg) else {
                 return Resolved::Fallback;
             };

@@ -1,6 +1,8 @@
 //! Calendar dates for the date rules (SPEC §5): parsing, comparison and whole-year ages.
 //! No clock is read: "today" is always passed in.
 
+use crate::domain::scan::all_bytes;
+
 /// A proleptic-Gregorian calendar date. Ordering is chronological.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Date {
@@ -115,7 +117,7 @@ pub fn parse_date(text: &str) -> Option<Date> {
         return None;
     }
     let digits = text.strip_prefix('-').unwrap_or(text);
-    if !digits.is_empty() && digits.len() <= 15 && digits.bytes().all(|b| b.is_ascii_digit()) {
+    if !digits.is_empty() && digits.len() <= 15 && all_bytes(digits, |b| b.is_ascii_digit()) {
         let ms: i64 = text.parse().ok()?;
         return Date::from_timestamp_ms(ms);
     }
@@ -136,7 +138,7 @@ pub fn parse_date(text: &str) -> Option<Date> {
         return None;
     }
     let all_digits = |s: &str, min: usize, max: usize| {
-        (min..=max).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
+        (min..=max).contains(&s.len()) && all_bytes(s, |b| b.is_ascii_digit())
     };
     if !all_digits(year, 4, 4) || !all_digits(month, 1, 2) || !all_digits(day, 1, 2) {
         return None;
@@ -171,7 +173,7 @@ fn valid_time_suffix(time: &str) -> bool {
         None => (clock, None),
     };
     let frac_ok =
-        frac.is_none_or(|f| !f.is_empty() && f.len() <= 9 && f.bytes().all(|b| b.is_ascii_digit()));
+        frac.is_none_or(|f| !f.is_empty() && f.len() <= 9 && all_bytes(f, |b| b.is_ascii_digit()));
     let mut fields = hms.split(':');
     let h = fields.next().unwrap_or("");
     let m = fields.next().unwrap_or("");
@@ -185,9 +187,7 @@ fn valid_time_suffix(time: &str) -> bool {
 }
 
 fn two_digits_max(s: &str, max: u32) -> bool {
-    s.len() == 2
-        && s.bytes().all(|b| b.is_ascii_digit())
-        && s.parse::<u32>().is_ok_and(|v| v <= max)
+    s.len() == 2 && all_bytes(s, |b| b.is_ascii_digit()) && s.parse::<u32>().is_ok_and(|v| v <= max)
 }
 
 #[cfg(test)]

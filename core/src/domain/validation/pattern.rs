@@ -9,6 +9,8 @@
 //! literal style (`/^[a-z]+$/i`). Flags `i`, `m`, `s` and `u` are honoured; `g` and `y` are
 //! dropped (they would make `test` stateful).
 
+use crate::domain::scan::all_chars;
+
 /// Longest text handed to a pattern; longer text fails the `regex` rule and passes
 /// `not_regex` as if it had not matched (no field of the product is that long).
 pub const MAX_SUBJECT_LEN: usize = 10_000;
@@ -18,9 +20,14 @@ pub fn split_literal(pattern: &str) -> (&str, String) {
     if let Some(rest) = pattern.strip_prefix('/') {
         if let Some(end) = rest.rfind('/') {
             let flags = rest.get(end + 1..).unwrap_or("");
-            if flags.chars().all(|c| "gimsuyd".contains(c)) {
+            if all_chars(flags, |c| "gimsuyd".contains(c)) {
                 let body = rest.get(..end).unwrap_or("");
-                let kept: String = flags.chars().filter(|c| "imsu".contains(*c)).collect();
+                let mut kept = String::new();
+                for c in flags.chars() {
+                    if "imsu".contains(c) {
+                        kept.push(c);
+                    }
+                }
                 return (body, kept);
             }
         }

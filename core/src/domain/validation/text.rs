@@ -3,6 +3,8 @@
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
+use crate::domain::scan::{all_bytes, all_chars, any_char};
+
 /// Longest accepted e-mail address (RFC 5321 path limit minus the brackets).
 pub const EMAIL_MAX_LEN: usize = 254;
 /// Longest local part (RFC 5321).
@@ -30,13 +32,16 @@ pub fn is_email(text: &str) -> bool {
     if local.is_empty() || local.len() > EMAIL_LOCAL_MAX_LEN {
         return false;
     }
-    let local_ok = local.split('.').all(|atom| {
-        !atom.is_empty()
-            && atom
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~-".contains(&b))
-    });
-    local_ok && is_ascii_domain(domain)
+    for atom in local.split('.') {
+        let ok = !atom.is_empty()
+            && all_bytes(atom, |b| {
+                b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~-".contains(&b)
+            });
+        if !ok {
+            return false;
+        }
+    }
+    is_ascii_domain(domain)
 }
 
 /// A public-looking ASCII domain name with a real top-level label.
@@ -44,20 +49,21 @@ fn is_ascii_domain(domain: &str) -> bool {
     if domain.is_empty() || domain.len() > 253 {
         return false;
     }
-    let labels: Vec<&str> = domain.split('.').collect();
-    if labels.len() < 2 {
-        return false;
-    }
-    let labels_ok = labels.iter().all(|label| {
-        !label.is_empty()
+    let mut count = 0;
+    let mut tld = "";
+    for label in domain.split('.') {
+        let ok = !label.is_empty()
             && label.len() <= 63
             && !label.starts_with('-')
             && !label.ends_with('-')
-            && label
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-')
-    });
-    labels_ok && labels.last().is_some_and(|tld| is_tld(tld))
+            && all_bytes(label, |b| b.is_ascii_alphanumeric() || b == b'-');
+        if !ok {
+            return false;
+        }
+        count += 1;
+        tld = label;
+    }
+    count >= 2 && is_tld(tld)
 }
 
 /// Top-level label: two or more letters (Unicode letters allowed for IDN hosts in URLs, with
@@ -65,13 +71,11 @@ fn is_ascii_domain(domain: &str) -> bool {
 fn is_tld(label: &str) -> bool {
     let lower = label.to_ascii_lowercase();
     if let Some(rest) = lower.strip_prefix("xn--") {
-        return rest.len() >= 2 && rest.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+        return rest.len() >= 2 && all_bytes(rest, |b| b.is_ascii_alphanumeric() || b == b'-');
     }
     !starts_with_mark(label)
         && label.chars().count() >= 2
-        && label
-            .chars()
-            .all(|c| c.is_alphabetic() || is_brahmic_mark(c))
+        && all_chars(label, |c| c.is_alphabetic() || is_brahmic_mark(c))
 }
 
 /// General_Category Mn and Mc of the Indic blocks (U+0900–U+0DFF) and of Thai and Lao
@@ -195,10 +199,9 @@ pub fn is_url(text: &str) -> bool {
     if text.is_empty() || text.len() > URL_MAX_LEN {
         return false;
     }
-    if text
-        .chars()
-        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '\\' | '<' | '>' | '"'))
-    {
+    if any_char(text, |c| {
+        c.is_whitespace() || c.is_control() || matches!(c, '\\' | '<' | '>' | '"')
+    }) {
         return false;
     }
     let Some((scheme, rest)) = text.split_once("://") else {
@@ -237,7 +240,7 @@ pub fn is_url(text: &str) -> bool {
     if let Some(port) = port {
         let ok = !port.is_empty()
             && port.len() <= 5
-            && port.bytes().all(|b| b.is_ascii_digit())
+            && all_bytes(port, |b| b.is_ascii_digit())
             && port.parse::<u32>().is_ok_and(|p| (1..=65_535).contains(&p));
         if !ok {
             return false;
@@ -262,8 +265,9 @@ fn is_public_host(host: &str) -> bool {
     // refused: browsers would read them as IPv4.
     let last = lower.rsplit('.').next().unwrap_or("");
     if !last.is_empty()
-        && last.bytes().all(|b| b.is_ascii_hexdigit() || b == b'x')
-        && last.bytes().any(|b| b.is_ascii_digit())
+        && all_bytes(last, |b| b.is_ascii_hexdigit() || b == b'x')
+        && !all_bytes(last, |b| !b.is_ascii_digit())
+    // some digit
     {
         return false;
     }
@@ -273,21 +277,24 @@ fn is_public_host(host: &str) -> bool {
     {
         return false;
     }
-    let labels: Vec<&str> = host.split('.').collect();
-    if labels.len() < 2 {
-        return false;
-    }
-    let labels_ok = labels.iter().all(|label| {
-        !label.is_empty()
+    let mut count = 0;
+    let mut tld = "";
+    for label in host.split('.') {
+        let ok = !label.is_empty()
             && label.chars().count() <= 63
             && !label.starts_with('-')
             && !label.ends_with('-')
             && !starts_with_mark(label)
-            && label
-                .chars()
-                .all(|c| c.is_alphanumeric() || c == '-' || is_brahmic_mark(c))
-    });
-    labels_ok && labels.last().is_some_and(|tld| is_tld(tld))
+            && all_chars(label, |c| {
+                c.is_alphanumeric() || c == '-' || is_brahmic_mark(c)
+            });
+        if !ok {
+            return false;
+        }
+        count += 1;
+        tld = label;
+    }
+    count >= 2 && is_tld(tld)
 }
 
 /// Not loopback, private, link-local, shared (100.64/10), unspecified, broadcast, multicast,
@@ -333,11 +340,14 @@ pub fn is_ip(text: &str) -> bool {
 /// (`01:23:45:67:89:ab`, `01-23-45-67-89-AB`).
 pub fn is_mac_address(text: &str) -> bool {
     let sep = if text.contains(':') { ':' } else { '-' };
-    let groups: Vec<&str> = text.split(sep).collect();
-    groups.len() == 6
-        && groups
-            .iter()
-            .all(|g| g.len() == 2 && g.bytes().all(|b| b.is_ascii_hexdigit()))
+    let mut count = 0;
+    for g in text.split(sep) {
+        if g.len() != 2 || !all_bytes(g, |b| b.is_ascii_hexdigit()) {
+            return false;
+        }
+        count += 1;
+    }
+    count == 6
 }
 
 #[cfg(test)]
