@@ -6,6 +6,7 @@ use super::feature::SessionStatus;
 use super::model::Model;
 use crate::domain::modal::{self, Decision, ModalContext, ModalId, ModalState, OpenRequest};
 use crate::domain::route::{self, Location, RouteError, RouteName};
+use crate::vecs::{keep, map};
 
 /// SPEC §9: at most one reload per path within 10 s.
 const RELOAD_GUARD_MS: u64 = 10_000;
@@ -35,13 +36,8 @@ fn moved(model: &mut Model, before: Location) {
 
 /// Resolve the current location; a default-locale prefix is replaced by the canonical address.
 pub fn resolve(model: &mut Model, fx: &mut Vec<Effect>) {
-    let codes: Vec<String> = model
-        .shared
-        .locale_codes(&model.config)
-        .into_iter()
-        .map(str::to_string)
-        .collect();
-    let codes: Vec<&str> = codes.iter().map(String::as_str).collect();
+    let codes = map(model.shared.locale_codes(&model.config), str::to_string);
+    let codes = map(&codes, String::as_str);
     let default = model.config.default_locale.clone();
     let full = model.shared.location.full_path();
     model.shared.route = route::resolve(&full, &codes, &default);
@@ -136,14 +132,9 @@ pub fn open_modal(
     if model.shared.status == SessionStatus::Booting && model.calls.token.is_some() {
         // Asked while a stored session is restored (a press on a page painted before the
         // core): the address keeps it and `sync_modal` decides once the visitor is known.
-        let mut query: Vec<(String, String)> = model
-            .shared
-            .location
-            .query
-            .iter()
-            .filter(|(k, _)| k != modal::MODAL_PARAM)
-            .cloned()
-            .collect();
+        let mut query = keep(&model.shared.location.query, |(k, v)| {
+            (k != modal::MODAL_PARAM).then(|| (k.clone(), v.clone()))
+        });
         query.push((modal::MODAL_PARAM.to_string(), id.as_str().to_string()));
         query.extend(params);
         set_query(model, query, false, fx);

@@ -20,6 +20,7 @@ use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
 use crate::domain::route::{Location, Route, RouteError};
 use crate::domain::validation::Rule;
+use crate::vecs::map;
 use litemap::LiteMap;
 
 pub trait Feature: Default {
@@ -252,9 +253,9 @@ impl Shared {
     /// Known locale codes: settings when loaded, else the configured list.
     pub fn locale_codes<'a>(&'a self, config: &'a Config) -> Vec<&'a str> {
         if self.locales.is_empty() {
-            config.locales.iter().map(String::as_str).collect()
+            map(&config.locales, String::as_str)
         } else {
-            self.locales.iter().map(|l| l.code.as_str()).collect()
+            map(self.locales.iter(), |l| l.code.as_str())
         }
     }
 

@@ -2,6 +2,7 @@
 //! forms' state and rules; the parent applies input, blur and submit to them the same way.
 
 use crate::maps::CollectLite;
+use crate::vecs::map;
 use litemap::LiteMap;
 
 use crate::domain::validation::{self, Form, Rule, Value};
@@ -88,17 +89,14 @@ pub fn required_fields(
     fields: &[&str],
     own: impl Fn(&str) -> Option<Vec<Rule>>,
 ) -> Vec<(String, Vec<Rule>)> {
-    fields
-        .iter()
-        .map(|&f| {
-            let rules = own(f).unwrap_or_else(|| {
-                let mut r = vec![Rule::Required];
-                r.extend(validation::field_rules(f));
-                r
-            });
-            (f.to_string(), rules)
-        })
-        .collect()
+    map(fields, |&f| {
+        let rules = own(f).unwrap_or_else(|| {
+            let mut r = vec![Rule::Required];
+            r.extend(validation::field_rules(f));
+            r
+        });
+        (f.to_string(), rules)
+    })
 }
 
 /// Put a failed request's reason on the form; what the player typed stays.

@@ -65,11 +65,16 @@ impl<'a> Fields<'a> {
     pub fn texts(&self, name: &str) -> Result<Vec<String>, String> {
         match self.raw(name) {
             None => Ok(Vec::new()),
-            Some(Json::Array(items)) => items
-                .iter()
-                .map(|i| i.as_str().map(str::to_owned))
-                .collect::<Option<Vec<_>>>()
-                .ok_or_else(|| format!("`{name}` must hold strings")),
+            Some(Json::Array(items)) => {
+                let mut out = Vec::new();
+                for i in items {
+                    let Some(s) = i.as_str() else {
+                        return Err(format!("`{name}` must hold strings"));
+                    };
+                    out.push(s.to_owned());
+                }
+                Ok(out)
+            }
             Some(_) => Err(format!("`{name}` must be an array")),
         }
     }
