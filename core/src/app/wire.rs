@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::app::ui_read::whole;
 use crate::json::Json;
+use crate::vecs::{keep, map};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Profile {
@@ -125,14 +126,10 @@ pub fn currency_info(c: &Currency) -> crate::domain::money::CurrencyInfo {
         crypto: c.is_crypto(),
         symbol: c.symbol.clone(),
         subunit_to_unit: c.subunit_to_unit,
-        sub_currencies: c
-            .sub_currencies
-            .iter()
-            .map(|s| crate::domain::money::SubCurrency {
-                code: s.code.clone(),
-                subunit_to_unit: s.subunit_to_unit,
-            })
-            .collect(),
+        sub_currencies: map(&c.sub_currencies, |s| crate::domain::money::SubCurrency {
+            code: s.code.clone(),
+            subunit_to_unit: s.subunit_to_unit,
+        }),
     }
 }
 
@@ -147,11 +144,11 @@ pub trait Wire: Sized {
 impl<T: Wire> Wire for Vec<T> {
     fn read(v: &Json) -> Result<Self, String> {
         let items = v.as_array().ok_or("expected an array")?;
-        items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| T::read(item).map_err(|e| format!("[{i}]: {e}")))
-            .collect()
+        let mut out = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            out.push(T::read(item).map_err(|e| format!("[{i}]: {e}"))?);
+        }
+        Ok(out)
     }
 }
 
@@ -282,13 +279,12 @@ impl Wire for Currency {
                 .get("subCurrencies")
                 .and_then(Json::as_array)
                 .map(|subs| {
-                    subs.iter()
-                        .filter(|s| s.is_object())
-                        .map(|s| SubCurrency {
+                    keep(subs, |s| {
+                        s.is_object().then(|| SubCurrency {
                             code: text(s, "code").unwrap_or_default(),
                             subunit_to_unit: subunit(s).unwrap_or_default(),
                         })
-                        .collect()
+                    })
                 })
                 .unwrap_or_default(),
             is_enabled: v.get("isEnabled").and_then(Json::as_bool),
@@ -319,8 +315,8 @@ impl Wire for ApiError {
                     .iter()
                     .map(|(field, msgs)| {
                         let msgs = msgs.as_array().map_or(&[][..], Vec::as_slice);
-                        let texts = msgs.iter().filter_map(Json::as_str).map(str::to_owned);
-                        (field.clone(), texts.collect())
+                        let texts = keep(msgs, |m| m.as_str().map(str::to_owned));
+                        (field.clone(), texts)
                     })
                     .collect_lite()
             })

@@ -14,6 +14,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::app::features::shell::DRAWER_COMPACT_KEY;
 use crate::app::{self, Config, Effect, Event, HttpOutcome, LogLevel, Model, TimerId};
+use crate::vecs::keep;
 
 pub struct Runtime {
     model: RefCell<Model>,
@@ -56,10 +57,9 @@ impl Runtime {
             payment_geo: storage::local_get(crate::domain::payment::PAYMENT_GEO_KEY),
             played_games: storage::local_get(crate::app::features::games::played::PLAYED_KEY),
             return_game: storage::session_get(crate::app::features::games::launch::RETURN_GAME_KEY),
-            affiliate_cookies: crate::app::features::referral::COOKIES
-                .iter()
-                .filter_map(|n| Some((n.to_string(), storage::read_cookie(n)?)))
-                .collect(),
+            affiliate_cookies: keep(crate::app::features::referral::COOKIES, |n| {
+                Some((n.to_string(), storage::read_cookie(n)?))
+            }),
             consent: storage::local_get(crate::domain::consent::CONSENT_KEY),
             geo_seen: storage::session_get(crate::app::features::consent::GEO_SEEN_KEY).is_some(),
         };
