@@ -7,6 +7,7 @@ mod built_in;
 pub mod view;
 
 use crate::maps::CollectLite;
+use crate::vecs::map;
 use std::rc::Rc;
 
 use litemap::LiteMap;
@@ -36,12 +37,9 @@ struct Groups(Vec<(String, Texts)>);
 impl crate::app::wire::Wire for Groups {
     fn read(v: &crate::json::Json) -> Result<Self, String> {
         let groups = v.as_object().ok_or("expected an object")?;
-        Ok(Groups(
-            groups
-                .iter()
-                .map(|(g, texts)| (g.clone(), crate::app::wire::string_map(texts)))
-                .collect(),
-        ))
+        Ok(Groups(map(groups, |(g, texts)| {
+            (g.clone(), crate::app::wire::string_map(texts))
+        })))
     }
 }
 

@@ -19,6 +19,7 @@ use crate::app::registry::Req;
 use crate::app::wire::{need_text, text};
 use crate::domain::route::{check_navigation, percent_encode, NavTarget, RouteName};
 use crate::json::Json;
+use crate::vecs::keep;
 
 /// How long a loaded page or list is reused (SPEC §9 localised-content cache).
 pub const PAGE_TTL_MS: u64 = 15 * 60 * 1000;
@@ -315,13 +316,10 @@ fn read_page(v: &Json) -> Result<Page, String> {
 /// `[{slug, title}]`; an item without both is skipped.
 fn read_questions(v: &Json) -> Result<Vec<Question>, String> {
     let items = v.as_array().ok_or("expected an array")?;
-    Ok(items
-        .iter()
-        .filter_map(|q| {
-            Some(Question {
-                slug: text(q, "slug")?,
-                title: text(q, "title")?,
-            })
+    Ok(keep(items, |q| {
+        Some(Question {
+            slug: text(q, "slug")?,
+            title: text(q, "title")?,
         })
-        .collect())
+    }))
 }
