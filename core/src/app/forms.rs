@@ -1,7 +1,6 @@
 //! Form state and checks shared by every feature's forms (SPEC §5). A feature owns its
 //! forms' state and rules; the parent applies input, blur and submit to them the same way.
 
-use crate::maps::CollectLite;
 use crate::vecs::map;
 use litemap::LiteMap;
 
@@ -68,10 +67,10 @@ pub fn errors(
             values.insert(field.clone(), Value::Bool(false));
         }
     }
-    let mut out: LiteMap<String, String> = validation::validate_form(rules, &values)
-        .into_iter()
-        .map(|(field, v)| (field, v.message(&lookup)))
-        .collect_lite();
+    let mut out: LiteMap<String, String> = LiteMap::new();
+    for (field, v) in validation::validate_form(rules, &values) {
+        out.insert(field, v.message(&lookup));
+    }
     for (field, msg) in state.server_errors.iter() {
         out.insert(field.clone(), msg.clone());
     }

@@ -2,7 +2,6 @@
 //! docs/API.md).
 //! Unknown fields are ignored and optional ones default, so a newer server never breaks us.
 
-use crate::maps::CollectLite;
 use serde::Serialize;
 
 use crate::app::ui_read::whole;
@@ -307,20 +306,13 @@ impl Wire for Locale {
 impl Wire for ApiError {
     fn read(v: &Json) -> Result<Self, String> {
         object(v)?;
-        let errors = v
-            .get("errors")
-            .and_then(Json::as_object)
-            .map(|fields| {
-                fields
-                    .iter()
-                    .map(|(field, msgs)| {
-                        let msgs = msgs.as_array().map_or(&[][..], Vec::as_slice);
-                        let texts = keep(msgs, |m| m.as_str().map(str::to_owned));
-                        (field.clone(), texts)
-                    })
-                    .collect_lite()
-            })
-            .unwrap_or_default();
+        let mut errors = litemap::LiteMap::new();
+        if let Some(fields) = v.get("errors").and_then(Json::as_object) {
+            for (field, msgs) in fields {
+                let msgs = msgs.as_array().map_or(&[][..], Vec::as_slice);
+                errors.insert(field.clone(), keep(msgs, |m| m.as_str().map(str::to_owned)));
+            }
+        }
         Ok(ApiError {
             code: text(v, "code").unwrap_or_default(),
             message: text(v, "message").unwrap_or_default(),
@@ -332,11 +324,13 @@ impl Wire for ApiError {
 
 /// An object of strings (content texts, the config's texts); other values are skipped.
 pub fn string_map(v: &Json) -> litemap::LiteMap<String, String> {
-    v.as_object()
-        .map(|m| {
-            m.iter()
-                .filter_map(|(k, t)| Some((k.clone(), t.as_str()?.to_owned())))
-                .collect_lite()
-        })
-        .unwrap_or_default()
+    let mut out = litemap::LiteMap::new();
+    if let Some(m) = v.as_object() {
+        for (k, t) in m {
+            if let Some(t) = t.as_str() {
+                out.insert(k.clone(), t.to_owned());
+            }
+        }
+    }
+    out
 }

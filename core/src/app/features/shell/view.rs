@@ -1,7 +1,6 @@
 //! The `nav` slice: the page the address names (or its error), locales, the open modal,
 //! the drawer, the preloader and the shell's links.
 
-use crate::maps::CollectLite;
 use litemap::LiteMap;
 use serde::Serialize;
 
@@ -110,11 +109,10 @@ pub fn slice(model: &Model) -> NavView {
     let locale = shared.locale(&model.config).map(str::to_string);
     let (page, error) = match &shared.route {
         Ok(r) => {
-            let params = r
-                .params
-                .iter()
-                .map(|(k, v)| (k.clone(), v.joined()))
-                .collect_lite();
+            let mut params = LiteMap::new();
+            for (k, v) in r.params.iter() {
+                params.insert(k.clone(), v.joined());
+            }
             let name = r
                 .name
                 .strip_prefix(route::LOCALE_PREFIX)
@@ -169,9 +167,15 @@ pub fn slice(model: &Model) -> NavView {
             active,
         }
     });
-    let modal = model.modals.current().map(|m| ModalView {
-        id: m.query_value().to_string(),
-        params: model.modals.params.iter().cloned().collect_lite(),
+    let modal = model.modals.current().map(|m| {
+        let mut params = LiteMap::new();
+        for (k, v) in model.modals.params.iter() {
+            params.insert(k.clone(), v.clone());
+        }
+        ModalView {
+            id: m.query_value().to_string(),
+            params,
+        }
     });
     let shell = &model.f.shell;
     NavView {
