@@ -458,11 +458,11 @@ impl Feature for Bonuses {
                     Ok(list) => {
                         self.loaded = true;
                         self.items.retain(|i| i.kind != kind);
-                        self.items.extend(
-                            list.into_iter().filter(|i| {
-                                bonus::stays_listed(i.status) && i.currency == currency
-                            }),
-                        );
+                        for i in list {
+                            if bonus::stays_listed(i.status) && i.currency == currency {
+                                self.items.push(i);
+                            }
+                        }
                     }
                     Err(e) => cx.log(LogLevel::Warn, &format!("bonuses: {e}")),
                 }

@@ -308,15 +308,15 @@ impl Builder {
             }
             _ => return,
         };
-        let found = self
-            .open
-            .iter()
-            .rev()
-            .take_while(|n| !within.contains(&n.tag.as_str()))
-            .enumerate()
-            .filter(|(_, n)| closes.contains(&n.tag.as_str()))
-            .map(|(i, _)| i)
-            .last();
+        let mut found = None;
+        for (i, n) in self.open.iter().rev().enumerate() {
+            if within.contains(&n.tag.as_str()) {
+                break;
+            }
+            if closes.contains(&n.tag.as_str()) {
+                found = Some(i);
+            }
+        }
         if let Some(from_top) = found {
             for _ in 0..=from_top {
                 self.pop();

@@ -165,23 +165,24 @@ fn links(model: &Model, items: &[Item]) -> Vec<LinkView> {
     // longest such link is the active one (`/sport/live` is Live, not Sport).
     let path = trim_slash(&model.shared.location.path);
     let home = route::home_path(locale, default);
-    let active = out
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| {
-            let href = trim_slash(&l.href);
-            if l.href == home {
-                return path.eq_ignore_ascii_case(href);
-            }
+    // (index, href length) of the longest; on a tie the later link wins.
+    let mut active: Option<(usize, usize)> = None;
+    for (i, l) in out.iter().enumerate() {
+        let href = trim_slash(&l.href);
+        let under = if l.href == home {
+            path.eq_ignore_ascii_case(href)
+        } else {
             path.len() >= href.len()
                 && path
                     .get(..href.len())
                     .is_some_and(|p| p.eq_ignore_ascii_case(href))
                 && matches!(path.as_bytes().get(href.len()), None | Some(b'/'))
-        })
-        .max_by_key(|(_, l)| l.href.len())
-        .map(|(i, _)| i);
-    if let Some(i) = active {
+        };
+        if under && active.is_none_or(|(_, len)| l.href.len() >= len) {
+            active = Some((i, l.href.len()));
+        }
+    }
+    if let Some((i, _)) = active {
         if let Some(l) = out.get_mut(i) {
             l.active = true;
         }
