@@ -232,13 +232,14 @@ pub fn go_home(model: &mut Model, modal: Option<&str>, fx: &mut Vec<Effect>) {
 
 /// Same page in another language; an error page goes to that language's home.
 pub fn set_locale(model: &mut Model, code: &str, now: u64, fx: &mut Vec<Effect>) {
-    let Some(code) = model
-        .shared
-        .locale_codes(&model.config)
-        .into_iter()
-        .find(|c| c.eq_ignore_ascii_case(code))
-        .map(str::to_string)
-    else {
+    let mut found = None;
+    for c in model.shared.locale_codes(&model.config) {
+        if c.eq_ignore_ascii_case(code) {
+            found = Some(c.to_string());
+            break;
+        }
+    }
+    let Some(code) = found else {
         return;
     };
     let default = model.config.default_locale.clone();

@@ -164,11 +164,13 @@ impl Feature for Pages {
                         Entry::Failed
                     }
                 };
-                for c in self.cache.iter_mut().filter(|(k, _, _)| *k == key) {
-                    c.1 = entry.clone();
-                    if entry == Entry::Failed {
-                        // A failure is not kept for 15 minutes: the next visit tries again.
-                        c.2 = 0;
+                for c in self.cache.iter_mut() {
+                    if c.0 == key {
+                        c.1 = entry.clone();
+                        if entry == Entry::Failed {
+                            // A failure is not kept for 15 minutes: the next visit tries again.
+                            c.2 = 0;
+                        }
                     }
                 }
             }
@@ -183,11 +185,13 @@ impl Feature for Pages {
                         List::Failed
                     }
                 };
-                for q in self.questions.iter_mut().filter(|(l, _, _)| *l == locale) {
-                    if list == List::Failed {
-                        q.2 = 0;
+                for q in self.questions.iter_mut() {
+                    if q.0 == locale {
+                        if list == List::Failed {
+                            q.2 = 0;
+                        }
+                        q.1 = list.clone();
                     }
-                    q.1 = list.clone();
                 }
             }
         }
