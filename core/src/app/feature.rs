@@ -345,6 +345,11 @@ impl Cx<'_> {
         });
     }
 
+    /// `what: e` (one formatting call for every "what failed: why" line).
+    pub fn log_err(&mut self, level: LogLevel, what: &str, e: &dyn std::fmt::Display) {
+        self.log(level, &format!("{what}: {e}"));
+    }
+
     /// Feed `tick` back after `ms`; the id cancels it ([`Cx::cancel`]).
     pub fn timer(&mut self, ms: u32, tick: Tick) -> TimerId {
         *self.next_timer = self.next_timer.wrapping_add(1).max(1);

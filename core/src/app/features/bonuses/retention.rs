@@ -169,7 +169,7 @@ impl Retention {
                 self.close_refused(cx);
             }
             // Unknown flags: both parts stay off (nothing requested, nothing shown).
-            Err(e) => cx.log(LogLevel::Warn, &format!("public flags: {e}")),
+            Err(e) => cx.log_err(LogLevel::Warn, "public flags", &e),
         }
     }
 
@@ -218,7 +218,7 @@ impl Retention {
                 }
                 self.quests_loaded = true;
             }
-            Err(e) => cx.log(LogLevel::Warn, &format!("quests: {e}")),
+            Err(e) => cx.log_err(LogLevel::Warn, "quests", &e),
         }
     }
 
@@ -305,7 +305,7 @@ impl Retention {
                 Some(a) => self.account = Some(a),
                 None => cx.log(LogLevel::Warn, "loyalty account: unexpected shape"),
             },
-            Err(e) => cx.log(LogLevel::Warn, &format!("loyalty account: {e}")),
+            Err(e) => cx.log_err(LogLevel::Warn, "loyalty account", &e),
         }
     }
 
@@ -323,7 +323,7 @@ impl Retention {
                 }
             }
             Ok(_) => cx.log(LogLevel::Warn, "loyalty levels: unexpected shape"),
-            Err(e) => cx.log(LogLevel::Warn, &format!("loyalty levels: {e}")),
+            Err(e) => cx.log_err(LogLevel::Warn, "loyalty levels", &e),
         }
     }
 

@@ -181,7 +181,7 @@ impl Feature for Pages {
                 let list = match list {
                     Ok(l) => List::Ready(l),
                     Err(e) => {
-                        cx.log(LogLevel::Warn, &format!("questions: {e}"));
+                        cx.log_err(LogLevel::Warn, "questions", &e);
                         List::Failed
                     }
                 };

@@ -116,7 +116,7 @@ impl Sport {
             Ok(_) => {}
             Err(e) => {
                 // SPEC §8: logged, the token left as it was.
-                cx.log(LogLevel::Warn, &format!("sportsbook token: {e}"));
+                cx.log_err(LogLevel::Warn, "sportsbook token", &e);
                 // The player's own limit (a self-exclusion) refused play: say so (issue 14).
                 if matches!(&e, ResponseError::Status { error, .. } if error.code == "game_limit_reached")
                 {
@@ -136,7 +136,7 @@ impl Sport {
                     self.want_token(cx);
                 }
             }
-            Err(e) => cx.log(LogLevel::Warn, &format!("sportsbook accounts: {e}")),
+            Err(e) => cx.log_err(LogLevel::Warn, "sportsbook accounts", &e),
         }
     }
 
