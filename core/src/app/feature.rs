@@ -263,7 +263,7 @@ impl Shared {
     /// default locale).
     pub fn link_prefix(&self, config: &Config) -> String {
         self.locale(config)
-            .map(|l| format!("/{l}"))
+            .map(|l| ["/", l].concat())
             .unwrap_or_default()
     }
 

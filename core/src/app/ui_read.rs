@@ -16,13 +16,11 @@ impl<'a> Fields<'a> {
     }
 
     fn need(&self, name: &str) -> Result<&'a Json, String> {
-        self.raw(name)
-            .ok_or_else(|| format!("missing field `{name}`"))
+        self.raw(name).ok_or_else(|| missing(name))
     }
 
     pub fn text(&self, name: &str) -> Result<String, String> {
-        self.opt_text(name)?
-            .ok_or_else(|| format!("missing field `{name}`"))
+        self.opt_text(name)?.ok_or_else(|| missing(name))
     }
 
     pub fn opt_text(&self, name: &str) -> Result<Option<String>, String> {
@@ -35,8 +33,7 @@ impl<'a> Fields<'a> {
 
     /// A whole number in `T`'s range (`1.0` counts, as in JS).
     pub fn int<T: TryFrom<i64>>(&self, name: &str) -> Result<T, String> {
-        self.opt_int(name)?
-            .ok_or_else(|| format!("missing field `{name}`"))
+        self.opt_int(name)?.ok_or_else(|| missing(name))
     }
 
     pub fn opt_int<T: TryFrom<i64>>(&self, name: &str) -> Result<Option<T>, String> {
@@ -78,6 +75,10 @@ impl<'a> Fields<'a> {
             Some(_) => Err(format!("`{name}` must be an array")),
         }
     }
+}
+
+fn missing(name: &str) -> String {
+    format!("missing field `{name}`")
 }
 
 /// The value named `given` among `choices`.

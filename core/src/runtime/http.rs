@@ -75,7 +75,7 @@ pub fn build(
         .header("X-Trace-Id", &trace_id())
         .abort_signal(signal);
     if let Some(token) = &http.bearer {
-        builder = builder.header("Authorization", &format!("Bearer {token}"));
+        builder = builder.header("Authorization", &["Bearer ", token.as_str()].concat());
     }
     if http.source_platform {
         let source = if config.origin.is_empty() {

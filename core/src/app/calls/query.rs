@@ -10,7 +10,7 @@ pub const SETTINGS_TTL_MS: u64 = 15 * 60 * 1000;
 
 /// An array parameter in bracket form: `("status", ["1", "2"])` -> `status[]=1&status[]=2`.
 pub fn array_param<S: AsRef<str>>(name: &str, values: &[S]) -> Vec<(String, String)> {
-    let key = format!("{name}[]");
+    let key = [name, "[]"].concat();
     map(values, |v| (key.clone(), v.as_ref().to_string()))
 }
 
@@ -54,7 +54,7 @@ fn encode_into(s: &str, out: &mut String) {
 
 /// The cache key of a call: its path and encoded parameters.
 pub fn cache_key(path: &str, query: &[(String, String)]) -> String {
-    format!("{path}{}", encode_query(query))
+    path.to_owned() + &encode_query(query)
 }
 
 /// Answers of the settings calls (currencies, locales, countries, constants), kept
