@@ -209,7 +209,10 @@ impl Retention {
                     Json::Array(a) => a.as_slice(),
                     _ => &[],
                 };
-                for (q, reward, games) in list.iter().filter_map(read_quest) {
+                for v in list {
+                    let Some((q, reward, games)) = read_quest(v) else {
+                        continue;
+                    };
                     if quest::is_active_state(q.state) {
                         self.rewards.push((q.id, reward));
                         self.task_games.extend(games);
