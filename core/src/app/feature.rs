@@ -281,9 +281,14 @@ impl Shared {
                     .trim_start_matches('/')
                     .split('/')
                     .next()?;
-                self.locale_codes(config)
-                    .into_iter()
-                    .find(|l| l.eq_ignore_ascii_case(first) && *l != config.default_locale)
+                let mut found = None;
+                for l in self.locale_codes(config) {
+                    if l.eq_ignore_ascii_case(first) && *l != config.default_locale {
+                        found = Some(l);
+                        break;
+                    }
+                }
+                found
             })
     }
 

@@ -131,9 +131,12 @@ impl Sport {
         self.accounts_loading = false;
         match calls::read::<Vec<Account>>(answer) {
             Ok(list) => {
-                if let Some(active) = list.into_iter().find(Account::is_active) {
-                    self.account = Some(active);
-                    self.want_token(cx);
+                for account in list {
+                    if account.is_active() {
+                        self.account = Some(account);
+                        self.want_token(cx);
+                        break;
+                    }
                 }
             }
             Err(e) => cx.log_err(LogLevel::Warn, "sportsbook accounts", &e),
