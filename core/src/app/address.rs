@@ -119,7 +119,7 @@ fn set_query(model: &mut Model, query: Vec<(String, String)>, replace: bool, fx:
 pub fn open_modal(
     model: &mut Model,
     id: &str,
-    params: Vec<(String, String)>,
+    mut params: Vec<(String, String)>,
     fx: &mut Vec<Effect>,
 ) {
     let Some(id) = ModalId::parse(id) else {
@@ -136,7 +136,7 @@ pub fn open_modal(
             (k != modal::MODAL_PARAM).then(|| (k.clone(), v.clone()))
         });
         query.push((modal::MODAL_PARAM.to_string(), id.as_str().to_string()));
-        query.extend(params);
+        query.append(&mut params);
         set_query(model, query, false, fx);
         return;
     }

@@ -210,12 +210,12 @@ impl Retention {
                     _ => &[],
                 };
                 for v in list {
-                    let Some((q, reward, games)) = read_quest(v) else {
+                    let Some((q, reward, mut games)) = read_quest(v) else {
                         continue;
                     };
                     if quest::is_active_state(q.state) {
                         self.rewards.push((q.id, reward));
-                        self.task_games.extend(games);
+                        self.task_games.append(&mut games);
                         self.quests.push(q);
                     }
                 }
@@ -251,7 +251,7 @@ impl Retention {
     /// than completed alerts; finished quests leave the list.
     fn quest_pushed(
         &mut self,
-        (q, reward, games): (Quest, String, Vec<(u64, Vec<u64>)>),
+        (q, reward, mut games): (Quest, String, Vec<(u64, Vec<u64>)>),
         cx: &mut Cx,
     ) {
         let id = q.id;
@@ -266,7 +266,7 @@ impl Retention {
         if quest::is_active_state(state) {
             self.rewards.retain(|r| r.0 != id);
             self.rewards.push((id, reward));
-            self.task_games.extend(games);
+            self.task_games.append(&mut games);
         } else {
             self.quests.retain(|x| x.id != id);
         }
