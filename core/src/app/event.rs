@@ -76,7 +76,7 @@ impl UiEvent {
         match AppUi::read(&kind, &f) {
             Ok(Some(e)) => Ok(UiEvent::App(e)),
             Ok(None) => FeatureUi::read(&event).map(UiEvent::Feature),
-            Err(e) => Err(format!("{kind}: {e}")),
+            Err(e) => Err(super::ui_read::of_kind(&kind, &e)),
         }
     }
 }

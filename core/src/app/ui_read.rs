@@ -81,6 +81,11 @@ fn missing(name: &str) -> String {
     format!("missing field `{name}`")
 }
 
+/// An event's error under its type (`kind: e`): one formatting call for every feature.
+pub fn of_kind(kind: &str, e: &str) -> String {
+    format!("{kind}: {e}")
+}
+
 /// The value named `given` among `choices`.
 pub fn pick<T: Copy>(given: &str, choices: &[(&str, T)]) -> Option<T> {
     choices.iter().find(|(n, _)| *n == given).map(|(_, v)| *v)
