@@ -556,11 +556,12 @@ fn modal(cx: &mut Cx, id: &str, bonus: u64) {
 
 /// Spaces out, upper case; refused when empty, too long or not letters, digits, `-`, `_`.
 pub fn normalize_code(typed: &str) -> Result<String, &'static str> {
-    let code: String = typed
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect::<String>()
-        .to_ascii_uppercase();
+    let mut code = String::new();
+    for c in typed.chars() {
+        if !c.is_whitespace() {
+            code.push(c.to_ascii_uppercase());
+        }
+    }
     if bonus_code::normalize_input(&code).is_none() {
         return Err("global-components.bonuses.codeRequired");
     }
