@@ -84,7 +84,11 @@ fn from_js_at(v: &wasm_bindgen::JsValue, depth: usize) -> Result<Json, String> {
         return Ok(Json::String(s));
     }
     if let Some(items) = v.dyn_ref::<js_sys::Array>() {
-        return items.iter().map(|i| from_js_at(&i, depth + 1)).collect();
+        let mut out = Vec::new();
+        for i in items.iter() {
+            out.push(from_js_at(&i, depth + 1)?);
+        }
+        return Ok(Json::Array(out));
     }
     if v.is_object() && !v.is_function() {
         let mut map = Map::new();

@@ -86,7 +86,7 @@ impl Writer {
                 break;
             }
         }
-        for d in buf.iter().skip(i) {
+        for d in buf.get(i..).unwrap_or_default() {
             self.out.push(char::from(*d));
         }
     }

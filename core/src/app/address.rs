@@ -6,6 +6,7 @@ use super::feature::SessionStatus;
 use super::model::Model;
 use crate::domain::modal::{self, Decision, ModalContext, ModalId, ModalState, OpenRequest};
 use crate::domain::route::{self, Location, RouteError, RouteName};
+use crate::vecs::{keep, map};
 
 /// SPEC §9: at most one reload per path within 10 s.
 const RELOAD_GUARD_MS: u64 = 10_000;
@@ -35,13 +36,8 @@ fn moved(model: &mut Model, before: Location) {
 
 /// Resolve the current location; a default-locale prefix is replaced by the canonical address.
 pub fn resolve(model: &mut Model, fx: &mut Vec<Effect>) {
-    let codes: Vec<String> = model
-        .shared
-        .locale_codes(&model.config)
-        .into_iter()
-        .map(str::to_string)
-        .collect();
-    let codes: Vec<&str> = codes.iter().map(String::as_str).collect();
+    let codes = map(model.shared.locale_codes(&model.config), str::to_string);
+    let codes = map(&codes, String::as_str);
     let default = model.config.default_locale.clone();
     let full = model.shared.location.full_path();
     model.shared.route = route::resolve(&full, &codes, &default);
@@ -123,7 +119,7 @@ fn set_query(model: &mut Model, query: Vec<(String, String)>, replace: bool, fx:
 pub fn open_modal(
     model: &mut Model,
     id: &str,
-    params: Vec<(String, String)>,
+    mut params: Vec<(String, String)>,
     fx: &mut Vec<Effect>,
 ) {
     let Some(id) = ModalId::parse(id) else {
@@ -136,16 +132,11 @@ pub fn open_modal(
     if model.shared.status == SessionStatus::Booting && model.calls.token.is_some() {
         // Asked while a stored session is restored (a press on a page painted before the
         // core): the address keeps it and `sync_modal` decides once the visitor is known.
-        let mut query: Vec<(String, String)> = model
-            .shared
-            .location
-            .query
-            .iter()
-            .filter(|(k, _)| k != modal::MODAL_PARAM)
-            .cloned()
-            .collect();
+        let mut query = keep(&model.shared.location.query, |(k, v)| {
+            (k != modal::MODAL_PARAM).then(|| (k.clone(), v.clone()))
+        });
         query.push((modal::MODAL_PARAM.to_string(), id.as_str().to_string()));
-        query.extend(params);
+        query.append(&mut params);
         set_query(model, query, false, fx);
         return;
     }
@@ -241,13 +232,14 @@ pub fn go_home(model: &mut Model, modal: Option<&str>, fx: &mut Vec<Effect>) {
 
 /// Same page in another language; an error page goes to that language's home.
 pub fn set_locale(model: &mut Model, code: &str, now: u64, fx: &mut Vec<Effect>) {
-    let Some(code) = model
-        .shared
-        .locale_codes(&model.config)
-        .into_iter()
-        .find(|c| c.eq_ignore_ascii_case(code))
-        .map(str::to_string)
-    else {
+    let mut found = None;
+    for c in model.shared.locale_codes(&model.config) {
+        if c.eq_ignore_ascii_case(code) {
+            found = Some(c.to_string());
+            break;
+        }
+    }
+    let Some(code) = found else {
         return;
     };
     let default = model.config.default_locale.clone();

@@ -76,7 +76,7 @@ impl UiEvent {
         match AppUi::read(&kind, &f) {
             Ok(Some(e)) => Ok(UiEvent::App(e)),
             Ok(None) => FeatureUi::read(&event).map(UiEvent::Feature),
-            Err(e) => Err(format!("{kind}: {e}")),
+            Err(e) => Err(super::ui_read::of_kind(&kind, &e)),
         }
     }
 }
@@ -127,14 +127,14 @@ fn params(f: &Fields) -> Result<Vec<(String, String)>, String> {
         return Ok(Vec::new());
     };
     let bad = || "`params` must be [name, value] pairs of strings".to_string();
-    list.as_array()
-        .ok_or_else(bad)?
-        .iter()
-        .map(|pair| match pair.as_array().map(Vec::as_slice) {
-            Some([Json::String(k), Json::String(v)]) => Ok((k.clone(), v.clone())),
-            _ => Err(bad()),
-        })
-        .collect()
+    let mut out = Vec::new();
+    for pair in list.as_array().ok_or_else(bad)? {
+        match pair.as_array().map(Vec::as_slice) {
+            Some([Json::String(k), Json::String(v)]) => out.push((k.clone(), v.clone())),
+            _ => return Err(bad()),
+        }
+    }
+    Ok(out)
 }
 
 impl From<AppUi> for UiEvent {

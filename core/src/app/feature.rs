@@ -20,6 +20,7 @@ use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
 use crate::domain::route::{Location, Route, RouteError};
 use crate::domain::validation::Rule;
+use crate::vecs::map;
 use litemap::LiteMap;
 
 pub trait Feature: Default {
@@ -252,9 +253,9 @@ impl Shared {
     /// Known locale codes: settings when loaded, else the configured list.
     pub fn locale_codes<'a>(&'a self, config: &'a Config) -> Vec<&'a str> {
         if self.locales.is_empty() {
-            config.locales.iter().map(String::as_str).collect()
+            map(&config.locales, String::as_str)
         } else {
-            self.locales.iter().map(|l| l.code.as_str()).collect()
+            map(self.locales.iter(), |l| l.code.as_str())
         }
     }
 
@@ -262,7 +263,7 @@ impl Shared {
     /// default locale).
     pub fn link_prefix(&self, config: &Config) -> String {
         self.locale(config)
-            .map(|l| format!("/{l}"))
+            .map(|l| ["/", l].concat())
             .unwrap_or_default()
     }
 
@@ -280,9 +281,14 @@ impl Shared {
                     .trim_start_matches('/')
                     .split('/')
                     .next()?;
-                self.locale_codes(config)
-                    .into_iter()
-                    .find(|l| l.eq_ignore_ascii_case(first) && *l != config.default_locale)
+                let mut found = None;
+                for l in self.locale_codes(config) {
+                    if l.eq_ignore_ascii_case(first) && *l != config.default_locale {
+                        found = Some(l);
+                        break;
+                    }
+                }
+                found
             })
     }
 
@@ -342,6 +348,11 @@ impl Cx<'_> {
             level,
             message: message.to_string(),
         });
+    }
+
+    /// `what: e` (one formatting call for every "what failed: why" line).
+    pub fn log_err(&mut self, level: LogLevel, what: &str, e: &dyn std::fmt::Display) {
+        self.log(level, &format!("{what}: {e}"));
     }
 
     /// Feed `tick` back after `ms`; the id cancels it ([`Cx::cancel`]).

@@ -1,7 +1,7 @@
 //! Form state and checks shared by every feature's forms (SPEC §5). A feature owns its
 //! forms' state and rules; the parent applies input, blur and submit to them the same way.
 
-use crate::maps::CollectLite;
+use crate::vecs::map;
 use litemap::LiteMap;
 
 use crate::domain::validation::{self, Form, Rule, Value};
@@ -59,7 +59,7 @@ pub fn errors(
 ) -> LiteMap<String, String> {
     // Validation messages live in the fields-settings content group (`validations.min` is
     // `fields-settings.validations.min`), so they follow the locale like every other text.
-    let lookup = |key: &str| text(&format!("fields-settings.{key}")).or_else(|| text(key));
+    let lookup = |key: &str| text(&["fields-settings.", key].concat()).or_else(|| text(key));
     // An untouched checkbox is unchecked, not empty: "accepted" must see false.
     let mut values = state.values.clone();
     for (field, field_rules) in rules {
@@ -67,10 +67,10 @@ pub fn errors(
             values.insert(field.clone(), Value::Bool(false));
         }
     }
-    let mut out: LiteMap<String, String> = validation::validate_form(rules, &values)
-        .into_iter()
-        .map(|(field, v)| (field, v.message(&lookup)))
-        .collect_lite();
+    let mut out: LiteMap<String, String> = LiteMap::new();
+    for (field, v) in validation::validate_form(rules, &values) {
+        out.insert(field, v.message(&lookup));
+    }
     for (field, msg) in state.server_errors.iter() {
         out.insert(field.clone(), msg.clone());
     }
@@ -88,17 +88,14 @@ pub fn required_fields(
     fields: &[&str],
     own: impl Fn(&str) -> Option<Vec<Rule>>,
 ) -> Vec<(String, Vec<Rule>)> {
-    fields
-        .iter()
-        .map(|&f| {
-            let rules = own(f).unwrap_or_else(|| {
-                let mut r = vec![Rule::Required];
-                r.extend(validation::field_rules(f));
-                r
-            });
-            (f.to_string(), rules)
-        })
-        .collect()
+    map(fields, |&f| {
+        let rules = own(f).unwrap_or_else(|| {
+            let mut r = vec![Rule::Required];
+            r.extend(validation::field_rules(f));
+            r
+        });
+        (f.to_string(), rules)
+    })
 }
 
 /// Put a failed request's reason on the form; what the player typed stays.

@@ -134,7 +134,7 @@ macro_rules! features {
                     match <$ty as Feature>::read_ui(kind, &fields) {
                         Ok(Some(e)) => return Ok(FeatureUi::$Variant(e)),
                         Ok(None) => {}
-                        Err(e) => return Err(format!("{kind}: {e}")),
+                        Err(e) => return Err(super::ui_read::of_kind(kind, &e)),
                     }
                 )*
                 Err(format!("unknown event type {kind}"))

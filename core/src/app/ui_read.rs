@@ -16,13 +16,11 @@ impl<'a> Fields<'a> {
     }
 
     fn need(&self, name: &str) -> Result<&'a Json, String> {
-        self.raw(name)
-            .ok_or_else(|| format!("missing field `{name}`"))
+        self.raw(name).ok_or_else(|| missing(name))
     }
 
     pub fn text(&self, name: &str) -> Result<String, String> {
-        self.opt_text(name)?
-            .ok_or_else(|| format!("missing field `{name}`"))
+        self.opt_text(name)?.ok_or_else(|| missing(name))
     }
 
     pub fn opt_text(&self, name: &str) -> Result<Option<String>, String> {
@@ -35,8 +33,7 @@ impl<'a> Fields<'a> {
 
     /// A whole number in `T`'s range (`1.0` counts, as in JS).
     pub fn int<T: TryFrom<i64>>(&self, name: &str) -> Result<T, String> {
-        self.opt_int(name)?
-            .ok_or_else(|| format!("missing field `{name}`"))
+        self.opt_int(name)?.ok_or_else(|| missing(name))
     }
 
     pub fn opt_int<T: TryFrom<i64>>(&self, name: &str) -> Result<Option<T>, String> {
@@ -65,14 +62,28 @@ impl<'a> Fields<'a> {
     pub fn texts(&self, name: &str) -> Result<Vec<String>, String> {
         match self.raw(name) {
             None => Ok(Vec::new()),
-            Some(Json::Array(items)) => items
-                .iter()
-                .map(|i| i.as_str().map(str::to_owned))
-                .collect::<Option<Vec<_>>>()
-                .ok_or_else(|| format!("`{name}` must hold strings")),
+            Some(Json::Array(items)) => {
+                let mut out = Vec::new();
+                for i in items {
+                    let Some(s) = i.as_str() else {
+                        return Err(format!("`{name}` must hold strings"));
+                    };
+                    out.push(s.to_owned());
+                }
+                Ok(out)
+            }
             Some(_) => Err(format!("`{name}` must be an array")),
         }
     }
+}
+
+fn missing(name: &str) -> String {
+    format!("missing field `{name}`")
+}
+
+/// An event's error under its type (`kind: e`): one formatting call for every feature.
+pub fn of_kind(kind: &str, e: &str) -> String {
+    format!("{kind}: {e}")
 }
 
 /// The value named `given` among `choices`.

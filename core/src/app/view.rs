@@ -2,7 +2,6 @@
 //! changed slice. A slice is rebuilt only when a part it reads is dirty (`model.dirty`, set by
 //! the parent as it routes events to features): no whole-view rebuilds, no deep compares.
 
-use crate::maps::CollectLite;
 use litemap::LiteMap;
 use serde::Serialize;
 
@@ -128,36 +127,32 @@ pub fn changed<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 
 fn forms_slice(model: &Model) -> LiteMap<FormId, FormView> {
     let empty = forms::FormState::default();
-    FormId::ALL
-        .iter()
-        .map(|&id| {
-            let state = model.f.form_state(id).unwrap_or(&empty);
-            (id, form(model, id, state))
-        })
-        .collect_lite()
+    let mut out = LiteMap::new();
+    for &id in FormId::ALL.iter() {
+        let state = model.f.form_state(id).unwrap_or(&empty);
+        out.insert(id, form(model, id, state));
+    }
+    out
 }
 
 fn form(model: &Model, id: FormId, state: &forms::FormState) -> FormView {
     let rules = model.f.form_rules(id);
-    let errors = forms::errors(&rules, state, &|k| model.shared.text_of(k).cloned())
-        .into_iter()
-        .filter(|(f, _)| {
-            state.touched.contains_key(f.as_str()) || state.server_errors.contains_key(f.as_str())
-        })
-        .collect_lite();
-    let values = state
-        .values
-        .iter()
-        .filter_map(|(k, v)| {
-            let value = match v {
-                Value::Text(s) => super::event::FormValue::Text(s.clone()),
-                Value::Bool(b) => super::event::FormValue::Bool(*b),
-                Value::Empty => super::event::FormValue::Text(String::new()),
-                _ => return None,
-            };
-            Some((k.clone(), value))
-        })
-        .collect_lite();
+    let mut errors = LiteMap::new();
+    for (f, msg) in forms::errors(&rules, state, &|k| model.shared.text_of(k).cloned()) {
+        if state.touched.contains_key(f.as_str()) || state.server_errors.contains_key(f.as_str()) {
+            errors.insert(f, msg);
+        }
+    }
+    let mut values = LiteMap::new();
+    for (k, v) in state.values.iter() {
+        let value = match v {
+            Value::Text(s) => super::event::FormValue::Text(s.clone()),
+            Value::Bool(b) => super::event::FormValue::Bool(*b),
+            Value::Empty => super::event::FormValue::Text(String::new()),
+            _ => continue,
+        };
+        values.insert(k.clone(), value);
+    }
     FormView {
         values,
         errors,

@@ -2,11 +2,11 @@
 //! docs/API.md).
 //! Unknown fields are ignored and optional ones default, so a newer server never breaks us.
 
-use crate::maps::CollectLite;
 use serde::Serialize;
 
 use crate::app::ui_read::whole;
 use crate::json::Json;
+use crate::vecs::{keep, map};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Profile {
@@ -125,14 +125,10 @@ pub fn currency_info(c: &Currency) -> crate::domain::money::CurrencyInfo {
         crypto: c.is_crypto(),
         symbol: c.symbol.clone(),
         subunit_to_unit: c.subunit_to_unit,
-        sub_currencies: c
-            .sub_currencies
-            .iter()
-            .map(|s| crate::domain::money::SubCurrency {
-                code: s.code.clone(),
-                subunit_to_unit: s.subunit_to_unit,
-            })
-            .collect(),
+        sub_currencies: map(&c.sub_currencies, |s| crate::domain::money::SubCurrency {
+            code: s.code.clone(),
+            subunit_to_unit: s.subunit_to_unit,
+        }),
     }
 }
 
@@ -147,11 +143,11 @@ pub trait Wire: Sized {
 impl<T: Wire> Wire for Vec<T> {
     fn read(v: &Json) -> Result<Self, String> {
         let items = v.as_array().ok_or("expected an array")?;
-        items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| T::read(item).map_err(|e| format!("[{i}]: {e}")))
-            .collect()
+        let mut out = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            out.push(T::read(item).map_err(|e| format!("[{i}]: {e}"))?);
+        }
+        Ok(out)
     }
 }
 
@@ -282,13 +278,12 @@ impl Wire for Currency {
                 .get("subCurrencies")
                 .and_then(Json::as_array)
                 .map(|subs| {
-                    subs.iter()
-                        .filter(|s| s.is_object())
-                        .map(|s| SubCurrency {
+                    keep(subs, |s| {
+                        s.is_object().then(|| SubCurrency {
                             code: text(s, "code").unwrap_or_default(),
                             subunit_to_unit: subunit(s).unwrap_or_default(),
                         })
-                        .collect()
+                    })
                 })
                 .unwrap_or_default(),
             is_enabled: v.get("isEnabled").and_then(Json::as_bool),
@@ -311,20 +306,13 @@ impl Wire for Locale {
 impl Wire for ApiError {
     fn read(v: &Json) -> Result<Self, String> {
         object(v)?;
-        let errors = v
-            .get("errors")
-            .and_then(Json::as_object)
-            .map(|fields| {
-                fields
-                    .iter()
-                    .map(|(field, msgs)| {
-                        let msgs = msgs.as_array().map_or(&[][..], Vec::as_slice);
-                        let texts = msgs.iter().filter_map(Json::as_str).map(str::to_owned);
-                        (field.clone(), texts.collect())
-                    })
-                    .collect_lite()
-            })
-            .unwrap_or_default();
+        let mut errors = litemap::LiteMap::new();
+        if let Some(fields) = v.get("errors").and_then(Json::as_object) {
+            for (field, msgs) in fields {
+                let msgs = msgs.as_array().map_or(&[][..], Vec::as_slice);
+                errors.insert(field.clone(), keep(msgs, |m| m.as_str().map(str::to_owned)));
+            }
+        }
         Ok(ApiError {
             code: text(v, "code").unwrap_or_default(),
             message: text(v, "message").unwrap_or_default(),
@@ -336,11 +324,13 @@ impl Wire for ApiError {
 
 /// An object of strings (content texts, the config's texts); other values are skipped.
 pub fn string_map(v: &Json) -> litemap::LiteMap<String, String> {
-    v.as_object()
-        .map(|m| {
-            m.iter()
-                .filter_map(|(k, t)| Some((k.clone(), t.as_str()?.to_owned())))
-                .collect_lite()
-        })
-        .unwrap_or_default()
+    let mut out = litemap::LiteMap::new();
+    if let Some(m) = v.as_object() {
+        for (k, t) in m {
+            if let Some(t) = t.as_str() {
+                out.insert(k.clone(), t.to_owned());
+            }
+        }
+    }
+    out
 }

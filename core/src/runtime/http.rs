@@ -42,7 +42,13 @@ pub fn trace_id() -> String {
             *b = (js_sys::Math::random() * 256.0) as u8;
         }
     }
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    let mut out = String::with_capacity(32);
+    for b in bytes {
+        for nibble in [b >> 4, b & 0xf] {
+            out.push(char::from_digit(nibble.into(), 16).unwrap_or('0'));
+        }
+    }
+    out
 }
 
 /// API base + path + query; arrays keep the bracket form (`status[]=1&status[]=2`).
@@ -75,7 +81,7 @@ pub fn build(
         .header("X-Trace-Id", &trace_id())
         .abort_signal(signal);
     if let Some(token) = &http.bearer {
-        builder = builder.header("Authorization", &format!("Bearer {token}"));
+        builder = builder.header("Authorization", &["Bearer ", token.as_str()].concat());
     }
     if http.source_platform {
         let source = if config.origin.is_empty() {

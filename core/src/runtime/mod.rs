@@ -14,6 +14,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::app::features::shell::DRAWER_COMPACT_KEY;
 use crate::app::{self, Config, Effect, Event, HttpOutcome, LogLevel, Model, TimerId};
+use crate::vecs::keep;
 
 pub struct Runtime {
     model: RefCell<Model>,
@@ -21,7 +22,8 @@ pub struct Runtime {
     base: Rc<http::Base>,
     listeners: RefCell<Vec<js_sys::Function>>,
     /// Events raised while an update runs are queued, never re-entered.
-    queue: RefCell<std::collections::VecDeque<Event>>,
+    /// (A Vec taken a batch at a time: the same order as a deque, less code.)
+    queue: RefCell<Vec<Event>>,
     busy: RefCell<bool>,
     /// Timers that can still be cancelled, by id.
     timers: RefCell<Vec<(TimerId, gloo_timers::callback::Timeout)>>,
@@ -56,10 +58,9 @@ impl Runtime {
             payment_geo: storage::local_get(crate::domain::payment::PAYMENT_GEO_KEY),
             played_games: storage::local_get(crate::app::features::games::played::PLAYED_KEY),
             return_game: storage::session_get(crate::app::features::games::launch::RETURN_GAME_KEY),
-            affiliate_cookies: crate::app::features::referral::COOKIES
-                .iter()
-                .filter_map(|n| Some((n.to_string(), storage::read_cookie(n)?)))
-                .collect(),
+            affiliate_cookies: keep(crate::app::features::referral::COOKIES, |n| {
+                Some((n.to_string(), storage::read_cookie(n)?))
+            }),
             consent: storage::local_get(crate::domain::consent::CONSENT_KEY),
             geo_seen: storage::session_get(crate::app::features::consent::GEO_SEEN_KEY).is_some(),
         };
@@ -71,22 +72,25 @@ impl Runtime {
     }
 
     pub fn dispatch(self: &Rc<Self>, event: Event) {
-        self.queue.borrow_mut().push_back(event);
+        self.queue.borrow_mut().push(event);
         if *self.busy.borrow() {
             return;
         }
         *self.busy.borrow_mut() = true;
         loop {
-            let Some(next) = self.queue.borrow_mut().pop_front() else {
+            let batch = std::mem::take(&mut *self.queue.borrow_mut());
+            if batch.is_empty() {
                 break;
-            };
-            let effects = app::update(
-                &mut self.model.borrow_mut(),
-                next,
-                js_sys::Date::now() as u64,
-            );
-            for effect in effects {
-                self.perform(effect);
+            }
+            for next in batch {
+                let effects = app::update(
+                    &mut self.model.borrow_mut(),
+                    next,
+                    js_sys::Date::now() as u64,
+                );
+                for effect in effects {
+                    self.perform(effect);
+                }
             }
         }
         *self.busy.borrow_mut() = false;

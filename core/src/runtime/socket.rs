@@ -110,14 +110,14 @@ fn open(rt: &Rc<Runtime>, url: &str) -> Result<Socket, String> {
 /// relative to `origin` (the page's).
 pub fn ws_url(url: &str, origin: &str) -> String {
     let absolute = if url.starts_with('/') {
-        format!("{}{url}", origin.trim_end_matches('/'))
+        [origin.trim_end_matches('/'), url].concat()
     } else {
         url.to_string()
     };
     if let Some(rest) = absolute.strip_prefix("https://") {
-        format!("wss://{rest}")
+        ["wss://", rest].concat()
     } else if let Some(rest) = absolute.strip_prefix("http://") {
-        format!("ws://{rest}")
+        ["ws://", rest].concat()
     } else {
         absolute
     }

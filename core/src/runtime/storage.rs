@@ -16,13 +16,20 @@ fn html_document() -> Option<web_sys::HtmlDocument> {
 }
 
 pub fn read_token() -> Option<String> {
+    raw_cookie(TOKEN_KEY).filter(|v| !v.is_empty())
+}
+
+/// The first cookie named `name`, as stored.
+fn raw_cookie(name: &str) -> Option<String> {
     let cookies = html_document()?.cookie().ok()?;
-    cookies
-        .split(';')
-        .filter_map(|c| c.trim().split_once('='))
-        .find(|(k, _)| *k == TOKEN_KEY)
-        .map(|(_, v)| v.to_string())
-        .filter(|v| !v.is_empty())
+    for c in cookies.split(';') {
+        if let Some((k, v)) = c.trim().split_once('=') {
+            if k == name {
+                return Some(v.to_string());
+            }
+        }
+    }
+    None
 }
 
 pub fn store_token(token: &str) {
@@ -39,12 +46,8 @@ pub fn clear_token() {
 
 /// A cookie's value, percent-decoded; None when absent or empty.
 pub fn read_cookie(name: &str) -> Option<String> {
-    let cookies = html_document()?.cookie().ok()?;
-    cookies
-        .split(';')
-        .filter_map(|c| c.trim().split_once('='))
-        .find(|(k, _)| *k == name)
-        .map(|(_, v)| crate::domain::route::percent_decode(v, false))
+    raw_cookie(name)
+        .map(|v| crate::domain::route::percent_decode(&v, false))
         .filter(|v| !v.is_empty())
 }
 

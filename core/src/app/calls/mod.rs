@@ -65,8 +65,9 @@ impl Route {
     }
 
     pub fn query(mut self, pairs: &[(&str, &str)]) -> Route {
-        self.query
-            .extend(pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        for (k, v) in pairs {
+            self.query.push((k.to_string(), v.to_string()));
+        }
         self
     }
 
@@ -173,11 +174,12 @@ pub enum Sent {
 impl Calls {
     /// The id of the newest call in flight for `req`, if any.
     pub fn id_of(&self, req: &Req) -> Option<CallId> {
-        self.in_flight
-            .iter()
-            .rev()
-            .find(|(_, r)| r == req)
-            .map(|(id, _)| *id)
+        for (id, r) in self.in_flight.iter().rev() {
+            if r == req {
+                return Some(*id);
+            }
+        }
+        None
     }
 
     /// The call `id` answered: its request, unless it was superseded or never sent.

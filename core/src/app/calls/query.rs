@@ -2,6 +2,7 @@
 //! query parameters in bracket form, query encoding, and the 15-minute settings cache.
 //! Pure: the runtime only concatenates `path` and [`encode_query`].
 
+use crate::vecs::map;
 use litemap::LiteMap;
 
 /// SPEC §9: settings answers are reused for 15 minutes per path and parameters.
@@ -9,11 +10,8 @@ pub const SETTINGS_TTL_MS: u64 = 15 * 60 * 1000;
 
 /// An array parameter in bracket form: `("status", ["1", "2"])` -> `status[]=1&status[]=2`.
 pub fn array_param<S: AsRef<str>>(name: &str, values: &[S]) -> Vec<(String, String)> {
-    let key = format!("{name}[]");
-    values
-        .iter()
-        .map(|v| (key.clone(), v.as_ref().to_string()))
-        .collect()
+    let key = [name, "[]"].concat();
+    map(values, |v| (key.clone(), v.as_ref().to_string()))
 }
 
 /// `?k=v&k2=v2`, percent-encoded (RFC 3986 unreserved characters kept), with a trailing `[]`
@@ -56,7 +54,7 @@ fn encode_into(s: &str, out: &mut String) {
 
 /// The cache key of a call: its path and encoded parameters.
 pub fn cache_key(path: &str, query: &[(String, String)]) -> String {
-    format!("{path}{}", encode_query(query))
+    path.to_owned() + &encode_query(query)
 }
 
 /// Answers of the settings calls (currencies, locales, countries, constants), kept

@@ -458,13 +458,13 @@ impl Feature for Bonuses {
                     Ok(list) => {
                         self.loaded = true;
                         self.items.retain(|i| i.kind != kind);
-                        self.items.extend(
-                            list.into_iter().filter(|i| {
-                                bonus::stays_listed(i.status) && i.currency == currency
-                            }),
-                        );
+                        for i in list {
+                            if bonus::stays_listed(i.status) && i.currency == currency {
+                                self.items.push(i);
+                            }
+                        }
                     }
-                    Err(e) => cx.log(LogLevel::Warn, &format!("bonuses: {e}")),
+                    Err(e) => cx.log_err(LogLevel::Warn, "bonuses", &e),
                 }
             }
             Call::Activate(kind, id) | Call::Cancel(kind, id) => {
@@ -484,7 +484,7 @@ impl Feature for Bonuses {
                     }
                     self.codes = list;
                 }
-                Err(e) => cx.log(LogLevel::Warn, &format!("bonus codes: {e}")),
+                Err(e) => cx.log_err(LogLevel::Warn, "bonus codes", &e),
             },
             Call::AddCode => {
                 self.code_sending = false;
@@ -492,7 +492,7 @@ impl Feature for Bonuses {
                     Ok(code) => self.code_known(code, cx),
                     Err(e) => {
                         let (_, message) = wire::refusal(&e);
-                        cx.log(LogLevel::Warn, &format!("bonus code: {e}"));
+                        cx.log_err(LogLevel::Warn, "bonus code", &e);
                         let mut alert = Alert::error("alerts.somethingWrong");
                         if !message.is_empty() {
                             alert = alert.with_description(message);
@@ -503,13 +503,13 @@ impl Feature for Bonuses {
             }
             Call::DeleteCode(id) => match answer {
                 Ok(_) => self.codes.retain(|c| c.id != id),
-                Err(e) => cx.log(LogLevel::Warn, &format!("bonus code delete: {e}")),
+                Err(e) => cx.log_err(LogLevel::Warn, "bonus code delete", &e),
             },
             Call::Cashback(currency) => {
                 if cx.shared.active_currency.as_deref() == Some(currency.as_str()) {
                     match read(answer, &wire::cashback) {
                         Ok(c) => self.cashback = Some(c),
-                        Err(e) => cx.log(LogLevel::Warn, &format!("cashback: {e}")),
+                        Err(e) => cx.log_err(LogLevel::Warn, "cashback", &e),
                     }
                 }
             }
@@ -528,13 +528,13 @@ impl Feature for Bonuses {
                     cx.alert(Alert::error("alerts.depositBonusUnavailable"));
                 }
                 Ok(_) => {}
-                Err(e) => cx.log(LogLevel::Warn, &format!("deposit bonus status: {e}")),
+                Err(e) => cx.log_err(LogLevel::Warn, "deposit bonus status", &e),
             },
             Call::Packages(currency) => {
                 if cx.shared.active_currency.as_deref() == Some(currency.as_str()) {
                     match read(answer, &|v| wire::list(v, &Package::read)) {
                         Ok(list) => self.packages = list,
-                        Err(e) => cx.log(LogLevel::Warn, &format!("deposit bonuses: {e}")),
+                        Err(e) => cx.log_err(LogLevel::Warn, "deposit bonuses", &e),
                     }
                 }
             }
@@ -556,11 +556,12 @@ fn modal(cx: &mut Cx, id: &str, bonus: u64) {
 
 /// Spaces out, upper case; refused when empty, too long or not letters, digits, `-`, `_`.
 pub fn normalize_code(typed: &str) -> Result<String, &'static str> {
-    let code: String = typed
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect::<String>()
-        .to_ascii_uppercase();
+    let mut code = String::new();
+    for c in typed.chars() {
+        if !c.is_whitespace() {
+            code.push(c.to_ascii_uppercase());
+        }
+    }
     if bonus_code::normalize_input(&code).is_none() {
         return Err("global-components.bonuses.codeRequired");
     }

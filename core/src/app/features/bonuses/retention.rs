@@ -169,7 +169,7 @@ impl Retention {
                 self.close_refused(cx);
             }
             // Unknown flags: both parts stay off (nothing requested, nothing shown).
-            Err(e) => cx.log(LogLevel::Warn, &format!("public flags: {e}")),
+            Err(e) => cx.log_err(LogLevel::Warn, "public flags", &e),
         }
     }
 
@@ -209,16 +209,19 @@ impl Retention {
                     Json::Array(a) => a.as_slice(),
                     _ => &[],
                 };
-                for (q, reward, games) in list.iter().filter_map(read_quest) {
+                for v in list {
+                    let Some((q, reward, mut games)) = read_quest(v) else {
+                        continue;
+                    };
                     if quest::is_active_state(q.state) {
                         self.rewards.push((q.id, reward));
-                        self.task_games.extend(games);
+                        self.task_games.append(&mut games);
                         self.quests.push(q);
                     }
                 }
                 self.quests_loaded = true;
             }
-            Err(e) => cx.log(LogLevel::Warn, &format!("quests: {e}")),
+            Err(e) => cx.log_err(LogLevel::Warn, "quests", &e),
         }
     }
 
@@ -248,7 +251,7 @@ impl Retention {
     /// than completed alerts; finished quests leave the list.
     fn quest_pushed(
         &mut self,
-        (q, reward, games): (Quest, String, Vec<(u64, Vec<u64>)>),
+        (q, reward, mut games): (Quest, String, Vec<(u64, Vec<u64>)>),
         cx: &mut Cx,
     ) {
         let id = q.id;
@@ -263,7 +266,7 @@ impl Retention {
         if quest::is_active_state(state) {
             self.rewards.retain(|r| r.0 != id);
             self.rewards.push((id, reward));
-            self.task_games.extend(games);
+            self.task_games.append(&mut games);
         } else {
             self.quests.retain(|x| x.id != id);
         }
@@ -305,7 +308,7 @@ impl Retention {
                 Some(a) => self.account = Some(a),
                 None => cx.log(LogLevel::Warn, "loyalty account: unexpected shape"),
             },
-            Err(e) => cx.log(LogLevel::Warn, &format!("loyalty account: {e}")),
+            Err(e) => cx.log_err(LogLevel::Warn, "loyalty account", &e),
         }
     }
 
@@ -323,7 +326,7 @@ impl Retention {
                 }
             }
             Ok(_) => cx.log(LogLevel::Warn, "loyalty levels: unexpected shape"),
-            Err(e) => cx.log(LogLevel::Warn, &format!("loyalty levels: {e}")),
+            Err(e) => cx.log_err(LogLevel::Warn, "loyalty levels", &e),
         }
     }
 

@@ -127,7 +127,7 @@ impl Feature for Privacy {
                     return;
                 }
             }
-            Err(e) => cx.log(LogLevel::Info, &format!("geo: {e}")),
+            Err(e) => cx.log_err(LogLevel::Info, "geo", &e),
         }
         self.maybe_ask(cx);
     }

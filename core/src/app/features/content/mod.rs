@@ -6,7 +6,7 @@ mod built_in;
 
 pub mod view;
 
-use crate::maps::CollectLite;
+use crate::vecs::map;
 use std::rc::Rc;
 
 use litemap::LiteMap;
@@ -36,12 +36,9 @@ struct Groups(Vec<(String, Texts)>);
 impl crate::app::wire::Wire for Groups {
     fn read(v: &crate::json::Json) -> Result<Self, String> {
         let groups = v.as_object().ok_or("expected an object")?;
-        Ok(Groups(
-            groups
-                .iter()
-                .map(|(g, texts)| (g.clone(), crate::app::wire::string_map(texts)))
-                .collect(),
-        ))
+        Ok(Groups(map(groups, |(g, texts)| {
+            (g.clone(), crate::app::wire::string_map(texts))
+        })))
     }
 }
 
@@ -101,13 +98,14 @@ impl Feature for Content {
         let Call::Content(locale) = call;
         match calls::read::<Groups>(answer) {
             Ok(Groups(groups)) => {
-                let texts: Texts = groups
-                    .into_iter()
-                    .filter(|(g, _)| CONTENT_GROUPS.contains(&g.as_str()))
-                    .flat_map(|(g, texts)| {
-                        texts.into_iter().map(move |(k, v)| (format!("{g}.{k}"), v))
-                    })
-                    .collect_lite();
+                let mut texts = Texts::new();
+                for (g, group) in groups {
+                    if CONTENT_GROUPS.contains(&g.as_str()) {
+                        for (k, v) in group {
+                            texts.insert([g.as_str(), ".", k.as_str()].concat(), v);
+                        }
+                    }
+                }
                 self.cache.retain(|(l, _)| *l != locale);
                 self.cache.push((locale.clone(), texts));
                 if cx.shared.content_locale(cx.config) == locale {
@@ -148,10 +146,9 @@ impl Content {
     fn publish(&mut self, locale: &str, cx: &mut Cx) {
         let mut texts = cx.config.texts.clone();
         if let Some((_, loaded)) = self.cache.iter().find(|(l, _)| l == locale) {
-            crate::maps::extend_lite(
-                &mut texts,
-                loaded.iter().map(|(k, v)| (k.clone(), v.clone())),
-            );
+            for (k, v) in loaded.iter() {
+                texts.insert(k.clone(), v.clone());
+            }
         }
         self.current = Some(locale.to_string());
         cx.msg(Msg::Texts(Rc::new(texts)));

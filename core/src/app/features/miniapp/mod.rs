@@ -149,7 +149,7 @@ impl Feature for Miniapp {
             Call::Login => self.logged_in(answer, cx),
             Call::Sync => {
                 if let Err(e) = answer {
-                    cx.log(LogLevel::Warn, &format!("miniapp sync: {e}"));
+                    cx.log_err(LogLevel::Warn, "miniapp sync", &e);
                     self.phase = Phase::AuthFailed;
                     cx.alert(auth_error());
                 }
@@ -161,7 +161,7 @@ impl Feature for Miniapp {
                     }
                 }
                 // Linked to another player, or refused: the web session stays as it is.
-                Err(e) => cx.log(LogLevel::Info, &format!("miniapp connect: {e}")),
+                Err(e) => cx.log_err(LogLevel::Info, "miniapp connect", &e),
             },
         }
     }
@@ -222,13 +222,13 @@ impl Miniapp {
             }
             Err(ResponseError::Network(reason)) => {
                 // No verdict: keep the data; the player may retry.
-                cx.log(LogLevel::Warn, &format!("tg_login: {reason}"));
+                cx.log_err(LogLevel::Warn, "tg_login", &reason);
                 self.phase = Phase::Idle;
                 cx.alert(Alert::error("alerts.network"));
             }
             Err(ResponseError::Status { status: 403, .. }) => self.failed(Phase::Blocked, cx),
             Err(e) => {
-                cx.log(LogLevel::Warn, &format!("tg_login: {e}"));
+                cx.log_err(LogLevel::Warn, "tg_login", &e);
                 self.failed(Phase::AuthFailed, cx);
             }
         }

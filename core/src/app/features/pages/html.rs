@@ -230,7 +230,7 @@ impl Builder {
         if RAW.contains(&name.as_str()) {
             // Skip to the matching end tag (case-insensitive), reading nothing inside.
             let lower = rest.to_ascii_lowercase();
-            let end = format!("</{name}");
+            let end = ["</", name.as_str()].concat();
             return match lower.find(&end) {
                 Some(i) => {
                     let tail = rest.get(i..).unwrap_or_default();
@@ -308,15 +308,15 @@ impl Builder {
             }
             _ => return,
         };
-        let found = self
-            .open
-            .iter()
-            .rev()
-            .take_while(|n| !within.contains(&n.tag.as_str()))
-            .enumerate()
-            .filter(|(_, n)| closes.contains(&n.tag.as_str()))
-            .map(|(i, _)| i)
-            .last();
+        let mut found = None;
+        for (i, n) in self.open.iter().rev().enumerate() {
+            if within.contains(&n.tag.as_str()) {
+                break;
+            }
+            if closes.contains(&n.tag.as_str()) {
+                found = Some(i);
+            }
+        }
         if let Some(from_top) = found {
             for _ in 0..=from_top {
                 self.pop();

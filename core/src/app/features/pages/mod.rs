@@ -19,6 +19,7 @@ use crate::app::registry::Req;
 use crate::app::wire::{need_text, text};
 use crate::domain::route::{check_navigation, percent_encode, NavTarget, RouteName};
 use crate::json::Json;
+use crate::vecs::keep;
 
 /// How long a loaded page or list is reused (SPEC §9 localised-content cache).
 pub const PAGE_TTL_MS: u64 = 15 * 60 * 1000;
@@ -163,11 +164,13 @@ impl Feature for Pages {
                         Entry::Failed
                     }
                 };
-                for c in self.cache.iter_mut().filter(|(k, _, _)| *k == key) {
-                    c.1 = entry.clone();
-                    if entry == Entry::Failed {
-                        // A failure is not kept for 15 minutes: the next visit tries again.
-                        c.2 = 0;
+                for c in self.cache.iter_mut() {
+                    if c.0 == key {
+                        c.1 = entry.clone();
+                        if entry == Entry::Failed {
+                            // A failure is not kept for 15 minutes: the next visit tries again.
+                            c.2 = 0;
+                        }
                     }
                 }
             }
@@ -178,15 +181,17 @@ impl Feature for Pages {
                 let list = match list {
                     Ok(l) => List::Ready(l),
                     Err(e) => {
-                        cx.log(LogLevel::Warn, &format!("questions: {e}"));
+                        cx.log_err(LogLevel::Warn, "questions", &e);
                         List::Failed
                     }
                 };
-                for q in self.questions.iter_mut().filter(|(l, _, _)| *l == locale) {
-                    if list == List::Failed {
-                        q.2 = 0;
+                for q in self.questions.iter_mut() {
+                    if q.0 == locale {
+                        if list == List::Failed {
+                            q.2 = 0;
+                        }
+                        q.1 = list.clone();
                     }
-                    q.1 = list.clone();
                 }
             }
         }
@@ -315,13 +320,10 @@ fn read_page(v: &Json) -> Result<Page, String> {
 /// `[{slug, title}]`; an item without both is skipped.
 fn read_questions(v: &Json) -> Result<Vec<Question>, String> {
     let items = v.as_array().ok_or("expected an array")?;
-    Ok(items
-        .iter()
-        .filter_map(|q| {
-            Some(Question {
-                slug: text(q, "slug")?,
-                title: text(q, "title")?,
-            })
+    Ok(keep(items, |q| {
+        Some(Question {
+            slug: text(q, "slug")?,
+            title: text(q, "title")?,
         })
-        .collect())
+    }))
 }

@@ -163,7 +163,7 @@ impl Feature for Referral {
                     }
                     Err(e) => {
                         self.failed = true;
-                        cx.log(LogLevel::Warn, &format!("referral: {e}"));
+                        cx.log_err(LogLevel::Warn, "referral", &e);
                     }
                 }
             }
@@ -178,7 +178,7 @@ impl Feature for Referral {
                         cx.msg(Msg::CloseModal);
                     }
                     Err(e) => {
-                        cx.log(LogLevel::Warn, &format!("referral transfer: {e}"));
+                        cx.log_err(LogLevel::Warn, "referral transfer", &e);
                         cx.alert(Alert::error("alerts.referralTransferFailed"));
                     }
                 }

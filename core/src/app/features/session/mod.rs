@@ -127,7 +127,7 @@ impl Feature for Session {
             Call::Profile => self.profile_loaded(answer, cx),
             Call::Logout => {
                 if let Err(e) = answer {
-                    cx.log(LogLevel::Info, &format!("logout: {e}"));
+                    cx.log_err(LogLevel::Info, "logout", &e);
                 }
             }
             Call::PasswordReset => password::reset_sent(self, answer, cx),
@@ -328,7 +328,7 @@ impl Session {
             }
             Err(e) => {
                 // The token stays: a reload may well succeed once the network is back.
-                cx.log(LogLevel::Warn, &format!("profile: {e}"));
+                cx.log_err(LogLevel::Warn, "profile", &e);
                 if self.profile.is_none() {
                     cx.msg(Msg::RestoreFailed);
                     cx.alert(Alert::error("alerts.network"));

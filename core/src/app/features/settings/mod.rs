@@ -91,11 +91,11 @@ fn read(call: Call, answer: Answer, cx: &mut Cx) {
     match call {
         Call::Currencies => match calls::read::<Vec<Currency>>(answer) {
             Ok(list) => cx.msg(Msg::Currencies(Rc::new(list))),
-            Err(e) => cx.log(LogLevel::Warn, &format!("currencies: {e}")),
+            Err(e) => cx.log_err(LogLevel::Warn, "currencies", &e),
         },
         Call::Locales => match calls::read::<Vec<Locale>>(answer) {
             Ok(list) => cx.msg(Msg::Locales(Rc::new(list))),
-            Err(e) => cx.log(LogLevel::Warn, &format!("locales: {e}")),
+            Err(e) => cx.log_err(LogLevel::Warn, "locales", &e),
         },
     }
 }

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::app::model::Model;
 use crate::domain::route::{self, ParamValue, Params, RouteName};
+use crate::vecs::map;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -142,48 +143,46 @@ pub fn footer_links(model: &Model) -> Vec<LinkView> {
 fn links(model: &Model, items: &[Item]) -> Vec<LinkView> {
     let default = &model.config.default_locale;
     let locale = model.shared.locale(&model.config);
-    let mut out: Vec<LinkView> = items
-        .iter()
-        .map(|i| {
-            let mut params = Params::new();
-            if let Some((k, v)) = i.param {
-                let value = if i.route.params().iter().any(|(n, list)| *n == k && *list) {
-                    ParamValue::Many(vec![v.to_string()])
-                } else {
-                    ParamValue::One(v.to_string())
-                };
-                params.insert(k.to_string(), value);
-            }
-            LinkView {
-                id: i.id.to_string(),
-                label: i.label.to_string(),
-                href: route::build(i.route, &params, locale, default),
-                active: false,
-                bottom: i.bottom,
-            }
-        })
-        .collect();
+    let mut out = map(items, |i| {
+        let mut params = Params::new();
+        if let Some((k, v)) = i.param {
+            let value = if i.route.params().iter().any(|(n, list)| *n == k && *list) {
+                ParamValue::Many(vec![v.to_string()])
+            } else {
+                ParamValue::One(v.to_string())
+            };
+            params.insert(k.to_string(), value);
+        }
+        LinkView {
+            id: i.id.to_string(),
+            label: i.label.to_string(),
+            href: route::build(i.route, &params, locale, default),
+            active: false,
+            bottom: i.bottom,
+        }
+    });
     // The page is under a link when its path is the link's, or continues it with `/`; the
     // longest such link is the active one (`/sport/live` is Live, not Sport).
     let path = trim_slash(&model.shared.location.path);
     let home = route::home_path(locale, default);
-    let active = out
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| {
-            let href = trim_slash(&l.href);
-            if l.href == home {
-                return path.eq_ignore_ascii_case(href);
-            }
+    // (index, href length) of the longest; on a tie the later link wins.
+    let mut active: Option<(usize, usize)> = None;
+    for (i, l) in out.iter().enumerate() {
+        let href = trim_slash(&l.href);
+        let under = if l.href == home {
+            path.eq_ignore_ascii_case(href)
+        } else {
             path.len() >= href.len()
                 && path
                     .get(..href.len())
                     .is_some_and(|p| p.eq_ignore_ascii_case(href))
                 && matches!(path.as_bytes().get(href.len()), None | Some(b'/'))
-        })
-        .max_by_key(|(_, l)| l.href.len())
-        .map(|(i, _)| i);
-    if let Some(i) = active {
+        };
+        if under && active.is_none_or(|(_, len)| l.href.len() >= len) {
+            active = Some((i, l.href.len()));
+        }
+    }
+    if let Some((i, _)) = active {
         if let Some(l) = out.get_mut(i) {
             l.active = true;
         }

@@ -181,7 +181,7 @@ impl Feature for Shell {
                 Some(_) => {}
             },
             // The dev server has no build file: nothing to compare, nothing to do.
-            Err(e) => cx.log(LogLevel::Info, &format!("build check: {e}")),
+            Err(e) => cx.log_err(LogLevel::Info, "build check", &e),
         }
     }
 }

@@ -1,7 +1,6 @@
 //! The `nav` slice: the page the address names (or its error), locales, the open modal,
 //! the drawer, the preloader and the shell's links.
 
-use crate::maps::CollectLite;
 use litemap::LiteMap;
 use serde::Serialize;
 
@@ -11,6 +10,7 @@ use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::{locale, route};
+use crate::vecs::map;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -109,11 +109,10 @@ pub fn slice(model: &Model) -> NavView {
     let locale = shared.locale(&model.config).map(str::to_string);
     let (page, error) = match &shared.route {
         Ok(r) => {
-            let params = r
-                .params
-                .iter()
-                .map(|(k, v)| (k.clone(), v.joined()))
-                .collect_lite();
+            let mut params = LiteMap::new();
+            for (k, v) in r.params.iter() {
+                params.insert(k.clone(), v.joined());
+            }
             let name = r
                 .name
                 .strip_prefix(route::LOCALE_PREFIX)
@@ -143,38 +142,40 @@ pub fn slice(model: &Model) -> NavView {
             }),
         ),
     };
-    let locales = shared
-        .locale_codes(&model.config)
-        .into_iter()
-        .map(|code| {
-            let href = match &shared.route {
-                Ok(r) => r
-                    .route_name()
-                    .and_then(|n| route::try_build(n, &r.params, Some(code), default)),
-                Err(_) => None,
-            }
-            .unwrap_or_else(|| route::home_path(Some(code), default));
-            let name = shared
-                .locales
-                .iter()
-                .find(|l| l.code == code)
-                .and_then(|l| l.name.clone())
-                .unwrap_or_else(|| code.to_string());
-            let active = locale
-                .as_deref()
-                .unwrap_or(default)
-                .eq_ignore_ascii_case(code);
-            LocaleOption {
-                code: code.to_string(),
-                name,
-                href,
-                active,
-            }
-        })
-        .collect();
-    let modal = model.modals.current().map(|m| ModalView {
-        id: m.query_value().to_string(),
-        params: model.modals.params.iter().cloned().collect_lite(),
+    let locales = map(shared.locale_codes(&model.config), |code| {
+        let href = match &shared.route {
+            Ok(r) => r
+                .route_name()
+                .and_then(|n| route::try_build(n, &r.params, Some(code), default)),
+            Err(_) => None,
+        }
+        .unwrap_or_else(|| route::home_path(Some(code), default));
+        let name = shared
+            .locales
+            .iter()
+            .find(|l| l.code == code)
+            .and_then(|l| l.name.clone())
+            .unwrap_or_else(|| code.to_string());
+        let active = locale
+            .as_deref()
+            .unwrap_or(default)
+            .eq_ignore_ascii_case(code);
+        LocaleOption {
+            code: code.to_string(),
+            name,
+            href,
+            active,
+        }
+    });
+    let modal = model.modals.current().map(|m| {
+        let mut params = LiteMap::new();
+        for (k, v) in model.modals.params.iter() {
+            params.insert(k.clone(), v.clone());
+        }
+        ModalView {
+            id: m.query_value().to_string(),
+            params,
+        }
     });
     let shell = &model.f.shell;
     NavView {

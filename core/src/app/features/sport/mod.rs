@@ -175,7 +175,7 @@ impl Feature for Sport {
                 }
             }
             SportUi::SportScriptFailed { reason } => {
-                cx.log(LogLevel::Error, &format!("sportsbook script: {reason}"));
+                cx.log_err(LogLevel::Error, "sportsbook script", &reason);
                 if self.widget != WidgetState::Initiated {
                     self.widget = WidgetState::Failed;
                 }
@@ -223,7 +223,7 @@ impl Feature for Sport {
                 self.need_widget(cx);
             }
             SportUi::SportRemoveFailed { reason } => {
-                cx.log(LogLevel::Error, &format!("sportsbook remove: {reason}"));
+                cx.log_err(LogLevel::Error, "sportsbook remove", &reason);
             }
         }
     }

@@ -62,8 +62,8 @@ impl Sport {
         let locale = cx.shared.locale(cx.config);
         let culture = sportsbook_culture(Some(locale.unwrap_or(&cx.config.default_locale)));
         let lobby = match locale {
-            Some(l) => format!("{}/{l}{SPORT_BASE}", cx.config.origin),
-            None => format!("{}{SPORT_BASE}", cx.config.origin),
+            Some(l) => [cx.config.origin.as_str(), "/", l, SPORT_BASE].concat(),
+            None => [cx.config.origin.as_str(), SPORT_BASE].concat(),
         };
         let platform = if self.mobile {
             Platform::Mobile
@@ -116,7 +116,7 @@ impl Sport {
             Ok(_) => {}
             Err(e) => {
                 // SPEC §8: logged, the token left as it was.
-                cx.log(LogLevel::Warn, &format!("sportsbook token: {e}"));
+                cx.log_err(LogLevel::Warn, "sportsbook token", &e);
                 // The player's own limit (a self-exclusion) refused play: say so (issue 14).
                 if matches!(&e, ResponseError::Status { error, .. } if error.code == "game_limit_reached")
                 {
@@ -131,12 +131,15 @@ impl Sport {
         self.accounts_loading = false;
         match calls::read::<Vec<Account>>(answer) {
             Ok(list) => {
-                if let Some(active) = list.into_iter().find(Account::is_active) {
-                    self.account = Some(active);
-                    self.want_token(cx);
+                for account in list {
+                    if account.is_active() {
+                        self.account = Some(account);
+                        self.want_token(cx);
+                        break;
+                    }
                 }
             }
-            Err(e) => cx.log(LogLevel::Warn, &format!("sportsbook accounts: {e}")),
+            Err(e) => cx.log_err(LogLevel::Warn, "sportsbook accounts", &e),
         }
     }
 

@@ -9,6 +9,7 @@ use crate::domain::sport::{
     SportInfoResponse, SportPage, SportSelection,
 };
 use crate::json::Json;
+use crate::vecs::keep;
 
 /// A whole non-negative number (`1.0` is 1, as in JS).
 fn id(v: &Json) -> Option<u64> {
@@ -25,7 +26,7 @@ fn id_of(v: &Json, key: &str) -> Option<u64> {
 
 fn list<T>(v: Option<&Json>, item: impl Fn(&Json) -> Option<T>) -> Vec<T> {
     v.and_then(Json::as_array)
-        .map(|a| a.iter().filter_map(item).collect())
+        .map(|a| keep(a, item))
         .unwrap_or_default()
 }
 
@@ -64,21 +65,18 @@ pub fn selection(v: &Json) -> Option<SportSelection> {
 pub fn sport_info(v: &Json) -> Option<SportInfoResponse> {
     let cats = v.get("Categories")?.as_array()?;
     Some(SportInfoResponse {
-        categories: cats
-            .iter()
-            .filter_map(|c| {
-                Some(SportCategory {
-                    category_id: id_of(c, "CategoryId")?,
-                    name: text_of(c, "Name"),
-                    championships: list(c.get("Championships"), |ch| {
-                        Some(SportChampionship {
-                            championship_id: id_of(ch, "ChampionshipId")?,
-                            name: text_of(ch, "Name"),
-                        })
-                    }),
-                })
+        categories: keep(cats, |c| {
+            Some(SportCategory {
+                category_id: id_of(c, "CategoryId")?,
+                name: text_of(c, "Name"),
+                championships: list(c.get("Championships"), |ch| {
+                    Some(SportChampionship {
+                        championship_id: id_of(ch, "ChampionshipId")?,
+                        name: text_of(ch, "Name"),
+                    })
+                }),
             })
-            .collect(),
+        }),
     })
 }
 

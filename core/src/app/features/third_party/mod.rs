@@ -22,6 +22,7 @@ use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::realtime::push::Push;
 use crate::domain::third_party::{fan_out, plan, Plan, Service, ServiceCmd};
 use crate::json::json;
+use crate::vecs::keep;
 
 /// Events kept for the consent-requiring sinks while the visitor has not answered.
 pub const HELD_MAX: usize = 20;
@@ -239,14 +240,13 @@ impl ThirdParty {
         } else {
             Vec::new()
         };
-        let waiting: Vec<Service> = Service::ALL
-            .into_iter()
-            .filter(|s| self.status(*s) == Status::AwaitConsent && s.allowed(&consent))
-            .collect();
+        let waiting = keep(Service::ALL, |s| {
+            (self.status(s) == Status::AwaitConsent && s.allowed(&consent)).then_some(s)
+        });
         for &s in &waiting {
             self.start(s, cx);
         }
-        let now_active: Vec<Service> = waiting.into_iter().filter(|s| self.active(*s)).collect();
+        let now_active = keep(waiting, |s| self.active(s).then_some(s));
         for e in held {
             track(fan_out(e, &now_active), cx);
         }
@@ -259,10 +259,9 @@ impl ThirdParty {
     /// ones that wait for the visitor's choice.
     fn fire(&mut self, event: AnalyticsEvent, cx: &mut Cx) {
         let consent = cx.shared.consent;
-        let ready: Vec<Service> = Service::ALL
-            .into_iter()
-            .filter(|s| self.active(*s) && s.allowed(&consent))
-            .collect();
+        let ready = keep(Service::ALL, |s| {
+            (self.active(s) && s.allowed(&consent)).then_some(s)
+        });
         track(fan_out(event, &ready), cx);
         let waits = !consent.decided
             && Service::ALL
