@@ -18,7 +18,6 @@ pub mod app;
 pub mod domain;
 pub mod json;
 pub mod json_write;
-pub mod maps;
 pub mod vecs;
 
 #[cfg(target_arch = "wasm32")]
