@@ -4,31 +4,12 @@
 // pages by 20 with read, read-all and delete; /contact files a message.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { control, register as newPlayer, signedIn, url, type Player } from "./player";
 
-const base = () => process.env.BASE_URL!;
-const url = (path: string) => `${base()}${path}`;
-
-type Player = { id: number; email: string; token: string };
-
-let seq = 0;
-async function register(request: APIRequestContext): Promise<Player> {
-  const email = `note${Date.now()}${seq++}@example.com`;
-  const res = await request.post(url("/api/player/register"), {
-    data: { email, password: "royal-flush-9", currency: "USD", agreements: true },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = await res.json();
-  return { id: body.profile.id, email, token: body.accessToken };
-}
+const register = (request: APIRequestContext) => newPlayer(request, "note");
 
 async function notify(request: APIRequestContext, player: Player, title: string, body = "", kind = "message") {
-  const res = await request.post(url("/api/_control/notify"), { data: { playerId: player.id, title, body, kind } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
-
-async function signedIn(page: Page, player: Player, path: string) {
-  await page.context().addCookies([{ name: "access_token", value: player.token, url: base() }]);
-  await page.goto(url(path));
+  await control(request, "notify", { playerId: player.id, title, body, kind });
 }
 
 const axeClean = async (page: Page, include?: string) => {
