@@ -700,7 +700,6 @@ fn routes_by_event_then_channel() {
     ));
     for (channel, what) in [
         ("payment:invoices#7", "invoice"),
-        ("messenger:notifications#7", "notification"),
         ("global:online", "online count"),
     ] {
         assert!(
@@ -708,6 +707,14 @@ fn routes_by_event_then_channel() {
             "{channel}"
         );
     }
+    assert!(matches!(
+        push::route("messenger:notifications#7", j!({"id": 1})),
+        Push::Message(_)
+    ));
+    assert!(matches!(
+        push::route("messenger:pushes#7", j!({"id": 1})),
+        Push::PushNote(_)
+    ));
 }
 
 #[test]
@@ -980,7 +987,15 @@ fn after_a_reconnect_the_accounts_are_refetched() {
         .map(|id| format!(r#"{{"id":{id},"subscribe":{{}}}}"#))
         .collect();
     let fx = frame(&mut m, &replies.join("\n"));
-    assert_eq!(wallet_paths(&fx), vec!["/api/wallet/accounts"]);
+    // The accounts, and the notifications a missed push may have changed (issue 14).
+    assert_eq!(
+        wallet_paths(&fx),
+        vec![
+            "/api/wallet/accounts",
+            "/api/notification/messenger/messages",
+            "/api/notification/pushes"
+        ]
+    );
     // The bonuses feature reloads what its pushes would have told (issue 12).
     assert!(http_paths(&fx).contains(&"/api/game/player-bonuses".to_string()));
 }
@@ -1177,7 +1192,15 @@ fn an_unauthorized_disconnect_checks_the_session() {
             reason: "invalid token".into(),
         },
     );
-    assert_eq!(wallet_paths(&fx), vec!["/api/wallet/accounts"]);
+    // The accounts, and the notifications a missed push may have changed (issue 14).
+    assert_eq!(
+        wallet_paths(&fx),
+        vec![
+            "/api/wallet/accounts",
+            "/api/notification/messenger/messages",
+            "/api/notification/pushes"
+        ]
+    );
     assert!(
         !fx.iter().any(|e| matches!(e, Effect::Timer { .. })),
         "no reconnect"

@@ -184,11 +184,17 @@ fn sign_up_logs_in_and_loads_accounts() {
         .into_iter()
         .filter(|r| !r.path.starts_with("/api/game/"))
         .collect();
-    assert_eq!(reqs.len(), 1);
+    // The accounts, then the notifications' bell (issue 14).
+    let paths: Vec<&str> = reqs.iter().map(|r| r.path.as_str()).collect();
     assert_eq!(
-        (reqs[0].method, reqs[0].path.as_str()),
-        (Method::Get, "/api/wallet/accounts")
+        paths,
+        [
+            "/api/wallet/accounts",
+            "/api/notification/messenger/messages",
+            "/api/notification/pushes"
+        ]
     );
+    assert_eq!(reqs[0].method, Method::Get);
     assert_eq!(reqs[0].bearer.as_deref(), Some(t.as_str()));
     // The modal closes: the address loses its modal parameter.
     assert!(fx.contains(&Effect::PushUrl {

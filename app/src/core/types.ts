@@ -35,4 +35,7 @@ export type {
   LimitSection,
   LimitView,
   LimitChange,
+  NotificationsView,
+  NoteView,
+  InboxView,
 } from "croupier-core";

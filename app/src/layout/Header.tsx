@@ -7,6 +7,7 @@ import { LanguageSwitcher } from "./LanguageSwitcher";
 
 // A guest never needs the wallet code: it loads with the player's header only.
 const AccountSwitcher = lazy(() => import("../features/wallet/AccountSwitcher"));
+const Bell = lazy(() => import("../features/notifications/Bell"));
 
 export function Header({ mobile = false }: { mobile?: boolean }) {
   const t = useText();
@@ -38,6 +39,9 @@ export function Header({ mobile = false }: { mobile?: boolean }) {
           <>
             <Suspense fallback={<span className="balance-btn balance-placeholder" aria-hidden="true" />}>
               <AccountSwitcher />
+            </Suspense>
+            <Suspense fallback={null}>
+              <Bell />
             </Suspense>
             <span className="nickname" data-testid="header-nickname">
               {nickname}

@@ -6,8 +6,8 @@ use super::calls::{Answer, Endpoint, Route};
 use super::feature::{Cx, Feature, Hook, SliceSink};
 
 use super::features::{
-    bonuses, consent, content, games, limits, miniapp, pages, referral, session, settings, shell,
-    sport, third_party, toasts, wallet,
+    bonuses, consent, content, games, limits, miniapp, notifications, pages, referral, session,
+    settings, shell, sport, third_party, toasts, wallet,
 };
 use super::forms::FormState;
 use super::model::{Dirty, Model};
@@ -215,6 +215,7 @@ features! {
     Games games: games::Games [];
     Bonuses bonuses: bonuses::Bonuses [];
     Limits limits: limits::Limits [LimitAdd, LimitEdit];
+    Notifications notifications: notifications::Notifications [Contact];
     Pages pages: pages::Pages [];
     Referral referral: referral::Referral [AffiliateApply];
     Privacy privacy: consent::Privacy [];

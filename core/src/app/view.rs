@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::feature::SliceSink;
 
 use super::features::{
-    bonuses, consent, games, limits, miniapp, pages, referral, session, settings, shell, sport,
-    toasts, wallet,
+    bonuses, consent, games, limits, miniapp, notifications, pages, referral, session, settings,
+    shell, sport, toasts, wallet,
 };
 use super::forms;
 use super::model::{Dirty, Model};
@@ -23,6 +23,7 @@ pub use super::features::games::view::{
     GamesHistoryView, GamesListView, GamesLobbyView, GamesPlayView, GamesSearchView,
 };
 pub use super::features::limits::view::{LimitChange, LimitSection, LimitView, LimitsView};
+pub use super::features::notifications::view::{InboxView, NoteView, NotificationsView};
 pub use super::features::miniapp::view::MiniappView;
 pub use super::features::pages::view::{ContentPageView, ContentStatus, QuestionLink};
 pub use super::features::referral::view::{ReferralStatsView, ReferralView};
@@ -47,6 +48,7 @@ pub struct View {
     pub payment: PaymentView,
     pub history: HistoryView,
     pub limits: LimitsView,
+    pub notifications: NotificationsView,
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "FormsView"))]
     pub forms: LiteMap<FormId, FormView>,
@@ -96,6 +98,7 @@ pub fn view(model: &Model) -> View {
         payment: wallet::pay::view::payment(model),
         history: wallet::pay::view::history(model),
         limits: limits::view::slice(model),
+        notifications: notifications::view::slice(model),
         forms: forms_slice(model),
         nav: shell::view::slice(model),
         toasts: toasts::view::slice(model),

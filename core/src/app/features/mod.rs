@@ -7,6 +7,7 @@ pub mod content;
 pub mod games;
 pub mod limits;
 pub mod miniapp;
+pub mod notifications;
 pub mod pages;
 pub mod referral;
 pub mod session;

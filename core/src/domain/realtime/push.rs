@@ -107,6 +107,10 @@ pub enum Push {
     BetPlaced(Json),
     /// `game.bet.max.exceed`: the maximum bet, a decimal string in major units.
     MaxBetExceeded { amount: String, currency: String },
+    /// `messenger:notifications`: a messenger message object.
+    Message(Json),
+    /// `messenger:pushes`: a push notification object.
+    PushNote(Json),
     /// A push whose feature does not exist yet in the client: logged only.
     LogOnly { what: &'static str, data: Json },
     /// Not what the contract says; logged and dropped.
@@ -146,8 +150,8 @@ pub fn route(channel: &str, data: Json) -> Push {
         Topic::BonusCodes => return Push::BonusCode(data),
         Topic::Quests => return Push::Quest { task: false, data },
         Topic::Loyalty => return Push::Loyalty(data),
-        Topic::Notifications => "notification",
-        Topic::Pushes => "push notification",
+        Topic::Notifications => return Push::Message(data),
+        Topic::Pushes => return Push::PushNote(data),
         Topic::Online => "online count",
         Topic::Bets => "bet",
         Topic::Spins => "spin",

@@ -1,0 +1,89 @@
+//! The `notifications` slice: the bell's count, the popover's newest 3, the full list's page,
+//! and whether the contact message went out. Titles and bodies go out as the server sent
+//! them; the view renders them as text only.
+
+use serde::Serialize;
+
+use super::Note;
+use crate::app::feature::SliceSink;
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::Part;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct NoteView {
+    pub id: u64,
+    pub title: String,
+    /// Server text that may hold markup: shown as text, never injected.
+    pub body: String,
+    pub unread: bool,
+    /// ISO-8601.
+    pub created_at: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct InboxView {
+    pub shown: bool,
+    pub pushes: bool,
+    pub items: Vec<NoteView>,
+    pub page: u32,
+    pub pages: u32,
+    pub loading: bool,
+    pub failed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationsView {
+    /// Unread messages and pushes together: the bell's badge.
+    pub unread: u64,
+    pub unread_messages: u64,
+    pub unread_pushes: u64,
+    /// The popover: the 3 newest messages.
+    pub latest: Vec<NoteView>,
+    pub inbox: InboxView,
+    pub contact_sent: bool,
+}
+
+pub const READS: &[Part] = &[Part::Notifications];
+
+pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+    if dirty.touches(READS, false) {
+        out.put("notifications", &slice(model));
+    }
+}
+
+fn note(n: &Note) -> NoteView {
+    NoteView {
+        id: n.id,
+        title: n.title.clone(),
+        body: n.body.clone(),
+        unread: n.unread(),
+        created_at: n.created_at.clone(),
+    }
+}
+
+pub fn slice(model: &Model) -> NotificationsView {
+    let f = &model.f.notifications;
+    let i = &f.inbox;
+    NotificationsView {
+        unread: f.unread.saturating_add(f.push_unread),
+        unread_messages: f.unread,
+        unread_pushes: f.push_unread,
+        latest: f.latest.iter().map(note).collect(),
+        inbox: InboxView {
+            shown: i.shown,
+            pushes: i.pushes,
+            items: i.items.iter().map(note).collect(),
+            page: i.page,
+            pages: i.pages,
+            loading: i.loading,
+            failed: i.failed,
+        },
+        contact_sent: f.contact_sent,
+    }
+}
