@@ -23,8 +23,8 @@ pub use super::features::games::view::{
     GamesHistoryView, GamesListView, GamesLobbyView, GamesPlayView, GamesSearchView,
 };
 pub use super::features::limits::view::{LimitChange, LimitSection, LimitView, LimitsView};
-pub use super::features::notifications::view::{InboxView, NoteView, NotificationsView};
 pub use super::features::miniapp::view::MiniappView;
+pub use super::features::notifications::view::{InboxView, NoteView, NotificationsView};
 pub use super::features::pages::view::{ContentPageView, ContentStatus, QuestionLink};
 pub use super::features::referral::view::{ReferralStatsView, ReferralView};
 pub use super::features::session::view::SessionView;

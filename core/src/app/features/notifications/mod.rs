@@ -141,11 +141,10 @@ impl Feature for Notifications {
     ) -> Result<Option<NotificationsUi>, String> {
         let ids = |f: &crate::app::feature::Fields| -> Result<Vec<u64>, String> {
             match f.raw("ids") {
-                Some(Json::Array(list)) => list
-                    .iter()
-                    .map(|v| whole(v).and_then(|n| u64::try_from(n).ok()))
-                    .collect::<Option<Vec<u64>>>()
-                    .ok_or_else(|| "`ids` must hold whole numbers".to_string()),
+                Some(Json::Array(list)) => {
+                    crate::vecs::try_map(list, |v| whole(v).and_then(|n| u64::try_from(n).ok()))
+                        .ok_or_else(|| "`ids` must hold whole numbers".to_string())
+                }
                 _ => Err("missing field `ids`".to_string()),
             }
         };
@@ -286,12 +285,12 @@ impl Feature for Notifications {
                     self.unread = unread;
                 }
                 Ok(None) => cx.log(LogLevel::Warn, "notifications: not a page"),
-                Err(e) => cx.log(LogLevel::Warn, &format!("notifications: {e}")),
+                Err(e) => cx.log_err(LogLevel::Warn, "notifications", &e),
             },
             Call::PushCount => match answer.map(|b| wire::page(&b)) {
                 Ok(Some((_, _, unread))) => self.push_unread = unread,
                 Ok(None) => cx.log(LogLevel::Warn, "pushes: not a page"),
-                Err(e) => cx.log(LogLevel::Warn, &format!("pushes: {e}")),
+                Err(e) => cx.log_err(LogLevel::Warn, "pushes", &e),
             },
             Call::Page { pushes, page } => {
                 if pushes != self.inbox.pushes || page != self.inbox.page {
@@ -310,7 +309,10 @@ impl Feature for Notifications {
                         }
                     }
                     Ok(None) => self.page_failed(cx, "inbox: not a page"),
-                    Err(e) => self.page_failed(cx, &format!("inbox: {e}")),
+                    Err(e) => {
+                        cx.log_err(LogLevel::Warn, "inbox", &e);
+                        self.inbox.failed = true;
+                    }
                 }
             }
             // The server's count is the truth once it answers.
@@ -470,7 +472,7 @@ impl Notifications {
     /// A read or delete failed: the list is reloaded so nothing shows a state the server
     /// does not hold.
     fn write_failed(&mut self, e: ResponseError, cx: &mut Cx) {
-        cx.log(LogLevel::Warn, &format!("notifications: {e}"));
+        cx.log_err(LogLevel::Warn, "notifications", &e);
         cx.alert(Alert::error("alerts.somethingWrong"));
         self.load(cx);
     }

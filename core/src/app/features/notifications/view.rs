@@ -4,6 +4,8 @@
 
 use serde::Serialize;
 
+use crate::vecs::map;
+
 use super::Note;
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
@@ -74,11 +76,11 @@ pub fn slice(model: &Model) -> NotificationsView {
         unread: f.unread.saturating_add(f.push_unread),
         unread_messages: f.unread,
         unread_pushes: f.push_unread,
-        latest: f.latest.iter().map(note).collect(),
+        latest: map(&f.latest, note),
         inbox: InboxView {
             shown: i.shown,
             pushes: i.pushes,
-            items: i.items.iter().map(note).collect(),
+            items: map(&i.items, note),
             page: i.page,
             pages: i.pages,
             loading: i.loading,
