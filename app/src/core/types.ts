@@ -38,4 +38,7 @@ export type {
   NotificationsView,
   NoteView,
   InboxView,
+  ProfileView,
+  SessionRow,
+  MeView,
 } from "croupier-core";

@@ -8,6 +8,7 @@ import { modals as bonusModals } from "../features/bonuses/registrations";
 import { modals as limitsModals } from "../features/limits/registrations";
 import { modals as walletModals } from "../features/wallet/registrations";
 import { modals as contentModals } from "../features/content/registrations";
+import { modals as profileModals } from "../features/profile/registrations";
 import type { ModalRegistrations } from "../shared/registrations";
 import { ModalFrame } from "../ui/ModalFrame";
 import { useDevice } from "../ui/useDevice";
@@ -24,6 +25,7 @@ export const modalBodies = {
   ...bonusModals,
   ...limitsModals,
   ...contentModals,
+  ...profileModals,
 } satisfies ModalRegistrations;
 
 const bodies: ModalRegistrations = modalBodies;

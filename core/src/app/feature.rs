@@ -97,6 +97,8 @@ pub enum Hook<'a> {
 pub enum Signal {
     /// The server refused a deposit or play with a limit (13100): limits may have changed.
     LimitReached,
+    /// The player changed their profile (nickname): whoever shows it reloads it.
+    ProfileChanged,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,52 @@
-import { PendingPage } from "../PendingPage";
+import "../../features/profile/profile.css";
+import { useCore, useDispatch, useText } from "../../core/store";
+import { Link } from "../../shared/Link";
+import { Button } from "../../ui/Button";
+import { Skeleton } from "../../ui/Skeleton";
 
-/** `profile` (SPEC §2): the feature comes in a later issue. */
+/** `profile` (SPEC §2): the account's security and responsible-gaming entry points. */
 export default function ProfilePage() {
-  return <PendingPage />;
+  const t = useText();
+  const dispatch = useDispatch();
+  const status = useCore((s) => s.session.status);
+  const nickname = useCore((s) => s.session.nickname);
+  if (status === "booting") return <Skeleton lines={5} name="profile-page" />;
+  if (status === "guest") {
+    return (
+      <section className="hero">
+        <h1>{t("layout.pages.profile")}</h1>
+        <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{t("layout.signIn")}</Button>
+      </section>
+    );
+  }
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page-head">
+        <h1 id="page-title">{t("layout.pages.profile")}</h1>
+        <p className="muted" data-testid="profile-nickname">
+          {nickname}
+        </p>
+      </div>
+      <div className="profile-hub">
+        <section className="panel" aria-labelledby="hub-security">
+          <h2 id="hub-security">{t("global-components.security.title")}</h2>
+          <p className="muted">{t("global-components.security.text")}</p>
+          <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "change-pass" })}>
+            {t("modals.change-pass.title")}
+          </Button>
+          <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "change-nickname" })}>
+            {t("modals.change-nickname.title")}
+          </Button>
+          <Link href="/profile/info">{t("layout.pages.profile-info")}</Link>
+          <Link href="/profile/sessions">{t("layout.pages.profile-sessions")}</Link>
+          <Link href="/profile/settings/notifications">{t("layout.pages.profile-settings-notifications")}</Link>
+        </section>
+        <section className="panel" aria-labelledby="hub-limits">
+          <h2 id="hub-limits">{t("layout.pages.profile-limits")}</h2>
+          <p className="muted">{t("global-components.limits.intro")}</p>
+          <Link href="/profile/limits">{t("global-components.security.openLimits")}</Link>
+        </section>
+      </div>
+    </section>
+  );
 }

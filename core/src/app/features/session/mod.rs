@@ -105,6 +105,13 @@ impl Feature for Session {
                 cx.call(Req::Session(Call::Profile), None);
                 false
             }
+            // The profile changed elsewhere (a new nickname): the header's name follows.
+            Hook::Signal(crate::app::feature::Signal::ProfileChanged) => {
+                if self.profile.is_some() {
+                    cx.call(Req::Session(Call::Profile), None);
+                }
+                false
+            }
             Hook::Session(SessionChange::Ended) => {
                 self.profile = None;
                 password::follow_route(self, cx);

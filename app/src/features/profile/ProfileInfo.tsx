@@ -1,0 +1,47 @@
+import "./profile.css";
+import { useCore, useDispatch, useText } from "../../core/store";
+import { Button } from "../../ui/Button";
+import { Skeleton } from "../../ui/Skeleton";
+import { SocialLinks } from "./SocialLinks";
+
+/** /profile/info: who the player is, with the ways to change the nickname and password. */
+export function ProfileInfo() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const me = useCore((s) => s.profile.me);
+  const nickname = useCore((s) => s.session.nickname);
+  if (!me) return <Skeleton lines={5} name="profile-info" />;
+  const none = <span className="muted">{t("global-components.profile.notAdded")}</span>;
+  const name = `${me.firstName} ${me.lastName}`.trim();
+  return (
+    <div className="panel profile-info">
+      <dl className="info-list">
+        <dt>{t("global-components.profile.nickname")}</dt>
+        <dd data-testid="info-nickname">{nickname}</dd>
+        <dt>{t("global-components.profile.email")}</dt>
+        <dd data-testid="info-email">{me.email || none}</dd>
+        <dt>{t("global-components.profile.phone")}</dt>
+        <dd data-testid="info-phone">{me.phone || none}</dd>
+        <dt>{t("global-components.profile.name")}</dt>
+        <dd>{name || none}</dd>
+        <dt>{t("global-components.profile.country")}</dt>
+        <dd>{me.country || none}</dd>
+      </dl>
+      <SocialLinks />
+      <div className="modal-actions">
+        <Button variant="secondary" onClick={() => dispatch({ type: "navigate", path: "/profile/personal" })}>
+          {t("global-components.personal.edit")}
+        </Button>
+        <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "change-nickname" })}>
+          {t("modals.change-nickname.title")}
+        </Button>
+        <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "phone" })}>
+          {t(me.phone ? "global-components.profile.changePhone" : "global-components.profile.confirmPhone")}
+        </Button>
+        <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "change-pass" })}>
+          {t("modals.change-pass.title")}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,681 @@
+//! The player's security pages (SPEC §2 profile sessions, change-pass, change-nickname,
+//! confirm-session-logout; §7 Player): open sessions (paged; close one or all others after a
+//! confirmation; closing this one signs this tab out), the password change (which ends the
+//! other sessions) and the nickname change.
+
+pub mod view;
+
+use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
+use crate::app::effect::{LogLevel, Method};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
+use crate::app::forms::{self, FormState};
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::{FormId, Req};
+use crate::app::ui_read::whole;
+use crate::domain::alert::Alert;
+use crate::domain::validation::Rule;
+use crate::json::{json, Json};
+use crate::vecs::{keep, map};
+
+/// Sessions per page.
+pub const SESSIONS_PER_PAGE: u32 = 10;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Profile {
+    pub sessions: Vec<SessionItem>,
+    pub page: u32,
+    pub pages: u32,
+    pub loading: bool,
+    pub loaded: bool,
+    pub failed: bool,
+    /// What the confirm-session-logout modal asks about.
+    pub closing: Option<Closing>,
+    /// A close is in flight.
+    pub busy: bool,
+    pub change_pass: FormState,
+    pub change_nickname: FormState,
+    /// The profile as the profile pages show it (loaded on them).
+    pub me: Option<Me>,
+    pub me_loading: bool,
+    /// Notification settings (receiveEmailPromo, receiveSmsPromo, receiveBonus).
+    pub settings: FormState,
+    /// Account settings: the language the account is written to in.
+    pub account: FormState,
+    /// The personal page's form (SPEC §3 form fields, §5 server rules of scenario profile).
+    pub personal: FormState,
+    /// The server's rules for the profile scenario, merged with the product's (once loaded).
+    pub personal_rules: Option<Vec<(String, Vec<Rule>)>>,
+    /// Countries a player may choose (settings, without SPEC §5's excluded ones): code, name.
+    pub countries: Vec<(String, String)>,
+}
+
+/// The personal page's fields, in display order.
+pub const PERSONAL: [&str; 8] = [
+    "firstName",
+    "lastName",
+    "birthdate",
+    "country",
+    "city",
+    "address",
+    "postalCode",
+    "cpf_number",
+];
+/// SPEC §3 "CPF number" input: the Brazilian tax number's mask.
+pub const CPF_MASK: &str = "###.###.###-##";
+
+/// What the info and settings pages show (SPEC §3 Profile; the sandbox adds the settings).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Me {
+    pub email: String,
+    pub phone: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub country: String,
+    pub language: String,
+    pub flags: [bool; 3],
+    /// The personal page's values by [`PERSONAL`] name.
+    pub personal: Vec<(String, String)>,
+}
+
+/// The notification settings' fields, in the order of `Me::flags`.
+pub const FLAGS: [&str; 3] = ["receiveEmailPromo", "receiveSmsPromo", "receiveBonus"];
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SessionItem {
+    pub id: u64,
+    pub created_at: i64,
+    pub last_active_at: i64,
+    pub source: String,
+    pub platform: String,
+    pub current: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Closing {
+    One(u64),
+    Others,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+pub enum ProfileUi {
+    SessionsPage {
+        page: u32,
+    },
+    /// Ask before closing one session (confirm-session-logout).
+    SessionClose {
+        id: u64,
+    },
+    /// Ask before closing every other session.
+    SessionsCloseOthers,
+    SessionCloseConfirm,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Call {
+    Sessions {
+        page: u32,
+    },
+    Close(u64),
+    CloseOthers,
+    Password,
+    Nickname,
+    Me,
+    Settings,
+    Account,
+    Personal,
+    /// GET /api/player/fields/validations?scenario=profile.
+    Rules,
+    Countries,
+}
+
+impl Endpoint for Call {
+    fn endpoint(&self) -> Route {
+        use Method::{Post, Put};
+        match self {
+            Call::Sessions { page } => {
+                let mut r = Route::get("/api/player/sessions", Auth::Player);
+                r.query = vec![
+                    ("page".into(), page.to_string()),
+                    ("perPage".into(), SESSIONS_PER_PAGE.to_string()),
+                ];
+                r
+            }
+            Call::Close(id) => Route::write(
+                Put,
+                format!("/api/player/sessions/{id}/close"),
+                Auth::Player,
+            ),
+            Call::CloseOthers => {
+                Route::write(Post, "/api/player/sessions/close-other", Auth::Player)
+            }
+            Call::Password => Route::write(Put, "/api/player/passwords", Auth::Player),
+            Call::Rules => Route::get("/api/player/fields/validations", Auth::Public)
+                .query(&[("scenario", "profile")]),
+            Call::Countries => Route::get("/api/settings/countries", Auth::Public),
+            Call::Nickname | Call::Settings | Call::Account | Call::Personal => {
+                Route::write(Put, "/api/player/profile", Auth::Player)
+            }
+            Call::Me => Route::get("/api/player/profile", Auth::Player),
+        }
+    }
+}
+
+impl Feature for Profile {
+    type Ui = ProfileUi;
+    type Call = Call;
+    type Tick = ();
+
+    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ProfileUi>, String> {
+        Ok(Some(match kind {
+            "sessionsPage" => ProfileUi::SessionsPage {
+                page: f.int("page")?,
+            },
+            "sessionClose" => ProfileUi::SessionClose { id: f.int("id")? },
+            "sessionsCloseOthers" => ProfileUi::SessionsCloseOthers,
+            "sessionCloseConfirm" => ProfileUi::SessionCloseConfirm,
+            _ => return Ok(None),
+        }))
+    }
+
+    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+        view::slices(model, dirty, out);
+    }
+
+    fn ui(&mut self, event: ProfileUi, cx: &mut Cx) {
+        if !cx.shared.is_player() {
+            return;
+        }
+        match event {
+            ProfileUi::SessionsPage { page } => self.load(page.max(1), cx),
+            ProfileUi::SessionClose { id } => {
+                if self.sessions.iter().any(|s| s.id == id) {
+                    self.closing = Some(Closing::One(id));
+                    cx.msg(Msg::OpenModal("confirm-session-logout".into()));
+                }
+            }
+            ProfileUi::SessionsCloseOthers => {
+                self.closing = Some(Closing::Others);
+                cx.msg(Msg::OpenModal("confirm-session-logout".into()));
+            }
+            ProfileUi::SessionCloseConfirm => match self.closing {
+                Some(c) if !self.busy => {
+                    self.busy = true;
+                    let call = match c {
+                        Closing::One(id) => Call::Close(id),
+                        Closing::Others => Call::CloseOthers,
+                    };
+                    cx.call(Req::Profile(call), None);
+                }
+                Some(_) => {}
+                None => cx.msg(Msg::CloseModal),
+            },
+        }
+    }
+
+    fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
+        match hook {
+            Hook::Session(SessionChange::Started { .. }) | Hook::Navigated { .. } => {
+                if !cx.shared.is_player() {
+                    return false;
+                }
+                let mut changed = false;
+                if on_page(cx, "profile-sessions") && !self.loaded && !self.loading {
+                    self.load(1, cx);
+                    changed = true;
+                }
+                let me_page = [
+                    "profile-info",
+                    "profile-settings-notifications",
+                    "profile-settings-account",
+                    "profile-personal",
+                ]
+                .into_iter()
+                .any(|name| on_page(cx, name));
+                if on_page(cx, "profile-personal") && self.personal_rules.is_none() {
+                    cx.call(Req::Profile(Call::Rules), None);
+                    cx.call(Req::Profile(Call::Countries), None);
+                }
+                if me_page && !self.me_loading {
+                    // Fresh on every visit: another tab may have changed it.
+                    self.me_loading = true;
+                    cx.call(Req::Profile(Call::Me), None);
+                    changed = true;
+                }
+                changed
+            }
+            // A phone confirmed in its modal: the page shows it.
+            Hook::Signal(Signal::ProfileChanged) if self.me.is_some() && !self.me_loading => {
+                self.me_loading = true;
+                cx.call(Req::Profile(Call::Me), None);
+                false
+            }
+            Hook::Refetch => {
+                if self.loaded {
+                    self.load(self.page.max(1), cx);
+                }
+                true
+            }
+            Hook::Session(SessionChange::Ended) => {
+                *self = Profile::default();
+                cx.forms_changed();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn answered(&mut self, call: Call, answer: Answer, cx: &mut Cx) {
+        match call {
+            Call::Sessions { page } => {
+                if page != self.page {
+                    return;
+                }
+                self.loading = false;
+                match answer.map(|b| read_page(&b)) {
+                    Ok(Some((items, pages))) => {
+                        // A page emptied by closes: show the last one that has sessions.
+                        if items.is_empty() && page > 1 && pages >= 1 {
+                            self.load(pages, cx);
+                            return;
+                        }
+                        self.sessions = items;
+                        self.pages = pages;
+                        self.loaded = true;
+                        self.failed = false;
+                    }
+                    Ok(None) => self.load_failed(cx, "sessions: not a page"),
+                    Err(e) => {
+                        cx.log_err(LogLevel::Warn, "sessions", &e);
+                        self.failed = true;
+                    }
+                }
+            }
+            Call::Close(id) => {
+                self.busy = false;
+                self.closing = None;
+                cx.msg(Msg::CloseModal);
+                let current = self.sessions.iter().any(|s| s.id == id && s.current);
+                match answer {
+                    Ok(_) if current => cx.msg(Msg::SignOut),
+                    Ok(_) | Err(ResponseError::Status { status: 404, .. }) => {
+                        cx.alert(Alert::success("alerts.sessionClosed"));
+                        self.load(self.page.max(1), cx);
+                    }
+                    Err(e) => failed(e, cx),
+                }
+            }
+            Call::CloseOthers => {
+                self.busy = false;
+                self.closing = None;
+                cx.msg(Msg::CloseModal);
+                match answer {
+                    Ok(_) => {
+                        cx.alert(Alert::success("alerts.sessionsClosed"));
+                        self.load(1, cx);
+                    }
+                    Err(e) => failed(e, cx),
+                }
+            }
+            Call::Password => match answer {
+                Ok(_) => {
+                    self.change_pass = FormState::default();
+                    cx.forms_changed();
+                    cx.msg(Msg::CloseModal);
+                    cx.alert(Alert::success("alerts.passwordUpdated"));
+                    if self.loaded {
+                        self.load(1, cx);
+                    }
+                }
+                Err(e) => forms::failed(&mut self.change_pass, &pass_rules(), e, cx),
+            },
+            Call::Nickname => match answer {
+                Ok(_) => {
+                    self.change_nickname = FormState::default();
+                    cx.forms_changed();
+                    cx.msg(Msg::CloseModal);
+                    cx.alert(Alert::success("alerts.nicknameChanged"));
+                    cx.msg(Msg::Signal(Signal::ProfileChanged));
+                }
+                Err(e) => forms::failed(&mut self.change_nickname, &nickname_rules(), e, cx),
+            },
+            Call::Me => {
+                self.me_loading = false;
+                match answer.map(|b| read_me(&b)) {
+                    Ok(Some(me)) => self.set_me(me, cx),
+                    Ok(None) => cx.log(LogLevel::Warn, "profile: not a profile"),
+                    Err(e) => {
+                        cx.log_err(LogLevel::Warn, "profile", &e);
+                        cx.alert(Alert::error("alerts.somethingWrong"));
+                    }
+                }
+            }
+            Call::Settings => match answer.map(|b| read_me(&b)) {
+                Ok(Some(me)) => {
+                    self.set_me(me, cx);
+                    cx.alert(Alert::success("alerts.settingsSaved"));
+                }
+                Ok(None) => {
+                    self.settings.submitting = false;
+                    cx.forms_changed();
+                }
+                Err(e) => forms::failed(&mut self.settings, &[], e, cx),
+            },
+            Call::Personal => match answer.map(|b| read_me(&b)) {
+                Ok(Some(me)) => {
+                    self.set_me(me, cx);
+                    cx.alert(Alert::success("alerts.personalSaved"));
+                    cx.msg(Msg::Signal(Signal::ProfileChanged));
+                }
+                Ok(None) => {
+                    self.personal.submitting = false;
+                    cx.forms_changed();
+                }
+                Err(e) => {
+                    let rules = self.personal_rules();
+                    forms::failed(&mut self.personal, &rules, e, cx);
+                    if !self.personal.server_errors.is_empty() {
+                        self.personal.error = None;
+                    }
+                }
+            },
+            Call::Rules => {
+                match crate::app::calls::read_json(answer) {
+                    Ok(v) => {
+                        self.personal_rules =
+                            Some(crate::domain::validation::with_field_rules(read_rules(&v)))
+                    }
+                    // The product's own rules stand in; the server checks again on save.
+                    Err(e) => cx.log_err(LogLevel::Warn, "field rules", &e),
+                }
+                cx.forms_changed();
+            }
+            Call::Countries => {
+                if let Ok(Json::Array(list)) = crate::app::calls::read_json(answer) {
+                    self.countries = keep(list, |c| {
+                        let code = c.get("code")?.as_str()?;
+                        let name = c.get("name").and_then(Json::as_str).unwrap_or(code);
+                        (!crate::domain::geo::is_excluded(code))
+                            .then(|| (code.to_string(), name.to_string()))
+                    });
+                }
+            }
+            Call::Account => match answer.map(|b| read_me(&b)) {
+                Ok(Some(me)) => {
+                    self.set_me(me, cx);
+                    cx.alert(Alert::success("alerts.settingsSaved"));
+                    cx.msg(Msg::Signal(Signal::ProfileChanged));
+                }
+                Ok(None) => {
+                    self.account.submitting = false;
+                    cx.forms_changed();
+                }
+                Err(e) => forms::failed(&mut self.account, &account_rules(), e, cx),
+            },
+        }
+    }
+
+    fn form_rules(&self, form: FormId) -> Vec<(String, Vec<Rule>)> {
+        match form {
+            FormId::ChangePass => pass_rules(),
+            FormId::ChangeNickname => nickname_rules(),
+            FormId::AccountSettings => account_rules(),
+            FormId::Personal => self.personal_rules(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn form(&mut self, form: FormId) -> Option<&mut FormState> {
+        match form {
+            FormId::ChangePass => Some(&mut self.change_pass),
+            FormId::ChangeNickname => Some(&mut self.change_nickname),
+            FormId::ProfileSettings => Some(&mut self.settings),
+            FormId::AccountSettings => Some(&mut self.account),
+            FormId::Personal => Some(&mut self.personal),
+            _ => None,
+        }
+    }
+
+    fn form_state(&self, form: FormId) -> Option<&FormState> {
+        match form {
+            FormId::ChangePass => Some(&self.change_pass),
+            FormId::ChangeNickname => Some(&self.change_nickname),
+            FormId::ProfileSettings => Some(&self.settings),
+            FormId::AccountSettings => Some(&self.account),
+            FormId::Personal => Some(&self.personal),
+            _ => None,
+        }
+    }
+
+    fn submit(&mut self, form: FormId, cx: &mut Cx) {
+        if form == FormId::ChangePass {
+            let f = &self.change_pass;
+            let body = json!({
+                "currentPassword": f.raw_text("currentPassword"),
+                "newPassword": f.raw_text("newPassword"),
+                "repeatNewPassword": f.raw_text("repeatNewPassword"),
+            });
+            cx.call(Req::Profile(Call::Password), Some(body));
+        } else if form == FormId::Personal {
+            let mut body = crate::json::Map::new();
+            for name in PERSONAL {
+                let mut v = self.personal.text(name);
+                if name == "cpf_number" && !v.is_empty() {
+                    v = crate::domain::mask::apply(CPF_MASK, &v);
+                }
+                body.insert(name.to_string(), Json::String(v));
+            }
+            cx.call(Req::Profile(Call::Personal), Some(Json::Object(body)));
+        } else if form == FormId::AccountSettings {
+            let body = json!({ "language": self.account.text("language") });
+            cx.call(Req::Profile(Call::Account), Some(body));
+        } else if form == FormId::ProfileSettings {
+            let f = &self.settings;
+            let body = json!({
+                "receiveEmailPromo": f.flag(FLAGS[0]),
+                "receiveSmsPromo": f.flag(FLAGS[1]),
+                "receiveBonus": f.flag(FLAGS[2]),
+            });
+            cx.call(Req::Profile(Call::Settings), Some(body));
+        } else {
+            let body = json!({ "nickname": self.change_nickname.text("nickname") });
+            cx.call(Req::Profile(Call::Nickname), Some(body));
+        }
+    }
+}
+
+fn pass_rules() -> Vec<(String, Vec<Rule>)> {
+    forms::required_fields(
+        &["currentPassword", "newPassword", "repeatNewPassword"],
+        |_| None,
+    )
+}
+
+fn account_rules() -> Vec<(String, Vec<Rule>)> {
+    vec![("language".into(), vec![Rule::Required, Rule::LanguageCode])]
+}
+
+fn nickname_rules() -> Vec<(String, Vec<Rule>)> {
+    forms::required_fields(&["nickname"], |_| None)
+}
+
+impl Profile {
+    /// The server's rules (or the product's until they come); Brazil requires the CPF.
+    fn personal_rules(&self) -> Vec<(String, Vec<Rule>)> {
+        let mut rules = self.personal_rules.clone().unwrap_or_else(|| {
+            let mut all = forms::required_fields(&PERSONAL[..4], |_| None);
+            for f in &PERSONAL[4..] {
+                all.push((f.to_string(), crate::domain::validation::field_rules(f)));
+            }
+            all
+        });
+        // Every field of the page has an entry, so the server's message for it shows.
+        for f in PERSONAL {
+            if !rules.iter().any(|(n, _)| n == f) {
+                rules.push((f.to_string(), crate::domain::validation::field_rules(f)));
+            }
+        }
+        if self.personal.text("country") == "BR" {
+            if let Some((_, r)) = rules.iter_mut().find(|(f, _)| f == "cpf_number") {
+                if !r.contains(&Rule::Required) {
+                    r.insert(0, Rule::Required);
+                }
+            } else {
+                rules.push(("cpf_number".into(), vec![Rule::Required, Rule::CpfNumber]));
+            }
+        }
+        rules
+    }
+
+    fn load(&mut self, page: u32, cx: &mut Cx) {
+        self.page = page;
+        self.loading = true;
+        cx.call(Req::Profile(Call::Sessions { page }), None);
+    }
+
+    /// The loaded profile, and the settings form filled from it (what the player sees is
+    /// what is stored).
+    fn set_me(&mut self, me: Me, cx: &mut Cx) {
+        self.settings = FormState::default();
+        for (name, on) in FLAGS.iter().zip(me.flags) {
+            self.settings.values.insert(
+                (*name).to_string(),
+                crate::domain::validation::Value::Bool(on),
+            );
+        }
+        self.account = FormState::default();
+        if !me.language.is_empty() {
+            self.account.values.insert(
+                "language".into(),
+                crate::domain::validation::Value::Text(me.language.clone()),
+            );
+        }
+        self.personal = FormState::default();
+        for (name, value) in &me.personal {
+            if !value.is_empty() {
+                self.personal.values.insert(
+                    name.clone(),
+                    crate::domain::validation::Value::Text(value.clone()),
+                );
+            }
+        }
+        self.me = Some(me);
+        cx.forms_changed();
+    }
+
+    fn load_failed(&mut self, cx: &mut Cx, why: &str) {
+        cx.log(LogLevel::Warn, why);
+        self.failed = true;
+    }
+}
+
+fn on_page(cx: &Cx, name: &str) -> bool {
+    cx.shared
+        .route
+        .as_ref()
+        .is_ok_and(|r| r.name.trim_start_matches("locale-") == name)
+}
+
+/// The fields of the profile these pages show; `None` unless it is an object with an id.
+fn read_me(body: &str) -> Option<Me> {
+    let v = crate::json::parse(body).ok()?;
+    whole(v.get("id")?)?;
+    let text = |k: &str| {
+        v.get(k)
+            .and_then(Json::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let flag = |k: &str| v.get(k).and_then(Json::as_bool).unwrap_or(false);
+    Some(Me {
+        email: text("email"),
+        phone: text("phone"),
+        first_name: text("firstName"),
+        last_name: text("lastName"),
+        country: text("country"),
+        language: text("language"),
+        flags: [flag(FLAGS[0]), flag(FLAGS[1]), flag(FLAGS[2])],
+        personal: map(PERSONAL, |n| (n.to_string(), text(n))),
+    })
+}
+
+fn failed(e: ResponseError, cx: &mut Cx) {
+    cx.log_err(LogLevel::Warn, "sessions", &e);
+    let mut alert = Alert::error("alerts.somethingWrong");
+    if let ResponseError::Status { error, .. } = &e {
+        if !error.message.is_empty() {
+            alert = alert.with_description(&error.message);
+        }
+    }
+    cx.alert(alert);
+}
+
+/// `{data: [{id, createdAt, lastActiveAt, source, platform, current}], meta: {totalPages}}`.
+fn read_page(body: &str) -> Option<(Vec<SessionItem>, u32)> {
+    let v = crate::json::parse(body).ok()?;
+    let items = keep(v.get("data")?.as_array()?, |s| {
+        let text = |k: &str| {
+            s.get(k)
+                .and_then(Json::as_str)
+                .unwrap_or_default()
+                .to_string()
+        };
+        let created_at = s.get("createdAt").and_then(whole).unwrap_or(0);
+        Some(SessionItem {
+            id: u64::try_from(whole(s.get("id")?)?).ok()?,
+            created_at,
+            last_active_at: s.get("lastActiveAt").and_then(whole).unwrap_or(created_at),
+            source: text("source"),
+            platform: text("platform"),
+            current: s.get("current").and_then(Json::as_bool).unwrap_or(false),
+        })
+    });
+    let pages = v
+        .get("meta")
+        .and_then(|m| m.get("totalPages"))
+        .and_then(whole)
+        .and_then(|n| u32::try_from(n).ok())
+        .unwrap_or(1);
+    Some((items, pages))
+}
+
+/// The server's field rules for the profile scenario, `[{field, isRequired, rules: "min:2|…"}]`
+/// (SPEC §5): `isRequired` adds required; the rules the personal page's fields can carry are
+/// read, others are left to the server (which checks every rule again on save). Read here
+/// rather than by the general reader of every rule shape, which costs ~10 KiB of wasm.
+fn read_rules(v: &Json) -> Vec<(String, Vec<Rule>)> {
+    let Some(items) = v.as_array() else {
+        return Vec::new();
+    };
+    keep(items, |item| {
+        let field = item.get("field")?.as_str()?.to_string();
+        let mut rules = Vec::new();
+        if item.get("isRequired").and_then(Json::as_bool) == Some(true) {
+            rules.push(Rule::Required);
+        }
+        let text = item.get("rules").and_then(Json::as_str).unwrap_or_default();
+        for part in text.split('|') {
+            let (name, param) = part.split_once(':').unwrap_or((part, ""));
+            let n = param.trim().parse::<u32>().ok();
+            let rule = match (name.trim(), n) {
+                ("min", Some(n)) => Rule::Min(n),
+                ("max", Some(n)) => Rule::Max(n),
+                ("minAge", Some(n)) => Rule::MinAge(n),
+                ("digits", Some(n)) => Rule::Digits(n),
+                ("date", _) => Rule::Date,
+                ("email", _) => Rule::Email,
+                ("phone", _) => Rule::Phone,
+                ("countryCode", _) => Rule::CountryCode,
+                ("cpf_number", _) => Rule::CpfNumber,
+                ("alpha_dash", _) => Rule::AlphaDash,
+                ("required", _) => Rule::Required,
+                _ => continue,
+            };
+            if !rules.contains(&rule) {
+                rules.push(rule);
+            }
+        }
+        Some((field, rules))
+    })
+}

@@ -1,0 +1,101 @@
+//! The `profile` slice: the open sessions' page and what the confirm modal asks about.
+
+use serde::Serialize;
+
+use crate::vecs::map;
+
+use super::Closing;
+use crate::app::feature::SliceSink;
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::Part;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct SessionRow {
+    pub id: u64,
+    /// Unix seconds.
+    pub created_at: i64,
+    pub last_active_at: i64,
+    pub source: String,
+    pub platform: String,
+    /// This tab's session.
+    pub current: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileView {
+    pub sessions: Vec<SessionRow>,
+    pub page: u32,
+    pub pages: u32,
+    /// The first page is on its way.
+    pub loading: bool,
+    pub failed: bool,
+    pub busy: bool,
+    /// The confirm modal closes every other session.
+    pub closing_others: bool,
+    /// The confirm modal closes this session.
+    pub closing: Option<SessionRow>,
+    /// The profile of the info and settings pages, once loaded.
+    pub me: Option<MeView>,
+    /// Countries for the personal page: `[code, name]`.
+    pub countries: Vec<[String; 2]>,
+    /// The CPF field's mask (SPEC §3 CPF number input).
+    pub cpf_mask: &'static str,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct MeView {
+    pub email: String,
+    /// Empty when none is added.
+    pub phone: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub country: String,
+}
+
+pub const READS: &[Part] = &[Part::Profile];
+
+pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+    if dirty.touches(READS, false) {
+        out.put("profile", &slice(model));
+    }
+}
+
+pub fn slice(model: &Model) -> ProfileView {
+    let f = &model.f.profile;
+    let row = |s: &super::SessionItem| SessionRow {
+        id: s.id,
+        created_at: s.created_at,
+        last_active_at: s.last_active_at,
+        source: s.source.clone(),
+        platform: s.platform.clone(),
+        current: s.current,
+    };
+    ProfileView {
+        sessions: map(&f.sessions, row),
+        page: f.page,
+        pages: f.pages,
+        loading: f.loading && !f.loaded,
+        failed: f.failed,
+        busy: f.busy,
+        closing_others: f.closing == Some(Closing::Others),
+        closing: match f.closing {
+            Some(Closing::One(id)) => f.sessions.iter().find(|s| s.id == id).map(row),
+            _ => None,
+        },
+        me: f.me.as_ref().map(|m| MeView {
+            email: m.email.clone(),
+            phone: m.phone.clone(),
+            first_name: m.first_name.clone(),
+            last_name: m.last_name.clone(),
+            country: m.country.clone(),
+        }),
+        countries: map(&f.countries, |(c, n)| [c.clone(), n.clone()]),
+        cpf_mask: super::CPF_MASK,
+    }
+}
