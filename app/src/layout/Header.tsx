@@ -47,8 +47,10 @@ export function Header({ mobile = false }: { mobile?: boolean }) {
               {nickname}
             </span>
             {miniapp.active ? null : (
-              <Button variant="ghost" onClick={() => dispatch({ type: "signOut" })}>
-                {t("layout.signOut")}
+              // An icon on phones, where the header has no room for the word (named either way).
+              <Button variant="ghost" className="sign-out-btn" aria-label={t("layout.signOut")} onClick={() => dispatch({ type: "signOut" })}>
+                <Icon name="sign-out" size={20} />
+                <span className="sign-out-text">{t("layout.signOut")}</span>
               </Button>
             )}
           </>
