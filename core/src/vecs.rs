@@ -33,3 +33,26 @@ pub fn try_map<I: IntoIterator, U>(
     }
     Some(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_loops_keep_order_and_stop_where_collect_would() {
+        assert_eq!(map([1, 2, 3], |n| n * 10), [10, 20, 30]);
+        assert_eq!(keep(["1", "x", "3"], |s| s.parse::<u8>().ok()), [1, 3]);
+        assert_eq!(
+            try_map(["1", "2"], |s| s.parse::<u8>().ok()),
+            Some(vec![1, 2])
+        );
+        let mut seen = Vec::new();
+        let none = try_map(["1", "x", "3"], |s| {
+            seen.push(s);
+            s.parse::<u8>().ok()
+        });
+        assert_eq!(none, None);
+        assert_eq!(seen, ["1", "x"], "stops at the first nothing");
+        assert!(map(Vec::<u8>::new(), |n| n).is_empty());
+    }
+}

@@ -31,3 +31,20 @@ pub fn any_char(s: &str, hit: fn(char) -> bool) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_text_passes_all_and_hits_nothing() {
+        assert!(all_bytes("", |_| false));
+        assert!(all_chars("", |_| false));
+        assert!(!any_char("", |_| true));
+        assert!(all_bytes("2026", |b| b.is_ascii_digit()));
+        assert!(!all_bytes("20x6", |b| b.is_ascii_digit()));
+        assert!(all_chars("ñandú", char::is_alphabetic));
+        assert!(any_char("a1", |c| c.is_ascii_digit()));
+        assert!(!any_char("ab", |c| c.is_ascii_digit()));
+    }
+}
