@@ -97,6 +97,15 @@ test("the contact form checks its fields, keeps what was typed and files the mes
   await axeClean(page);
 });
 
+test("the contact page in Portuguese", async ({ page }) => {
+  await page.goto(url("/pt-br/contact"));
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt-br");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fale conosco");
+  await expect(page.getByLabel("Assunto")).toBeVisible();
+  await page.getByRole("button", { name: "Enviar" }).click();
+  await expect(page.locator("#contact-subject-error")).toBeVisible();
+});
+
 for (const s of [
   { name: "desktop", width: 1280, height: 800 },
   { name: "mobile", width: 390, height: 844 },
