@@ -256,7 +256,7 @@ fn the_contact_form_checks_then_sends() {
     assert_eq!(h.path, "/api/notification/communications");
     assert!(h.bearer.is_none());
     // The captcha guards it (SPEC §7 captcha action frontend_form).
-    assert!(h.guarded);
+    assert_eq!(h.guarded, croupier_core::app::Guard::Form);
     assert_eq!(
         h.body,
         Some(

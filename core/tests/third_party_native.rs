@@ -7,7 +7,7 @@
 mod support;
 
 use croupier_core::app::features::third_party::{Status, ThirdPartyTick, HELD_MAX};
-use croupier_core::app::{update, Config, Effect, Event, LogLevel, Model, Prefs, Req, Tick};
+use croupier_core::app::{update, Config, Effect, Event, Guard, LogLevel, Model, Prefs, Req, Tick};
 use croupier_core::domain::analytics::AnalyticsEvent::{self, *};
 use croupier_core::domain::consent::Consent;
 use croupier_core::domain::realtime::SocketEvent;
@@ -529,7 +529,7 @@ fn registration_fires_regfin_and_a_refused_one_regnotfin() {
     let sent = http(&fx);
     assert_eq!(sent.len(), 1);
     // The captcha token and the fingerprint are the runtime's to add to this call.
-    assert!(sent[0].guarded);
+    assert_eq!(sent[0].guarded, Guard::Form);
     let fx = respond(
         &mut m,
         req::register(),
@@ -572,7 +572,7 @@ fn a_network_failure_of_registration_is_no_regnotfin() {
 
 #[test]
 fn only_the_visitors_forms_are_guarded_by_the_captcha_and_fingerprint() {
-    let guarded = |r: Req| r.endpoint().guarded;
+    let guarded = |r: Req| r.endpoint().guarded == Guard::Form;
     assert!(guarded(req::register()));
     assert!(guarded(req::login()));
     assert!(guarded(req::password_reset()));
@@ -580,6 +580,9 @@ fn only_the_visitors_forms_are_guarded_by_the_captcha_and_fingerprint() {
     assert!(!guarded(req::logout()));
     assert!(!guarded(req::accounts()));
     assert!(!guarded(req::password_confirm()));
+    // The messenger sign-in sends the visitor fingerprint as `frogoFingerprint`, no captcha.
+    let tg = Req::Miniapp(croupier_core::app::features::miniapp::Call::Login).endpoint();
+    assert_eq!(tg.guarded, Guard::Messenger);
 }
 
 fn connect(m: &mut Model) {

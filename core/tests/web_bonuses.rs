@@ -4,7 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use croupier_core::app::features::bonuses::{self, wire::Kind};
-use croupier_core::app::{CallId, Config, HttpRequest, Req, UiEvent};
+use croupier_core::app::{CallId, Config, Guard, HttpRequest, Req, UiEvent};
 use croupier_core::runtime::{http, js_json, Runtime};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
@@ -29,7 +29,7 @@ fn request_for(req: Req, body: Option<serde_json::Value>) -> HttpRequest {
         body,
         bearer: Some("h.p.s".into()),
         source_platform: route.source_platform,
-        guarded: false,
+        guarded: Guard::None,
         req,
     }
 }

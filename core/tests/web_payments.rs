@@ -4,7 +4,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use croupier_core::app::features::wallet::{self, history, pay};
-use croupier_core::app::{CallId, Config, HttpRequest, Req};
+use croupier_core::app::{CallId, Config, Guard, HttpRequest, Req};
 use croupier_core::domain::invoice::ASYNC_INVOICE_KEY;
 use croupier_core::domain::payment::Direction;
 use croupier_core::domain::payment_form::EQUIVALENT_KEY;
@@ -33,7 +33,7 @@ fn request_for(req: Req, body: Option<serde_json::Value>) -> HttpRequest {
         body,
         bearer: Some("h.p.s".into()),
         source_platform: route.source_platform,
-        guarded: false,
+        guarded: Guard::None,
         req,
     }
 }

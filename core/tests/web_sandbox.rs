@@ -10,7 +10,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use croupier_core::app::features::settings;
-use croupier_core::app::{CallId, Config, HttpOutcome, HttpRequest, Method, Req};
+use croupier_core::app::{CallId, Config, Guard, HttpOutcome, HttpRequest, Method, Req};
 use croupier_core::bindings::Core;
 use croupier_core::runtime::{http, storage};
 use wasm_bindgen_test::*;
@@ -44,7 +44,7 @@ fn get(path: &str) -> HttpRequest {
         body: None,
         bearer: None,
         source_platform: false,
-        guarded: false,
+        guarded: Guard::None,
     }
 }
 

@@ -10,7 +10,7 @@
 
 use croupier_core::app::calls::query::array_param;
 use croupier_core::app::features::{settings, wallet};
-use croupier_core::app::{CallId, Config, HttpOutcome, HttpRequest, Method, Req};
+use croupier_core::app::{CallId, Config, Guard, HttpOutcome, HttpRequest, Method, Req};
 use croupier_core::domain::refresh::{lock_value, REFRESH_LOCK_KEY};
 use croupier_core::runtime::{http, lock, socket, storage};
 use std::cell::Cell;
@@ -243,7 +243,7 @@ fn request(req: Req, path: &str) -> HttpRequest {
         body: None,
         bearer: None,
         source_platform: false,
-        guarded: false,
+        guarded: Guard::None,
     }
 }
 
@@ -293,7 +293,7 @@ fn source_and_platform_go_with_the_calls_that_need_them() {
         method: Method::Post,
         body: Some(croupier_core::json::json!({ "currency": "USD" })),
         source_platform: true,
-        guarded: false,
+        guarded: Guard::None,
         ..request(Req::Wallet(wallet::Call::Create), "/api/wallet/accounts")
     };
     let built = http::build(&config(), &http_req, None).unwrap();

@@ -8,6 +8,7 @@
 //! Run through `scripts/with-sandbox.sh` (see web_sandbox.rs).
 #![cfg(target_arch = "wasm32")]
 
+use croupier_core::app::Guard;
 use croupier_core::bindings::Core;
 use croupier_core::runtime::third_party::guard;
 use js_sys::Reflect;
@@ -128,7 +129,7 @@ async fn loaders_follow_keys_and_consent_and_a_failure_breaks_nothing() {
     gloo_timers::future::TimeoutFuture::new(200).await;
     assert!(scripts("/third-party/").is_empty());
     assert!(global("dataLayer").is_undefined());
-    let body = guard(Some(serde_json::json!({"email": "a@b.c"}))).await;
+    let body = guard(Some(serde_json::json!({"email": "a@b.c"})), Guard::Form).await;
     assert_eq!(
         body,
         Some(serde_json::json!({"email": "a@b.c", "captchaToken": null}))
@@ -190,7 +191,7 @@ async fn loaders_follow_keys_and_consent_and_a_failure_breaks_nothing() {
     assert!(!path.is_undefined());
 
     // A guarded form now carries the captcha token for frontend_form and the visitor id.
-    let body = guard(None).await.expect("a body");
+    let body = guard(None, Guard::Form).await.expect("a body");
     assert_eq!(
         body["captchaToken"],
         serde_json::json!("captcha-captcha-key-frontend_form")
@@ -200,8 +201,22 @@ async fn loaders_follow_keys_and_consent_and_a_failure_breaks_nothing() {
         serde_json::json!("visitor-fingerprint-key")
     );
     // A fingerprint the form already has is kept.
-    let body = guard(Some(serde_json::json!({"fingerprint": "mine"})))
-        .await
-        .unwrap();
+    let body = guard(
+        Some(serde_json::json!({"fingerprint": "mine"})),
+        Guard::Form,
+    )
+    .await
+    .unwrap();
     assert_eq!(body["fingerprint"], serde_json::json!("mine"));
+    // The messenger sign-in: the same visitor id as `frogoFingerprint`, no captcha asked.
+    let body = guard(
+        Some(serde_json::json!({"tg_payload": "query_id=1"})),
+        Guard::Messenger,
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        body,
+        serde_json::json!({"tg_payload": "query_id=1", "frogoFingerprint": "visitor-fingerprint-key"})
+    );
 }

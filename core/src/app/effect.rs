@@ -45,9 +45,21 @@ pub struct HttpRequest {
     pub bearer: Option<String>,
     /// SPEC §7: some calls also send `source` and `platform`.
     pub source_platform: bool,
-    /// A form the captcha and the visitor fingerprint guard (`Route::guarded`): the runtime
-    /// adds `captchaToken` (null without one) and the visitor's `fingerprint` when known.
-    pub guarded: bool,
+    /// What the runtime adds for the visitor (`Route::guarded`, `Route::fingerprinted`).
+    pub guarded: Guard,
+}
+
+/// What the runtime adds to a call's body for the visitor (SPEC §7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Guard {
+    #[default]
+    None,
+    /// A visitor's form: `captchaToken` for action `frontend_form` (null without a captcha)
+    /// and the visitor's `fingerprint` when known.
+    Form,
+    /// The messenger sign-in (tg_login): the visitor fingerprint as `frogoFingerprint`, no
+    /// captcha (the messenger vouches for the user).
+    Messenger,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -21,7 +21,7 @@ pub mod view;
 pub mod wire;
 
 pub use calls::{parse_error, Answer, ResponseError};
-pub use effect::{CallId, Effect, HttpRequest, LogLevel, Method, TimerId};
+pub use effect::{CallId, Effect, Guard, HttpRequest, LogLevel, Method, TimerId};
 pub use event::{AppUi, Event, FormValue, HttpOutcome, Prefs, UiEvent};
 pub use feature::{Msg, SessionStatus};
 pub use model::{Config, Dirty, Model};

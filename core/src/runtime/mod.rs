@@ -132,8 +132,8 @@ impl Runtime {
                 let this = Rc::clone(self);
                 let base = Rc::clone(&self.base);
                 wasm_bindgen_futures::spawn_local(async move {
-                    if req.guarded {
-                        req.body = third_party::guard(req.body.take()).await;
+                    if req.guarded != app::Guard::None {
+                        req.body = third_party::guard(req.body.take(), req.guarded).await;
                     }
                     let (outcome, kept) = http::perform_kept(&base, &req).await;
                     // Offline copies and live answers tell the shell which one the page shows.

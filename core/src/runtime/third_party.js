@@ -183,7 +183,8 @@ const within = (promise, ms) =>
 /** What a guarded form sends besides its fields: the captcha token (null without a captcha)
  * and the visitor fingerprint when known. */
 export function tp_guard(action) {
-  const token = cfg.captcha ? within(captchaToken(cfg.captcha.key, action), 6000).then((t) => t ?? null) : Promise.resolve(null);
+  // No action: no captcha token is asked for (the messenger sign-in).
+  const token = cfg.captcha && action ? within(captchaToken(cfg.captcha.key, action), 6000).then((t) => t ?? null) : Promise.resolve(null);
   const fingerprint = visitor ? within(visitor, 3000) : Promise.resolve(undefined);
   return Promise.all([token, fingerprint]).then(([captchaToken, fingerprint]) => ({ captchaToken, fingerprint }));
 }

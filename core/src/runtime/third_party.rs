@@ -9,7 +9,7 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::app::features::third_party::ThirdPartyTick;
 use crate::app::registry::Tick;
-use crate::app::Event;
+use crate::app::{Event, Guard};
 use crate::domain::third_party::{ServiceCmd, CAPTCHA_ACTION};
 use crate::json::Json;
 
@@ -58,10 +58,15 @@ pub fn perform(rt: &Rc<Runtime>, cmd: ServiceCmd) {
     }
 }
 
-/// The body of a guarded form with `captchaToken` (null without one, SPEC §8) and, when the
-/// fingerprint service gave one, `fingerprint` (SPEC §7: registration and login send it).
-pub async fn guard(body: Option<Json>) -> Option<Json> {
-    let extra = JsFuture::from(tp_guard(CAPTCHA_ACTION)).await.ok();
+/// The body of a guarded call. A form gets `captchaToken` (null without one, SPEC §8) and,
+/// when the fingerprint service gave one, `fingerprint` (SPEC §7: registration and login send
+/// it); tg_login gets that fingerprint as `frogoFingerprint` and no captcha.
+pub async fn guard(body: Option<Json>, kind: Guard) -> Option<Json> {
+    let form = kind == Guard::Form;
+    // An empty action asks for no captcha token.
+    let extra = JsFuture::from(tp_guard(if form { CAPTCHA_ACTION } else { "" }))
+        .await
+        .ok();
     let field = |name: &str| {
         extra
             .as_ref()
@@ -72,12 +77,19 @@ pub async fn guard(body: Option<Json>) -> Option<Json> {
         Some(Json::Object(map)) => map,
         _ => Default::default(),
     };
-    body.insert(
-        "captchaToken".into(),
-        field("captchaToken").map_or(Json::Null, Json::String),
-    );
-    if let Some(f) = field("fingerprint").filter(|_| !body.contains_key("fingerprint")) {
-        body.insert("fingerprint".into(), Json::String(f));
+    if form {
+        body.insert(
+            "captchaToken".into(),
+            field("captchaToken").map_or(Json::Null, Json::String),
+        );
+    }
+    let name = if form {
+        "fingerprint"
+    } else {
+        "frogoFingerprint"
+    };
+    if let Some(f) = field("fingerprint").filter(|_| !body.contains_key(name)) {
+        body.insert(name.into(), Json::String(f));
     }
     Some(Json::Object(body))
 }

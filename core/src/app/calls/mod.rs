@@ -5,7 +5,7 @@
 pub mod query;
 pub mod refresh;
 
-use super::effect::{CallId, Effect, HttpRequest, LogLevel, Method};
+use super::effect::{CallId, Effect, Guard, HttpRequest, LogLevel, Method};
 use super::event::HttpOutcome;
 use super::registry::Req;
 use super::wire::{ApiError, Wire};
@@ -39,8 +39,9 @@ pub struct Route {
     /// A newer equal call makes an older one's answer stale (reads); writes never supersede.
     pub supersedes: bool,
     /// A form sent by a visitor that the captcha (SPEC §7 action `frontend_form`) and the
-    /// visitor fingerprint guard: registration, login, the password reset request.
-    pub guarded: bool,
+    /// visitor fingerprint guard (registration, login, the password reset request, contact),
+    /// or the messenger sign-in's fingerprint.
+    pub guarded: Guard,
 }
 
 impl Route {
@@ -52,7 +53,7 @@ impl Route {
             auth,
             source_platform: false,
             supersedes: true,
-            guarded: false,
+            guarded: Guard::None,
         }
     }
 
@@ -77,7 +78,13 @@ impl Route {
     }
 
     pub fn guarded(mut self) -> Route {
-        self.guarded = true;
+        self.guarded = Guard::Form;
+        self
+    }
+
+    /// tg_login: the visitor fingerprint goes as `frogoFingerprint` (SPEC §7).
+    pub fn fingerprinted(mut self) -> Route {
+        self.guarded = Guard::Messenger;
         self
     }
 }

@@ -65,9 +65,9 @@ pub enum Call {
 impl Endpoint for Call {
     fn endpoint(&self) -> Route {
         match self {
-            Call::Login => {
-                Route::write(Method::Post, "/api/player/tg_login", Auth::Public).source()
-            }
+            Call::Login => Route::write(Method::Post, "/api/player/tg_login", Auth::Public)
+                .source()
+                .fingerprinted(),
             Call::Sync => Route::write(Method::Put, "/api/tg-bot/users", Auth::Player),
             Call::Connect => Route::write(
                 Method::Post,
