@@ -1,28 +1,11 @@
-import { useCore, useDispatch, useText } from "../../core/store";
 import { ProfileInfo } from "../../features/profile/ProfileInfo";
-import { Button } from "../../ui/Button";
-import { Skeleton } from "../../ui/Skeleton";
+import { PlayerPage } from "../../shared/PlayerPage";
 
 /** `profile-info` (SPEC §2). */
 export default function ProfileInfoPage() {
-  const t = useText();
-  const dispatch = useDispatch();
-  const status = useCore((s) => s.session.status);
-  if (status === "booting") return <Skeleton lines={5} name="profile-info-page" />;
-  if (status === "guest") {
-    return (
-      <section className="hero">
-        <h1>{t("layout.pages.profile-info")}</h1>
-        <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{t("layout.signIn")}</Button>
-      </section>
-    );
-  }
   return (
-    <section className="page" aria-labelledby="page-title">
-      <div className="page-head">
-        <h1 id="page-title">{t("layout.pages.profile-info")}</h1>
-      </div>
+    <PlayerPage route="profile-info">
       <ProfileInfo />
-    </section>
+    </PlayerPage>
   );
 }
