@@ -10,8 +10,8 @@ use std::path::Path;
 
 use croupier_core::app::features::session::SessionUi;
 use croupier_core::app::features::wallet;
-use croupier_core::app::{update, view, AppUi, Config, Effect, Event, HttpOutcome, Model, Req};
-use support::{req, respond, token, ui, NOW};
+use croupier_core::app::{update, view, AppUi, Effect, Event, HttpOutcome, Model, Req};
+use support::{req, respond, restored, ui, NOW};
 
 fn sources(dir: &Path) -> Vec<(String, String)> {
     let mut out = Vec::new();
@@ -76,17 +76,7 @@ fn features_never_reach_into_a_sibling() {
 }
 
 fn signed_in() -> Model {
-    let mut m = Model::new(Config::default());
-    update(
-        &mut m,
-        Event::Booted {
-            token: Some(token(3600, "a")),
-            path: "/".into(),
-            prefs: Default::default(),
-        },
-        NOW,
-    );
-    respond(&mut m, req::profile(), 200, j!({"id": 7, "email": "a@b.c"}));
+    let (mut m, _) = restored("/");
     respond(
         &mut m,
         req::accounts(),

@@ -11,7 +11,7 @@ use croupier_core::app::{
 };
 use croupier_core::domain::realtime::SocketEvent;
 use serde_json::json;
-use support::{http, req, respond, token, ui, NOW};
+use support::{http, respond, restored, ui, NOW};
 
 fn n(c: notifications::Call) -> Req {
     Req::Notifications(c)
@@ -28,22 +28,7 @@ fn page(items: Vec<serde_json::Value>, pages: u32, unread: u64) -> serde_json::V
 }
 
 fn player() -> Model {
-    let mut m = Model::new(Config::default());
-    update(
-        &mut m,
-        Event::Booted {
-            token: Some(token(3600, "a")),
-            path: "/".into(),
-            prefs: Prefs::default(),
-        },
-        NOW,
-    );
-    let fx = respond(
-        &mut m,
-        req::profile(),
-        200,
-        json!({"id": 7, "email": "a@b.c"}),
-    );
+    let (mut m, fx) = restored("/");
     let asked: Vec<String> = http(&fx)
         .iter()
         .filter(|h| h.path.starts_with("/api/notification"))

@@ -6,33 +6,16 @@ mod support;
 
 use croupier_core::app::effect::Method;
 use croupier_core::app::features::profile::{self, ProfileUi};
-use croupier_core::app::{
-    update, view, AppUi, Config, Event, FormId, FormValue, Model, Prefs, Req,
-};
+use croupier_core::app::{view, AppUi, FormId, FormValue, Model, Req};
 use serde_json::json;
-use support::{http, req, respond, token, ui, NOW};
+use support::{http, req, respond, restored, ui};
 
 fn p(c: profile::Call) -> Req {
     Req::Profile(c)
 }
 
 fn sessions_page() -> Model {
-    let mut m = Model::new(Config::default());
-    update(
-        &mut m,
-        Event::Booted {
-            token: Some(token(3600, "a")),
-            path: "/profile/sessions".into(),
-            prefs: Prefs::default(),
-        },
-        NOW,
-    );
-    let fx = respond(
-        &mut m,
-        req::profile(),
-        200,
-        json!({"id": 7, "email": "a@b.c"}),
-    );
+    let (mut m, fx) = restored("/profile/sessions");
     let h = http(&fx)
         .into_iter()
         .find(|h| h.path == "/api/player/sessions")
@@ -379,23 +362,7 @@ fn the_account_language_is_checked_saved_and_reaches_the_header_profile() {
 
 #[test]
 fn the_personal_page_follows_the_servers_rules_and_requires_the_cpf_in_brazil() {
-    let mut m = Model::new(Config::default());
-    let fx = update(
-        &mut m,
-        Event::Booted {
-            token: Some(token(3600, "a")),
-            path: "/profile/personal".into(),
-            prefs: Prefs::default(),
-        },
-        NOW,
-    );
-    let _ = fx;
-    let fx = respond(
-        &mut m,
-        req::profile(),
-        200,
-        json!({"id": 7, "email": "a@b.c"}),
-    );
+    let (mut m, fx) = restored("/profile/personal");
     let paths: Vec<_> = http(&fx).iter().map(|h| h.path.clone()).collect();
     assert!(paths.contains(&"/api/player/fields/validations".to_string()));
     assert!(paths.contains(&"/api/settings/countries".to_string()));

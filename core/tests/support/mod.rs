@@ -30,8 +30,30 @@ pub fn token(secs: i64, tag: &str) -> String {
 use croupier_core::app::calls::refresh::REFRESH_CALL;
 use croupier_core::app::features::{content, session, settings, wallet};
 use croupier_core::app::{
-    update, CallId, Effect, Event, HttpOutcome, HttpRequest, Model, Req, UiEvent,
+    update, CallId, Config, Effect, Event, HttpOutcome, HttpRequest, Model, Prefs, Req, UiEvent,
 };
+
+/// A returning player (a stored token) opening `path`: booted, and the profile answered
+/// (id 7). The effects are the profile answer's: what the page then asked for.
+pub fn restored(path: &str) -> (Model, Vec<Effect>) {
+    let mut m = Model::new(Config::default());
+    update(
+        &mut m,
+        Event::Booted {
+            token: Some(token(3600, "a")),
+            path: path.into(),
+            prefs: Prefs::default(),
+        },
+        NOW,
+    );
+    let fx = respond(
+        &mut m,
+        req::profile(),
+        200,
+        serde_json::json!({"id": 7, "email": "a@b.c"}),
+    );
+    (m, fx)
+}
 
 /// A view event, at NOW.
 pub fn ui(m: &mut Model, e: impl Into<UiEvent>) -> Vec<Effect> {
