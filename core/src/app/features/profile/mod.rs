@@ -5,6 +5,8 @@
 
 pub mod view;
 
+use view::SessionRow;
+
 use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
@@ -22,7 +24,7 @@ pub const SESSIONS_PER_PAGE: u32 = 10;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Profile {
-    pub sessions: Vec<SessionItem>,
+    pub sessions: Vec<SessionRow>,
     pub page: u32,
     pub pages: u32,
     pub loading: bool,
@@ -79,16 +81,6 @@ pub struct Me {
 
 /// The notification settings' fields, in the order of `Me::flags`.
 pub const FLAGS: [&str; 3] = ["receiveEmailPromo", "receiveSmsPromo", "receiveBonus"];
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct SessionItem {
-    pub id: u64,
-    pub created_at: i64,
-    pub last_active_at: i64,
-    pub source: String,
-    pub platform: String,
-    pub current: bool,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Closing {
@@ -612,7 +604,7 @@ fn failed(e: ResponseError, cx: &mut Cx) {
 }
 
 /// `{data: [{id, createdAt, lastActiveAt, source, platform, current}], meta: {totalPages}}`.
-fn read_page(body: &str) -> Option<(Vec<SessionItem>, u32)> {
+fn read_page(body: &str) -> Option<(Vec<SessionRow>, u32)> {
     let v = crate::json::parse(body).ok()?;
     let items = keep(v.get("data")?.as_array()?, |s| {
         let text = |k: &str| {
@@ -622,7 +614,7 @@ fn read_page(body: &str) -> Option<(Vec<SessionItem>, u32)> {
                 .to_string()
         };
         let created_at = s.get("createdAt").and_then(whole).unwrap_or(0);
-        Some(SessionItem {
+        Some(SessionRow {
             id: u64::try_from(whole(s.get("id")?)?).ok()?,
             created_at,
             last_active_at: s.get("lastActiveAt").and_then(whole).unwrap_or(created_at),

@@ -68,16 +68,8 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 
 pub fn slice(model: &Model) -> ProfileView {
     let f = &model.f.profile;
-    let row = |s: &super::SessionItem| SessionRow {
-        id: s.id,
-        created_at: s.created_at,
-        last_active_at: s.last_active_at,
-        source: s.source.clone(),
-        platform: s.platform.clone(),
-        current: s.current,
-    };
     ProfileView {
-        sessions: map(&f.sessions, row),
+        sessions: f.sessions.clone(),
         page: f.page,
         pages: f.pages,
         loading: f.loading && !f.loaded,
@@ -85,7 +77,7 @@ pub fn slice(model: &Model) -> ProfileView {
         busy: f.busy,
         closing_others: f.closing == Some(Closing::Others),
         closing: match f.closing {
-            Some(Closing::One(id)) => f.sessions.iter().find(|s| s.id == id).map(row),
+            Some(Closing::One(id)) => f.sessions.iter().find(|s| s.id == id).cloned(),
             _ => None,
         },
         me: f.me.as_ref().map(|m| MeView {
