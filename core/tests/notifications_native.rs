@@ -267,6 +267,11 @@ fn the_view_events_are_read_by_hand() {
         Ok(NotificationsUi::NotificationsRead { ids: vec![1, 2] }.into())
     );
     assert!(UiEvent::from_view(json!({"type": "notificationsRead", "ids": ["1"]})).is_err());
+    assert!(UiEvent::from_view(json!({"type": "notificationsRead", "ids": [-1]})).is_err());
+    assert!(UiEvent::from_view(json!({"type": "notificationsRead", "ids": 1})).is_err());
+    assert!(UiEvent::from_view(json!({"type": "notificationsDelete"}))
+        .unwrap_err()
+        .contains("ids"));
     assert!(UiEvent::from_view(json!({"type": "inboxShow", "page": 1}))
         .unwrap_err()
         .contains("pushes"));

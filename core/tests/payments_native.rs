@@ -1031,3 +1031,28 @@ fn an_empty_required_field_shows_its_message_after_pay() {
         v.errors
     );
 }
+
+#[test]
+fn the_history_filter_event_reads_its_statuses_by_hand() {
+    use croupier_core::app::UiEvent;
+    let read = |filter: serde_json::Value| {
+        UiEvent::from_view(json!({"type": "historyFilter", "filter": filter}))
+    };
+    let filter = |statuses: Vec<u8>| -> UiEvent {
+        WalletUi::HistoryFilter {
+            filter: Filter {
+                statuses,
+                ..Filter::default()
+            },
+        }
+        .into()
+    };
+    assert_eq!(read(json!({"statuses": [1, 3.0]})), Ok(filter(vec![1, 3])));
+    assert_eq!(
+        read(json!({})),
+        Ok(filter(Vec::new())),
+        "absent is no filter"
+    );
+    assert!(read(json!({"statuses": [300]})).is_err());
+    assert!(read(json!({"statuses": "1"})).is_err());
+}

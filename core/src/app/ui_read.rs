@@ -75,6 +75,18 @@ impl<'a> Fields<'a> {
             Some(_) => Err(format!("`{name}` must be an array")),
         }
     }
+
+    /// An array of whole numbers in `T`'s range (ids, codes); absent is empty.
+    pub fn ints<T: TryFrom<i64>>(&self, name: &str) -> Result<Vec<T>, String> {
+        match self.raw(name) {
+            None => Ok(Vec::new()),
+            Some(Json::Array(items)) => {
+                crate::vecs::try_map(items, |v| whole(v).and_then(|n| T::try_from(n).ok()))
+                    .ok_or_else(|| format!("`{name}` must hold whole numbers in range"))
+            }
+            Some(_) => Err(format!("`{name}` must be an array")),
+        }
+    }
 }
 
 fn missing(name: &str) -> String {

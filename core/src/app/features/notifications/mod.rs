@@ -12,12 +12,11 @@ use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
-use crate::app::ui_read::whole;
 use crate::domain::alert::Alert;
 use crate::domain::notification::{POPOVER_ITEMS, PUSH_PAGE_SIZE, STATE_READ};
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
-use crate::json::{json, Json};
+use crate::json::json;
 
 pub use wire::Note;
 
@@ -139,14 +138,10 @@ impl Feature for Notifications {
         kind: &str,
         f: &crate::app::feature::Fields,
     ) -> Result<Option<NotificationsUi>, String> {
+        // Required: an absent list is not "none of them".
         let ids = |f: &crate::app::feature::Fields| -> Result<Vec<u64>, String> {
-            match f.raw("ids") {
-                Some(Json::Array(list)) => {
-                    crate::vecs::try_map(list, |v| whole(v).and_then(|n| u64::try_from(n).ok()))
-                        .ok_or_else(|| "`ids` must hold whole numbers".to_string())
-                }
-                _ => Err("missing field `ids`".to_string()),
-            }
+            f.raw("ids").ok_or("missing field `ids`")?;
+            f.ints("ids")
         };
         Ok(Some(match kind {
             "inboxShow" => NotificationsUi::InboxShow {

@@ -5,10 +5,9 @@ use crate::app::calls::{Answer, Auth, Route};
 use crate::app::effect::LogLevel;
 use crate::app::feature::{Cx, Fields};
 use crate::app::registry::Req;
-use crate::app::ui_read::whole;
 use crate::domain::alert::Alert;
 use crate::json::Json;
-use crate::vecs::{keep, try_map};
+use crate::vecs::keep;
 
 use super::pay::wire::{InvoicePage, Statistic, WireInvoice};
 use super::Call as WalletCall;
@@ -40,16 +39,9 @@ impl Filter {
             return Err("`filter` must be an object".into());
         }
         let f = Fields(v);
-        let statuses = match f.raw("statuses") {
-            None => Vec::new(),
-            Some(list) => list
-                .as_array()
-                .and_then(|l| try_map(l, |s| whole(s).and_then(|n| u8::try_from(n).ok())))
-                .ok_or("`statuses` must be small whole numbers")?,
-        };
         Ok(Filter {
             kind: f.opt_text("kind")?.unwrap_or_default(),
-            statuses,
+            statuses: f.ints("statuses")?,
             date_from: f.opt_text("dateFrom")?.unwrap_or_default(),
             date_to: f.opt_text("dateTo")?.unwrap_or_default(),
         })
