@@ -545,3 +545,58 @@ fn real_play_refused_by_the_players_own_limit_opens_game_limit_reached() {
     );
     assert_eq!(view(&m).games_play.url, None);
 }
+
+/// The app hands a long catalogue over in parts (whole lines, one task each): read in parts it
+/// is the same catalogue, index and lobby as read at once; a first part without the header is
+/// refused and the catalogue fails.
+#[test]
+fn a_catalogue_read_in_parts_is_the_catalogue_read_at_once() {
+    let text = catalogue_text();
+    let (mut whole, _) = boot("/games", None, Prefs::default());
+    with_catalogue(&mut whole);
+    let (mut parts, _) = boot("/games", None, Prefs::default());
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    // Cut after the header, inside the providers, and between games.
+    let cuts = [1, 4, 12, lines.len() - 3];
+    let mut from = 0;
+    for to in cuts {
+        ui(
+            &mut parts,
+            GamesUi::GamesCataloguePart {
+                text: lines[from..to].concat(),
+            },
+        );
+        assert_eq!(
+            view(&parts).games_lobby.state,
+            games::CatalogueState::Loading
+        );
+        from = to;
+    }
+    ui(
+        &mut parts,
+        GamesUi::GamesCatalogue {
+            text: lines[from..].concat(),
+        },
+    );
+    assert_eq!(parts.f.games.cat, whole.f.games.cat);
+    assert_eq!(parts.f.games.index, whole.f.games.index);
+    assert!(parts.f.games.pending.is_none());
+    assert_eq!(view(&parts).games_lobby, view(&whole).games_lobby);
+    assert_eq!(view(&parts).games_lobby.state, games::CatalogueState::Ready);
+
+    let (mut bad, _) = boot("/games", None, Prefs::default());
+    ui(
+        &mut bad,
+        GamesUi::GamesCataloguePart {
+            text: lines[1..4].concat(),
+        },
+    );
+    assert!(bad.f.games.pending.is_none());
+    ui(
+        &mut bad,
+        GamesUi::GamesCatalogue {
+            text: lines[4..].concat(),
+        },
+    );
+    assert_eq!(view(&bad).games_lobby.state, games::CatalogueState::Failed);
+}

@@ -147,7 +147,7 @@ test("a returning player's home waits for the core behind the preloader", async 
   await expect(page.locator(".shell")).toHaveAttribute("data-core", "ready");
 });
 
-test("a returning player's wallet paints its title and actions before the wasm; a press waits for the core", async ({ page, context, request }) => {
+test("a returning player's wallet paints its title, actions and accounts' heading before the wasm; a press waits for the core", async ({ page, context, request }) => {
   const email = `early${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
   const res = await request.post(url("/api/player/register"), { data: { email, password: "early-pass-1", currency: "USD", agreements: true } });
   expect(res.status()).toBe(201);
@@ -157,7 +157,9 @@ test("a returning player's wallet paints its title and actions before the wasm; 
   const wasm = await holdWasm(page);
   await page.goto(url("/wallet"), { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("heading", { level: 1, name: en["layout.pages.wallet"] })).toBeVisible();
-  await expect(page.locator('[data-skeleton="wallet-page"]')).toBeVisible();
+  // The accounts' heading too (the page's largest text), its list a skeleton until the core.
+  await expect(page.getByRole("heading", { level: 2, name: en["global-components.accounts.title"] })).toBeVisible();
+  await expect(page.locator('#accounts-title ~ .skeleton')).toBeVisible();
   await expect(page.getByTestId("preloader")).toHaveCount(0);
   // The header says it is loading, never offers a guest's sign-in.
   await expect(page.getByRole("button", { name: en["layout.signIn"] })).toHaveCount(0);

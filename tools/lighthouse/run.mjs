@@ -35,7 +35,13 @@ async function audit(name, path, token) {
   });
   try {
     const page = await browser.newPage();
-    if (token) await browser.setCookie({ name: "access_token", value: token, url: base });
+    if (token) {
+      await browser.setCookie({ name: "access_token", value: token, url: base });
+      // A signed-in player has been here before and answered the cookie question (the site asks
+      // on the first visit): their choice is in localStorage, which Lighthouse's storage reset
+      // empties, so it is put back in each new document before the page's scripts run.
+      await page.evaluateOnNewDocument(() => localStorage.setItem("cookieConsent", "analytics=0;marketing=0"));
+    }
     const result = await lighthouse(`${base}${path}`, { output: "json", logLevel: "error", onlyCategories: ["performance"] }, undefined, page);
     const lhr = result.lhr;
     writeFileSync(join(work, `${name}.json`), result.report);

@@ -31,9 +31,13 @@ export function Header({ mobile = false }: { mobile?: boolean }) {
         <span className="logo-text">{t("layout.brand")}</span>
       </Link>
       <div className="header-end">
-        <button type="button" className="icon-btn" aria-label={t("modals.global-search.title")} data-testid="header-search" onClick={() => dispatch({ type: "openModal", id: "global-search" })}>
-          <Icon name="search" size={20} />
-        </button>
+        {/* A player's phone header holds the balance, deposit, bell and sign-out: search stays
+            in the lobby's own field there (with it the row covered the logo at 390 px). */}
+        {mobile && status === "player" ? null : (
+          <button type="button" className="icon-btn" aria-label={t("modals.global-search.title")} data-testid="header-search" onClick={() => dispatch({ type: "openModal", id: "global-search" })}>
+            <Icon name="search" size={20} />
+          </button>
+        )}
         {!mobile ? <LanguageSwitcher id="lang-header" /> : null}
         {status === "player" ? (
           <>

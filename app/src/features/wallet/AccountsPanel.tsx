@@ -5,8 +5,9 @@ import { Skeleton } from "../../ui/Skeleton";
 import { useForm } from "../../shared/useForm";
 import { Money } from "./Money";
 
-/** Every account of the player: make one active, hide others, add a currency. */
-export function AccountsPanel() {
+/** Every account of the player: make one active, hide others, add a currency. `booting`: the
+ * page is painted before the core knows the session (its heading first, the list after). */
+export function AccountsPanel({ booting = false }: { booting?: boolean }) {
   const t = useText();
   const dispatch = useDispatch();
   const accounts = useCore((s) => s.accounts);
@@ -14,7 +15,7 @@ export function AccountsPanel() {
   return (
     <section className="panel" aria-labelledby="accounts-title">
       <h2 id="accounts-title">{t("global-components.accounts.title")}</h2>
-      {accounts.loading && accounts.items.length === 0 ? <Skeleton lines={2} /> : null}
+      {(booting || accounts.loading) && accounts.items.length === 0 ? <Skeleton lines={2} /> : null}
       <ul className="accounts">
         {accounts.items.map((a) => (
           <li key={a.id} className={a.active ? "account account-active" : "account"} data-testid={`account-${a.currency}`}>

@@ -16,7 +16,9 @@ export default function HomePage() {
   if (session.status === "guest") {
     return (
       <>
-        <section className="hero">
+        <section className="hero hero-home">
+          {/* The artwork is part of the prerendered hero (its largest paint), asked for first. */}
+          <img className="hero-art" src="/images/hero.svg" alt="" fetchPriority="high" draggable={false} />
           <h1>{t("layout.home.title")}</h1>
           <p>{t("layout.home.subtitle")}</p>
           <Button onClick={() => dispatch({ type: "openModal", id: "sign-up" })}>{t("layout.home.cta")}</Button>

@@ -2,7 +2,6 @@ import { useCore, useDispatch, useText } from "../../core/store";
 import { AccountsPanel } from "../../features/wallet/AccountsPanel";
 import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
-import { Skeleton } from "../../ui/Skeleton";
 
 export default function WalletPage() {
   const t = useText();
@@ -34,8 +33,9 @@ export default function WalletPage() {
         </div>
       </div>
       {/* A returning player's page is painted before the core (store.ts firstPaintView): the
-          title and actions first (a press waits for the core), the accounts once it knows them. */}
-      {status === "booting" ? <Skeleton lines={4} name="wallet-page" /> : <AccountsPanel />}
+          title, actions and the accounts' heading first (a press waits for the core), the
+          accounts once it knows them. */}
+      <AccountsPanel booting={status === "booting"} />
     </section>
   );
 }

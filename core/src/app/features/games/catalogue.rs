@@ -64,12 +64,22 @@ fn hex(s: &str) -> Option<u32> {
 impl Catalogue {
     /// `None` when the text is not a catalogue; bad lines are skipped.
     pub fn parse(text: &str) -> Option<Catalogue> {
-        let mut lines = text.lines();
-        if !lines.next()?.starts_with("croupier-catalogue ") {
-            return None;
-        }
         let mut c = Catalogue::default();
-        for line in lines {
+        c.read(Catalogue::body(text)?);
+        Some(c)
+    }
+
+    /// The lines after the header; `None` when `text` does not start with one.
+    pub fn body(text: &str) -> Option<&str> {
+        let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
+        first.starts_with("croupier-catalogue ").then_some(rest)
+    }
+
+    /// Adds the provider, collection, feature and game lines of `text` (whole lines, as the
+    /// catalogue may arrive in parts); bad lines are skipped.
+    pub fn read(&mut self, text: &str) {
+        let c = self;
+        for line in text.lines() {
             let f = map(line.split('\t'), |s| s);
             match f.as_slice() {
                 ["P", _id, identity, name] => c.providers.push(Provider {
@@ -129,7 +139,6 @@ impl Catalogue {
                 _ => {}
             }
         }
-        Some(c)
     }
 
     pub fn game(&self, identity: &str) -> Option<usize> {

@@ -85,6 +85,8 @@ pub struct Games {
     pub winners: Vec<[String; 5]>,
     /// Which parts of the view changed (read and cleared by `slices`).
     pub touched: Cell<u8>,
+    /// The catalogue read so far while it arrives in parts, and its index being built.
+    pub pending: Option<Box<(Catalogue, search::IndexBuilder)>>,
 }
 
 /// Intents of the games pages and modals. Read by hand (`read`), not by serde.
@@ -92,8 +94,13 @@ pub struct Games {
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
 pub enum GamesUi {
-    /// The app fetched the catalogue text.
+    /// The app fetched the catalogue text: the whole of it, or its last part.
     GamesCatalogue {
+        text: String,
+    },
+    /// A leading part of the catalogue text (whole lines): the app hands a long catalogue over
+    /// in parts, one task each, so that reading 20,000 games never blocks the page for long.
+    GamesCataloguePart {
         text: String,
     },
     /// The catalogue could not be fetched.
@@ -200,6 +207,9 @@ impl Feature for Games {
             "gamesCatalogue" => GamesUi::GamesCatalogue {
                 text: f.text("text")?,
             },
+            "gamesCataloguePart" => GamesUi::GamesCataloguePart {
+                text: f.text("text")?,
+            },
             "gamesCatalogueFailed" => GamesUi::GamesCatalogueFailed {
                 reason: f.text("reason")?,
             },
@@ -244,8 +254,20 @@ impl Feature for Games {
 
     fn ui(&mut self, event: GamesUi, cx: &mut Cx) {
         match event {
-            GamesUi::GamesCatalogue { text } => match Catalogue::parse(&text) {
-                Some(cat) => self.catalogue_in(cat, cx),
+            GamesUi::GamesCataloguePart { text } => {
+                if !self.catalogue_part(&text) {
+                    cx.log(LogLevel::Warn, "games: the catalogue is unreadable");
+                }
+            }
+            GamesUi::GamesCatalogue { text } => match self
+                .catalogue_part(&text)
+                .then(|| self.pending.take())
+                .flatten()
+            {
+                Some(read) => {
+                    let (cat, index) = *read;
+                    self.catalogue_in(cat, index, cx)
+                }
                 None => {
                     cx.log(LogLevel::Warn, "games: the catalogue is unreadable");
                     self.state = CatalogueState::Failed;
@@ -502,11 +524,28 @@ impl Games {
         self.touched.set(self.touched.get() | parts);
     }
 
-    fn catalogue_in(&mut self, cat: Catalogue, cx: &mut Cx) {
-        let names = map(&cat.games, |g| g.name.as_str());
+    /// Reads one part of the catalogue's text into `pending` (the first part starts with the
+    /// header); false, and nothing kept, when it does not.
+    fn catalogue_part(&mut self, text: &str) -> bool {
+        let body = match (&self.pending, Catalogue::body(text)) {
+            (Some(_), _) => text,
+            (None, Some(body)) => body,
+            (None, None) => return false,
+        };
+        let read = self.pending.get_or_insert_with(Default::default);
+        let (cat, index) = &mut **read;
+        let from = cat.games.len();
+        cat.read(body);
+        for g in cat.games.get(from..).unwrap_or_default() {
+            index.add(&g.name);
+        }
+        true
+    }
+
+    fn catalogue_in(&mut self, cat: Catalogue, index: search::IndexBuilder, cx: &mut Cx) {
         let provs = map(&cat.games, |g| g.provider);
         let pnames = map(&cat.providers, |p| p.name.as_str());
-        self.index = Rc::new(search::Index::build(&names, &provs, &pnames));
+        self.index = Rc::new(index.finish(provs, &pnames));
         if cx.shared.is_player() && self.state != CatalogueState::Ready {
             Self::player_lists(cx);
         }

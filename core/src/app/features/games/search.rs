@@ -92,41 +92,56 @@ pub fn words(text: &str) -> Vec<String> {
     out
 }
 
-impl Index {
-    /// Builds from game names and providers (`providers[game_provider[i]]`).
-    pub fn build(names: &[&str], game_provider: &[u16], providers: &[&str]) -> Index {
-        let mut ix = Index::default();
-        // word -> id via a sorted list of (word, id): no HashMap/BTreeMap instantiation.
-        let mut lookup: Vec<(String, u32)> = Vec::new();
-        let mut pairs: Vec<(u32, u32)> = Vec::new();
-        let intern = |w: String, ix: &mut Index, lookup: &mut Vec<(String, u32)>| -> u32 {
-            match lookup.binary_search_by(|(k, _)| k.as_str().cmp(w.as_str())) {
-                Ok(i) => lookup.get(i).map_or(0, |p| p.1),
-                Err(i) => {
-                    let id = ix.ends.len() as u32;
-                    ix.words.extend_from_slice(w.as_bytes());
-                    ix.ends.push(ix.words.len() as u32);
-                    lookup.insert(i, (w, id));
-                    id
-                }
-            }
-        };
-        for (g, name) in names.iter().enumerate() {
-            let ws = words(name);
-            let mut len = 0usize;
-            for w in &ws {
-                len += w.len() + 1;
-            }
-            ix.name_len.push(len.min(u16::MAX as usize) as u16);
-            for w in ws {
-                let id = intern(w, &mut ix, &mut lookup);
-                pairs.push((id, g as u32));
+/// An index being built game by game (the catalogue is read in parts, each in its own task).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct IndexBuilder {
+    ix: Index,
+    /// word -> id via a sorted list of (word, id): no HashMap/BTreeMap instantiation.
+    lookup: Vec<(String, u32)>,
+    /// (word, game) for every word of every name.
+    pairs: Vec<(u32, u32)>,
+}
+
+impl IndexBuilder {
+    fn intern(&mut self, w: String) -> u32 {
+        match self
+            .lookup
+            .binary_search_by(|(k, _)| k.as_str().cmp(w.as_str()))
+        {
+            Ok(i) => self.lookup.get(i).map_or(0, |p| p.1),
+            Err(i) => {
+                let ix = &mut self.ix;
+                let id = ix.ends.len() as u32;
+                ix.words.extend_from_slice(w.as_bytes());
+                ix.ends.push(ix.words.len() as u32);
+                self.lookup.insert(i, (w, id));
+                id
             }
         }
+    }
+
+    /// The next game's name (games in catalogue order).
+    pub fn add(&mut self, name: &str) {
+        let g = self.ix.name_len.len() as u32;
+        let ws = words(name);
+        let mut len = 0usize;
+        for w in &ws {
+            len += w.len() + 1;
+        }
+        self.ix.name_len.push(len.min(u16::MAX as usize) as u16);
+        for w in ws {
+            let id = self.intern(w);
+            self.pairs.push((id, g));
+        }
+    }
+
+    /// The index, with each game's provider (`providers[game_provider[i]]`).
+    pub fn finish(mut self, game_provider: Vec<u16>, providers: &[&str]) -> Index {
         for p in providers {
-            let ids = map(words(p), |w| intern(w, &mut ix, &mut lookup));
-            ix.provider_words.push(ids);
+            let ids = map(words(p), |w| self.intern(w));
+            self.ix.provider_words.push(ids);
         }
+        let IndexBuilder { mut ix, pairs, .. } = self;
         // Postings by counting (no sort: every sort instantiation costs wasm bytes).
         let mut counts = vec![0u32; ix.ends.len()];
         for (w, _) in &pairs {
@@ -150,8 +165,19 @@ impl Index {
                 *at += 1;
             }
         }
-        ix.game_provider = game_provider.to_vec();
+        ix.game_provider = game_provider;
         ix
+    }
+}
+
+impl Index {
+    /// Builds from game names and providers (`providers[game_provider[i]]`).
+    pub fn build(names: &[&str], game_provider: &[u16], providers: &[&str]) -> Index {
+        let mut b = IndexBuilder::default();
+        for name in names {
+            b.add(name);
+        }
+        b.finish(game_provider.to_vec(), providers)
     }
 
     pub fn is_empty(&self) -> bool {
