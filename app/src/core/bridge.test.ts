@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { connect, type CoreLike } from "./bridge";
+import { connect, connectInTasks, type CoreLike } from "./bridge";
 import { onCrash } from "./crash";
 import { firstPaintView, initialView, takeEarlyEvents, useCore } from "./store";
 import type { UiEvent, View } from "./types";
@@ -49,6 +49,31 @@ describe("bridge", () => {
     expect(sent).toEqual([{ type: "toggleDrawer" }]);
     push({ toasts: [] , session: { ...initialView.session, status: "player", nickname: "ace" } });
     expect(useCore.getState().session.nickname).toBe("ace");
+  });
+
+  it("in tasks: starts the core now and shows its view in the next task, then replays early events", async () => {
+    useCore.getState().dispatch({ type: "pageReady" });
+    let started = 0;
+    const { core, sent } = fakeCore({ start: () => void started++ });
+    const shown = connectInTasks(core);
+    expect(started).toBe(1);
+    expect(useCore.getState().ready).toBe(false);
+    expect(sent).toEqual([]);
+    expect(await shown).toBe(true);
+    expect(useCore.getState().ready).toBe(true);
+    expect(useCore.getState().session.status).toBe("guest");
+    expect(sent).toEqual([{ type: "pageReady" }]);
+  });
+
+  it("in tasks: a core that traps on start is not shown", async () => {
+    const { core } = fakeCore({
+      start: () => {
+        throw trap();
+      },
+    });
+    expect(await connectInTasks(core)).toBe(false);
+    expect(useCore.getState().ready).toBe(false);
+    expect(useCore.getState().crashed).toBe(true);
   });
 
   it("replays, in order, the events sent before the core had loaded", () => {

@@ -31,7 +31,25 @@ export type StartOptions = ConnectOptions & {
  * guarded: a core that throws (a wasm trap such as `RuntimeError: unreachable`) shows the
  * reload screen and refuses further events instead of leaving a silently dead app.
  */
-export function connect(core: CoreLike, { painted = false }: ConnectOptions = {}): boolean {
+export function connect(core: CoreLike, options: ConnectOptions = {}): boolean {
+  const show = begin(core, options);
+  return show ? show() : false;
+}
+
+/** The next task: the browser paints and answers input in between. */
+const nextTask = () => new Promise<void>((done) => window.setTimeout(done, 0));
+
+/** `connect` in two tasks (the core's start, then its first view drawn), so that neither,
+ * with the wasm's first calls compiled on the way, holds the page for long. */
+export async function connectInTasks(core: CoreLike, options: ConnectOptions = {}): Promise<boolean> {
+  const show = begin(core, options);
+  if (!show) return false;
+  await nextTask();
+  return show();
+}
+
+/** Subscribe and start the core; the returned step shows its view and replays early events. */
+function begin(core: CoreLike, { painted = false }: ConnectOptions): (() => boolean) | undefined {
   const dead = () => useCore.getState().crashed;
   const guard = (site: CrashSite, run: () => void): boolean => {
     if (dead()) return false;
@@ -56,11 +74,13 @@ export function connect(core: CoreLike, { painted = false }: ConnectOptions = {}
       if (!dead()) useCore.setState(settle(changed));
     }),
   );
-  if (!subscribed || !guard("start", () => core.start())) return false;
-  const shown = guard("view", () => useCore.setState({ ...settle(core.view() as View), dispatch, ready: true }));
-  if (!shown) return false;
-  for (const event of takeEarlyEvents()) dispatch(event);
-  return !dead();
+  if (!subscribed || !guard("start", () => core.start())) return undefined;
+  return () => {
+    const shown = guard("view", () => useCore.setState({ ...settle(core.view() as View), dispatch, ready: true }));
+    if (!shown) return false;
+    for (const event of takeEarlyEvents()) dispatch(event);
+    return !dead();
+  };
 }
 
 /** A trap outside a bridge call (an effect's callback inside the runtime) surfaces as an
@@ -77,7 +97,7 @@ function watchTraps() {
 
 /** Create the core with the operator's runtime config (`config.json`) over the build's
  * defaults, connect it to the store, and start it. */
-export function startCore({ miniapp, ...options }: StartOptions & { config?: RuntimeConfig } = {}): boolean {
+export async function startCore({ miniapp, ...options }: StartOptions & { config?: RuntimeConfig } = {}): Promise<boolean> {
   const config = options.config ?? {};
   const mode = config.appMode ?? appMode;
   watchTraps();
@@ -105,5 +125,6 @@ export function startCore({ miniapp, ...options }: StartOptions & { config?: Run
     reportCrash(error, "create");
     return false;
   }
-  return connect(core, options);
+  await nextTask();
+  return connectInTasks(core, options);
 }
