@@ -19,6 +19,7 @@ export default function WalletPage() {
     <section className="page" aria-labelledby="page-title">
       <div className="page-head">
         <h1 id="page-title">{t("layout.pages.wallet")}</h1>
+        <p className="page-intro">{t("global-components.wallet.intro")}</p>
         <div className="pay-actions">
           <Button onClick={() => dispatch({ type: "openModal", id: "wallet", params: [["wallet", "deposit"]] })}>
             {t("global-components.wallet.deposit")}
