@@ -18,7 +18,7 @@ try {
   const { renderEarlyHome } = await server.ssrLoadModule("/src/prerender.tsx");
   const home = await renderEarlyHome();
   const file = join(app, "dist", "index.html");
-  const html = readFileSync(file, "utf8");
+  let html = readFileSync(file, "utf8");
   const root = '<div id="root"></div>';
   if (!html.includes(root)) throw new Error(`${file} has no empty ${root}`);
   // Anything but the guest's home waits for the core (its page needs the core's data): fetch the
@@ -30,10 +30,22 @@ try {
   };
   const bridge = asset((f) => /^bridge-.*\.js$/.test(f), "core bridge chunk");
   const wasm = asset((f) => f.endsWith(".wasm"), "wasm");
+  // The app's entry script and its module preloads leave the head: the picker asks for them,
+  // at once where the page needs them to paint anything, and after the first paint on the
+  // guest's home, so that on a slow link they never share the bandwidth with the HTML's own
+  // paint (the CSS and the hero).
+  const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+  const entry = html.match(entryTag)?.[1];
+  if (!entry) throw new Error(`${file} has no module entry script`);
+  const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+  const preloads = [...html.matchAll(preloadTag)].map((m) => m[1]);
+  html = html.replace(entryTag, "").replace(preloadTag, "");
   const pick =
-    `(function(){var d=document,p=${JSON.stringify(home.homePath)},c=${JSON.stringify(home.tokenCookie)};` +
+    `(function(){var d=document,p=${JSON.stringify(home.homePath)},c=${JSON.stringify(home.tokenCookie)},j=0;` +
     `function l(r,h,a){var e=d.createElement("link");e.rel=r;e.href=h;e.crossOrigin="anonymous";if(a)e.as=a;d.head.appendChild(e)}` +
-    `function core(){l("modulepreload",${JSON.stringify(bridge)});l("preload",${JSON.stringify(wasm)},"fetch")}` +
+    `function js(){if(j++)return;${JSON.stringify(preloads)}.forEach(function(h){l("modulepreload",h)});` +
+    `var s=d.createElement("script");s.type="module";s.crossOrigin="anonymous";s.src=${JSON.stringify(entry)};d.head.appendChild(s)}` +
+    `function core(){js();l("modulepreload",${JSON.stringify(bridge)});l("preload",${JSON.stringify(wasm)},"fetch")}` +
     `if(location.pathname!==p)return core();` +
     // Opened by the messenger (its launch data in the hash): the mini-app signs in from it, so
     // the guest's home (sign-in buttons) would only flash before the player's page.
@@ -41,6 +53,8 @@ try {
     `if(d.cookie.split(";").some(function(s){var k=s.trim().split("=");return k[0]===c&&!!k[1]}))return core();` +
     `var t=d.getElementById(innerWidth<=${home.mobileMaxWidth}?"early-mobile":"early-desktop");` +
     `var r=d.getElementById("root");r.appendChild(t.content.cloneNode(true));` +
+    // After the next paint (a timer too: a hidden tab paints no frames).
+    `requestAnimationFrame(function(){setTimeout(js,0)});setTimeout(js,200);` +
     // A button pressed before React has drawn over the HTML is remembered (its place in the
     // tree and its text) and pressed again by the app once it has (app/src/core/earlyClick.ts).
     `r.addEventListener("click",function(e){if(!r.querySelector('[data-core="html"]'))return;` +
