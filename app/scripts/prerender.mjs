@@ -46,11 +46,14 @@ try {
     `function js(){if(j++)return;${JSON.stringify(preloads)}.forEach(function(h){l("modulepreload",h)});` +
     `var s=d.createElement("script");s.type="module";s.crossOrigin="anonymous";s.src=${JSON.stringify(entry)};d.head.appendChild(s)}` +
     `function core(){js();l("modulepreload",${JSON.stringify(bridge)});l("preload",${JSON.stringify(wasm)},"fetch")}` +
-    `if(location.pathname!==p)return core();` +
     // Opened by the messenger (its launch data in the hash): the mini-app signs in from it, so
     // the guest's home (sign-in buttons) would only flash before the player's page.
     `if(location.hash.indexOf("tgWebAppData=")>=0)return core();` +
-    `if(d.cookie.split(";").some(function(s){var k=s.trim().split("=");return k[0]===c&&!!k[1]}))return core();` +
+    `var si=d.cookie.split(";").some(function(s){var k=s.trim().split("=");return k[0]===c&&!!k[1]});` +
+    // A returning player's page that the shell paints before the core: the core's code is asked
+    // for once that paint is on screen (main.tsx), not beside the JS it needs to paint.
+    `if(si&&${JSON.stringify(home.staticPaths)}.indexOf(location.pathname)>=0)return js();` +
+    `if(location.pathname!==p||si)return core();` +
     `var t=d.getElementById(innerWidth<=${home.mobileMaxWidth}?"early-mobile":"early-desktop");` +
     `var r=d.getElementById("root");r.appendChild(t.content.cloneNode(true));` +
     // After the next paint (a timer too: a hidden tab paints no frames).

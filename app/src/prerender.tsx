@@ -2,11 +2,11 @@ import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { App } from "./App";
 import { firstPaintView, initialView, useCore } from "./core/store";
-import { TOKEN_COOKIE } from "./core/names.gen";
+import { STATIC_PAGES, TOKEN_COOKIE } from "./core/names.gen";
 import { MOBILE_MAX_WIDTH } from "./ui/useDevice";
 
 /** What the build writes into index.html so a first-time guest's home paints from the HTML. */
-export type EarlyHome = { homePath: string; tokenCookie: string; mobileMaxWidth: number; desktop: string; mobile: string };
+export type EarlyHome = { homePath: string; tokenCookie: string; mobileMaxWidth: number; staticPaths: string[]; desktop: string; mobile: string };
 
 async function render(width: number, height: number): Promise<string> {
   // useDevice reads the window's size; on the build machine there is none, so give it one.
@@ -36,6 +36,8 @@ export async function renderEarlyHome(): Promise<EarlyHome> {
     homePath: initialView.nav.homePath,
     tokenCookie: TOKEN_COOKIE,
     mobileMaxWidth: MOBILE_MAX_WIDTH,
+    // A returning player's pages the shell paints before the core (store.ts firstPaintView).
+    staticPaths: Object.keys(STATIC_PAGES),
     desktop: await render(1280, 800),
     mobile: await render(390, 844),
   };
