@@ -65,6 +65,24 @@ describe("bridge", () => {
     expect(sent).toEqual([{ type: "pageReady" }]);
   });
 
+  it("in tasks: slices sent while the core starts are not drawn; the view shown next holds them", async () => {
+    let push: (changed: Partial<View>) => void = () => {};
+    const { core } = fakeCore({
+      subscribe: (callback) => {
+        push = callback;
+      },
+      start: () => push({ session: { ...initialView.session, status: "player", nickname: "early" } }),
+      view: () => ({ ...initialView, session: { ...initialView.session, status: "player", nickname: "early" } }),
+    });
+    const before = useCore.getState().session;
+    const shown = connectInTasks(core);
+    expect(useCore.getState().session).toBe(before);
+    expect(await shown).toBe(true);
+    expect(useCore.getState().session.nickname).toBe("early");
+    push({ session: { ...initialView.session, status: "player", nickname: "later" } });
+    expect(useCore.getState().session.nickname).toBe("later");
+  });
+
   it("in tasks: a core that traps on start is not shown", async () => {
     const { core } = fakeCore({
       start: () => {

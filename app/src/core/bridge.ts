@@ -68,15 +68,17 @@ function begin(core: CoreLike, { painted = false }: ConnectOptions): (() => bool
   const dispatch = (event: UiEvent) => {
     guard("dispatch", () => core.dispatch(event));
   };
-  // Only changed slices arrive, so components reading other slices do not re-render.
+  // Only changed slices arrive, so components reading other slices do not re-render. Until the
+  // whole view is shown they are not drawn: that view holds them (no render in the start's task).
+  let shown = false;
   const subscribed = guard("subscribe", () =>
     core.subscribe((changed) => {
-      if (!dead()) useCore.setState(settle(changed));
+      if (shown && !dead()) useCore.setState(settle(changed));
     }),
   );
   if (!subscribed || !guard("start", () => core.start())) return undefined;
   return () => {
-    const shown = guard("view", () => useCore.setState({ ...settle(core.view() as View), dispatch, ready: true }));
+    shown = guard("view", () => useCore.setState({ ...settle(core.view() as View), dispatch, ready: true }));
     if (!shown) return false;
     for (const event of takeEarlyEvents()) dispatch(event);
     return !dead();

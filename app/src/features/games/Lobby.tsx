@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import { useCore, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { GameRow, RowSkeleton } from "./GameRow";
@@ -9,7 +10,10 @@ import { useCatalogue } from "../../core/catalogue";
 export function Lobby({ title }: { title?: string }) {
   useCatalogue();
   const t = useText();
-  const lobby = useCore((s) => s.gamesLobby);
+  // Deferred: the rows (about a hundred tiles) are drawn in a background render that yields to
+  // the browser every few milliseconds, not in the task that brought the catalogue or the
+  // winners (a long task on a phone).
+  const lobby = useDeferredValue(useCore((s) => s.gamesLobby));
   return (
     <div className="lobby" data-testid="lobby">
       {title ? <h1 className="page-title">{title}</h1> : null}

@@ -12,10 +12,12 @@ export function AccountsPanel({ booting = false }: { booting?: boolean }) {
   const dispatch = useDispatch();
   const accounts = useCore((s) => s.accounts);
   const f = useForm("newAccount");
+  // Until the accounts are known the form waits too: the list would push it down.
+  const waiting = (booting || accounts.loading) && accounts.items.length === 0;
   return (
     <section className="panel" aria-labelledby="accounts-title">
       <h2 id="accounts-title">{t("global-components.accounts.title")}</h2>
-      {(booting || accounts.loading) && accounts.items.length === 0 ? <Skeleton lines={2} /> : null}
+      {waiting ? <Skeleton lines={2} /> : null}
       <ul className="accounts">
         {accounts.items.map((a) => (
           <li key={a.id} className={a.active ? "account account-active" : "account"} data-testid={`account-${a.currency}`}>
@@ -42,7 +44,7 @@ export function AccountsPanel({ booting = false }: { booting?: boolean }) {
           </li>
         ))}
       </ul>
-      {accounts.addable.length > 0 ? (
+      {!waiting && accounts.addable.length > 0 ? (
         <form
           className="add-account"
           noValidate
