@@ -29,7 +29,7 @@ use crate::domain::bonus::{self, PlayerBonus, PlayerFreespin, WagerCasinoConditi
 use crate::domain::bonus_code;
 use crate::domain::money::{self, Decimal};
 use crate::domain::realtime::push::{Push, EVENT_INVOICE_DEPOSIT};
-use crate::json::{json, Json};
+use crate::json::{Body, Json};
 use wire::{Code, Item, Kind, Package};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -295,7 +295,7 @@ impl Feature for Bonuses {
                     Action::Activate => Call::Activate(ask.kind, ask.id),
                     Action::Cancel => Call::Cancel(ask.kind, ask.id),
                 };
-                let body = ask.force.then(|| json!({ "force": true }));
+                let body = ask.force.then(|| Body::new().flag("force", true).done());
                 cx.call(req(call), body);
             }
             BonusesUi::BonusCodeInput { value } => {
@@ -313,7 +313,12 @@ impl Feature for Bonuses {
                         self.code_sending = true;
                         cx.call(
                             req(Call::AddCode),
-                            Some(json!({ "bonusCode": code, "trigger": TRIGGER })),
+                            Some(
+                                Body::new()
+                                    .str("bonusCode", &code)
+                                    .str("trigger", TRIGGER)
+                                    .done(),
+                            ),
                         );
                     }
                     Err(key) => self.code_error = Some(key),
@@ -322,7 +327,7 @@ impl Feature for Bonuses {
             BonusesUi::BonusCodeDelete { id } => {
                 cx.call(
                     req(Call::DeleteCode(id)),
-                    Some(json!({ "playerBonusCodeId": id })),
+                    Some(Body::new().set("playerBonusCodeId", id.into()).done()),
                 );
             }
             BonusesUi::DepositAmount { amount } => {

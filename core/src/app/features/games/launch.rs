@@ -183,7 +183,7 @@ impl Launch {
         self.starting = true;
         self.error = None;
         self.demo = demo;
-        let body = serde_json::json!({ "demo": demo });
+        let body = crate::json::Body::new().flag("demo", demo).done();
         cx.call(
             Req::Games(Call::Play {
                 identity: id.clone(),

@@ -16,7 +16,7 @@ use crate::app::registry::{FormId, Req};
 use crate::domain::alert::Alert;
 use crate::domain::limit::{LimitDefinition, LimitPeriod};
 use crate::domain::validation::{Rule, Value};
-use crate::json::json;
+use crate::json::Body;
 use crate::vecs::map;
 
 pub use wire::Item;
@@ -190,9 +190,12 @@ impl Feature for Limits {
                 Some(p) if !self.busy => {
                     self.busy = true;
                     let body = match &p.amount {
-                        Some(a) => json!({ "period": p.period.as_str(), "amount": a }),
-                        None => json!({ "period": p.period.as_str() }),
-                    };
+                        Some(a) => Body::new()
+                            .str("period", p.period.as_str())
+                            .str("amount", a),
+                        None => Body::new().str("period", p.period.as_str()),
+                    }
+                    .done();
                     cx.call(Req::Limits(Call::Update(p.id)), Some(body));
                 }
                 Some(_) => {}
@@ -365,16 +368,16 @@ impl Feature for Limits {
         if form == FormId::LimitAdd {
             let def = self.add.text("definition");
             let period = self.add.text("period");
+            let body = Body::new()
+                .int("definition", def.parse::<u8>().unwrap_or(0).into())
+                .str("period", &period);
             let body = if definition_of(&self.add).is_some_and(LimitDefinition::has_amount) {
-                json!({
-                    "definition": def.parse::<u8>().unwrap_or(0),
-                    "period": period,
-                    "currency": self.add.text("currency"),
-                    "amount": self.add.text("amount"),
-                })
+                body.str("currency", &self.add.text("currency"))
+                    .str("amount", &self.add.text("amount"))
             } else {
-                json!({ "definition": def.parse::<u8>().unwrap_or(0), "period": period })
-            };
+                body
+            }
+            .done();
             cx.call(Req::Limits(Call::Add), Some(body));
             return;
         }

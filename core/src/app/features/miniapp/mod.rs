@@ -135,7 +135,11 @@ impl Feature for Miniapp {
                     // it (the server refuses one linked elsewhere), then sync.
                     cx.call(
                         Req::Miniapp(Call::Connect),
-                        Some(crate::json::json!({ "payload": launch.init_data_raw })),
+                        Some(
+                            crate::json::Body::new()
+                                .str("payload", &launch.init_data_raw)
+                                .done(),
+                        ),
                     );
                 }
                 false

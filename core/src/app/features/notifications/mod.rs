@@ -16,7 +16,7 @@ use crate::domain::alert::Alert;
 use crate::domain::notification::{POPOVER_ITEMS, PUSH_PAGE_SIZE, STATE_READ};
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
-use crate::json::json;
+use crate::json::Body;
 
 pub use wire::Note;
 
@@ -185,7 +185,7 @@ impl Feature for Notifications {
             NotificationsUi::NotificationsRead { ids } => {
                 let newly = self.mark(&ids, false);
                 self.unread = self.unread.saturating_sub(newly);
-                let body = json!({ "messageIds": ids });
+                let body = Body::new().ids("messageIds", &ids).done();
                 cx.call(Req::Notifications(Call::Read(ids)), Some(body));
             }
             NotificationsUi::NotificationsReadAll => {
@@ -212,13 +212,13 @@ impl Feature for Notifications {
                 if !self.inbox.pushes {
                     self.inbox.items.retain(|n| !ids.contains(&n.id));
                 }
-                let body = json!({ "messageIds": ids });
+                let body = Body::new().ids("messageIds", &ids).done();
                 cx.call(Req::Notifications(Call::Delete(ids)), Some(body));
             }
             NotificationsUi::PushesRead { ids } => {
                 let newly = self.mark(&ids, true);
                 self.push_unread = self.push_unread.saturating_sub(newly);
-                let body = json!({ "pushIds": ids });
+                let body = Body::new().ids("pushIds", &ids).done();
                 cx.call(Req::Notifications(Call::PushRead(ids)), Some(body));
             }
             NotificationsUi::PushesReadAll => {
@@ -358,11 +358,14 @@ impl Feature for Notifications {
         let player = self.player;
         let email = self.contact.text("email");
         let (subject, message) = (self.contact.text("subject"), self.contact.text("message"));
-        let body = if player {
-            json!({ "subject": subject, "message": message })
-        } else {
-            json!({ "email": email, "subject": subject, "message": message })
-        };
+        let mut body = Body::new();
+        if !player {
+            body = body.str("email", &email);
+        }
+        let body = body
+            .str("subject", &subject)
+            .str("message", &message)
+            .done();
         cx.call(Req::Notifications(Call::Contact { player }), Some(body));
     }
 }

@@ -16,7 +16,7 @@ use crate::app::registry::{FormId, Req};
 use crate::app::ui_read::whole;
 use crate::domain::alert::Alert;
 use crate::domain::validation::Rule;
-use crate::json::{json, Json};
+use crate::json::{Body, Json};
 use crate::vecs::{keep, map};
 
 /// Sessions per page.
@@ -443,11 +443,11 @@ impl Feature for Profile {
     fn submit(&mut self, form: FormId, cx: &mut Cx) {
         if form == FormId::ChangePass {
             let f = &self.change_pass;
-            let body = json!({
-                "currentPassword": f.raw_text("currentPassword"),
-                "newPassword": f.raw_text("newPassword"),
-                "repeatNewPassword": f.raw_text("repeatNewPassword"),
-            });
+            let mut body = Body::new();
+            for name in ["currentPassword", "newPassword", "repeatNewPassword"] {
+                body = body.str(name, &f.raw_text(name));
+            }
+            let body = body.done();
             cx.call(Req::Profile(Call::Password), Some(body));
         } else if form == FormId::Personal {
             let mut body = crate::json::Map::new();
@@ -460,18 +460,22 @@ impl Feature for Profile {
             }
             cx.call(Req::Profile(Call::Personal), Some(Json::Object(body)));
         } else if form == FormId::AccountSettings {
-            let body = json!({ "language": self.account.text("language") });
+            let body = Body::new()
+                .str("language", &self.account.text("language"))
+                .done();
             cx.call(Req::Profile(Call::Account), Some(body));
         } else if form == FormId::ProfileSettings {
             let f = &self.settings;
-            let body = json!({
-                "receiveEmailPromo": f.flag(FLAGS[0]),
-                "receiveSmsPromo": f.flag(FLAGS[1]),
-                "receiveBonus": f.flag(FLAGS[2]),
-            });
+            let mut body = Body::new();
+            for name in FLAGS {
+                body = body.flag(name, f.flag(name));
+            }
+            let body = body.done();
             cx.call(Req::Profile(Call::Settings), Some(body));
         } else {
-            let body = json!({ "nickname": self.change_nickname.text("nickname") });
+            let body = Body::new()
+                .str("nickname", &self.change_nickname.text("nickname"))
+                .done();
             cx.call(Req::Profile(Call::Nickname), Some(body));
         }
     }

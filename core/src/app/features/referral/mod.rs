@@ -17,7 +17,7 @@ use crate::domain::affiliate::{self, Captured};
 use crate::domain::alert::Alert;
 use crate::domain::route::RouteName;
 use crate::domain::validation::Rule;
-use crate::json::{json, Json};
+use crate::json::{Body, Json};
 
 /// Cookies holding what the landing address carried (SPEC §9).
 pub const TAG_COOKIE: &str = "affiliate_tag";
@@ -103,7 +103,7 @@ impl Feature for Referral {
                     .is_some_and(|s| s.available.bytes().any(|b| matches!(b, b'1'..=b'9')));
                 if cx.shared.is_player() && has_money && !self.transferring {
                     self.transferring = true;
-                    cx.call(Req::Referral(Call::Transfer), Some(json!({})));
+                    cx.call(Req::Referral(Call::Transfer), Some(Body::new().done()));
                 }
             }
             ReferralUi::ReferralRetry => self.load(cx),
@@ -216,13 +216,13 @@ impl Feature for Referral {
             return;
         }
         let a = &self.apply;
-        let body = json!({
-            "name": a.text("fullName"),
-            "email": a.text("email"),
-            "website": a.text("website"),
-            "message": a.text("message"),
-            "affiliateTag": cx.shared.affiliate.stag,
-        });
+        let body = Body::new()
+            .str("name", &a.text("fullName"))
+            .str("email", &a.text("email"))
+            .str("website", &a.text("website"))
+            .str("message", &a.text("message"))
+            .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
+            .done();
         cx.call(Req::Referral(Call::Apply), Some(body));
     }
 }

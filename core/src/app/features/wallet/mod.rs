@@ -16,7 +16,7 @@ use crate::app::wire::Account;
 use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
-use crate::json::{json, Json};
+use crate::json::{Body, Json};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Wallet {
@@ -340,7 +340,7 @@ impl Feature for Wallet {
         let currency = self.new_account.text("currency");
         cx.call(
             Req::Wallet(Call::Create),
-            Some(json!({ "currency": currency })),
+            Some(Body::new().str("currency", &currency).done()),
         );
     }
 }

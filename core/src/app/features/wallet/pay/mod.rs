@@ -25,7 +25,7 @@ use crate::domain::invoice::{InvoiceKind, InvoiceStatus, InvoiceTracker, ASYNC_I
 use crate::domain::modal::{WalletAction, MODAL_PARAM, WALLET_TAB_PARAM};
 use crate::domain::payment::{Direction, MethodId, DEPOSIT_LIMIT_REACHED};
 use crate::domain::payment_form::{self as rules, FieldKind, InputUnit, EQUIVALENT_KEY};
-use crate::json::{json, Json};
+use crate::json::{Body, Json};
 
 use super::Call as WalletCall;
 use wire::{InvoicePage, Method, MethodGroup, WireInvoice};
@@ -433,22 +433,20 @@ impl Pay {
             let v = self.values.get(&f.name).cloned().unwrap_or_default();
             fields.insert(f.name.clone(), Json::String(v.trim().to_string()));
         }
-        let mut body = json!({
-            "accountId": account.id,
-            "amount": amount.to_string(),
-            "paymentMethod": method.id,
-            "fields": Json::Object(fields),
-            "idempotencyKey": key,
-        });
-        if let (Some(c), Json::Object(o)) = (self.country_for(cx), &mut body) {
-            o.insert("country".into(), Json::String(c));
+        let mut body = Body::new()
+            .set("accountId", account.id.into())
+            .str("amount", &amount.to_string())
+            .set("paymentMethod", method.id.clone().into())
+            .set("fields", Json::Object(fields))
+            .str("idempotencyKey", &key);
+        if let Some(c) = self.country_for(cx) {
+            body = body.str("country", &c);
         }
         // The deposit bonus chosen in the package-bonus modal (the bonuses feature).
-        if let (Direction::Deposit, Some(b), Json::Object(o)) =
-            (dir, cx.shared.deposit_bonus, &mut body)
-        {
-            o.insert("bonusId".into(), Json::from(b));
+        if let (Direction::Deposit, Some(b)) = (dir, cx.shared.deposit_bonus) {
+            body = body.set("bonusId", b.into());
         }
+        let body = body.done();
         self.stage = Stage::Submitting;
         self.message = None;
         cx.call(req(Call::Create { dir }), Some(body));
