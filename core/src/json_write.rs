@@ -116,6 +116,8 @@ impl Writer {
         Compound {
             w: self,
             first: true,
+            mark: 0,
+            at: 0,
         }
     }
 }
@@ -140,6 +142,10 @@ fn float_text(f: f64) -> String {
 pub struct Compound<'a> {
     w: &'a mut Writer,
     first: bool,
+    /// Where the field being written began, and where its value begins (kept here rather
+    /// than returned, so each field type's `field` is only three calls).
+    mark: usize,
+    at: usize,
 }
 
 impl Compound<'_> {
@@ -155,32 +161,33 @@ impl Compound<'_> {
         value.serialize(&mut *self.w)
     }
 
-    /// `,"key":` (no comma first); returns where the field began and where its value begins.
+    /// `,"key":` (no comma first); notes where the field began and where its value begins.
     #[inline(never)]
-    fn key(&mut self, key: &str) -> (usize, usize) {
-        let mark = self.w.out.len();
+    fn key(&mut self, key: &str) {
+        self.mark = self.w.out.len();
         self.comma();
         self.w.string(key);
         self.w.out.push(':');
-        (mark, self.w.out.len())
+        self.at = self.w.out.len();
     }
 
     /// After a field's value: the whole field is taken back when the value is `null` and
     /// nulls are omitted. Not generic, so each field type adds only its own `serialize` call.
     #[inline(never)]
-    fn end_field(&mut self, mark: usize, at: usize) {
-        if self.w.omit_nulls && self.w.out.get(at..) == Some("null") {
-            self.w.out.truncate(mark);
+    fn end_field(&mut self, done: Result<(), Error>) -> Result<(), Error> {
+        done?;
+        if self.w.omit_nulls && self.w.out.get(self.at..) == Some("null") {
+            self.w.out.truncate(self.mark);
         } else {
             self.first = false;
         }
+        Ok(())
     }
 
     fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), Error> {
-        let (mark, at) = self.key(key);
-        value.serialize(&mut *self.w)?;
-        self.end_field(mark, at);
-        Ok(())
+        self.key(key);
+        let done = value.serialize(&mut *self.w);
+        self.end_field(done)
     }
 
     /// A map key written from `at` on: a string stays, a number or boolean is quoted.
@@ -337,7 +344,6 @@ impl<'a> ser::Serializer for &'a mut Writer {
     fn serialize_map(self, _len: Option<usize>) -> Result<MapWriter<'a>, Error> {
         Ok(MapWriter {
             obj: self.open('{'),
-            mark: 0,
         })
     }
     fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a>, Error> {
@@ -438,14 +444,13 @@ impl ser::SerializeStructVariant for Compound<'_> {
 /// and booleans quoted (as serde_json does); any other key is an error.
 pub struct MapWriter<'a> {
     obj: Compound<'a>,
-    mark: usize,
 }
 
 impl ser::SerializeMap for MapWriter<'_> {
     type Ok = ();
     type Error = Error;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
-        self.mark = self.obj.w.out.len();
+        self.obj.mark = self.obj.w.out.len();
         self.obj.comma();
         let at = self.obj.w.out.len();
         key.serialize(&mut *self.obj.w)?;
@@ -453,10 +458,9 @@ impl ser::SerializeMap for MapWriter<'_> {
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
         self.obj.w.out.push(':');
-        let at = self.obj.w.out.len();
-        value.serialize(&mut *self.obj.w)?;
-        self.obj.end_field(self.mark, at);
-        Ok(())
+        self.obj.at = self.obj.w.out.len();
+        let done = value.serialize(&mut *self.obj.w);
+        self.obj.end_field(done)
     }
     fn end(self) -> Result<(), Error> {
         self.obj.close('}')
