@@ -318,6 +318,19 @@ impl<'a> ser::Serializer for &'a mut Writer {
     fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a>, Error> {
         Ok(self.open('['))
     }
+    /// Every `Vec` field: a plain loop (serde's default goes through `try_for_each`, one
+    /// more instantiation per element type).
+    fn collect_seq<I>(self, iter: I) -> Result<(), Error>
+    where
+        I: IntoIterator,
+        I::Item: Serialize,
+    {
+        let mut seq = self.open('[');
+        for item in iter {
+            seq.element(&item)?;
+        }
+        seq.close(']')
+    }
     fn serialize_tuple(self, _len: usize) -> Result<Compound<'a>, Error> {
         Ok(self.open('['))
     }
