@@ -156,9 +156,15 @@ impl Compound<'_> {
     }
 
     fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
+        self.next();
+        value.serialize(&mut *self.w)
+    }
+
+    /// Before an element; out of line, as `element` has one copy per element type.
+    #[inline(never)]
+    fn next(&mut self) {
         self.comma();
         self.first = false;
-        value.serialize(&mut *self.w)
     }
 
     /// `,"key":` (no comma first); notes where the field began and where its value begins.
