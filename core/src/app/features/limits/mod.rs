@@ -562,7 +562,7 @@ fn on_page(cx: &Cx) -> bool {
 
 /// A removal refused: the server's sentence (e.g. until when a self-exclusion runs).
 fn refused(e: ResponseError, cx: &mut Cx) {
-    cx.log(LogLevel::Warn, &format!("limit: {e}"));
+    cx.log_err(LogLevel::Warn, "limit", &e);
     let mut alert = Alert::error("alerts.somethingWrong");
     if let ResponseError::Status { error, .. } = &e {
         if !error.message.is_empty() {

@@ -188,7 +188,7 @@ impl History {
                         self.total_rows = p.total_rows;
                     }
                     Err(e) => {
-                        cx.log(LogLevel::Warn, &format!("invoices: {e}"));
+                        cx.log_err(LogLevel::Warn, "invoices", &e);
                         cx.alert(Alert::error("alerts.somethingWrong"));
                     }
                 }
@@ -196,7 +196,7 @@ impl History {
             Call::Statistics => {
                 match super::pay::wire::read_with(answer, "statistics", Statistic::list) {
                     Ok(s) => self.stats = s,
-                    Err(e) => cx.log(LogLevel::Warn, &format!("statistics: {e}")),
+                    Err(e) => cx.log_err(LogLevel::Warn, "statistics", &e),
                 }
             }
         }

@@ -277,7 +277,7 @@ impl Feature for Wallet {
                         self.tell_active(cx);
                     }
                     Err(e) => {
-                        cx.log(LogLevel::Warn, &format!("accounts: {e}"));
+                        cx.log_err(LogLevel::Warn, "accounts", &e);
                         cx.alert(Alert::error("alerts.somethingWrong"));
                     }
                 }
@@ -397,7 +397,7 @@ impl Wallet {
 
 /// A switch or hide failed: the server's own sentence says more than our generic title.
 fn failed(e: ResponseError, cx: &mut Cx) {
-    cx.log(LogLevel::Warn, &format!("account: {e}"));
+    cx.log_err(LogLevel::Warn, "account", &e);
     let mut alert = Alert::error("alerts.somethingWrong");
     if let ResponseError::Status { error, .. } = &e {
         if !error.message.is_empty() {

@@ -500,7 +500,7 @@ impl Pay {
                         cx.alert(Alert::success("alerts.invoiceDeclined"));
                     }
                     Err(e) => {
-                        cx.log(LogLevel::Warn, &format!("decline: {e}"));
+                        cx.log_err(LogLevel::Warn, "decline", &e);
                         cx.alert(Alert::error("alerts.somethingWrong"));
                     }
                 }
@@ -516,7 +516,7 @@ impl Pay {
                     }
                     None => self.clear_async(cx),
                 },
-                Err(e) => cx.log(LogLevel::Warn, &format!("invoice resume: {e}")),
+                Err(e) => cx.log_err(LogLevel::Warn, "invoice resume", &e),
             },
         }
         let _ = accounts;
@@ -532,7 +532,7 @@ impl Pay {
                 self.message = Some(error.message.clone()).filter(|m| !m.is_empty());
             }
         } else {
-            cx.log(LogLevel::Warn, &format!("payment methods: {e}"));
+            cx.log_err(LogLevel::Warn, "payment methods", &e);
             self.methods_state = MethodsState::Failed;
         }
     }
@@ -600,7 +600,7 @@ impl Pay {
             Err(e) => {
                 // The key stays: a retry asks for the same invoice if this one was made.
                 self.stage = Stage::Form;
-                cx.log(LogLevel::Warn, &format!("invoice: {e}"));
+                cx.log_err(LogLevel::Warn, "invoice", &e);
                 self.message = Some(cx.text(match e {
                     ResponseError::Network(_) => "alerts.network",
                     _ => "alerts.somethingWrong",
