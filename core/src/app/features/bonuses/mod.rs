@@ -19,7 +19,7 @@ pub mod retention;
 pub mod view;
 pub mod wire;
 
-use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
+use crate::app::calls::{item_path, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method, TimerId};
 use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
@@ -189,12 +189,12 @@ impl Endpoint for Call {
             ]),
             Call::Activate(kind, id) => Route::write(
                 Method::Put,
-                format!("{}/{id}/activate", base(*kind)),
+                item_path(base(*kind), id, "/activate"),
                 Auth::Player,
             ),
             Call::Cancel(kind, id) => Route::write(
                 Method::Put,
-                format!("{}/{id}/cancel", base(*kind)),
+                item_path(base(*kind), id, "/cancel"),
                 Auth::Player,
             ),
             Call::Codes => Route::get(CODES, Auth::Player).query(&[("trigger", TRIGGER)]),
@@ -216,12 +216,12 @@ impl Endpoint for Call {
             ]),
             Call::QuestActivate(id) => Route::write(
                 Method::Put,
-                format!("/api/retention/quests/{id}/activate"),
+                item_path("/api/retention/quests", id, "/activate"),
                 Auth::Player,
             ),
             Call::QuestCancel(id) => Route::write(
                 Method::Put,
-                format!("/api/retention/quests/{id}/cancel"),
+                item_path("/api/retention/quests", id, "/cancel"),
                 Auth::Player,
             ),
             Call::Loyalty => Route::get("/api/retention/account", Auth::Player),

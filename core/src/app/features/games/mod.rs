@@ -20,7 +20,7 @@ pub mod view;
 use std::cell::Cell;
 use std::rc::Rc;
 
-use crate::app::calls::{Answer, Auth, Endpoint, Route};
+use crate::app::calls::{item_path, Answer, Auth, Endpoint, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
@@ -159,7 +159,7 @@ impl Endpoint for Call {
             Call::Favorites => Route::get("/api/game/games/favorites", Auth::Player),
             Call::Favorite { identity, on } => Route::write(
                 if *on { Method::Post } else { Method::Delete },
-                format!("/api/game/games/{identity}/favorite"),
+                item_path("/api/game/games", identity, "/favorite"),
                 Auth::Player,
             ),
             Call::Played => Route::get("/api/game/games/played", Auth::Player),
@@ -170,7 +170,7 @@ impl Endpoint for Call {
             Call::ClearRecent => {
                 Route::write(Method::Delete, "/api/game/search/recent", Auth::Player)
             }
-            Call::Game(id) => Route::get(format!("/api/game/games/{id}"), Auth::Public),
+            Call::Game(id) => Route::get(item_path("/api/game/games", id, ""), Auth::Public),
             Call::Winners => Route::get("/api/game/spins/winners", Auth::Public),
             Call::Bets { page, settled } => Route::get("/api/game/bets", Auth::Player).query(&[
                 ("page", &page.to_string()),
@@ -183,7 +183,7 @@ impl Endpoint for Call {
             ]),
             Call::Play { identity, .. } => Route::write(
                 Method::Post,
-                format!("/api/game/games/{identity}/play"),
+                item_path("/api/game/games", identity, "/play"),
                 Auth::AsIs,
             ),
         }

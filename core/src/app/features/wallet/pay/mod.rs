@@ -15,7 +15,7 @@ pub mod wire;
 
 use litemap::LiteMap;
 
-use crate::app::calls::{Answer, Auth, ResponseError, Route};
+use crate::app::calls::{item_path, Answer, Auth, ResponseError, Route};
 use crate::app::effect::{Effect, LogLevel, Method as HttpMethod};
 use crate::app::feature::{Cx, Msg, Signal};
 use crate::app::registry::Req;
@@ -92,7 +92,7 @@ impl Call {
                 country,
             } => {
                 let mut r = Route::get(
-                    format!("/api/payment/methods/{}", dir.as_str()),
+                    ["/api/payment/methods/", dir.as_str()].concat(),
                     Auth::Player,
                 )
                 .query(&[("currency", currency)]);
@@ -104,12 +104,12 @@ impl Call {
             }
             Call::Create { dir } => Route::write(
                 HttpMethod::Post,
-                format!("/api/payment/invoices/{}", dir.as_str()),
+                ["/api/payment/invoices/", dir.as_str()].concat(),
                 Auth::Player,
             ),
             Call::Decline(id) => Route::write(
                 HttpMethod::Put,
-                format!("/api/payment/invoices/{id}/decline"),
+                item_path("/api/payment/invoices", id, "/decline"),
                 Auth::Player,
             ),
             Call::Resume(_) => Route::get("/api/payment/invoices", Auth::Player)
