@@ -341,6 +341,12 @@ impl Cx<'_> {
         self.out.msgs.push(msg);
     }
 
+    /// Ask for modal `id` (one out-of-line copy of the name for every feature's call).
+    #[inline(never)]
+    pub fn open_modal(&mut self, id: &str) {
+        self.msg(Msg::OpenModal(id.to_string()));
+    }
+
     pub fn alert(&mut self, alert: Alert) {
         self.out.msgs.push(Msg::Alert(alert));
     }

@@ -123,7 +123,7 @@ impl Feature for Privacy {
                         key: GEO_SEEN_KEY.into(),
                         value: Some("1".into()),
                     });
-                    cx.msg(Msg::OpenModal(GEO_MODAL.into()));
+                    cx.open_modal(GEO_MODAL);
                     return;
                 }
             }
@@ -149,7 +149,7 @@ impl Privacy {
             return;
         }
         self.asked = true;
-        cx.msg(Msg::OpenModal(COOKIE_MODAL.into()));
+        cx.open_modal(COOKIE_MODAL);
     }
 }
 

@@ -611,7 +611,7 @@ impl Games {
 
     fn favorite(&mut self, identity: String, on: bool, cx: &mut Cx) {
         if !cx.shared.is_player() {
-            cx.msg(Msg::OpenModal("sign-in".into()));
+            cx.open_modal("sign-in");
             return;
         }
         if self.favorites.contains(&identity) == on {

@@ -161,7 +161,7 @@ impl Feature for Limits {
                 set("period", period.filter(|p| LimitPeriod::parse(p).is_some()));
                 set("currency", currency.filter(|_| def.has_amount()));
                 cx.forms_changed();
-                cx.msg(Msg::OpenModal("add-limit".into()));
+                cx.open_modal("add-limit");
             }
             LimitsUi::LimitEdit { id } => {
                 if self.find(id).is_some() {
@@ -362,7 +362,7 @@ impl Feature for Limits {
             };
             state.submitting = false;
             cx.forms_changed();
-            cx.msg(Msg::OpenModal("sign-in".into()));
+            cx.open_modal("sign-in");
             return;
         }
         if form == FormId::LimitAdd {

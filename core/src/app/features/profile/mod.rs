@@ -184,12 +184,12 @@ impl Feature for Profile {
             ProfileUi::SessionClose { id } => {
                 if self.sessions.iter().any(|s| s.id == id) {
                     self.closing = Some(Closing::One(id));
-                    cx.msg(Msg::OpenModal("confirm-session-logout".into()));
+                    cx.open_modal("confirm-session-logout");
                 }
             }
             ProfileUi::SessionsCloseOthers => {
                 self.closing = Some(Closing::Others);
-                cx.msg(Msg::OpenModal("confirm-session-logout".into()));
+                cx.open_modal("confirm-session-logout");
             }
             ProfileUi::SessionCloseConfirm => match self.closing {
                 Some(c) if !self.busy => {

@@ -18,7 +18,7 @@ use litemap::LiteMap;
 
 use crate::app::calls::{item_path, Answer, Auth, Endpoint, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::wire::Account;
 use crate::domain::realtime::push::Push;
@@ -200,7 +200,7 @@ impl Feature for Sport {
             },
             SportUi::SportSignIn => {
                 if !cx.shared.is_player() {
-                    cx.msg(Msg::OpenModal("sign-in".into()));
+                    cx.open_modal("sign-in");
                 }
             }
             SportUi::SportTokenExpired => self.refresh_token(cx),

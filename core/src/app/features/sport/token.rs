@@ -121,7 +121,7 @@ impl Sport {
                 if matches!(&e, ResponseError::Status { error, .. } if error.code == "game_limit_reached")
                 {
                     cx.msg(Msg::Signal(Signal::LimitReached));
-                    cx.msg(Msg::OpenModal("game-limit-reached".into()));
+                    cx.open_modal("game-limit-reached");
                 }
             }
         }

@@ -174,7 +174,7 @@ impl Feature for Wallet {
                 self.pay.ensure_methods(&self.accounts, cx);
             }
             WalletUi::CancelDeposit => match self.pay.async_id {
-                Some(_) => cx.msg(Msg::OpenModal("cancel-deposit".into())),
+                Some(_) => cx.open_modal("cancel-deposit"),
                 None => cx.msg(Msg::CloseModal),
             },
             WalletUi::DeclineInvoice { id } => self.pay.decline(id, cx),

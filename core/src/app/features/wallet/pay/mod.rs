@@ -562,7 +562,7 @@ impl Pay {
                         value: Some(inv.id.to_string()),
                     });
                 } else if dir == Direction::Deposit {
-                    cx.msg(Msg::OpenModal("deposit-status".into()));
+                    cx.open_modal("deposit-status");
                 }
                 // A push may have settled it before this answer came.
                 self.settled(inv, cx);
@@ -645,7 +645,7 @@ impl Pay {
                     } else {
                         "deposit-error"
                     };
-                    cx.msg(Msg::OpenModal(modal.into()));
+                    cx.open_modal(modal);
                 }
             }
             self.invoice = Some(inv);
