@@ -347,6 +347,18 @@ impl Cx<'_> {
         self.msg(Msg::OpenModal(id.to_string()));
     }
 
+    /// A success toast with the text of `key` (out of line: ~30 call sites).
+    #[inline(never)]
+    pub fn success(&mut self, key: &str) {
+        self.alert(Alert::success(key));
+    }
+
+    /// An error toast with the text of `key`.
+    #[inline(never)]
+    pub fn error(&mut self, key: &str) {
+        self.alert(Alert::error(key));
+    }
+
     pub fn alert(&mut self, alert: Alert) {
         self.out.msgs.push(Msg::Alert(alert));
     }

@@ -530,7 +530,7 @@ impl Feature for Bonuses {
                 Ok(false) if self.chosen == Some(id) => {
                     self.choose(None, cx);
                     self.packages.retain(|p| p.id != id);
-                    cx.alert(Alert::error("alerts.depositBonusUnavailable"));
+                    cx.error("alerts.depositBonusUnavailable");
                 }
                 Ok(_) => {}
                 Err(e) => cx.log_err(LogLevel::Warn, "deposit bonus status", &e),
@@ -741,7 +741,7 @@ impl Bonuses {
                 cx.alert(alert);
             }
             None => {
-                cx.alert(Alert::success("alerts.bonusCodeApplied"));
+                cx.success("alerts.bonusCodeApplied");
                 self.code_input.clear();
                 self.codes.insert(0, code);
             }

@@ -383,7 +383,7 @@ impl Feature for Games {
                 if answer.is_err() {
                     // Undo the optimistic change.
                     self.set_favorite(&identity, !on);
-                    cx.alert(Alert::error("alerts.gameFavoriteFailed"));
+                    cx.error("alerts.gameFavoriteFailed");
                     self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
                 }
             }

@@ -280,7 +280,7 @@ impl Feature for Limits {
                     self.items.retain(|i| i.id != item.id);
                     self.items.push(item);
                     cx.msg(Msg::CloseModal);
-                    cx.alert(Alert::success("alerts.limitAdded"));
+                    cx.success("alerts.limitAdded");
                 }
                 Ok(None) => self.malformed(cx),
                 Err(e) => {
@@ -298,7 +298,7 @@ impl Feature for Limits {
                         cx.forms_changed();
                         self.replace(item);
                         cx.msg(Msg::CloseModal);
-                        cx.alert(Alert::success("alerts.limitUpdated"));
+                        cx.success("alerts.limitUpdated");
                     }
                     Ok(None) => self.malformed(cx),
                     Err(e) => {
@@ -316,7 +316,7 @@ impl Feature for Limits {
                     Ok(_) => {
                         self.items.retain(|i| i.id != id);
                         cx.msg(Msg::CloseModal);
-                        cx.alert(Alert::success("alerts.limitRemoved"));
+                        cx.success("alerts.limitRemoved");
                     }
                     Err(ResponseError::Status { status: 404, .. }) => {
                         // Already gone (another tab): the list says so.
@@ -421,7 +421,7 @@ impl Limits {
         cx.log(LogLevel::Warn, "limits: answer is not a limit");
         self.add.submitting = false;
         cx.forms_changed();
-        cx.alert(Alert::error("alerts.somethingWrong"));
+        cx.error("alerts.somethingWrong");
         self.load(cx);
     }
 

@@ -228,7 +228,7 @@ impl Miniapp {
                 // No verdict: keep the data; the player may retry.
                 cx.log_err(LogLevel::Warn, "tg_login", &reason);
                 self.phase = Phase::Idle;
-                cx.alert(Alert::error("alerts.network"));
+                cx.error("alerts.network");
             }
             Err(ResponseError::Status { status: 403, .. }) => self.failed(Phase::Blocked, cx),
             Err(e) => {

@@ -12,7 +12,6 @@ use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
-use crate::domain::alert::Alert;
 use crate::domain::notification::{POPOVER_ITEMS, PUSH_PAGE_SIZE, STATE_READ};
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
@@ -332,7 +331,7 @@ impl Feature for Notifications {
                     self.contact = FormState::default();
                     self.contact_sent = true;
                     cx.forms_changed();
-                    cx.alert(Alert::success("alerts.contactSent"));
+                    cx.success("alerts.contactSent");
                 }
                 Err(e) => {
                     let rules = contact_rules(self.player);
@@ -471,7 +470,7 @@ impl Notifications {
     /// does not hold.
     fn write_failed(&mut self, e: ResponseError, cx: &mut Cx) {
         cx.log_err(LogLevel::Warn, "notifications", &e);
-        cx.alert(Alert::error("alerts.somethingWrong"));
+        cx.error("alerts.somethingWrong");
         self.load(cx);
     }
 }

@@ -292,7 +292,7 @@ impl Feature for Profile {
                 match answer {
                     Ok(_) if current => cx.msg(Msg::SignOut),
                     Ok(_) | Err(ResponseError::Status { status: 404, .. }) => {
-                        cx.alert(Alert::success("alerts.sessionClosed"));
+                        cx.success("alerts.sessionClosed");
                         self.load(self.page.max(1), cx);
                     }
                     Err(e) => failed(e, cx),
@@ -304,7 +304,7 @@ impl Feature for Profile {
                 cx.msg(Msg::CloseModal);
                 match answer {
                     Ok(_) => {
-                        cx.alert(Alert::success("alerts.sessionsClosed"));
+                        cx.success("alerts.sessionsClosed");
                         self.load(1, cx);
                     }
                     Err(e) => failed(e, cx),
@@ -315,7 +315,7 @@ impl Feature for Profile {
                     self.change_pass = FormState::default();
                     cx.forms_changed();
                     cx.msg(Msg::CloseModal);
-                    cx.alert(Alert::success("alerts.passwordUpdated"));
+                    cx.success("alerts.passwordUpdated");
                     if self.loaded {
                         self.load(1, cx);
                     }
@@ -327,7 +327,7 @@ impl Feature for Profile {
                     self.change_nickname = FormState::default();
                     cx.forms_changed();
                     cx.msg(Msg::CloseModal);
-                    cx.alert(Alert::success("alerts.nicknameChanged"));
+                    cx.success("alerts.nicknameChanged");
                     cx.msg(Msg::Signal(Signal::ProfileChanged));
                 }
                 Err(e) => forms::failed(&mut self.change_nickname, &nickname_rules(), e, cx),
@@ -339,14 +339,14 @@ impl Feature for Profile {
                     Ok(None) => cx.log(LogLevel::Warn, "profile: not a profile"),
                     Err(e) => {
                         cx.log_err(LogLevel::Warn, "profile", &e);
-                        cx.alert(Alert::error("alerts.somethingWrong"));
+                        cx.error("alerts.somethingWrong");
                     }
                 }
             }
             Call::Settings => match answer.map(|b| read_me(&b)) {
                 Ok(Some(me)) => {
                     self.set_me(me, cx);
-                    cx.alert(Alert::success("alerts.settingsSaved"));
+                    cx.success("alerts.settingsSaved");
                 }
                 Ok(None) => {
                     self.settings.submitting = false;
@@ -357,7 +357,7 @@ impl Feature for Profile {
             Call::Personal => match answer.map(|b| read_me(&b)) {
                 Ok(Some(me)) => {
                     self.set_me(me, cx);
-                    cx.alert(Alert::success("alerts.personalSaved"));
+                    cx.success("alerts.personalSaved");
                     cx.msg(Msg::Signal(Signal::ProfileChanged));
                 }
                 Ok(None) => {
@@ -396,7 +396,7 @@ impl Feature for Profile {
             Call::Account => match answer.map(|b| read_me(&b)) {
                 Ok(Some(me)) => {
                     self.set_me(me, cx);
-                    cx.alert(Alert::success("alerts.settingsSaved"));
+                    cx.success("alerts.settingsSaved");
                     cx.msg(Msg::Signal(Signal::ProfileChanged));
                 }
                 Ok(None) => {

@@ -14,7 +14,6 @@ use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
 use crate::app::wire::{int, text};
 use crate::domain::affiliate::{self, Captured};
-use crate::domain::alert::Alert;
 use crate::domain::route::RouteName;
 use crate::domain::validation::Rule;
 use crate::json::{Body, Json};
@@ -174,12 +173,12 @@ impl Feature for Referral {
                         if let Ok(s) = read_stats(&v) {
                             self.stats = Some(s);
                         }
-                        cx.alert(Alert::success("alerts.referralTransferred"));
+                        cx.success("alerts.referralTransferred");
                         cx.msg(Msg::CloseModal);
                     }
                     Err(e) => {
                         cx.log_err(LogLevel::Warn, "referral transfer", &e);
-                        cx.alert(Alert::error("alerts.referralTransferFailed"));
+                        cx.error("alerts.referralTransferFailed");
                     }
                 }
             }
@@ -188,7 +187,7 @@ impl Feature for Referral {
                     self.apply = FormState::default();
                     self.applied = true;
                     cx.forms_changed();
-                    cx.alert(Alert::success("alerts.affiliateApplied"));
+                    cx.success("alerts.affiliateApplied");
                 }
                 Err(e) => forms::failed(&mut self.apply, &rules(), e, cx),
             },

@@ -338,7 +338,7 @@ impl Session {
                 cx.log_err(LogLevel::Warn, "profile", &e);
                 if self.profile.is_none() {
                     cx.msg(Msg::RestoreFailed);
-                    cx.alert(Alert::error("alerts.network"));
+                    cx.error("alerts.network");
                 }
             }
         }

@@ -5,7 +5,6 @@ use crate::app::calls::{Answer, Auth, Route};
 use crate::app::effect::LogLevel;
 use crate::app::feature::{Cx, Fields};
 use crate::app::registry::Req;
-use crate::domain::alert::Alert;
 use crate::json::Json;
 use crate::vecs::keep;
 
@@ -189,7 +188,7 @@ impl History {
                     }
                     Err(e) => {
                         cx.log_err(LogLevel::Warn, "invoices", &e);
-                        cx.alert(Alert::error("alerts.somethingWrong"));
+                        cx.error("alerts.somethingWrong");
                     }
                 }
             }

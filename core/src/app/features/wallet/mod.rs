@@ -278,7 +278,7 @@ impl Feature for Wallet {
                     }
                     Err(e) => {
                         cx.log_err(LogLevel::Warn, "accounts", &e);
-                        cx.alert(Alert::error("alerts.somethingWrong"));
+                        cx.error("alerts.somethingWrong");
                     }
                 }
                 // Pushes came in meanwhile: the snapshot may be older than them.
@@ -294,7 +294,7 @@ impl Feature for Wallet {
                     if !self.accounts.iter().any(|a| a.id == account.id) {
                         self.accounts.push(account);
                     }
-                    cx.alert(Alert::success("alerts.accountAdded"));
+                    cx.success("alerts.accountAdded");
                     // The server may have changed other accounts too; stay in step with it.
                     self.load(cx);
                 }
@@ -306,7 +306,7 @@ impl Feature for Wallet {
                     Ok(list) => {
                         self.accounts = list;
                         self.tell_active(cx);
-                        cx.alert(Alert::success("alerts.accountSwitched"));
+                        cx.success("alerts.accountSwitched");
                     }
                     Err(e) => failed(e, cx),
                 }
@@ -316,7 +316,7 @@ impl Feature for Wallet {
                 match answer {
                     Ok(_) => {
                         self.accounts.retain(|a| a.id != id);
-                        cx.alert(Alert::success("alerts.accountHidden"));
+                        cx.success("alerts.accountHidden");
                     }
                     Err(e) => failed(e, cx),
                 }

@@ -497,11 +497,11 @@ impl Pay {
                         if self.invoice.as_ref().is_some_and(|i| i.id == inv.id) {
                             self.reset_form();
                         }
-                        cx.alert(Alert::success("alerts.invoiceDeclined"));
+                        cx.success("alerts.invoiceDeclined");
                     }
                     Err(e) => {
                         cx.log_err(LogLevel::Warn, "decline", &e);
-                        cx.alert(Alert::error("alerts.somethingWrong"));
+                        cx.error("alerts.somethingWrong");
                     }
                 }
             }
