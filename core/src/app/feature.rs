@@ -347,6 +347,11 @@ impl Cx<'_> {
         self.msg(Msg::OpenModal(id.to_string()));
     }
 
+    #[inline(never)]
+    pub fn close_modal(&mut self) {
+        self.msg(Msg::CloseModal);
+    }
+
     /// A success toast with the text of `key` (out of line: ~30 call sites).
     #[inline(never)]
     pub fn success(&mut self, key: &str) {

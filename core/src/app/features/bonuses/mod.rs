@@ -283,10 +283,10 @@ impl Feature for Bonuses {
             }
             BonusesUi::BonusConfirm => {
                 let Some(ask) = self.ask.take() else {
-                    cx.msg(Msg::CloseModal);
+                    cx.close_modal();
                     return;
                 };
-                cx.msg(Msg::CloseModal);
+                cx.close_modal();
                 if self.busy.contains(&(ask.kind, ask.id)) {
                     return;
                 }

@@ -87,7 +87,7 @@ impl Feature for Privacy {
         });
         cx.msg(Msg::Consent(consent));
         if cx.shared.location.query_value("modal") == Some(COOKIE_MODAL) {
-            cx.msg(Msg::CloseModal);
+            cx.close_modal();
         }
     }
 

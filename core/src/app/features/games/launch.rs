@@ -224,7 +224,7 @@ impl Launch {
             (Ok(_), Some(url)) => {
                 self.url = Some(url);
                 self.demo = demo;
-                cx.msg(Msg::CloseModal);
+                cx.close_modal();
                 let info = self.info.as_ref()?;
                 (!demo).then(|| format!("{}/{id}", info.provider_identity))
             }

@@ -178,7 +178,7 @@ impl Feature for Limits {
             }
             LimitsUi::LimitRemoveConfirm => {
                 let Some(id) = address_limit(cx).filter(|id| self.find(*id).is_some()) else {
-                    cx.msg(Msg::CloseModal);
+                    cx.close_modal();
                     return;
                 };
                 if !self.busy {
@@ -199,7 +199,7 @@ impl Feature for Limits {
                     cx.call(Req::Limits(Call::Update(p.id)), Some(body));
                 }
                 Some(_) => {}
-                None => cx.msg(Msg::CloseModal),
+                None => cx.close_modal(),
             },
             LimitsUi::LimitUpdateBack => {
                 if let Some(p) = self.pending.take() {
@@ -279,7 +279,7 @@ impl Feature for Limits {
                     cx.forms_changed();
                     self.items.retain(|i| i.id != item.id);
                     self.items.push(item);
-                    cx.msg(Msg::CloseModal);
+                    cx.close_modal();
                     cx.success("alerts.limitAdded");
                 }
                 Ok(None) => self.malformed(cx),
@@ -297,7 +297,7 @@ impl Feature for Limits {
                         self.edit = FormState::default();
                         cx.forms_changed();
                         self.replace(item);
-                        cx.msg(Msg::CloseModal);
+                        cx.close_modal();
                         cx.success("alerts.limitUpdated");
                     }
                     Ok(None) => self.malformed(cx),
@@ -315,12 +315,12 @@ impl Feature for Limits {
                 match answer {
                     Ok(_) => {
                         self.items.retain(|i| i.id != id);
-                        cx.msg(Msg::CloseModal);
+                        cx.close_modal();
                         cx.success("alerts.limitRemoved");
                     }
                     Err(ResponseError::Status { status: 404, .. }) => {
                         // Already gone (another tab): the list says so.
-                        cx.msg(Msg::CloseModal);
+                        cx.close_modal();
                         self.load(cx);
                     }
                     Err(e) => refused(e, cx),
@@ -569,6 +569,6 @@ fn refused(e: ResponseError, cx: &mut Cx) {
             alert = alert.with_description(&error.message);
         }
     }
-    cx.msg(Msg::CloseModal);
+    cx.close_modal();
     cx.alert(alert);
 }

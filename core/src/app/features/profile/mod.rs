@@ -201,7 +201,7 @@ impl Feature for Profile {
                     cx.call(Req::Profile(call), None);
                 }
                 Some(_) => {}
-                None => cx.msg(Msg::CloseModal),
+                None => cx.close_modal(),
             },
         }
     }
@@ -287,7 +287,7 @@ impl Feature for Profile {
             Call::Close(id) => {
                 self.busy = false;
                 self.closing = None;
-                cx.msg(Msg::CloseModal);
+                cx.close_modal();
                 let current = self.sessions.iter().any(|s| s.id == id && s.current);
                 match answer {
                     Ok(_) if current => cx.msg(Msg::SignOut),
@@ -301,7 +301,7 @@ impl Feature for Profile {
             Call::CloseOthers => {
                 self.busy = false;
                 self.closing = None;
-                cx.msg(Msg::CloseModal);
+                cx.close_modal();
                 match answer {
                     Ok(_) => {
                         cx.success("alerts.sessionsClosed");
@@ -314,7 +314,7 @@ impl Feature for Profile {
                 Ok(_) => {
                     self.change_pass = FormState::default();
                     cx.forms_changed();
-                    cx.msg(Msg::CloseModal);
+                    cx.close_modal();
                     cx.success("alerts.passwordUpdated");
                     if self.loaded {
                         self.load(1, cx);
@@ -326,7 +326,7 @@ impl Feature for Profile {
                 Ok(_) => {
                     self.change_nickname = FormState::default();
                     cx.forms_changed();
-                    cx.msg(Msg::CloseModal);
+                    cx.close_modal();
                     cx.success("alerts.nicknameChanged");
                     cx.msg(Msg::Signal(Signal::ProfileChanged));
                 }

@@ -174,7 +174,7 @@ impl Feature for Referral {
                             self.stats = Some(s);
                         }
                         cx.success("alerts.referralTransferred");
-                        cx.msg(Msg::CloseModal);
+                        cx.close_modal();
                     }
                     Err(e) => {
                         cx.log_err(LogLevel::Warn, "referral transfer", &e);

@@ -303,7 +303,7 @@ impl Session {
                     player_id,
                     country,
                 });
-                cx.msg(Msg::CloseModal);
+                cx.close_modal();
                 if register {
                     cx.msg(Msg::Analytics(AnalyticsEvent::Regfin));
                 }

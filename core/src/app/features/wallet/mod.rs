@@ -175,7 +175,7 @@ impl Feature for Wallet {
             }
             WalletUi::CancelDeposit => match self.pay.async_id {
                 Some(_) => cx.open_modal("cancel-deposit"),
-                None => cx.msg(Msg::CloseModal),
+                None => cx.close_modal(),
             },
             WalletUi::DeclineInvoice { id } => self.pay.decline(id, cx),
             WalletUi::HistoryFilter { filter } => self.history.set_filter(filter, cx),
