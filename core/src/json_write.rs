@@ -111,6 +111,8 @@ impl Writer {
         }
     }
 
+    /// Out of line: every derived `serialize` opens its object or array here.
+    #[inline(never)]
     fn open(&mut self, bracket: char) -> Compound<'_> {
         self.out.push(bracket);
         Compound {
