@@ -124,24 +124,24 @@ pub fn read_ui(kind: &str, f: &Fields) -> Result<Option<BonusesUi>, String> {
     Ok(Some(match kind {
         "bonusAsk" => BonusesUi::BonusAsk {
             kind: f.choice("kind", KINDS)?,
-            id: f.int("id")?,
+            id: f.int("id"),
             action: f.choice("action", ACTIONS)?,
         },
         "bonusConfirm" => BonusesUi::BonusConfirm,
         "bonusCodeInput" => BonusesUi::BonusCodeInput {
-            value: f.text("value")?,
+            value: f.text("value"),
         },
         "bonusCodeSubmit" => BonusesUi::BonusCodeSubmit,
-        "bonusCodeDelete" => BonusesUi::BonusCodeDelete { id: f.int("id")? },
+        "bonusCodeDelete" => BonusesUi::BonusCodeDelete { id: f.int("id") },
         "depositAmount" => BonusesUi::DepositAmount {
-            amount: f.text("amount")?,
+            amount: f.text("amount"),
         },
         "chooseDepositBonus" => BonusesUi::ChooseDepositBonus {
-            id: f.opt_int("id")?,
+            id: f.opt_int("id"),
         },
         "refreshBonuses" => BonusesUi::RefreshBonuses,
-        "questActivate" => BonusesUi::QuestActivate { id: f.int("id")? },
-        "questCancel" => BonusesUi::QuestCancel { id: f.int("id")? },
+        "questActivate" => BonusesUi::QuestActivate { id: f.int("id") },
+        "questCancel" => BonusesUi::QuestCancel { id: f.int("id") },
         "levelUpSeen" => BonusesUi::LevelUpSeen,
         _ => return Ok(None),
     }))

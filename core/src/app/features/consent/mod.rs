@@ -66,8 +66,8 @@ impl Feature for Privacy {
             return Ok(None);
         }
         Ok(Some(ConsentUi::ConsentSave {
-            analytics: f.flag("analytics")?,
-            marketing: f.flag("marketing")?,
+            analytics: f.flag("analytics"),
+            marketing: f.flag("marketing"),
         }))
     }
 

@@ -198,26 +198,26 @@ impl Feature for Games {
     fn read_ui(kind: &str, f: &Fields) -> Result<Option<GamesUi>, String> {
         Ok(Some(match kind {
             "gamesCatalogue" => GamesUi::GamesCatalogue {
-                text: f.text("text")?,
+                text: f.text("text"),
             },
             "gamesCatalogueFailed" => GamesUi::GamesCatalogueFailed {
-                reason: f.text("reason")?,
+                reason: f.text("reason"),
             },
             "gamesWindow" => GamesUi::GamesWindow {
-                from: f.int("from")?,
-                count: f.int("count")?,
+                from: f.int("from"),
+                count: f.int("count"),
             },
             "gamesSearch" => GamesUi::GamesSearch {
-                query: f.text("query")?,
+                query: f.text("query"),
             },
             "gamesSearchUsed" => GamesUi::GamesSearchUsed,
             "gamesClearRecent" => GamesUi::GamesClearRecent,
             "gamesFavorite" => GamesUi::GamesFavorite {
-                identity: f.text("identity")?,
-                on: f.flag("on")?,
+                identity: f.text("identity"),
+                on: f.flag("on"),
             },
             "gamesFilter" => GamesUi::GamesFilter {
-                providers: f.texts("providers")?,
+                providers: f.texts("providers"),
                 features: match f.raw("features") {
                     None => Vec::new(),
                     Some(v) => v
@@ -225,14 +225,14 @@ impl Feature for Games {
                         .map(|a| keep(a, |v| whole(v).and_then(|n| u32::try_from(n).ok())))
                         .ok_or("`features` must be an array")?,
                 },
-                sort: f.text("sort")?,
+                sort: f.text("sort"),
             },
             "gamesPlay" => GamesUi::GamesPlay {
-                demo: f.flag("demo")?,
+                demo: f.flag("demo"),
             },
             "gamesRetry" => GamesUi::GamesRetry,
             "gamesDevice" => GamesUi::GamesDevice {
-                mobile: f.flag("mobile")?,
+                mobile: f.flag("mobile"),
             },
             _ => return Ok(None),
         }))

@@ -114,18 +114,18 @@ impl Feature for Limits {
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<LimitsUi>, String> {
         Ok(Some(match kind {
             "limitAdd" => LimitsUi::LimitAdd {
-                definition: f.int("definition")?,
-                period: f.opt_text("period")?,
-                currency: f.opt_text("currency")?,
+                definition: f.int("definition"),
+                period: f.opt_text("period"),
+                currency: f.opt_text("currency"),
             },
-            "limitEdit" => LimitsUi::LimitEdit { id: f.int("id")? },
-            "limitRemove" => LimitsUi::LimitRemove { id: f.int("id")? },
+            "limitEdit" => LimitsUi::LimitEdit { id: f.int("id") },
+            "limitRemove" => LimitsUi::LimitRemove { id: f.int("id") },
             "limitRemoveConfirm" => LimitsUi::LimitRemoveConfirm,
             "limitUpdateConfirm" => LimitsUi::LimitUpdateConfirm,
             "limitUpdateBack" => LimitsUi::LimitUpdateBack,
             "limitsAdvanced" => LimitsUi::LimitsAdvanced {
-                definition: f.int("definition")?,
-                on: f.flag("on")?,
+                definition: f.int("definition"),
+                on: f.flag("on"),
             },
             "limitsRetry" => LimitsUi::LimitsRetry,
             _ => return Ok(None),

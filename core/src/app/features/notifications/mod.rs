@@ -140,12 +140,12 @@ impl Feature for Notifications {
         // Required: an absent list is not "none of them".
         let ids = |f: &crate::app::feature::Fields| -> Result<Vec<u64>, String> {
             f.raw("ids").ok_or("missing field `ids`")?;
-            f.ints("ids")
+            Ok(f.ints("ids"))
         };
         Ok(Some(match kind {
             "inboxShow" => NotificationsUi::InboxShow {
-                pushes: f.flag("pushes")?,
-                page: f.int("page")?,
+                pushes: f.flag("pushes"),
+                page: f.int("page"),
             },
             "inboxHide" => NotificationsUi::InboxHide,
             "notificationsRead" => NotificationsUi::NotificationsRead { ids: ids(f)? },

@@ -162,9 +162,9 @@ impl Feature for Profile {
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ProfileUi>, String> {
         Ok(Some(match kind {
             "sessionsPage" => ProfileUi::SessionsPage {
-                page: f.int("page")?,
+                page: f.int("page"),
             },
-            "sessionClose" => ProfileUi::SessionClose { id: f.int("id")? },
+            "sessionClose" => ProfileUi::SessionClose { id: f.int("id") },
             "sessionsCloseOthers" => ProfileUi::SessionsCloseOthers,
             "sessionCloseConfirm" => ProfileUi::SessionCloseConfirm,
             _ => return Ok(None),

@@ -146,22 +146,22 @@ impl Feature for Sport {
         Ok(Some(match kind {
             "sportWidgetReady" => SportUi::SportWidgetReady,
             "sportScriptFailed" => SportUi::SportScriptFailed {
-                reason: f.text("reason")?,
+                reason: f.text("reason"),
             },
             "sportRetry" => SportUi::SportRetry,
             "sportNavigated" => SportUi::SportNavigated {
-                route: f.text("route")?,
+                route: f.text("route"),
             },
             "sportSignIn" => SportUi::SportSignIn,
             "sportTokenExpired" => SportUi::SportTokenExpired,
             "sportEnv" => SportUi::SportEnv {
-                mobile: f.flag("mobile")?,
-                theme: f.text("theme")?,
+                mobile: f.flag("mobile"),
+                theme: f.text("theme"),
             },
             "sportVisible" => SportUi::SportVisible,
             "sportCarouselsWanted" => SportUi::SportCarouselsWanted,
             "sportRemoveFailed" => SportUi::SportRemoveFailed {
-                reason: f.text("reason")?,
+                reason: f.text("reason"),
             },
             _ => return Ok(None),
         }))

@@ -37,13 +37,14 @@ impl Filter {
         if !v.is_object() {
             return Err("`filter` must be an object".into());
         }
-        let f = Fields(v);
-        Ok(Filter {
-            kind: f.opt_text("kind")?.unwrap_or_default(),
-            statuses: f.ints("statuses")?,
-            date_from: f.opt_text("dateFrom")?.unwrap_or_default(),
-            date_to: f.opt_text("dateTo")?.unwrap_or_default(),
-        })
+        let f = Fields::new(v);
+        let filter = Filter {
+            kind: f.opt_text("kind").unwrap_or_default(),
+            statuses: f.ints("statuses"),
+            date_from: f.opt_text("dateFrom").unwrap_or_default(),
+            date_to: f.opt_text("dateTo").unwrap_or_default(),
+        };
+        f.fault().map_or(Ok(filter), Err)
     }
 }
 

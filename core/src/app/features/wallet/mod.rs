@@ -115,8 +115,8 @@ impl Feature for Wallet {
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<WalletUi>, String> {
         Ok(Some(match kind {
-            "switchAccount" => WalletUi::SwitchAccount { id: f.int("id")? },
-            "hideAccount" => WalletUi::HideAccount { id: f.int("id")? },
+            "switchAccount" => WalletUi::SwitchAccount { id: f.int("id") },
+            "hideAccount" => WalletUi::HideAccount { id: f.int("id") },
             "walletTab" => WalletUi::WalletTab {
                 tab: f.choice(
                     "tab",
@@ -126,28 +126,28 @@ impl Feature for Wallet {
                     ],
                 )?,
             },
-            "payAccount" => WalletUi::PayAccount { id: f.int("id")? },
-            "payMethod" => WalletUi::PayMethod { id: f.text("id")? },
+            "payAccount" => WalletUi::PayAccount { id: f.int("id") },
+            "payMethod" => WalletUi::PayMethod { id: f.text("id") },
             "payInput" => WalletUi::PayInput {
-                field: f.text("field")?,
-                value: f.text("value")?,
+                field: f.text("field"),
+                value: f.text("value"),
             },
             "payBlur" => WalletUi::PayBlur {
-                field: f.text("field")?,
+                field: f.text("field"),
             },
             "pay" => WalletUi::Pay,
             "payAgain" => WalletUi::PayAgain,
             "retryMethods" => WalletUi::RetryMethods,
             "cancelDeposit" => WalletUi::CancelDeposit,
-            "declineInvoice" => WalletUi::DeclineInvoice { id: f.int("id")? },
+            "declineInvoice" => WalletUi::DeclineInvoice { id: f.int("id") },
             "historyFilter" => WalletUi::HistoryFilter {
                 filter: history::Filter::read(f.raw("filter"))?,
             },
             "historyPage" => WalletUi::HistoryPage {
-                page: f.int("page")?,
+                page: f.int("page"),
             },
             "setEquivalent" => WalletUi::SetEquivalent {
-                currency: f.opt_text("currency")?,
+                currency: f.opt_text("currency"),
             },
             _ => return Ok(None),
         }))
