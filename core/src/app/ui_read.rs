@@ -73,12 +73,26 @@ impl<'a> Fields<'a> {
     }
 
     pub fn opt_int<T: TryFrom<i64>>(&self, name: &str) -> Option<T> {
-        let v = self.raw(name)?;
-        let n = whole(v).and_then(|n| T::try_from(n).ok());
+        let n = T::try_from(self.opt_whole(name)?).ok();
         if n.is_none() {
-            self.fail(format!("`{name}` must be a whole number in range"));
+            self.out_of_range(name);
         }
         n
+    }
+
+    /// The part of [`Fields::opt_int`] that is the same for every `T`.
+    #[inline(never)]
+    fn opt_whole(&self, name: &str) -> Option<i64> {
+        let n = whole(self.raw(name)?);
+        if n.is_none() {
+            self.out_of_range(name);
+        }
+        n
+    }
+
+    #[inline(never)]
+    fn out_of_range(&self, name: &str) {
+        self.fail(format!("`{name}` must be a whole number in range"));
     }
 
     pub fn flag(&self, name: &str) -> bool {
