@@ -111,11 +111,15 @@ impl Writer {
         }
     }
 
+    /// Out of line: every derived `serialize` opens its object or array here.
+    #[inline(never)]
     fn open(&mut self, bracket: char) -> Compound<'_> {
         self.out.push(bracket);
         Compound {
             w: self,
             first: true,
+            mark: 0,
+            at: 0,
         }
     }
 }
@@ -140,6 +144,10 @@ fn float_text(f: f64) -> String {
 pub struct Compound<'a> {
     w: &'a mut Writer,
     first: bool,
+    /// Where the field being written began, and where its value begins (kept here rather
+    /// than returned, so each field type's `field` is only three calls).
+    mark: usize,
+    at: usize,
 }
 
 impl Compound<'_> {
@@ -150,37 +158,44 @@ impl Compound<'_> {
     }
 
     fn element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.comma();
-        self.first = false;
+        self.next();
         value.serialize(&mut *self.w)
     }
 
-    /// `,"key":` (no comma first); returns where the field began and where its value begins.
+    /// Before an element; out of line, as `element` has one copy per element type.
     #[inline(never)]
-    fn key(&mut self, key: &str) -> (usize, usize) {
-        let mark = self.w.out.len();
+    fn next(&mut self) {
+        self.comma();
+        self.first = false;
+    }
+
+    /// `,"key":` (no comma first); notes where the field began and where its value begins.
+    #[inline(never)]
+    fn key(&mut self, key: &str) {
+        self.mark = self.w.out.len();
         self.comma();
         self.w.string(key);
         self.w.out.push(':');
-        (mark, self.w.out.len())
+        self.at = self.w.out.len();
     }
 
     /// After a field's value: the whole field is taken back when the value is `null` and
     /// nulls are omitted. Not generic, so each field type adds only its own `serialize` call.
     #[inline(never)]
-    fn end_field(&mut self, mark: usize, at: usize) {
-        if self.w.omit_nulls && self.w.out.get(at..) == Some("null") {
-            self.w.out.truncate(mark);
+    fn end_field(&mut self, done: Result<(), Error>) -> Result<(), Error> {
+        done?;
+        if self.w.omit_nulls && self.w.out.get(self.at..) == Some("null") {
+            self.w.out.truncate(self.mark);
         } else {
             self.first = false;
         }
+        Ok(())
     }
 
     fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) -> Result<(), Error> {
-        let (mark, at) = self.key(key);
-        value.serialize(&mut *self.w)?;
-        self.end_field(mark, at);
-        Ok(())
+        self.key(key);
+        let done = value.serialize(&mut *self.w);
+        self.end_field(done)
     }
 
     /// A map key written from `at` on: a string stays, a number or boolean is quoted.
@@ -311,6 +326,19 @@ impl<'a> ser::Serializer for &'a mut Writer {
     fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a>, Error> {
         Ok(self.open('['))
     }
+    /// Every `Vec` field: a plain loop (serde's default goes through `try_for_each`, one
+    /// more instantiation per element type).
+    fn collect_seq<I>(self, iter: I) -> Result<(), Error>
+    where
+        I: IntoIterator,
+        I::Item: Serialize,
+    {
+        let mut seq = self.open('[');
+        for item in iter {
+            seq.element(&item)?;
+        }
+        seq.close(']')
+    }
     fn serialize_tuple(self, _len: usize) -> Result<Compound<'a>, Error> {
         Ok(self.open('['))
     }
@@ -337,7 +365,6 @@ impl<'a> ser::Serializer for &'a mut Writer {
     fn serialize_map(self, _len: Option<usize>) -> Result<MapWriter<'a>, Error> {
         Ok(MapWriter {
             obj: self.open('{'),
-            mark: 0,
         })
     }
     fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Compound<'a>, Error> {
@@ -438,14 +465,13 @@ impl ser::SerializeStructVariant for Compound<'_> {
 /// and booleans quoted (as serde_json does); any other key is an error.
 pub struct MapWriter<'a> {
     obj: Compound<'a>,
-    mark: usize,
 }
 
 impl ser::SerializeMap for MapWriter<'_> {
     type Ok = ();
     type Error = Error;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
-        self.mark = self.obj.w.out.len();
+        self.obj.mark = self.obj.w.out.len();
         self.obj.comma();
         let at = self.obj.w.out.len();
         key.serialize(&mut *self.obj.w)?;
@@ -453,10 +479,9 @@ impl ser::SerializeMap for MapWriter<'_> {
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
         self.obj.w.out.push(':');
-        let at = self.obj.w.out.len();
-        value.serialize(&mut *self.obj.w)?;
-        self.obj.end_field(self.mark, at);
-        Ok(())
+        self.obj.at = self.obj.w.out.len();
+        let done = value.serialize(&mut *self.obj.w);
+        self.obj.end_field(done)
     }
     fn end(self) -> Result<(), Error> {
         self.obj.close('}')

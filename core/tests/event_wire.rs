@@ -171,6 +171,41 @@ fn bad_events_say_what_is_wrong() {
     }
 }
 
+/// Readers note a field at fault and go on (`Fields::fault`): the error is still the first
+/// field at fault, as when reading stopped there.
+#[test]
+fn the_first_field_at_fault_is_the_error() {
+    for (event, message) in [
+        (
+            json!({"type": "formInput"}),
+            "formInput: missing field `form`",
+        ),
+        (
+            json!({"type": "formInput", "form": 1, "field": 2}),
+            "formInput: `form` must be a string",
+        ),
+        (
+            json!({"type": "payInput", "field": 1, "value": 2}),
+            "payInput: `field` must be a string",
+        ),
+        (
+            json!({"type": "payInput", "field": "a"}),
+            "payInput: missing field `value`",
+        ),
+        (
+            json!({"type": "historyFilter", "filter": {"kind": 1, "statuses": "x"}}),
+            "historyFilter: `kind` must be a string",
+        ),
+        (
+            json!({"type": "bonusAsk", "id": "x", "kind": "bonus"}),
+            "bonusAsk: `id` must be a whole number in range",
+        ),
+    ] {
+        let got = ours(&event).expect_err(&event.to_string());
+        assert_eq!(got, message, "{event}");
+    }
+}
+
 proptest! {
     /// Robustness: any fields on any type give an event or an error, never a panic.
     /// Robustness only (no invariant to check): any input gives an answer, never a panic.

@@ -72,8 +72,13 @@ impl UiEvent {
             }
             _ => return Err("an event must be an object".into()),
         };
-        let f = Fields(&event);
-        match AppUi::read(&kind, &f) {
+        let f = Fields::new(&event);
+        let read = AppUi::read(&kind, &f);
+        // A field at fault refuses the event, as the reader stops there.
+        if let Some(e) = f.fault() {
+            return Err(super::ui_read::of_kind(&kind, &e));
+        }
+        match read {
             Ok(Some(e)) => Ok(UiEvent::App(e)),
             Ok(None) => FeatureUi::read(&event).map(UiEvent::Feature),
             Err(e) => Err(super::ui_read::of_kind(&kind, &e)),
@@ -85,26 +90,26 @@ impl AppUi {
     /// The parent's intents by hand (`ui_read.rs`); Ok(None) for another type.
     fn read(kind: &str, f: &Fields) -> Result<Option<AppUi>, String> {
         let form = || {
-            let name = f.text("form")?;
+            let name = f.text("form");
             FormId::named(&name).ok_or_else(|| format!("unknown form {name}"))
         };
         Ok(Some(match kind {
             "start" => AppUi::Start,
             "navigate" => AppUi::Navigate {
-                path: f.text("path")?,
+                path: f.text("path"),
             },
             "openModal" => AppUi::OpenModal {
-                id: f.text("id")?,
+                id: f.text("id"),
                 params: params(f)?,
             },
             "modalOpened" => AppUi::ModalOpened,
             "closeModal" => AppUi::CloseModal,
             "setLocale" => AppUi::SetLocale {
-                code: f.text("code")?,
+                code: f.text("code"),
             },
             "formInput" => AppUi::FormInput {
                 form: form()?,
-                field: f.text("field")?,
+                field: f.text("field"),
                 value: match f.raw("value") {
                     Some(Json::Bool(b)) => FormValue::Bool(*b),
                     Some(Json::String(s)) => FormValue::Text(s.clone()),
@@ -113,7 +118,7 @@ impl AppUi {
             },
             "formBlur" => AppUi::FormBlur {
                 form: form()?,
-                field: f.text("field")?,
+                field: f.text("field"),
             },
             "formSubmit" => AppUi::FormSubmit { form: form()? },
             _ => return Ok(None),

@@ -129,9 +129,14 @@ macro_rules! features {
             /// field at fault when a feature knows the type; else the type is unknown.
             pub fn read(value: &crate::json::Json) -> Result<FeatureUi, String> {
                 let kind = value.get("type").and_then(|t| t.as_str()).unwrap_or_default();
-                let fields = super::ui_read::Fields(value);
+                let fields = super::ui_read::Fields::new(value);
                 $(
-                    match <$ty as Feature>::read_ui(kind, &fields) {
+                    let read = <$ty as Feature>::read_ui(kind, &fields);
+                    // A field at fault refuses the event, as the reader stops there.
+                    if let Some(e) = fields.fault() {
+                        return Err(super::ui_read::of_kind(kind, &e));
+                    }
+                    match read {
                         Ok(Some(e)) => return Ok(FeatureUi::$Variant(e)),
                         Ok(None) => {}
                         Err(e) => return Err(super::ui_read::of_kind(kind, &e)),

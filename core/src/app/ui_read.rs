@@ -4,87 +4,153 @@
 //! The enums keep their `#[serde(tag = "type", …)]` attributes for tsify's TypeScript type.
 
 use crate::json::Json;
+use std::cell::Cell;
 
-/// The fields of one view event, `{type, …}`. Each reader names the field at fault.
-#[derive(Clone, Copy)]
-pub struct Fields<'a>(pub &'a Json);
+/// The fields of one view event, `{type, …}`. A reader that finds its field missing or of
+/// the wrong type notes the first such fault and gives an empty value; the caller reports the
+/// fault once the event is read ([`Fields::fault`]). Returning a `Result` per field cost a
+/// branch and the drop of the fields read so far at each of ~60 reads (the size budget).
+pub struct Fields<'a> {
+    value: &'a Json,
+    fault: Cell<Option<String>>,
+}
 
 impl<'a> Fields<'a> {
+    pub fn new(value: &'a Json) -> Fields<'a> {
+        Fields {
+            value,
+            fault: Cell::new(None),
+        }
+    }
+
+    /// The first field at fault, naming it (the event must then be refused).
+    pub fn fault(&self) -> Option<String> {
+        self.fault.take()
+    }
+
+    /// Keeps the first fault only: that is the one reading stopped at.
+    #[inline(never)]
+    fn fail(&self, e: String) {
+        let first = self.fault.take().unwrap_or(e);
+        self.fault.set(Some(first));
+    }
+
     /// The field, or None when absent or `null` (serde's `Option` rule).
     pub fn raw(&self, name: &str) -> Option<&'a Json> {
-        self.0.get(name).filter(|v| !v.is_null())
+        self.value.get(name).filter(|v| !v.is_null())
     }
 
-    fn need(&self, name: &str) -> Result<&'a Json, String> {
-        self.raw(name).ok_or_else(|| missing(name))
+    pub fn text(&self, name: &str) -> String {
+        match self.opt_text(name) {
+            Some(s) => s,
+            None => {
+                self.fail(missing(name));
+                String::new()
+            }
+        }
     }
 
-    pub fn text(&self, name: &str) -> Result<String, String> {
-        self.opt_text(name)?.ok_or_else(|| missing(name))
-    }
-
-    pub fn opt_text(&self, name: &str) -> Result<Option<String>, String> {
+    pub fn opt_text(&self, name: &str) -> Option<String> {
         match self.raw(name) {
-            None => Ok(None),
-            Some(Json::String(s)) => Ok(Some(s.clone())),
-            Some(_) => Err(format!("`{name}` must be a string")),
+            None => None,
+            Some(Json::String(s)) => Some(s.clone()),
+            Some(_) => {
+                self.fail(format!("`{name}` must be a string"));
+                None
+            }
         }
     }
 
     /// A whole number in `T`'s range (`1.0` counts, as in JS).
-    pub fn int<T: TryFrom<i64>>(&self, name: &str) -> Result<T, String> {
-        self.opt_int(name)?.ok_or_else(|| missing(name))
+    pub fn int<T: TryFrom<i64> + Default>(&self, name: &str) -> T {
+        match self.opt_int(name) {
+            Some(n) => n,
+            None => {
+                self.fail(missing(name));
+                T::default()
+            }
+        }
     }
 
-    pub fn opt_int<T: TryFrom<i64>>(&self, name: &str) -> Result<Option<T>, String> {
-        let Some(v) = self.raw(name) else {
-            return Ok(None);
-        };
-        whole(v)
-            .and_then(|n| T::try_from(n).ok())
-            .map(Some)
-            .ok_or_else(|| format!("`{name}` must be a whole number in range"))
+    pub fn opt_int<T: TryFrom<i64>>(&self, name: &str) -> Option<T> {
+        let n = T::try_from(self.opt_whole(name)?).ok();
+        if n.is_none() {
+            self.out_of_range(name);
+        }
+        n
     }
 
-    pub fn flag(&self, name: &str) -> Result<bool, String> {
-        self.need(name)?
-            .as_bool()
-            .ok_or_else(|| format!("`{name}` must be true or false"))
+    /// The part of [`Fields::opt_int`] that is the same for every `T`.
+    #[inline(never)]
+    fn opt_whole(&self, name: &str) -> Option<i64> {
+        let n = whole(self.raw(name)?);
+        if n.is_none() {
+            self.out_of_range(name);
+        }
+        n
+    }
+
+    #[inline(never)]
+    fn out_of_range(&self, name: &str) {
+        self.fail(format!("`{name}` must be a whole number in range"));
+    }
+
+    pub fn flag(&self, name: &str) -> bool {
+        match self.raw(name).map(Json::as_bool) {
+            Some(Some(b)) => b,
+            Some(None) => {
+                self.fail(format!("`{name}` must be true or false"));
+                false
+            }
+            None => {
+                self.fail(missing(name));
+                false
+            }
+        }
     }
 
     /// A string field naming one of `choices`.
     pub fn choice<T: Copy>(&self, name: &str, choices: &[(&str, T)]) -> Result<T, String> {
-        let given = self.text(name)?;
+        let Some(given) = self.opt_text(name) else {
+            return Err(self.fault().unwrap_or_else(|| missing(name)));
+        };
         pick(&given, choices).ok_or_else(|| format!("unknown `{name}` {given}"))
     }
 
     /// An array of strings; absent is empty.
-    pub fn texts(&self, name: &str) -> Result<Vec<String>, String> {
+    pub fn texts(&self, name: &str) -> Vec<String> {
+        let mut out = Vec::new();
         match self.raw(name) {
-            None => Ok(Vec::new()),
+            None => {}
             Some(Json::Array(items)) => {
-                let mut out = Vec::new();
                 for i in items {
                     let Some(s) = i.as_str() else {
-                        return Err(format!("`{name}` must hold strings"));
+                        self.fail(format!("`{name}` must hold strings"));
+                        return Vec::new();
                     };
                     out.push(s.to_owned());
                 }
-                Ok(out)
             }
-            Some(_) => Err(format!("`{name}` must be an array")),
+            Some(_) => self.fail(format!("`{name}` must be an array")),
         }
+        out
     }
 
     /// An array of whole numbers in `T`'s range (ids, codes); absent is empty.
-    pub fn ints<T: TryFrom<i64>>(&self, name: &str) -> Result<Vec<T>, String> {
+    pub fn ints<T: TryFrom<i64>>(&self, name: &str) -> Vec<T> {
         match self.raw(name) {
-            None => Ok(Vec::new()),
+            None => Vec::new(),
             Some(Json::Array(items)) => {
                 crate::vecs::try_map(items, |v| whole(v).and_then(|n| T::try_from(n).ok()))
-                    .ok_or_else(|| format!("`{name}` must hold whole numbers in range"))
+                    .unwrap_or_else(|| {
+                        self.fail(format!("`{name}` must hold whole numbers in range"));
+                        Vec::new()
+                    })
             }
-            Some(_) => Err(format!("`{name}` must be an array")),
+            Some(_) => {
+                self.fail(format!("`{name}` must be an array"));
+                Vec::new()
+            }
         }
     }
 }

@@ -270,7 +270,15 @@ impl JsSlices {
 
 impl app::feature::SliceSink for JsSlices {
     fn put<T: serde::Serialize>(&mut self, name: &'static str, value: &T) {
-        if let Some(v) = to_js(value) {
+        self.set(name, to_js(value));
+    }
+}
+
+impl JsSlices {
+    /// The part of `put` that is the same for every slice type (one copy, not one per type).
+    #[inline(never)]
+    fn set(&mut self, name: &'static str, value: Option<JsValue>) {
+        if let Some(v) = value {
             let _ = js_sys::Reflect::set(&self.obj, &name.into(), &v);
             self.any = true;
         }
@@ -280,7 +288,13 @@ impl app::feature::SliceSink for JsSlices {
 /// A Rust value as a plain JS value: compact JSON text (`json_write`, a `None` field left out
 /// so the view reads `undefined`) parsed by the engine.
 pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Option<JsValue> {
-    let text = match crate::json_write::to_text(value, true) {
+    text_to_js(crate::json_write::to_text(value, true))
+}
+
+/// The text of [`to_js`] parsed; not generic, so one copy serves every slice type.
+#[inline(never)]
+fn text_to_js(text: Result<String, crate::json_write::Error>) -> Option<JsValue> {
+    let text = match text {
         Ok(t) => t,
         Err(e) => {
             web_sys::console::error_1(&format!("view not serialized: {e}").into());

@@ -24,6 +24,13 @@ pub enum Auth {
     AsIs,
 }
 
+/// `base/id` and then `tail`: the path of one item (one formatting call serves every row
+/// that names an item, the size budget).
+#[inline(never)]
+pub fn item_path(base: &str, id: &dyn std::fmt::Display, tail: &str) -> String {
+    format!("{base}/{id}{tail}")
+}
+
 /// One row of a feature's endpoint table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Route {

@@ -19,7 +19,7 @@ pub mod retention;
 pub mod view;
 pub mod wire;
 
-use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
+use crate::app::calls::{item_path, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method, TimerId};
 use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
@@ -29,7 +29,7 @@ use crate::domain::bonus::{self, PlayerBonus, PlayerFreespin, WagerCasinoConditi
 use crate::domain::bonus_code;
 use crate::domain::money::{self, Decimal};
 use crate::domain::realtime::push::{Push, EVENT_INVOICE_DEPOSIT};
-use crate::json::{json, Json};
+use crate::json::{Body, Json};
 use wire::{Code, Item, Kind, Package};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,24 +124,24 @@ pub fn read_ui(kind: &str, f: &Fields) -> Result<Option<BonusesUi>, String> {
     Ok(Some(match kind {
         "bonusAsk" => BonusesUi::BonusAsk {
             kind: f.choice("kind", KINDS)?,
-            id: f.int("id")?,
+            id: f.int("id"),
             action: f.choice("action", ACTIONS)?,
         },
         "bonusConfirm" => BonusesUi::BonusConfirm,
         "bonusCodeInput" => BonusesUi::BonusCodeInput {
-            value: f.text("value")?,
+            value: f.text("value"),
         },
         "bonusCodeSubmit" => BonusesUi::BonusCodeSubmit,
-        "bonusCodeDelete" => BonusesUi::BonusCodeDelete { id: f.int("id")? },
+        "bonusCodeDelete" => BonusesUi::BonusCodeDelete { id: f.int("id") },
         "depositAmount" => BonusesUi::DepositAmount {
-            amount: f.text("amount")?,
+            amount: f.text("amount"),
         },
         "chooseDepositBonus" => BonusesUi::ChooseDepositBonus {
-            id: f.opt_int("id")?,
+            id: f.opt_int("id"),
         },
         "refreshBonuses" => BonusesUi::RefreshBonuses,
-        "questActivate" => BonusesUi::QuestActivate { id: f.int("id")? },
-        "questCancel" => BonusesUi::QuestCancel { id: f.int("id")? },
+        "questActivate" => BonusesUi::QuestActivate { id: f.int("id") },
+        "questCancel" => BonusesUi::QuestCancel { id: f.int("id") },
         "levelUpSeen" => BonusesUi::LevelUpSeen,
         _ => return Ok(None),
     }))
@@ -189,12 +189,12 @@ impl Endpoint for Call {
             ]),
             Call::Activate(kind, id) => Route::write(
                 Method::Put,
-                format!("{}/{id}/activate", base(*kind)),
+                item_path(base(*kind), id, "/activate"),
                 Auth::Player,
             ),
             Call::Cancel(kind, id) => Route::write(
                 Method::Put,
-                format!("{}/{id}/cancel", base(*kind)),
+                item_path(base(*kind), id, "/cancel"),
                 Auth::Player,
             ),
             Call::Codes => Route::get(CODES, Auth::Player).query(&[("trigger", TRIGGER)]),
@@ -216,12 +216,12 @@ impl Endpoint for Call {
             ]),
             Call::QuestActivate(id) => Route::write(
                 Method::Put,
-                format!("/api/retention/quests/{id}/activate"),
+                item_path("/api/retention/quests", id, "/activate"),
                 Auth::Player,
             ),
             Call::QuestCancel(id) => Route::write(
                 Method::Put,
-                format!("/api/retention/quests/{id}/cancel"),
+                item_path("/api/retention/quests", id, "/cancel"),
                 Auth::Player,
             ),
             Call::Loyalty => Route::get("/api/retention/account", Auth::Player),
@@ -283,10 +283,10 @@ impl Feature for Bonuses {
             }
             BonusesUi::BonusConfirm => {
                 let Some(ask) = self.ask.take() else {
-                    cx.msg(Msg::CloseModal);
+                    cx.close_modal();
                     return;
                 };
-                cx.msg(Msg::CloseModal);
+                cx.close_modal();
                 if self.busy.contains(&(ask.kind, ask.id)) {
                     return;
                 }
@@ -295,7 +295,7 @@ impl Feature for Bonuses {
                     Action::Activate => Call::Activate(ask.kind, ask.id),
                     Action::Cancel => Call::Cancel(ask.kind, ask.id),
                 };
-                let body = ask.force.then(|| json!({ "force": true }));
+                let body = ask.force.then(|| Body::new().flag("force", true).done());
                 cx.call(req(call), body);
             }
             BonusesUi::BonusCodeInput { value } => {
@@ -313,7 +313,12 @@ impl Feature for Bonuses {
                         self.code_sending = true;
                         cx.call(
                             req(Call::AddCode),
-                            Some(json!({ "bonusCode": code, "trigger": TRIGGER })),
+                            Some(
+                                Body::new()
+                                    .str("bonusCode", &code)
+                                    .str("trigger", TRIGGER)
+                                    .done(),
+                            ),
                         );
                     }
                     Err(key) => self.code_error = Some(key),
@@ -322,7 +327,7 @@ impl Feature for Bonuses {
             BonusesUi::BonusCodeDelete { id } => {
                 cx.call(
                     req(Call::DeleteCode(id)),
-                    Some(json!({ "playerBonusCodeId": id })),
+                    Some(Body::new().set("playerBonusCodeId", id.into()).done()),
                 );
             }
             BonusesUi::DepositAmount { amount } => {
@@ -525,7 +530,7 @@ impl Feature for Bonuses {
                 Ok(false) if self.chosen == Some(id) => {
                     self.choose(None, cx);
                     self.packages.retain(|p| p.id != id);
-                    cx.alert(Alert::error("alerts.depositBonusUnavailable"));
+                    cx.error("alerts.depositBonusUnavailable");
                 }
                 Ok(_) => {}
                 Err(e) => cx.log_err(LogLevel::Warn, "deposit bonus status", &e),
@@ -736,7 +741,7 @@ impl Bonuses {
                 cx.alert(alert);
             }
             None => {
-                cx.alert(Alert::success("alerts.bonusCodeApplied"));
+                cx.success("alerts.bonusCodeApplied");
                 self.code_input.clear();
                 self.codes.insert(0, code);
             }

@@ -6,7 +6,7 @@
 
 use crate::app::calls::Answer;
 use crate::app::effect::{LogLevel, TimerId};
-use crate::app::feature::{Cx, Msg};
+use crate::app::feature::Cx;
 use crate::app::registry::{Req, Tick};
 use crate::domain::alert::Alert;
 use crate::domain::loyalty::{self, CurrentLevel, LevelUp, LoyaltyAccount, NextLevel};
@@ -192,7 +192,7 @@ impl Retention {
             .query_value(crate::domain::modal::MODAL_PARAM)
             .unwrap_or_default();
         if open.starts_with("quest") && self.flags.is_some() && !self.quests_on() {
-            cx.msg(Msg::CloseModal);
+            cx.close_modal();
         }
     }
 

@@ -66,8 +66,8 @@ impl Feature for Privacy {
             return Ok(None);
         }
         Ok(Some(ConsentUi::ConsentSave {
-            analytics: f.flag("analytics")?,
-            marketing: f.flag("marketing")?,
+            analytics: f.flag("analytics"),
+            marketing: f.flag("marketing"),
         }))
     }
 
@@ -87,7 +87,7 @@ impl Feature for Privacy {
         });
         cx.msg(Msg::Consent(consent));
         if cx.shared.location.query_value("modal") == Some(COOKIE_MODAL) {
-            cx.msg(Msg::CloseModal);
+            cx.close_modal();
         }
     }
 
@@ -123,7 +123,7 @@ impl Feature for Privacy {
                         key: GEO_SEEN_KEY.into(),
                         value: Some("1".into()),
                     });
-                    cx.msg(Msg::OpenModal(GEO_MODAL.into()));
+                    cx.open_modal(GEO_MODAL);
                     return;
                 }
             }
@@ -149,7 +149,7 @@ impl Privacy {
             return;
         }
         self.asked = true;
-        cx.msg(Msg::OpenModal(COOKIE_MODAL.into()));
+        cx.open_modal(COOKIE_MODAL);
     }
 }
 

@@ -136,13 +136,13 @@ impl Launch {
         }
         let Some(info) = &self.info else { return };
         if self.mobile && info.desktop_only {
-            cx.msg(Msg::OpenModal("mobile-game".into()));
+            cx.open_modal("mobile-game");
         } else if cx.shared.is_player() {
             self.play(false, cx);
         } else if info.has_demo {
-            cx.msg(Msg::OpenModal("demo-game".into()));
+            cx.open_modal("demo-game");
         } else {
-            cx.msg(Msg::OpenModal("demo-unavailable".into()));
+            cx.open_modal("demo-unavailable");
         }
     }
 
@@ -153,7 +153,7 @@ impl Launch {
         self.mobile = mobile;
         let desktop_only = self.info.as_ref().is_some_and(|i| i.desktop_only);
         if mobile && !was && desktop_only && self.url.is_none() && !self.starting {
-            cx.msg(Msg::OpenModal("mobile-game".into()));
+            cx.open_modal("mobile-game");
         }
     }
 
@@ -169,21 +169,21 @@ impl Launch {
             return;
         };
         if demo && !info.has_demo {
-            cx.msg(Msg::OpenModal("demo-unavailable".into()));
+            cx.open_modal("demo-unavailable");
             return;
         }
         if !demo && !cx.shared.is_player() {
-            cx.msg(Msg::OpenModal("sign-in".into()));
+            cx.open_modal("sign-in");
             return;
         }
         if self.mobile && info.desktop_only {
-            cx.msg(Msg::OpenModal("mobile-game".into()));
+            cx.open_modal("mobile-game");
             return;
         }
         self.starting = true;
         self.error = None;
         self.demo = demo;
-        let body = serde_json::json!({ "demo": demo });
+        let body = crate::json::Body::new().flag("demo", demo).done();
         cx.call(
             Req::Games(Call::Play {
                 identity: id.clone(),
@@ -224,22 +224,22 @@ impl Launch {
             (Ok(_), Some(url)) => {
                 self.url = Some(url);
                 self.demo = demo;
-                cx.msg(Msg::CloseModal);
+                cx.close_modal();
                 let info = self.info.as_ref()?;
                 (!demo).then(|| format!("{}/{id}", info.provider_identity))
             }
             (Err(ResponseError::Status { error, .. }), _) if error.code == "demo_unavailable" => {
-                cx.msg(Msg::OpenModal("demo-unavailable".into()));
+                cx.open_modal("demo-unavailable");
                 None
             }
             // The player's own limit (a self-exclusion, a cooling-off) refuses real play.
             (Err(ResponseError::Status { error, .. }), _) if error.code == "game_limit_reached" => {
                 cx.msg(Msg::Signal(crate::app::feature::Signal::LimitReached));
-                cx.msg(Msg::OpenModal("game-limit-reached".into()));
+                cx.open_modal("game-limit-reached");
                 None
             }
             (Err(ResponseError::Status { status: 401, .. }), _) if !cx.shared.is_player() => {
-                cx.msg(Msg::OpenModal("sign-in".into()));
+                cx.open_modal("sign-in");
                 None
             }
             _ => {

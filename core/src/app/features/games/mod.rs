@@ -20,7 +20,7 @@ pub mod view;
 use std::cell::Cell;
 use std::rc::Rc;
 
-use crate::app::calls::{Answer, Auth, Endpoint, Route};
+use crate::app::calls::{item_path, Answer, Auth, Endpoint, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
@@ -166,7 +166,7 @@ impl Endpoint for Call {
             Call::Favorites => Route::get("/api/game/games/favorites", Auth::Player),
             Call::Favorite { identity, on } => Route::write(
                 if *on { Method::Post } else { Method::Delete },
-                format!("/api/game/games/{identity}/favorite"),
+                item_path("/api/game/games", identity, "/favorite"),
                 Auth::Player,
             ),
             Call::Played => Route::get("/api/game/games/played", Auth::Player),
@@ -177,7 +177,7 @@ impl Endpoint for Call {
             Call::ClearRecent => {
                 Route::write(Method::Delete, "/api/game/search/recent", Auth::Player)
             }
-            Call::Game(id) => Route::get(format!("/api/game/games/{id}"), Auth::Public),
+            Call::Game(id) => Route::get(item_path("/api/game/games", id, ""), Auth::Public),
             Call::Winners => Route::get("/api/game/spins/winners", Auth::Public),
             Call::Bets { page, settled } => Route::get("/api/game/bets", Auth::Player).query(&[
                 ("page", &page.to_string()),
@@ -190,7 +190,7 @@ impl Endpoint for Call {
             ]),
             Call::Play { identity, .. } => Route::write(
                 Method::Post,
-                format!("/api/game/games/{identity}/play"),
+                item_path("/api/game/games", identity, "/play"),
                 Auth::AsIs,
             ),
         }
@@ -205,29 +205,29 @@ impl Feature for Games {
     fn read_ui(kind: &str, f: &Fields) -> Result<Option<GamesUi>, String> {
         Ok(Some(match kind {
             "gamesCatalogue" => GamesUi::GamesCatalogue {
-                text: f.text("text")?,
+                text: f.text("text"),
             },
             "gamesCataloguePart" => GamesUi::GamesCataloguePart {
                 text: f.text("text")?,
             },
             "gamesCatalogueFailed" => GamesUi::GamesCatalogueFailed {
-                reason: f.text("reason")?,
+                reason: f.text("reason"),
             },
             "gamesWindow" => GamesUi::GamesWindow {
-                from: f.int("from")?,
-                count: f.int("count")?,
+                from: f.int("from"),
+                count: f.int("count"),
             },
             "gamesSearch" => GamesUi::GamesSearch {
-                query: f.text("query")?,
+                query: f.text("query"),
             },
             "gamesSearchUsed" => GamesUi::GamesSearchUsed,
             "gamesClearRecent" => GamesUi::GamesClearRecent,
             "gamesFavorite" => GamesUi::GamesFavorite {
-                identity: f.text("identity")?,
-                on: f.flag("on")?,
+                identity: f.text("identity"),
+                on: f.flag("on"),
             },
             "gamesFilter" => GamesUi::GamesFilter {
-                providers: f.texts("providers")?,
+                providers: f.texts("providers"),
                 features: match f.raw("features") {
                     None => Vec::new(),
                     Some(v) => v
@@ -235,14 +235,14 @@ impl Feature for Games {
                         .map(|a| keep(a, |v| whole(v).and_then(|n| u32::try_from(n).ok())))
                         .ok_or("`features` must be an array")?,
                 },
-                sort: f.text("sort")?,
+                sort: f.text("sort"),
             },
             "gamesPlay" => GamesUi::GamesPlay {
-                demo: f.flag("demo")?,
+                demo: f.flag("demo"),
             },
             "gamesRetry" => GamesUi::GamesRetry,
             "gamesDevice" => GamesUi::GamesDevice {
-                mobile: f.flag("mobile")?,
+                mobile: f.flag("mobile"),
             },
             _ => return Ok(None),
         }))
@@ -405,7 +405,7 @@ impl Feature for Games {
                 if answer.is_err() {
                     // Undo the optimistic change.
                     self.set_favorite(&identity, !on);
-                    cx.alert(Alert::error("alerts.gameFavoriteFailed"));
+                    cx.error("alerts.gameFavoriteFailed");
                     self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
                 }
             }
@@ -650,7 +650,7 @@ impl Games {
 
     fn favorite(&mut self, identity: String, on: bool, cx: &mut Cx) {
         if !cx.shared.is_player() {
-            cx.msg(Msg::OpenModal("sign-in".into()));
+            cx.open_modal("sign-in");
             return;
         }
         if self.favorites.contains(&identity) == on {

@@ -7,7 +7,7 @@
 pub mod view;
 mod wire;
 
-use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
+use crate::app::calls::{item_path, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
 use crate::app::forms::{self, FormState};
@@ -16,7 +16,7 @@ use crate::app::registry::{FormId, Req};
 use crate::domain::alert::Alert;
 use crate::domain::limit::{LimitDefinition, LimitPeriod};
 use crate::domain::validation::{Rule, Value};
-use crate::json::json;
+use crate::json::Body;
 use crate::vecs::map;
 
 pub use wire::Item;
@@ -100,8 +100,8 @@ impl Endpoint for Call {
         match self {
             Call::List => Route::get(path, Auth::Player),
             Call::Add => Route::write(Method::Post, path, Auth::Player),
-            Call::Update(id) => Route::write(Method::Put, format!("{path}/{id}"), Auth::Player),
-            Call::Remove(id) => Route::write(Method::Delete, format!("{path}/{id}"), Auth::Player),
+            Call::Update(id) => Route::write(Method::Put, item_path(path, id, ""), Auth::Player),
+            Call::Remove(id) => Route::write(Method::Delete, item_path(path, id, ""), Auth::Player),
         }
     }
 }
@@ -114,18 +114,18 @@ impl Feature for Limits {
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<LimitsUi>, String> {
         Ok(Some(match kind {
             "limitAdd" => LimitsUi::LimitAdd {
-                definition: f.int("definition")?,
-                period: f.opt_text("period")?,
-                currency: f.opt_text("currency")?,
+                definition: f.int("definition"),
+                period: f.opt_text("period"),
+                currency: f.opt_text("currency"),
             },
-            "limitEdit" => LimitsUi::LimitEdit { id: f.int("id")? },
-            "limitRemove" => LimitsUi::LimitRemove { id: f.int("id")? },
+            "limitEdit" => LimitsUi::LimitEdit { id: f.int("id") },
+            "limitRemove" => LimitsUi::LimitRemove { id: f.int("id") },
             "limitRemoveConfirm" => LimitsUi::LimitRemoveConfirm,
             "limitUpdateConfirm" => LimitsUi::LimitUpdateConfirm,
             "limitUpdateBack" => LimitsUi::LimitUpdateBack,
             "limitsAdvanced" => LimitsUi::LimitsAdvanced {
-                definition: f.int("definition")?,
-                on: f.flag("on")?,
+                definition: f.int("definition"),
+                on: f.flag("on"),
             },
             "limitsRetry" => LimitsUi::LimitsRetry,
             _ => return Ok(None),
@@ -161,7 +161,7 @@ impl Feature for Limits {
                 set("period", period.filter(|p| LimitPeriod::parse(p).is_some()));
                 set("currency", currency.filter(|_| def.has_amount()));
                 cx.forms_changed();
-                cx.msg(Msg::OpenModal("add-limit".into()));
+                cx.open_modal("add-limit");
             }
             LimitsUi::LimitEdit { id } => {
                 if self.find(id).is_some() {
@@ -178,7 +178,7 @@ impl Feature for Limits {
             }
             LimitsUi::LimitRemoveConfirm => {
                 let Some(id) = address_limit(cx).filter(|id| self.find(*id).is_some()) else {
-                    cx.msg(Msg::CloseModal);
+                    cx.close_modal();
                     return;
                 };
                 if !self.busy {
@@ -190,13 +190,16 @@ impl Feature for Limits {
                 Some(p) if !self.busy => {
                     self.busy = true;
                     let body = match &p.amount {
-                        Some(a) => json!({ "period": p.period.as_str(), "amount": a }),
-                        None => json!({ "period": p.period.as_str() }),
-                    };
+                        Some(a) => Body::new()
+                            .str("period", p.period.as_str())
+                            .str("amount", a),
+                        None => Body::new().str("period", p.period.as_str()),
+                    }
+                    .done();
                     cx.call(Req::Limits(Call::Update(p.id)), Some(body));
                 }
                 Some(_) => {}
-                None => cx.msg(Msg::CloseModal),
+                None => cx.close_modal(),
             },
             LimitsUi::LimitUpdateBack => {
                 if let Some(p) = self.pending.take() {
@@ -276,8 +279,8 @@ impl Feature for Limits {
                     cx.forms_changed();
                     self.items.retain(|i| i.id != item.id);
                     self.items.push(item);
-                    cx.msg(Msg::CloseModal);
-                    cx.alert(Alert::success("alerts.limitAdded"));
+                    cx.close_modal();
+                    cx.success("alerts.limitAdded");
                 }
                 Ok(None) => self.malformed(cx),
                 Err(e) => {
@@ -294,8 +297,8 @@ impl Feature for Limits {
                         self.edit = FormState::default();
                         cx.forms_changed();
                         self.replace(item);
-                        cx.msg(Msg::CloseModal);
-                        cx.alert(Alert::success("alerts.limitUpdated"));
+                        cx.close_modal();
+                        cx.success("alerts.limitUpdated");
                     }
                     Ok(None) => self.malformed(cx),
                     Err(e) => {
@@ -312,12 +315,12 @@ impl Feature for Limits {
                 match answer {
                     Ok(_) => {
                         self.items.retain(|i| i.id != id);
-                        cx.msg(Msg::CloseModal);
-                        cx.alert(Alert::success("alerts.limitRemoved"));
+                        cx.close_modal();
+                        cx.success("alerts.limitRemoved");
                     }
                     Err(ResponseError::Status { status: 404, .. }) => {
                         // Already gone (another tab): the list says so.
-                        cx.msg(Msg::CloseModal);
+                        cx.close_modal();
                         self.load(cx);
                     }
                     Err(e) => refused(e, cx),
@@ -359,22 +362,22 @@ impl Feature for Limits {
             };
             state.submitting = false;
             cx.forms_changed();
-            cx.msg(Msg::OpenModal("sign-in".into()));
+            cx.open_modal("sign-in");
             return;
         }
         if form == FormId::LimitAdd {
             let def = self.add.text("definition");
             let period = self.add.text("period");
+            let body = Body::new()
+                .int("definition", def.parse::<u8>().unwrap_or(0).into())
+                .str("period", &period);
             let body = if definition_of(&self.add).is_some_and(LimitDefinition::has_amount) {
-                json!({
-                    "definition": def.parse::<u8>().unwrap_or(0),
-                    "period": period,
-                    "currency": self.add.text("currency"),
-                    "amount": self.add.text("amount"),
-                })
+                body.str("currency", &self.add.text("currency"))
+                    .str("amount", &self.add.text("amount"))
             } else {
-                json!({ "definition": def.parse::<u8>().unwrap_or(0), "period": period })
-            };
+                body
+            }
+            .done();
             cx.call(Req::Limits(Call::Add), Some(body));
             return;
         }
@@ -418,7 +421,7 @@ impl Limits {
         cx.log(LogLevel::Warn, "limits: answer is not a limit");
         self.add.submitting = false;
         cx.forms_changed();
-        cx.alert(Alert::error("alerts.somethingWrong"));
+        cx.error("alerts.somethingWrong");
         self.load(cx);
     }
 
@@ -559,13 +562,13 @@ fn on_page(cx: &Cx) -> bool {
 
 /// A removal refused: the server's sentence (e.g. until when a self-exclusion runs).
 fn refused(e: ResponseError, cx: &mut Cx) {
-    cx.log(LogLevel::Warn, &format!("limit: {e}"));
+    cx.log_err(LogLevel::Warn, "limit", &e);
     let mut alert = Alert::error("alerts.somethingWrong");
     if let ResponseError::Status { error, .. } = &e {
         if !error.message.is_empty() {
             alert = alert.with_description(&error.message);
         }
     }
-    cx.msg(Msg::CloseModal);
+    cx.close_modal();
     cx.alert(alert);
 }

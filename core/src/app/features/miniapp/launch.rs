@@ -4,7 +4,7 @@
 //! init data (the server verifies it), it only forwards it.
 
 use crate::app::wire::{int, text};
-use crate::json::{json, Json};
+use crate::json::{Body, Json};
 
 /// The messenger's user, as the WebApp object describes it (`initDataUnsafe.user`): what the
 /// sync call sends (SPEC §3 sync payload).
@@ -52,13 +52,13 @@ impl Launch {
     /// The tg_login body (SPEC §7): the raw init data, affiliate tag, referrer, fingerprint,
     /// and source/platform like the other sign-ins.
     pub fn login_body(&self, source: &str) -> Json {
-        json!({
-            "tg_payload": self.init_data_raw,
-            "affiliate_tag": self.stag,
-            "ref_id": self.start_param,
-            "source": source,
-            "platform": "tg",
-        })
+        Body::new()
+            .str("tg_payload", &self.init_data_raw)
+            .opt("affiliate_tag", self.stag.as_deref())
+            .opt("ref_id", self.start_param.as_deref())
+            .str("source", source)
+            .str("platform", "tg")
+            .done()
     }
 }
 
@@ -76,12 +76,12 @@ impl TgUser {
 
     /// `PUT /api/tg-bot/users` (SPEC §3 sync payload).
     pub fn sync_body(&self) -> Json {
-        json!({
-            "user_id": self.id,
-            "username": self.username,
-            "language_code": self.language_code,
-            "photo_url": self.photo_url,
-            "name": self.name,
-        })
+        Body::new()
+            .int("user_id", self.id)
+            .opt("username", self.username.as_deref())
+            .opt("language_code", self.language_code.as_deref())
+            .opt("photo_url", self.photo_url.as_deref())
+            .opt("name", self.name.as_deref())
+            .done()
     }
 }

@@ -135,7 +135,11 @@ impl Feature for Miniapp {
                     // it (the server refuses one linked elsewhere), then sync.
                     cx.call(
                         Req::Miniapp(Call::Connect),
-                        Some(crate::json::json!({ "payload": launch.init_data_raw })),
+                        Some(
+                            crate::json::Body::new()
+                                .str("payload", &launch.init_data_raw)
+                                .done(),
+                        ),
                     );
                 }
                 false
@@ -224,7 +228,7 @@ impl Miniapp {
                 // No verdict: keep the data; the player may retry.
                 cx.log_err(LogLevel::Warn, "tg_login", &reason);
                 self.phase = Phase::Idle;
-                cx.alert(Alert::error("alerts.network"));
+                cx.error("alerts.network");
             }
             Err(ResponseError::Status { status: 403, .. }) => self.failed(Phase::Blocked, cx),
             Err(e) => {

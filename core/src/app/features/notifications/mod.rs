@@ -12,11 +12,10 @@ use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
-use crate::domain::alert::Alert;
 use crate::domain::notification::{POPOVER_ITEMS, PUSH_PAGE_SIZE, STATE_READ};
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
-use crate::json::json;
+use crate::json::Body;
 
 pub use wire::Note;
 
@@ -113,11 +112,11 @@ impl Endpoint for Call {
             Call::Page { pushes, page: p } => {
                 page(if *pushes { PUSHES } else { MESSAGES }, *p, PUSH_PAGE_SIZE)
             }
-            Call::Read(_) => Route::write(Post, format!("{MESSAGES}/read"), Auth::Player),
-            Call::ReadAll => Route::write(Post, format!("{MESSAGES}/read/all"), Auth::Player),
+            Call::Read(_) => Route::write(Post, [MESSAGES, "/read"].concat(), Auth::Player),
+            Call::ReadAll => Route::write(Post, [MESSAGES, "/read/all"].concat(), Auth::Player),
             Call::Delete(_) => Route::write(Delete, MESSAGES, Auth::Player),
-            Call::PushRead(_) => Route::write(Post, format!("{PUSHES}/read"), Auth::Player),
-            Call::PushReadAll => Route::write(Post, format!("{PUSHES}/read/all"), Auth::Player),
+            Call::PushRead(_) => Route::write(Post, [PUSHES, "/read"].concat(), Auth::Player),
+            Call::PushReadAll => Route::write(Post, [PUSHES, "/read/all"].concat(), Auth::Player),
             // A frontend form: the captcha (SPEC §7 action frontend_form) guards it.
             Call::Contact { player } => Route::write(
                 Post,
@@ -141,12 +140,12 @@ impl Feature for Notifications {
         // Required: an absent list is not "none of them".
         let ids = |f: &crate::app::feature::Fields| -> Result<Vec<u64>, String> {
             f.raw("ids").ok_or("missing field `ids`")?;
-            f.ints("ids")
+            Ok(f.ints("ids"))
         };
         Ok(Some(match kind {
             "inboxShow" => NotificationsUi::InboxShow {
-                pushes: f.flag("pushes")?,
-                page: f.int("page")?,
+                pushes: f.flag("pushes"),
+                page: f.int("page"),
             },
             "inboxHide" => NotificationsUi::InboxHide,
             "notificationsRead" => NotificationsUi::NotificationsRead { ids: ids(f)? },
@@ -185,7 +184,7 @@ impl Feature for Notifications {
             NotificationsUi::NotificationsRead { ids } => {
                 let newly = self.mark(&ids, false);
                 self.unread = self.unread.saturating_sub(newly);
-                let body = json!({ "messageIds": ids });
+                let body = Body::new().ids("messageIds", &ids).done();
                 cx.call(Req::Notifications(Call::Read(ids)), Some(body));
             }
             NotificationsUi::NotificationsReadAll => {
@@ -212,13 +211,13 @@ impl Feature for Notifications {
                 if !self.inbox.pushes {
                     self.inbox.items.retain(|n| !ids.contains(&n.id));
                 }
-                let body = json!({ "messageIds": ids });
+                let body = Body::new().ids("messageIds", &ids).done();
                 cx.call(Req::Notifications(Call::Delete(ids)), Some(body));
             }
             NotificationsUi::PushesRead { ids } => {
                 let newly = self.mark(&ids, true);
                 self.push_unread = self.push_unread.saturating_sub(newly);
-                let body = json!({ "pushIds": ids });
+                let body = Body::new().ids("pushIds", &ids).done();
                 cx.call(Req::Notifications(Call::PushRead(ids)), Some(body));
             }
             NotificationsUi::PushesReadAll => {
@@ -332,7 +331,7 @@ impl Feature for Notifications {
                     self.contact = FormState::default();
                     self.contact_sent = true;
                     cx.forms_changed();
-                    cx.alert(Alert::success("alerts.contactSent"));
+                    cx.success("alerts.contactSent");
                 }
                 Err(e) => {
                     let rules = contact_rules(self.player);
@@ -358,11 +357,14 @@ impl Feature for Notifications {
         let player = self.player;
         let email = self.contact.text("email");
         let (subject, message) = (self.contact.text("subject"), self.contact.text("message"));
-        let body = if player {
-            json!({ "subject": subject, "message": message })
-        } else {
-            json!({ "email": email, "subject": subject, "message": message })
-        };
+        let mut body = Body::new();
+        if !player {
+            body = body.str("email", &email);
+        }
+        let body = body
+            .str("subject", &subject)
+            .str("message", &message)
+            .done();
         cx.call(Req::Notifications(Call::Contact { player }), Some(body));
     }
 }
@@ -468,7 +470,7 @@ impl Notifications {
     /// does not hold.
     fn write_failed(&mut self, e: ResponseError, cx: &mut Cx) {
         cx.log_err(LogLevel::Warn, "notifications", &e);
-        cx.alert(Alert::error("alerts.somethingWrong"));
+        cx.error("alerts.somethingWrong");
         self.load(cx);
     }
 }

@@ -7,7 +7,7 @@ pub mod view;
 
 use view::SessionRow;
 
-use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
+use crate::app::calls::{item_path, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
 use crate::app::forms::{self, FormState};
@@ -16,7 +16,7 @@ use crate::app::registry::{FormId, Req};
 use crate::app::ui_read::whole;
 use crate::domain::alert::Alert;
 use crate::domain::validation::Rule;
-use crate::json::{json, Json};
+use crate::json::{Body, Json};
 use crate::vecs::{keep, map};
 
 /// Sessions per page.
@@ -136,7 +136,7 @@ impl Endpoint for Call {
             }
             Call::Close(id) => Route::write(
                 Put,
-                format!("/api/player/sessions/{id}/close"),
+                item_path("/api/player/sessions", id, "/close"),
                 Auth::Player,
             ),
             Call::CloseOthers => {
@@ -162,9 +162,9 @@ impl Feature for Profile {
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ProfileUi>, String> {
         Ok(Some(match kind {
             "sessionsPage" => ProfileUi::SessionsPage {
-                page: f.int("page")?,
+                page: f.int("page"),
             },
-            "sessionClose" => ProfileUi::SessionClose { id: f.int("id")? },
+            "sessionClose" => ProfileUi::SessionClose { id: f.int("id") },
             "sessionsCloseOthers" => ProfileUi::SessionsCloseOthers,
             "sessionCloseConfirm" => ProfileUi::SessionCloseConfirm,
             _ => return Ok(None),
@@ -184,12 +184,12 @@ impl Feature for Profile {
             ProfileUi::SessionClose { id } => {
                 if self.sessions.iter().any(|s| s.id == id) {
                     self.closing = Some(Closing::One(id));
-                    cx.msg(Msg::OpenModal("confirm-session-logout".into()));
+                    cx.open_modal("confirm-session-logout");
                 }
             }
             ProfileUi::SessionsCloseOthers => {
                 self.closing = Some(Closing::Others);
-                cx.msg(Msg::OpenModal("confirm-session-logout".into()));
+                cx.open_modal("confirm-session-logout");
             }
             ProfileUi::SessionCloseConfirm => match self.closing {
                 Some(c) if !self.busy => {
@@ -201,7 +201,7 @@ impl Feature for Profile {
                     cx.call(Req::Profile(call), None);
                 }
                 Some(_) => {}
-                None => cx.msg(Msg::CloseModal),
+                None => cx.close_modal(),
             },
         }
     }
@@ -287,12 +287,12 @@ impl Feature for Profile {
             Call::Close(id) => {
                 self.busy = false;
                 self.closing = None;
-                cx.msg(Msg::CloseModal);
+                cx.close_modal();
                 let current = self.sessions.iter().any(|s| s.id == id && s.current);
                 match answer {
                     Ok(_) if current => cx.msg(Msg::SignOut),
                     Ok(_) | Err(ResponseError::Status { status: 404, .. }) => {
-                        cx.alert(Alert::success("alerts.sessionClosed"));
+                        cx.success("alerts.sessionClosed");
                         self.load(self.page.max(1), cx);
                     }
                     Err(e) => failed(e, cx),
@@ -301,10 +301,10 @@ impl Feature for Profile {
             Call::CloseOthers => {
                 self.busy = false;
                 self.closing = None;
-                cx.msg(Msg::CloseModal);
+                cx.close_modal();
                 match answer {
                     Ok(_) => {
-                        cx.alert(Alert::success("alerts.sessionsClosed"));
+                        cx.success("alerts.sessionsClosed");
                         self.load(1, cx);
                     }
                     Err(e) => failed(e, cx),
@@ -314,8 +314,8 @@ impl Feature for Profile {
                 Ok(_) => {
                     self.change_pass = FormState::default();
                     cx.forms_changed();
-                    cx.msg(Msg::CloseModal);
-                    cx.alert(Alert::success("alerts.passwordUpdated"));
+                    cx.close_modal();
+                    cx.success("alerts.passwordUpdated");
                     if self.loaded {
                         self.load(1, cx);
                     }
@@ -326,8 +326,8 @@ impl Feature for Profile {
                 Ok(_) => {
                     self.change_nickname = FormState::default();
                     cx.forms_changed();
-                    cx.msg(Msg::CloseModal);
-                    cx.alert(Alert::success("alerts.nicknameChanged"));
+                    cx.close_modal();
+                    cx.success("alerts.nicknameChanged");
                     cx.msg(Msg::Signal(Signal::ProfileChanged));
                 }
                 Err(e) => forms::failed(&mut self.change_nickname, &nickname_rules(), e, cx),
@@ -339,14 +339,14 @@ impl Feature for Profile {
                     Ok(None) => cx.log(LogLevel::Warn, "profile: not a profile"),
                     Err(e) => {
                         cx.log_err(LogLevel::Warn, "profile", &e);
-                        cx.alert(Alert::error("alerts.somethingWrong"));
+                        cx.error("alerts.somethingWrong");
                     }
                 }
             }
             Call::Settings => match answer.map(|b| read_me(&b)) {
                 Ok(Some(me)) => {
                     self.set_me(me, cx);
-                    cx.alert(Alert::success("alerts.settingsSaved"));
+                    cx.success("alerts.settingsSaved");
                 }
                 Ok(None) => {
                     self.settings.submitting = false;
@@ -357,7 +357,7 @@ impl Feature for Profile {
             Call::Personal => match answer.map(|b| read_me(&b)) {
                 Ok(Some(me)) => {
                     self.set_me(me, cx);
-                    cx.alert(Alert::success("alerts.personalSaved"));
+                    cx.success("alerts.personalSaved");
                     cx.msg(Msg::Signal(Signal::ProfileChanged));
                 }
                 Ok(None) => {
@@ -396,7 +396,7 @@ impl Feature for Profile {
             Call::Account => match answer.map(|b| read_me(&b)) {
                 Ok(Some(me)) => {
                     self.set_me(me, cx);
-                    cx.alert(Alert::success("alerts.settingsSaved"));
+                    cx.success("alerts.settingsSaved");
                     cx.msg(Msg::Signal(Signal::ProfileChanged));
                 }
                 Ok(None) => {
@@ -443,11 +443,11 @@ impl Feature for Profile {
     fn submit(&mut self, form: FormId, cx: &mut Cx) {
         if form == FormId::ChangePass {
             let f = &self.change_pass;
-            let body = json!({
-                "currentPassword": f.raw_text("currentPassword"),
-                "newPassword": f.raw_text("newPassword"),
-                "repeatNewPassword": f.raw_text("repeatNewPassword"),
-            });
+            let mut body = Body::new();
+            for name in ["currentPassword", "newPassword", "repeatNewPassword"] {
+                body = body.str(name, &f.raw_text(name));
+            }
+            let body = body.done();
             cx.call(Req::Profile(Call::Password), Some(body));
         } else if form == FormId::Personal {
             let mut body = crate::json::Map::new();
@@ -460,18 +460,22 @@ impl Feature for Profile {
             }
             cx.call(Req::Profile(Call::Personal), Some(Json::Object(body)));
         } else if form == FormId::AccountSettings {
-            let body = json!({ "language": self.account.text("language") });
+            let body = Body::new()
+                .str("language", &self.account.text("language"))
+                .done();
             cx.call(Req::Profile(Call::Account), Some(body));
         } else if form == FormId::ProfileSettings {
             let f = &self.settings;
-            let body = json!({
-                "receiveEmailPromo": f.flag(FLAGS[0]),
-                "receiveSmsPromo": f.flag(FLAGS[1]),
-                "receiveBonus": f.flag(FLAGS[2]),
-            });
+            let mut body = Body::new();
+            for name in FLAGS {
+                body = body.flag(name, f.flag(name));
+            }
+            let body = body.done();
             cx.call(Req::Profile(Call::Settings), Some(body));
         } else {
-            let body = json!({ "nickname": self.change_nickname.text("nickname") });
+            let body = Body::new()
+                .str("nickname", &self.change_nickname.text("nickname"))
+                .done();
             cx.call(Req::Profile(Call::Nickname), Some(body));
         }
     }

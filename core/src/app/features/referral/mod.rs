@@ -14,10 +14,9 @@ use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
 use crate::app::wire::{int, text};
 use crate::domain::affiliate::{self, Captured};
-use crate::domain::alert::Alert;
 use crate::domain::route::RouteName;
 use crate::domain::validation::Rule;
-use crate::json::{json, Json};
+use crate::json::{Body, Json};
 
 /// Cookies holding what the landing address carried (SPEC §9).
 pub const TAG_COOKIE: &str = "affiliate_tag";
@@ -103,7 +102,7 @@ impl Feature for Referral {
                     .is_some_and(|s| s.available.bytes().any(|b| matches!(b, b'1'..=b'9')));
                 if cx.shared.is_player() && has_money && !self.transferring {
                     self.transferring = true;
-                    cx.call(Req::Referral(Call::Transfer), Some(json!({})));
+                    cx.call(Req::Referral(Call::Transfer), Some(Body::new().done()));
                 }
             }
             ReferralUi::ReferralRetry => self.load(cx),
@@ -174,12 +173,12 @@ impl Feature for Referral {
                         if let Ok(s) = read_stats(&v) {
                             self.stats = Some(s);
                         }
-                        cx.alert(Alert::success("alerts.referralTransferred"));
-                        cx.msg(Msg::CloseModal);
+                        cx.success("alerts.referralTransferred");
+                        cx.close_modal();
                     }
                     Err(e) => {
                         cx.log_err(LogLevel::Warn, "referral transfer", &e);
-                        cx.alert(Alert::error("alerts.referralTransferFailed"));
+                        cx.error("alerts.referralTransferFailed");
                     }
                 }
             }
@@ -188,7 +187,7 @@ impl Feature for Referral {
                     self.apply = FormState::default();
                     self.applied = true;
                     cx.forms_changed();
-                    cx.alert(Alert::success("alerts.affiliateApplied"));
+                    cx.success("alerts.affiliateApplied");
                 }
                 Err(e) => forms::failed(&mut self.apply, &rules(), e, cx),
             },
@@ -216,13 +215,13 @@ impl Feature for Referral {
             return;
         }
         let a = &self.apply;
-        let body = json!({
-            "name": a.text("fullName"),
-            "email": a.text("email"),
-            "website": a.text("website"),
-            "message": a.text("message"),
-            "affiliateTag": cx.shared.affiliate.stag,
-        });
+        let body = Body::new()
+            .str("name", &a.text("fullName"))
+            .str("email", &a.text("email"))
+            .str("website", &a.text("website"))
+            .str("message", &a.text("message"))
+            .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
+            .done();
         cx.call(Req::Referral(Call::Apply), Some(body));
     }
 }

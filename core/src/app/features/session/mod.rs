@@ -18,7 +18,7 @@ use crate::app::wire::{LoginResponse, Profile};
 use crate::domain::alert::Alert;
 use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::validation::{self, Rule};
-use crate::json::json;
+use crate::json::Body;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Session {
@@ -174,51 +174,51 @@ impl Feature for Session {
                 let s = &self.sign_up;
                 (
                     Call::Register,
-                    json!({
-                        "email": s.text("email"),
-                        "password": s.raw_text("password"),
-                        "currency": s.text("currency"),
-                        "agreements": s.flag("agreements"),
-                        "locale": cx.config.default_locale,
-                        "source": cx.config.source(),
-                        "platform": cx.config.platform,
-                        "affiliateTag": cx.shared.affiliate.stag,
-                        "refId": cx.shared.affiliate.ref_id,
-                        "botUrl": cx.shared.affiliate.bot_url,
-                    }),
+                    Body::new()
+                        .str("email", &s.text("email"))
+                        .str("password", &s.raw_text("password"))
+                        .str("currency", &s.text("currency"))
+                        .flag("agreements", s.flag("agreements"))
+                        .str("locale", &cx.config.default_locale)
+                        .str("source", cx.config.source())
+                        .str("platform", &cx.config.platform)
+                        .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
+                        .opt("refId", cx.shared.affiliate.ref_id.as_deref())
+                        .opt("botUrl", cx.shared.affiliate.bot_url.as_deref()),
                 )
             }
             FormId::SignIn => {
                 let s = &self.sign_in;
                 (
                     Call::Login,
-                    json!({
-                        "email": s.text("email"),
-                        "password": s.raw_text("password"),
-                        "source": cx.config.source(),
-                        "platform": cx.config.platform,
-                        "affiliateTag": cx.shared.affiliate.stag,
-                    }),
+                    Body::new()
+                        .str("email", &s.text("email"))
+                        .str("password", &s.raw_text("password"))
+                        .str("source", cx.config.source())
+                        .str("platform", &cx.config.platform)
+                        .opt("affiliateTag", cx.shared.affiliate.stag.as_deref()),
                 )
             }
             FormId::ForgotPass => (
                 Call::PasswordReset,
-                json!({ "email": self.forgot_pass.text("email") }),
+                Body::new().str("email", &self.forgot_pass.text("email")),
             ),
             FormId::ResetPass => {
                 let s = &self.reset_pass;
                 (
                     Call::PasswordConfirm,
-                    json!({
-                        "code": s.text("code"),
-                        "password": s.raw_text("password"),
-                        "password_confirmation": s.raw_text("password_confirmation"),
-                    }),
+                    Body::new()
+                        .str("code", &s.text("code"))
+                        .str("password", &s.raw_text("password"))
+                        .str(
+                            "password_confirmation",
+                            &s.raw_text("password_confirmation"),
+                        ),
                 )
             }
             _ => return,
         };
-        cx.call(Req::Session(req), Some(body));
+        cx.call(Req::Session(req), Some(body.done()));
     }
 }
 
@@ -303,7 +303,7 @@ impl Session {
                     player_id,
                     country,
                 });
-                cx.msg(Msg::CloseModal);
+                cx.close_modal();
                 if register {
                     cx.msg(Msg::Analytics(AnalyticsEvent::Regfin));
                 }
@@ -338,7 +338,7 @@ impl Session {
                 cx.log_err(LogLevel::Warn, "profile", &e);
                 if self.profile.is_none() {
                     cx.msg(Msg::RestoreFailed);
-                    cx.alert(Alert::error("alerts.network"));
+                    cx.error("alerts.network");
                 }
             }
         }

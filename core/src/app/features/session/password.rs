@@ -22,7 +22,7 @@ pub fn reset_sent(s: &mut Session, answer: Answer, cx: &mut Cx) {
         Ok(_) => {
             s.forgot_pass.submitting = false;
             cx.forms_changed();
-            cx.msg(Msg::OpenModal("reset-email-send".into()));
+            cx.open_modal("reset-email-send");
         }
         Err(e) => failed(&mut s.forgot_pass, FormId::ForgotPass, e, cx),
     }
@@ -75,7 +75,7 @@ pub fn follow_route(s: &mut Session, cx: &mut Cx) -> bool {
     s.reset_pass.values.insert("code".into(), Value::Text(code));
     s.reset_pass.server_errors.remove("code");
     if cx.shared.status == SessionStatus::Guest {
-        cx.msg(Msg::OpenModal("reset-pass".into()));
+        cx.open_modal("reset-pass");
     }
     true
 }

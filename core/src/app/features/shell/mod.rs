@@ -107,7 +107,7 @@ impl Feature for Shell {
             "toggleDrawer" => ShellUi::ToggleDrawer,
             "closeDrawer" => ShellUi::CloseDrawer,
             "setDrawerCompact" => ShellUi::SetDrawerCompact {
-                compact: f.flag("compact")?,
+                compact: f.flag("compact"),
             },
             "pageReady" => ShellUi::PageReady,
             _ => return Ok(None),

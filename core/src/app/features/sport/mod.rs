@@ -16,9 +16,9 @@ mod wire;
 
 use litemap::LiteMap;
 
-use crate::app::calls::{Answer, Auth, Endpoint, Route};
+use crate::app::calls::{item_path, Answer, Auth, Endpoint, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::wire::Account;
 use crate::domain::realtime::push::Push;
@@ -127,8 +127,12 @@ impl Endpoint for Call {
         match self {
             Call::Accounts => Route::get("/api/wallet/accounts", Auth::Player).source(),
             Call::Start { .. } => Route::write(Method::Post, "/api/game/sport/start", Auth::Player),
-            Call::SportInfo(id) => Route::get(format!("/api/game/sport/info/{id}"), Auth::Public),
-            Call::EventInfo(id) => Route::get(format!("/api/game/sport/events/{id}"), Auth::Public),
+            Call::SportInfo(id) => {
+                Route::get(item_path("/api/game/sport/info", id, ""), Auth::Public)
+            }
+            Call::EventInfo(id) => {
+                Route::get(item_path("/api/game/sport/events", id, ""), Auth::Public)
+            }
         }
     }
 }
@@ -142,22 +146,22 @@ impl Feature for Sport {
         Ok(Some(match kind {
             "sportWidgetReady" => SportUi::SportWidgetReady,
             "sportScriptFailed" => SportUi::SportScriptFailed {
-                reason: f.text("reason")?,
+                reason: f.text("reason"),
             },
             "sportRetry" => SportUi::SportRetry,
             "sportNavigated" => SportUi::SportNavigated {
-                route: f.text("route")?,
+                route: f.text("route"),
             },
             "sportSignIn" => SportUi::SportSignIn,
             "sportTokenExpired" => SportUi::SportTokenExpired,
             "sportEnv" => SportUi::SportEnv {
-                mobile: f.flag("mobile")?,
-                theme: f.text("theme")?,
+                mobile: f.flag("mobile"),
+                theme: f.text("theme"),
             },
             "sportVisible" => SportUi::SportVisible,
             "sportCarouselsWanted" => SportUi::SportCarouselsWanted,
             "sportRemoveFailed" => SportUi::SportRemoveFailed {
-                reason: f.text("reason")?,
+                reason: f.text("reason"),
             },
             _ => return Ok(None),
         }))
@@ -196,7 +200,7 @@ impl Feature for Sport {
             },
             SportUi::SportSignIn => {
                 if !cx.shared.is_player() {
-                    cx.msg(Msg::OpenModal("sign-in".into()));
+                    cx.open_modal("sign-in");
                 }
             }
             SportUi::SportTokenExpired => self.refresh_token(cx),

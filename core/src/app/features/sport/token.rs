@@ -11,7 +11,7 @@ use crate::app::wire::Account;
 use crate::domain::geo::DEFAULT_COUNTRY;
 use crate::domain::locale::sportsbook_culture;
 use crate::domain::sport::{Platform, StartGameParams, SPORT_BASE};
-use crate::json::{json, Json};
+use crate::json::{Body, Json};
 
 /// The game key the start call sends for the sportsbook.
 pub const SPORTSBOOK_GAME_KEY: &str = "sportsbook";
@@ -80,16 +80,16 @@ impl Sport {
             platform,
         );
         // Written by hand: no serializer instantiated for one request body.
-        let body = json!({
-            "gameKey": SPORTSBOOK_GAME_KEY,
-            "accountId": params.account_id,
-            "lobbyUrl": params.lobby_url,
-            "locale": params.locale,
-            "countryCode": params.country_code,
-            "demoMode": params.demo_mode,
-            "platform": params.platform,
-            "provider": params.provider,
-        });
+        let body = Body::new()
+            .str("gameKey", SPORTSBOOK_GAME_KEY)
+            .set("accountId", params.account_id.into())
+            .str("lobbyUrl", &params.lobby_url)
+            .str("locale", &params.locale)
+            .str("countryCode", &params.country_code)
+            .flag("demoMode", params.demo_mode)
+            .int("platform", params.platform.into())
+            .str("provider", &params.provider)
+            .done();
         cx.call(Req::Sport(Call::Start { account_id, theme }), Some(body));
     }
 
@@ -121,7 +121,7 @@ impl Sport {
                 if matches!(&e, ResponseError::Status { error, .. } if error.code == "game_limit_reached")
                 {
                     cx.msg(Msg::Signal(Signal::LimitReached));
-                    cx.msg(Msg::OpenModal("game-limit-reached".into()));
+                    cx.open_modal("game-limit-reached");
                 }
             }
         }

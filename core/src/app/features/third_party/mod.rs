@@ -21,7 +21,7 @@ use crate::app::registry::Req;
 use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::realtime::push::Push;
 use crate::domain::third_party::{fan_out, plan, Plan, Service, ServiceCmd};
-use crate::json::json;
+use crate::json::Body;
 use crate::vecs::keep;
 
 /// Events kept for the consent-requiring sinks while the visitor has not answered.
@@ -182,7 +182,7 @@ impl Feature for ThirdParty {
                 if self.player.is_some() && self.restore_id.as_deref() != Some(id.as_str()) {
                     cx.call(
                         Req::ThirdParty(Call::SaveRestoreId),
-                        Some(json!({ "freshchatRestoreId": id })),
+                        Some(Body::new().str("freshchatRestoreId", &id).done()),
                     );
                     self.restore_id = Some(id);
                 }

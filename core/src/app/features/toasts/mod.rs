@@ -38,7 +38,7 @@ impl Feature for Toasts {
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ToastsUi>, String> {
         Ok(match kind {
-            "dismissToast" => Some(ToastsUi::DismissToast { id: f.int("id")? }),
+            "dismissToast" => Some(ToastsUi::DismissToast { id: f.int("id") }),
             _ => None,
         })
     }

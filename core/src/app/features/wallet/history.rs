@@ -5,7 +5,6 @@ use crate::app::calls::{Answer, Auth, Route};
 use crate::app::effect::LogLevel;
 use crate::app::feature::{Cx, Fields};
 use crate::app::registry::Req;
-use crate::domain::alert::Alert;
 use crate::json::Json;
 use crate::vecs::keep;
 
@@ -38,13 +37,14 @@ impl Filter {
         if !v.is_object() {
             return Err("`filter` must be an object".into());
         }
-        let f = Fields(v);
-        Ok(Filter {
-            kind: f.opt_text("kind")?.unwrap_or_default(),
-            statuses: f.ints("statuses")?,
-            date_from: f.opt_text("dateFrom")?.unwrap_or_default(),
-            date_to: f.opt_text("dateTo")?.unwrap_or_default(),
-        })
+        let f = Fields::new(v);
+        let filter = Filter {
+            kind: f.opt_text("kind").unwrap_or_default(),
+            statuses: f.ints("statuses"),
+            date_from: f.opt_text("dateFrom").unwrap_or_default(),
+            date_to: f.opt_text("dateTo").unwrap_or_default(),
+        };
+        f.fault().map_or(Ok(filter), Err)
     }
 }
 
@@ -188,15 +188,15 @@ impl History {
                         self.total_rows = p.total_rows;
                     }
                     Err(e) => {
-                        cx.log(LogLevel::Warn, &format!("invoices: {e}"));
-                        cx.alert(Alert::error("alerts.somethingWrong"));
+                        cx.log_err(LogLevel::Warn, "invoices", &e);
+                        cx.error("alerts.somethingWrong");
                     }
                 }
             }
             Call::Statistics => {
                 match super::pay::wire::read_with(answer, "statistics", Statistic::list) {
                     Ok(s) => self.stats = s,
-                    Err(e) => cx.log(LogLevel::Warn, &format!("statistics: {e}")),
+                    Err(e) => cx.log_err(LogLevel::Warn, "statistics", &e),
                 }
             }
         }

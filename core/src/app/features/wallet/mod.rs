@@ -6,7 +6,7 @@ pub mod history;
 pub mod pay;
 pub mod view;
 
-use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
+use crate::app::calls::{self, item_path, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
@@ -16,7 +16,7 @@ use crate::app::wire::Account;
 use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
-use crate::json::{json, Json};
+use crate::json::{Body, Json};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Wallet {
@@ -99,9 +99,9 @@ impl Endpoint for Call {
             Call::Accounts => Route::get(path, Auth::Player),
             Call::Create => Route::write(Method::Post, path, Auth::Player),
             Call::Switch(id) => {
-                Route::write(Method::Put, format!("{path}/{id}/switch"), Auth::Player)
+                Route::write(Method::Put, item_path(path, id, "/switch"), Auth::Player)
             }
-            Call::Hide(id) => Route::write(Method::Put, format!("{path}/{id}/hide"), Auth::Player),
+            Call::Hide(id) => Route::write(Method::Put, item_path(path, id, "/hide"), Auth::Player),
         }
         // SPEC §7: wallet account calls send source and platform.
         .source()
@@ -115,8 +115,8 @@ impl Feature for Wallet {
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<WalletUi>, String> {
         Ok(Some(match kind {
-            "switchAccount" => WalletUi::SwitchAccount { id: f.int("id")? },
-            "hideAccount" => WalletUi::HideAccount { id: f.int("id")? },
+            "switchAccount" => WalletUi::SwitchAccount { id: f.int("id") },
+            "hideAccount" => WalletUi::HideAccount { id: f.int("id") },
             "walletTab" => WalletUi::WalletTab {
                 tab: f.choice(
                     "tab",
@@ -126,28 +126,28 @@ impl Feature for Wallet {
                     ],
                 )?,
             },
-            "payAccount" => WalletUi::PayAccount { id: f.int("id")? },
-            "payMethod" => WalletUi::PayMethod { id: f.text("id")? },
+            "payAccount" => WalletUi::PayAccount { id: f.int("id") },
+            "payMethod" => WalletUi::PayMethod { id: f.text("id") },
             "payInput" => WalletUi::PayInput {
-                field: f.text("field")?,
-                value: f.text("value")?,
+                field: f.text("field"),
+                value: f.text("value"),
             },
             "payBlur" => WalletUi::PayBlur {
-                field: f.text("field")?,
+                field: f.text("field"),
             },
             "pay" => WalletUi::Pay,
             "payAgain" => WalletUi::PayAgain,
             "retryMethods" => WalletUi::RetryMethods,
             "cancelDeposit" => WalletUi::CancelDeposit,
-            "declineInvoice" => WalletUi::DeclineInvoice { id: f.int("id")? },
+            "declineInvoice" => WalletUi::DeclineInvoice { id: f.int("id") },
             "historyFilter" => WalletUi::HistoryFilter {
                 filter: history::Filter::read(f.raw("filter"))?,
             },
             "historyPage" => WalletUi::HistoryPage {
-                page: f.int("page")?,
+                page: f.int("page"),
             },
             "setEquivalent" => WalletUi::SetEquivalent {
-                currency: f.opt_text("currency")?,
+                currency: f.opt_text("currency"),
             },
             _ => return Ok(None),
         }))
@@ -174,8 +174,8 @@ impl Feature for Wallet {
                 self.pay.ensure_methods(&self.accounts, cx);
             }
             WalletUi::CancelDeposit => match self.pay.async_id {
-                Some(_) => cx.msg(Msg::OpenModal("cancel-deposit".into())),
-                None => cx.msg(Msg::CloseModal),
+                Some(_) => cx.open_modal("cancel-deposit"),
+                None => cx.close_modal(),
             },
             WalletUi::DeclineInvoice { id } => self.pay.decline(id, cx),
             WalletUi::HistoryFilter { filter } => self.history.set_filter(filter, cx),
@@ -277,8 +277,8 @@ impl Feature for Wallet {
                         self.tell_active(cx);
                     }
                     Err(e) => {
-                        cx.log(LogLevel::Warn, &format!("accounts: {e}"));
-                        cx.alert(Alert::error("alerts.somethingWrong"));
+                        cx.log_err(LogLevel::Warn, "accounts", &e);
+                        cx.error("alerts.somethingWrong");
                     }
                 }
                 // Pushes came in meanwhile: the snapshot may be older than them.
@@ -294,7 +294,7 @@ impl Feature for Wallet {
                     if !self.accounts.iter().any(|a| a.id == account.id) {
                         self.accounts.push(account);
                     }
-                    cx.alert(Alert::success("alerts.accountAdded"));
+                    cx.success("alerts.accountAdded");
                     // The server may have changed other accounts too; stay in step with it.
                     self.load(cx);
                 }
@@ -306,7 +306,7 @@ impl Feature for Wallet {
                     Ok(list) => {
                         self.accounts = list;
                         self.tell_active(cx);
-                        cx.alert(Alert::success("alerts.accountSwitched"));
+                        cx.success("alerts.accountSwitched");
                     }
                     Err(e) => failed(e, cx),
                 }
@@ -316,7 +316,7 @@ impl Feature for Wallet {
                 match answer {
                     Ok(_) => {
                         self.accounts.retain(|a| a.id != id);
-                        cx.alert(Alert::success("alerts.accountHidden"));
+                        cx.success("alerts.accountHidden");
                     }
                     Err(e) => failed(e, cx),
                 }
@@ -340,7 +340,7 @@ impl Feature for Wallet {
         let currency = self.new_account.text("currency");
         cx.call(
             Req::Wallet(Call::Create),
-            Some(json!({ "currency": currency })),
+            Some(Body::new().str("currency", &currency).done()),
         );
     }
 }
@@ -397,7 +397,7 @@ impl Wallet {
 
 /// A switch or hide failed: the server's own sentence says more than our generic title.
 fn failed(e: ResponseError, cx: &mut Cx) {
-    cx.log(LogLevel::Warn, &format!("account: {e}"));
+    cx.log_err(LogLevel::Warn, "account", &e);
     let mut alert = Alert::error("alerts.somethingWrong");
     if let ResponseError::Status { error, .. } = &e {
         if !error.message.is_empty() {

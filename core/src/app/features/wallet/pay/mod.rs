@@ -15,7 +15,7 @@ pub mod wire;
 
 use litemap::LiteMap;
 
-use crate::app::calls::{Answer, Auth, ResponseError, Route};
+use crate::app::calls::{item_path, Answer, Auth, ResponseError, Route};
 use crate::app::effect::{Effect, LogLevel, Method as HttpMethod};
 use crate::app::feature::{Cx, Msg, Signal};
 use crate::app::registry::Req;
@@ -25,7 +25,7 @@ use crate::domain::invoice::{InvoiceKind, InvoiceStatus, InvoiceTracker, ASYNC_I
 use crate::domain::modal::{WalletAction, MODAL_PARAM, WALLET_TAB_PARAM};
 use crate::domain::payment::{Direction, MethodId, DEPOSIT_LIMIT_REACHED};
 use crate::domain::payment_form::{self as rules, FieldKind, InputUnit, EQUIVALENT_KEY};
-use crate::json::{json, Json};
+use crate::json::{Body, Json};
 
 use super::Call as WalletCall;
 use wire::{InvoicePage, Method, MethodGroup, WireInvoice};
@@ -92,7 +92,7 @@ impl Call {
                 country,
             } => {
                 let mut r = Route::get(
-                    format!("/api/payment/methods/{}", dir.as_str()),
+                    ["/api/payment/methods/", dir.as_str()].concat(),
                     Auth::Player,
                 )
                 .query(&[("currency", currency)]);
@@ -104,12 +104,12 @@ impl Call {
             }
             Call::Create { dir } => Route::write(
                 HttpMethod::Post,
-                format!("/api/payment/invoices/{}", dir.as_str()),
+                ["/api/payment/invoices/", dir.as_str()].concat(),
                 Auth::Player,
             ),
             Call::Decline(id) => Route::write(
                 HttpMethod::Put,
-                format!("/api/payment/invoices/{id}/decline"),
+                item_path("/api/payment/invoices", id, "/decline"),
                 Auth::Player,
             ),
             Call::Resume(_) => Route::get("/api/payment/invoices", Auth::Player)
@@ -433,22 +433,20 @@ impl Pay {
             let v = self.values.get(&f.name).cloned().unwrap_or_default();
             fields.insert(f.name.clone(), Json::String(v.trim().to_string()));
         }
-        let mut body = json!({
-            "accountId": account.id,
-            "amount": amount.to_string(),
-            "paymentMethod": method.id,
-            "fields": Json::Object(fields),
-            "idempotencyKey": key,
-        });
-        if let (Some(c), Json::Object(o)) = (self.country_for(cx), &mut body) {
-            o.insert("country".into(), Json::String(c));
+        let mut body = Body::new()
+            .set("accountId", account.id.into())
+            .str("amount", &amount.to_string())
+            .set("paymentMethod", method.id.clone().into())
+            .set("fields", Json::Object(fields))
+            .str("idempotencyKey", &key);
+        if let Some(c) = self.country_for(cx) {
+            body = body.str("country", &c);
         }
         // The deposit bonus chosen in the package-bonus modal (the bonuses feature).
-        if let (Direction::Deposit, Some(b), Json::Object(o)) =
-            (dir, cx.shared.deposit_bonus, &mut body)
-        {
-            o.insert("bonusId".into(), Json::from(b));
+        if let (Direction::Deposit, Some(b)) = (dir, cx.shared.deposit_bonus) {
+            body = body.set("bonusId", b.into());
         }
+        let body = body.done();
         self.stage = Stage::Submitting;
         self.message = None;
         cx.call(req(Call::Create { dir }), Some(body));
@@ -499,11 +497,11 @@ impl Pay {
                         if self.invoice.as_ref().is_some_and(|i| i.id == inv.id) {
                             self.reset_form();
                         }
-                        cx.alert(Alert::success("alerts.invoiceDeclined"));
+                        cx.success("alerts.invoiceDeclined");
                     }
                     Err(e) => {
-                        cx.log(LogLevel::Warn, &format!("decline: {e}"));
-                        cx.alert(Alert::error("alerts.somethingWrong"));
+                        cx.log_err(LogLevel::Warn, "decline", &e);
+                        cx.error("alerts.somethingWrong");
                     }
                 }
             }
@@ -518,7 +516,7 @@ impl Pay {
                     }
                     None => self.clear_async(cx),
                 },
-                Err(e) => cx.log(LogLevel::Warn, &format!("invoice resume: {e}")),
+                Err(e) => cx.log_err(LogLevel::Warn, "invoice resume", &e),
             },
         }
         let _ = accounts;
@@ -534,7 +532,7 @@ impl Pay {
                 self.message = Some(error.message.clone()).filter(|m| !m.is_empty());
             }
         } else {
-            cx.log(LogLevel::Warn, &format!("payment methods: {e}"));
+            cx.log_err(LogLevel::Warn, "payment methods", &e);
             self.methods_state = MethodsState::Failed;
         }
     }
@@ -564,7 +562,7 @@ impl Pay {
                         value: Some(inv.id.to_string()),
                     });
                 } else if dir == Direction::Deposit {
-                    cx.msg(Msg::OpenModal("deposit-status".into()));
+                    cx.open_modal("deposit-status");
                 }
                 // A push may have settled it before this answer came.
                 self.settled(inv, cx);
@@ -602,7 +600,7 @@ impl Pay {
             Err(e) => {
                 // The key stays: a retry asks for the same invoice if this one was made.
                 self.stage = Stage::Form;
-                cx.log(LogLevel::Warn, &format!("invoice: {e}"));
+                cx.log_err(LogLevel::Warn, "invoice", &e);
                 self.message = Some(cx.text(match e {
                     ResponseError::Network(_) => "alerts.network",
                     _ => "alerts.somethingWrong",
@@ -647,7 +645,7 @@ impl Pay {
                     } else {
                         "deposit-error"
                     };
-                    cx.msg(Msg::OpenModal(modal.into()));
+                    cx.open_modal(modal);
                 }
             }
             self.invoice = Some(inv);
