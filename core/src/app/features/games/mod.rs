@@ -208,7 +208,7 @@ impl Feature for Games {
                 text: f.text("text"),
             },
             "gamesCataloguePart" => GamesUi::GamesCataloguePart {
-                text: f.text("text")?,
+                text: f.text("text"),
             },
             "gamesCatalogueFailed" => GamesUi::GamesCatalogueFailed {
                 reason: f.text("reason"),
