@@ -21,6 +21,11 @@ export function SignInForm() {
         {t("modals.signIn.submit")}
       </Button>
       <p className="form-alt">
+        <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "get-code" })}>
+          {t("modals.getCode.withPhone")}
+        </button>
+      </p>
+      <p className="form-alt">
         {t("modals.signIn.noAccount")}{" "}
         <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "sign-up" })}>
           {t("layout.signUp")}

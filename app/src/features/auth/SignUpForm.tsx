@@ -28,6 +28,11 @@ export function SignUpForm() {
         {t("modals.signUp.submit")}
       </Button>
       <p className="form-alt">
+        <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "get-code" })}>
+          {t("modals.getCode.withPhone")}
+        </button>
+      </p>
+      <p className="form-alt">
         {t("modals.signUp.haveAccount")}{" "}
         <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>
           {t("layout.signIn")}

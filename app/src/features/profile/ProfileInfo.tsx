@@ -33,6 +33,9 @@ export function ProfileInfo() {
         <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "change-nickname" })}>
           {t("modals.change-nickname.title")}
         </Button>
+        <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "phone" })}>
+          {t(me.phone ? "global-components.profile.changePhone" : "global-components.profile.confirmPhone")}
+        </Button>
         <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "change-pass" })}>
           {t("modals.change-pass.title")}
         </Button>

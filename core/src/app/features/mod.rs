@@ -9,6 +9,7 @@ pub mod limits;
 pub mod miniapp;
 pub mod notifications;
 pub mod pages;
+pub mod phone;
 pub mod profile;
 pub mod referral;
 pub mod session;

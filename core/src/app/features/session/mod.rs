@@ -236,7 +236,7 @@ pub(super) fn failed(state: &mut FormState, form: FormId, e: ResponseError, cx: 
 
 /// "Try again in 30 s." / "Try again in 15 min." (minutes from 90 s on, rounded up). Without a
 /// usable number the wait is a minute: the server always sends one, a proxy might not.
-fn wait_message(retry_after: Option<f64>, cx: &Cx) -> String {
+pub(crate) fn wait_message(retry_after: Option<f64>, cx: &Cx) -> String {
     let secs = retry_after
         .filter(|s| s.is_finite() && *s > 0.0)
         .map_or(60, |s| s.ceil().min(86_400.0) as u64);
