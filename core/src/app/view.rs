@@ -9,7 +9,7 @@ use super::feature::SliceSink;
 
 use super::features::{
     bonuses, consent, games, limits, miniapp, notifications, pages, phone, profile, referral,
-    session, settings, shell, sport, toasts, wallet,
+    session, settings, shell, social, sport, toasts, wallet,
 };
 use super::forms;
 use super::model::{Dirty, Model};
@@ -35,6 +35,7 @@ pub use super::features::shell::menu::LinkView;
 pub use super::features::shell::view::{
     ErrorView, Layout, LocaleOption, ModalView, NavView, PageView,
 };
+pub use super::features::social::view::{SocialLinkView, SocialView};
 pub use super::features::sport::view::{BookView, CarouselsView, SportView};
 pub use super::features::toasts::view::{ToastKind, ToastView};
 pub use super::features::wallet::pay::view::{HistoryView, PaymentView};
@@ -53,6 +54,7 @@ pub struct View {
     pub notifications: NotificationsView,
     pub profile: ProfileView,
     pub phone: PhoneView,
+    pub social: SocialView,
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "FormsView"))]
     pub forms: LiteMap<FormId, FormView>,
@@ -105,6 +107,7 @@ pub fn view(model: &Model) -> View {
         notifications: notifications::view::slice(model),
         profile: profile::view::slice(model),
         phone: phone::view::slice(model),
+        social: social::view::slice(model),
         forms: forms_slice(model),
         nav: shell::view::slice(model),
         toasts: toasts::view::slice(model),

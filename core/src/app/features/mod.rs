@@ -15,6 +15,7 @@ pub mod referral;
 pub mod session;
 pub mod settings;
 pub mod shell;
+pub mod social;
 pub mod sport;
 pub mod third_party;
 pub mod toasts;
