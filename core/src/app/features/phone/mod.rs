@@ -164,11 +164,7 @@ impl Feature for Phone {
             Call::Register => match calls::read::<LoginResponse>(answer) {
                 Ok(login) => {
                     signed_in(login, cx);
-                    cx.msg(Msg::Analytics(AnalyticsEvent::Regfin));
-                    cx.alert(
-                        Alert::success("alerts.signedUp")
-                            .with_description("alerts.signedUpDescription"),
-                    );
+                    cx.welcome(true);
                 }
                 Err(e) => {
                     // The platform refused the registration (SPEC §4 regnotfin).
@@ -352,7 +348,7 @@ impl Phone {
             match crate::app::wire::Wire::read(&v) {
                 Ok(login) => {
                     signed_in(login, cx);
-                    cx.alert(Alert::success("alerts.signedIn"));
+                    cx.welcome(false);
                 }
                 Err(e) => self.code_refused(FormId::PhoneCode, ResponseError::Malformed(e), cx),
             }
@@ -386,7 +382,7 @@ fn failed(state: &mut FormState, rules: &[(String, Vec<Rule>)], e: ResponseError
     if let ResponseError::Status { status: 429, error } = &e {
         state.submitting = false;
         cx.forms_changed();
-        state.error = Some(super::session::wait_message(error.retry_after, cx));
+        state.error = Some(cx.wait_message(error.retry_after));
         return;
     }
     forms::failed(state, rules, e, cx);

@@ -192,7 +192,7 @@ impl Feature for Social {
                 self.tag = prefs
                     .affiliate_cookies
                     .iter()
-                    .find(|(n, _)| n == super::referral::TAG_COOKIE)
+                    .find(|(n, _)| n == crate::domain::affiliate::TAG_COOKIE)
                     .map(|(_, v)| v.clone());
                 self.pending = prefs.social.as_deref().and_then(Pending::read);
                 false
@@ -224,12 +224,7 @@ impl Feature for Social {
                             Some(url) => cx.msg(Msg::Navigate { url, replace: true }),
                             None => cx.msg(Msg::GoHome { modal: None }),
                         }
-                        cx.alert(if login.profile.is_newly_registered == Some(true) {
-                            Alert::success("alerts.signedUp")
-                                .with_description("alerts.signedUpDescription")
-                        } else {
-                            Alert::success("alerts.signedIn")
-                        });
+                        cx.welcome(login.profile.is_newly_registered == Some(true));
                     }
                     Err(e) => self.failed("social sign-in", e, cx),
                 }
