@@ -190,8 +190,11 @@ async fn loaders_follow_keys_and_consent_and_a_failure_breaks_nothing() {
     let path = Reflect::get(&c.view(), &"nav".into()).unwrap();
     assert!(!path.is_undefined());
 
-    // A guarded form now carries the captcha token for frontend_form and the visitor id.
+    // A guarded form now carries the captcha token for frontend_form and the visitor id, and
+    // the anti-fraud fingerprint its integration keeps in localStorage (SPEC §7).
+    croupier_core::runtime::storage::local_set("croupier.fingerprint2", Some("fraud-2"));
     let body = guard(None, Guard::Form).await.expect("a body");
+    assert_eq!(body["fingerprint2"], serde_json::json!("fraud-2"));
     assert_eq!(
         body["captchaToken"],
         serde_json::json!("captcha-captcha-key-frontend_form")
@@ -215,8 +218,10 @@ async fn loaders_follow_keys_and_consent_and_a_failure_breaks_nothing() {
     )
     .await
     .unwrap();
+    // (No anti-fraud fingerprint for the messenger: SPEC lists none for tg_login.)
     assert_eq!(
         body,
         serde_json::json!({"tg_payload": "query_id=1", "frogoFingerprint": "visitor-fingerprint-key"})
     );
+    croupier_core::runtime::storage::local_set("croupier.fingerprint2", None);
 }

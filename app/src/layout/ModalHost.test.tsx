@@ -16,11 +16,12 @@ describe("ModalHost", () => {
   });
 
   it("frames a modal of a later feature with its title and skeleton, and reports it opened", async () => {
-    // (quests-hub, then games-filter were the example until issues 12 and 11 gave them bodies.)
-    const sent = setView(withModal("get-code"));
+    // (quests-hub, games-filter, then get-code were the example until issues 12, 11 and 14 gave
+    // them bodies.)
+    const sent = setView(withModal("avatars"));
     render(<ModalHost />);
-    expect(await screen.findByRole("dialog", { name: "Get a code" })).toBeTruthy();
-    await waitFor(() => expect(document.querySelector("[data-skeleton='get-code-modal']")).not.toBeNull());
+    expect(await screen.findByRole("dialog", { name: "Choose an avatar" })).toBeTruthy();
+    await waitFor(() => expect(document.querySelector("[data-skeleton='avatars-modal']")).not.toBeNull());
     expect(sent).toEqual([{ type: "modalOpened" }]);
     fireEvent.keyDown(document, { key: "Escape" });
     expect(sent).toEqual([{ type: "modalOpened" }, { type: "closeModal" }]);

@@ -181,6 +181,8 @@ pub enum HttpOutcome {
 }
 
 #[derive(Clone, Debug, PartialEq)]
+// Booted (with the storage's prefs) comes once per page: its size costs nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Event {
     Ui(UiEvent),
     /// The runtime started: what storage and the address hold.
@@ -225,6 +227,12 @@ pub struct Prefs {
     /// localStorage `playedGames` and sessionStorage `returnGame` (SPEC §9, games).
     pub played_games: Option<String>,
     pub return_game: Option<String>,
+    /// The page's origin (the social provider returns to it).
+    pub origin: String,
+    /// Random per page load (social sign-in `state`).
+    pub seed: String,
+    /// sessionStorage `socialAuth`: the social round trip this tab started.
+    pub social: Option<String>,
     /// Cookies of the affiliate capture (`referral::COOKIES`): name and decoded value.
     pub affiliate_cookies: Vec<(String, String)>,
     /// localStorage `cookieConsent` (domain::consent) and sessionStorage `geoPopupSeen`.

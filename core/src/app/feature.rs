@@ -17,6 +17,7 @@ use super::registry::{FormId, Req, Tick};
 pub use super::ui_read::Fields;
 use super::wire::{Currency, Locale};
 use crate::domain::alert::Alert;
+use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::realtime::push::Push;
 use crate::domain::route::{Location, Route, RouteError};
 use crate::domain::validation::Rule;
@@ -398,5 +399,33 @@ impl Cx<'_> {
 
     pub fn text(&self, key: &str) -> String {
         self.shared.text(key)
+    }
+
+    /// The welcome after a sign-in (e-mail, phone, social, auto-login); a new player's also
+    /// says the registration finished (SPEC §4 regfin).
+    pub fn welcome(&mut self, new_player: bool) {
+        let alert = if new_player {
+            self.msg(Msg::Analytics(AnalyticsEvent::Regfin));
+            Alert::success("alerts.signedUp").with_description("alerts.signedUpDescription")
+        } else {
+            Alert::success("alerts.signedIn")
+        };
+        self.alert(alert);
+    }
+
+    /// "Try again in 30 s." / "Try again in 15 min." (minutes from 90 s on, rounded up), for a
+    /// form refused with 429. Without a usable number the wait is a minute: the server always
+    /// sends one, a proxy might not.
+    pub fn wait_message(&self, retry_after: Option<f64>) -> String {
+        let secs = retry_after
+            .filter(|s| s.is_finite() && *s > 0.0)
+            .map_or(60, |s| s.ceil().min(86_400.0) as u64);
+        if secs < 90 {
+            self.text("alerts.tooManyAttemptsSeconds")
+                .replace("{seconds}", &secs.to_string())
+        } else {
+            self.text("alerts.tooManyAttemptsMinutes")
+                .replace("{minutes}", &secs.div_ceil(60).to_string())
+        }
     }
 }

@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::feature::SliceSink;
 
 use super::features::{
-    bonuses, consent, games, limits, miniapp, notifications, pages, profile, referral, session,
-    settings, shell, sport, toasts, wallet,
+    bonuses, consent, games, limits, miniapp, notifications, pages, phone, profile, referral,
+    session, settings, shell, social, sport, toasts, wallet,
 };
 use super::forms;
 use super::model::{Dirty, Model};
@@ -26,6 +26,7 @@ pub use super::features::limits::view::{LimitChange, LimitSection, LimitView, Li
 pub use super::features::miniapp::view::MiniappView;
 pub use super::features::notifications::view::{InboxView, NoteView, NotificationsView};
 pub use super::features::pages::view::{ContentPageView, ContentStatus, QuestionLink};
+pub use super::features::phone::view::PhoneView;
 pub use super::features::profile::view::{MeView, ProfileView, SessionRow};
 pub use super::features::referral::view::{ReferralStatsView, ReferralView};
 pub use super::features::session::view::SessionView;
@@ -34,6 +35,7 @@ pub use super::features::shell::menu::LinkView;
 pub use super::features::shell::view::{
     ErrorView, Layout, LocaleOption, ModalView, NavView, PageView,
 };
+pub use super::features::social::view::{SocialLinkView, SocialView};
 pub use super::features::sport::view::{BookView, CarouselsView, SportView};
 pub use super::features::toasts::view::{ToastKind, ToastView};
 pub use super::features::wallet::pay::view::{HistoryView, PaymentView};
@@ -51,6 +53,8 @@ pub struct View {
     pub limits: LimitsView,
     pub notifications: NotificationsView,
     pub profile: ProfileView,
+    pub phone: PhoneView,
+    pub social: SocialView,
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "FormsView"))]
     pub forms: LiteMap<FormId, FormView>,
@@ -102,6 +106,8 @@ pub fn view(model: &Model) -> View {
         limits: limits::view::slice(model),
         notifications: notifications::view::slice(model),
         profile: profile::view::slice(model),
+        phone: phone::view::slice(model),
+        social: social::view::slice(model),
         forms: forms_slice(model),
         nav: shell::view::slice(model),
         toasts: toasts::view::slice(model),

@@ -13,6 +13,8 @@ use serde::{Deserialize, Serialize};
 pub const SECONDS_PER_DAY: u64 = 86_400;
 /// Default cookie life in days.
 pub const DEFAULT_COOKIE_DAYS: u64 = 30;
+/// The cookie the affiliate capture keeps the tag in.
+pub const TAG_COOKIE: &str = "affiliate_tag";
 /// Query parameter carrying the affiliate tag.
 pub const STAG_PARAM: &str = "stag";
 /// Query parameter carrying the messenger bot URL.

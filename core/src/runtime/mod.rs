@@ -58,6 +58,9 @@ impl Runtime {
             payment_geo: storage::local_get(crate::domain::payment::PAYMENT_GEO_KEY),
             played_games: storage::local_get(crate::app::features::games::played::PLAYED_KEY),
             return_game: storage::session_get(crate::app::features::games::launch::RETURN_GAME_KEY),
+            origin: http::origin(),
+            seed: http::trace_id(),
+            social: storage::session_get(crate::app::features::social::PENDING_KEY),
             affiliate_cookies: keep(crate::app::features::referral::COOKIES, |n| {
                 Some((n.to_string(), storage::read_cookie(n)?))
             }),

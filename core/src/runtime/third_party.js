@@ -180,11 +180,19 @@ const captchaToken = (key, action) =>
 const within = (promise, ms) =>
   Promise.race([promise, new Promise((done) => setTimeout(() => done(undefined), ms))]);
 
-/** What a guarded form sends besides its fields: the captcha token (null without a captcha)
- * and the visitor fingerprint when known. */
+/** What a guarded form sends besides its fields: the captcha token (null without a captcha),
+ * the visitor fingerprint when known and, for a form, the anti-fraud fingerprint that its
+ * integration keeps in localStorage `croupier.fingerprint2` (SPEC §7: registration and login
+ * send both fingerprints). */
 export function tp_guard(action) {
   // No action: no captcha token is asked for (the messenger sign-in).
   const token = cfg.captcha && action ? within(captchaToken(cfg.captcha.key, action), 6000).then((t) => t ?? null) : Promise.resolve(null);
   const fingerprint = visitor ? within(visitor, 3000) : Promise.resolve(undefined);
-  return Promise.all([token, fingerprint]).then(([captchaToken, fingerprint]) => ({ captchaToken, fingerprint }));
+  let fingerprint2;
+  try {
+    fingerprint2 = (action && localStorage.getItem("croupier.fingerprint2")) || undefined;
+  } catch {
+    // Storage refused (private mode): nothing to add.
+  }
+  return Promise.all([token, fingerprint]).then(([captchaToken, fingerprint]) => ({ captchaToken, fingerprint, fingerprint2 }));
 }

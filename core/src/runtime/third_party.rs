@@ -59,8 +59,8 @@ pub fn perform(rt: &Rc<Runtime>, cmd: ServiceCmd) {
 }
 
 /// The body of a guarded call. A form gets `captchaToken` (null without one, SPEC §8) and,
-/// when the fingerprint service gave one, `fingerprint` (SPEC §7: registration and login send
-/// it); tg_login gets that fingerprint as `frogoFingerprint` and no captcha.
+/// when the fingerprint service gave one, `fingerprint`, and the anti-fraud `fingerprint2` when
+/// stored (SPEC §7: registration and login send both); tg_login gets that fingerprint as `frogoFingerprint` and no captcha.
 pub async fn guard(body: Option<Json>, kind: Guard) -> Option<Json> {
     let form = kind == Guard::Form;
     // An empty action asks for no captcha token.
@@ -88,8 +88,11 @@ pub async fn guard(body: Option<Json>, kind: Guard) -> Option<Json> {
     } else {
         "frogoFingerprint"
     };
-    if let Some(f) = field("fingerprint").filter(|_| !body.contains_key(name)) {
-        body.insert(name.into(), Json::String(f));
+    // `fingerprint2` (the anti-fraud one) comes for forms only.
+    for (from, to) in [("fingerprint", name), ("fingerprint2", "fingerprint2")] {
+        if let Some(f) = field(from).filter(|_| !body.contains_key(to)) {
+            body.insert(to.into(), Json::String(f));
+        }
     }
     Some(Json::Object(body))
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import type { ModalId } from "../../core/names.gen";
 import { ForgotPassForm } from "./ForgotPassForm";
+import { CodeVerifyForm, PhoneNumberForm } from "./PhoneForms";
 import { ResetEmailSend } from "./ResetEmailSend";
 import { ResetPassForm } from "./ResetPassForm";
 import { SignInForm } from "./SignInForm";
@@ -12,9 +13,12 @@ const bodies: Partial<Record<ModalId, ComponentType>> = {
   "forgot-pass": ForgotPassForm,
   "reset-email-send": ResetEmailSend,
   "reset-pass": ResetPassForm,
+  "get-code": () => <PhoneNumberForm forProfile={false} />,
+  phone: () => <PhoneNumberForm forProfile />,
+  "code-verify": CodeVerifyForm,
 };
 
-/** The body of sign-in, sign-up and the password modals (the modal host draws the frame). */
+/** The body of sign-in, sign-up, the password and the phone modals (the modal host draws the frame). */
 export default function AuthModal({ id }: { id: ModalId }) {
   const Body = bodies[id];
   return Body ? <Body /> : null;

@@ -3,6 +3,7 @@ import { Button } from "../../ui/Button";
 import { FormFrame } from "../../ui/FormFrame";
 import { CheckboxField, SelectField, TextField } from "../../ui/Field";
 import { useForm } from "../../shared/useForm";
+import { SocialButtons } from "./SocialButtons";
 
 export function SignUpForm() {
   const t = useText();
@@ -27,6 +28,12 @@ export function SignUpForm() {
       <Button type="submit" busy={f.view.submitting} className="btn-block">
         {t("modals.signUp.submit")}
       </Button>
+      <SocialButtons />
+      <p className="form-alt">
+        <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "get-code" })}>
+          {t("modals.getCode.withPhone")}
+        </button>
+      </p>
       <p className="form-alt">
         {t("modals.signUp.haveAccount")}{" "}
         <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>

@@ -11,4 +11,7 @@ export const modals = {
   "forgot-pass": auth,
   "reset-email-send": auth,
   "reset-pass": auth,
+  "get-code": auth,
+  "code-verify": auth,
+  phone: auth,
 } satisfies ModalRegistrations;

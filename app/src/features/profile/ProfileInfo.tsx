@@ -2,6 +2,7 @@ import "./profile.css";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
 import { Skeleton } from "../../ui/Skeleton";
+import { SocialLinks } from "./SocialLinks";
 
 /** /profile/info: who the player is, with the ways to change the nickname and password. */
 export function ProfileInfo() {
@@ -26,12 +27,16 @@ export function ProfileInfo() {
         <dt>{t("global-components.profile.country")}</dt>
         <dd>{me.country || none}</dd>
       </dl>
+      <SocialLinks />
       <div className="modal-actions">
         <Button variant="secondary" onClick={() => dispatch({ type: "navigate", path: "/profile/personal" })}>
           {t("global-components.personal.edit")}
         </Button>
         <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "change-nickname" })}>
           {t("modals.change-nickname.title")}
+        </Button>
+        <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "phone" })}>
+          {t(me.phone ? "global-components.profile.changePhone" : "global-components.profile.confirmPhone")}
         </Button>
         <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "change-pass" })}>
           {t("modals.change-pass.title")}

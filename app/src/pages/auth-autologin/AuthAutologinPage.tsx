@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { AuthReturn } from "../../features/auth/SocialButtons";
 
-/** `auth-autologin` (SPEC §2): the feature comes in a later issue. */
+/** `auth-autologin` (SPEC §2): the core trades the address's one-time token for a session. */
 export default function AuthAutologinPage() {
-  return <PendingPage />;
+  return <AuthReturn title="layout.pages.auth-autologin" working="layout.autologin.working" />;
 }

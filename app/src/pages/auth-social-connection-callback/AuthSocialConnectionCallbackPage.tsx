@@ -1,6 +1,7 @@
-import { PendingPage } from "../PendingPage";
+import { AuthReturn } from "../../features/auth/SocialButtons";
 
-/** `auth-social-connection-callback` (SPEC §2): the feature comes in a later issue. */
+/** `auth-social-connection-callback` (SPEC §2): back from the provider; the core checks the
+ * state and trades the code (sign-in, or linking for a player). */
 export default function AuthSocialConnectionCallbackPage() {
-  return <PendingPage />;
+  return <AuthReturn title="layout.pages.auth-social-connection-callback" working="layout.social.finishing" />;
 }

@@ -18,8 +18,8 @@ use crate::domain::route::RouteName;
 use crate::domain::validation::Rule;
 use crate::json::{Body, Json};
 
-/// Cookies holding what the landing address carried (SPEC §9).
-pub const TAG_COOKIE: &str = "affiliate_tag";
+pub use crate::domain::affiliate::TAG_COOKIE;
+/// Cookies holding what the landing address carried (SPEC §9), with `TAG_COOKIE`.
 pub const BOT_URL_COOKIE: &str = "bot_url";
 pub const REF_COOKIE: &str = "referral_id";
 /// Every cookie the runtime reads at start for this feature.

@@ -15,7 +15,6 @@ use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
 use crate::app::wire::{LoginResponse, Profile};
-use crate::domain::alert::Alert;
 use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::validation::{self, Rule};
 use crate::json::Body;
@@ -228,25 +227,10 @@ pub(super) fn failed(state: &mut FormState, form: FormId, e: ResponseError, cx: 
     if let ResponseError::Status { status: 429, error } = &e {
         cx.forms_changed();
         state.submitting = false;
-        state.error = Some(wait_message(error.retry_after, cx));
+        state.error = Some(cx.wait_message(error.retry_after));
         return;
     }
     forms::failed(state, &rules(form), e, cx);
-}
-
-/// "Try again in 30 s." / "Try again in 15 min." (minutes from 90 s on, rounded up). Without a
-/// usable number the wait is a minute: the server always sends one, a proxy might not.
-fn wait_message(retry_after: Option<f64>, cx: &Cx) -> String {
-    let secs = retry_after
-        .filter(|s| s.is_finite() && *s > 0.0)
-        .map_or(60, |s| s.ceil().min(86_400.0) as u64);
-    if secs < 90 {
-        cx.text("alerts.tooManyAttemptsSeconds")
-            .replace("{seconds}", &secs.to_string())
-    } else {
-        cx.text("alerts.tooManyAttemptsMinutes")
-            .replace("{minutes}", &secs.div_ceil(60).to_string())
-    }
 }
 
 /// Fields and rules (SPEC §5): required where the form needs the value, plus the spec's
@@ -304,14 +288,7 @@ impl Session {
                     country,
                 });
                 cx.close_modal();
-                if register {
-                    cx.msg(Msg::Analytics(AnalyticsEvent::Regfin));
-                }
-                cx.alert(if register {
-                    Alert::success("alerts.signedUp").with_description("alerts.signedUpDescription")
-                } else {
-                    Alert::success("alerts.signedIn")
-                });
+                cx.welcome(register);
             }
             Err(e) => {
                 // The platform refused the registration: it did not finish (SPEC §4 regnotfin).

@@ -1,0 +1,136 @@
+import { useEffect, useState } from "react";
+import { useCore, useDispatch, useText } from "../../core/store";
+import { Button } from "../../ui/Button";
+import { FormFrame } from "../../ui/FormFrame";
+import { CheckboxField, SelectField, TextField } from "../../ui/Field";
+import { useForm } from "../../shared/useForm";
+
+/** get-code (a guest signs in or up) and phone (a player confirms a number): the number. */
+export function PhoneNumberForm({ forProfile }: { forProfile: boolean }) {
+  const t = useText();
+  const dispatch = useDispatch();
+  const f = useForm("phoneNumber");
+  return (
+    <FormFrame onSubmit={f.submit} error={f.view.error} intro={<p className="form-intro">{t(forProfile ? "modals.phone.text" : "modals.getCode.text")}</p>}>
+      <TextField
+        id="phone-number"
+        type="text"
+        inputMode="tel"
+        autoComplete="tel"
+        label={t("fields-settings.phone.label")}
+        placeholder="+351 912 345 678"
+        hint={t("modals.getCode.hint")}
+        value={f.text("phone")}
+        error={f.view.errors.phone}
+        onChange={(v) => f.input("phone", v)}
+        onBlur={() => f.blur("phone")}
+      />
+      <Button type="submit" busy={f.view.submitting} className="btn-block">
+        {t("modals.getCode.submit")}
+      </Button>
+      {forProfile ? null : (
+        <p className="form-alt">
+          <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>
+            {t("modals.getCode.withEmail")}
+          </button>
+        </p>
+      )}
+    </FormFrame>
+  );
+}
+
+const secondsUntil = (at: number) => Math.max(0, Math.ceil((at - Date.now()) / 1000));
+
+/** Whole seconds until `at` (unix ms), counted down once a second; 0 when it has passed. */
+export function useSecondsLeft(at: number) {
+  const [secs, setSecs] = useState(() => secondsUntil(at));
+  useEffect(() => {
+    setSecs(secondsUntil(at));
+    if (secondsUntil(at) === 0) return;
+    const timer = setInterval(() => {
+      const s = secondsUntil(at);
+      setSecs(s);
+      if (s === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [at]);
+  return secs;
+}
+
+/** code-verify: the code from the SMS with a resend countdown; for a new number, then the
+ * sign-up fields. */
+export function CodeVerifyForm() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const phone = useCore((s) => s.phone);
+  const f = useForm("phoneCode");
+  const secs = useSecondsLeft(phone.resendAt);
+  if (!phone.sentTo) {
+    return (
+      <div className="form">
+        <p className="form-intro">{t("modals.codeVerify.noCode")}</p>
+        <Button type="button" className="btn-block" onClick={() => dispatch({ type: "openModal", id: "get-code" })}>
+          {t("modals.codeVerify.getCode")}
+        </Button>
+      </div>
+    );
+  }
+  if (phone.newPlayer) return <PhoneSignUpForm phone={phone.sentTo} />;
+  return (
+    <FormFrame onSubmit={f.submit} error={f.view.error} intro={<p className="form-intro">{t("modals.codeVerify.sentTo").replace("{phone}", phone.sentTo)}</p>}>
+      <TextField
+        id="phone-code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        label={t("fields-settings.otp.label")}
+        placeholder={"0".repeat(phone.codeLength)}
+        value={f.text("code")}
+        error={f.view.errors.code}
+        onChange={(v) => f.input("code", v)}
+        onBlur={() => f.blur("code")}
+      />
+      <Button type="submit" busy={f.view.submitting} className="btn-block">
+        {t("modals.codeVerify.submit")}
+      </Button>
+      <p className="form-alt phone-resend">
+        {secs > 0 ? (
+          <span aria-live="polite">{t("modals.codeVerify.resendIn").replace("{seconds}", String(secs))}</span>
+        ) : (
+          <Button type="button" variant="secondary" busy={phone.resending} onClick={() => dispatch({ type: "phoneResend" })}>
+            {t("modals.codeVerify.resend")}
+          </Button>
+        )}
+      </p>
+      <p className="form-alt">
+        <button type="button" className="link-btn" onClick={() => dispatch({ type: "phoneChangeNumber" })}>
+          {t("modals.codeVerify.changeNumber")}
+        </button>
+      </p>
+    </FormFrame>
+  );
+}
+
+function PhoneSignUpForm({ phone }: { phone: string }) {
+  const t = useText();
+  const currencies = useCore((s) => s.options.currencies);
+  const f = useForm("phoneSignUp");
+  return (
+    <FormFrame onSubmit={f.submit} error={f.view.error} intro={<p className="form-intro">{t("modals.codeVerify.newNumber").replace("{phone}", phone)}</p>}>
+      <SelectField
+        id="phone-signup-currency"
+        label={t("fields-settings.currency.label")}
+        placeholder={t("fields-settings.currency.placeholder")}
+        value={f.text("currency")}
+        options={currencies.map((c) => ({ value: c.code, label: c.label }))}
+        error={f.view.errors.currency}
+        onChange={(v) => f.input("currency", v)}
+        onBlur={() => f.blur("currency")}
+      />
+      <CheckboxField id="phone-signup-agreements" label={t("fields-settings.agreements.label")} checked={f.checked("agreements")} error={f.view.errors.agreements} onChange={(v) => f.input("agreements", v)} />
+      <Button type="submit" busy={f.view.submitting} className="btn-block">
+        {t("modals.codeVerify.signUp")}
+      </Button>
+    </FormFrame>
+  );
+}

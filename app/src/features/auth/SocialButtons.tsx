@@ -1,0 +1,49 @@
+import "./auth.css";
+import { useCore, useDispatch, useText } from "../../core/store";
+import { Button } from "../../ui/Button";
+
+/** "Continue with …" for each provider the core offers: the page goes to the provider. */
+export function SocialButtons() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const connections = useCore((s) => s.social.connections);
+  return (
+    <div className="social-buttons">
+      <p className="form-alt social-or" aria-hidden="true">
+        {t("layout.social.or")}
+      </p>
+      {connections.map(([c, name]) => (
+        <Button key={c} type="button" variant="secondary" className="btn-block" onClick={() => dispatch({ type: "socialStart", connection: c })}>
+          {t("layout.social.continueWith").replace("{provider}", name)}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** The callback and auto-login pages: the preloader covers them while the core finishes; a
+ * round trip it refused says why, with the way home. */
+export function AuthReturn({ working, title }: { working: string; title: string }) {
+  const t = useText();
+  const social = useCore((s) => s.social);
+  const dispatch = useDispatch();
+  return (
+    <section className="page auth-return" aria-labelledby="page-title">
+      <h1 id="page-title">{social.error ? t(title) : t(working)}</h1>
+      {social.error ? (
+        <>
+          <p className="form-error" role="alert">
+            {social.error}
+          </p>
+          <Button type="button" onClick={() => dispatch({ type: "navigate", path: "/" })}>
+            {t("layout.social.again")}
+          </Button>
+        </>
+      ) : (
+        <p className="muted" aria-live="polite">
+          {t("layout.loading")}
+        </p>
+      )}
+    </section>
+  );
+}

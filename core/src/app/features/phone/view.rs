@@ -1,0 +1,44 @@
+//! The `phone` slice: where the code went and when another may be asked for (the view counts
+//! the seconds down itself; the core refuses a resend before then).
+
+use serde::Serialize;
+
+use crate::app::feature::SliceSink;
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::Part;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct PhoneView {
+    /// The number the code went to; `None` before one is sent.
+    pub sent_to: Option<String>,
+    /// The code confirms the player's phone (phone modal), not a sign-in.
+    pub for_profile: bool,
+    /// Unix ms from which another code may be asked for.
+    pub resend_at: u64,
+    pub resending: bool,
+    /// The number has no account: code-verify shows the sign-up fields.
+    pub new_player: bool,
+    pub code_length: u32,
+}
+
+pub const READS: &[Part] = &[Part::Phone];
+
+pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+    if dirty.touches(READS, false) {
+        out.put("phone", &slice(model));
+    }
+}
+
+pub fn slice(model: &Model) -> PhoneView {
+    let p = &model.f.phone;
+    PhoneView {
+        sent_to: p.sent_to.clone(),
+        for_profile: p.for_profile,
+        resend_at: p.resend_at,
+        resending: p.resending,
+        new_player: p.new_player,
+        code_length: if p.length == 0 { 6 } else { p.length },
+    }
+}

@@ -1,0 +1,57 @@
+//! The `social` slice: the providers offered, the player's linked ones, and the callback
+//! page's state.
+
+use serde::Serialize;
+
+use crate::app::feature::SliceSink;
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::Part;
+use crate::vecs::map;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct SocialLinkView {
+    pub connection: String,
+    pub email: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct SocialView {
+    /// Providers offered for sign-in and linking: `[id, brand name]` (names are not translated).
+    pub connections: Vec<[String; 2]>,
+    pub links: Vec<SocialLinkView>,
+    pub links_loaded: bool,
+    pub unlinking: Option<String>,
+    /// A callback or auto-login is being finished.
+    pub busy: bool,
+    /// Why the callback page could not finish.
+    pub error: Option<String>,
+}
+
+pub const READS: &[Part] = &[Part::Social];
+
+pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+    if dirty.touches(READS, false) {
+        out.put("social", &slice(model));
+    }
+}
+
+pub fn slice(model: &Model) -> SocialView {
+    let s = &model.f.social;
+    SocialView {
+        connections: map(super::CONNECTIONS.iter().zip(super::NAMES), |(c, n)| {
+            [c.to_string(), n.to_string()]
+        }),
+        links: map(&s.links, |l| SocialLinkView {
+            connection: l.connection.clone(),
+            email: l.email.clone(),
+        }),
+        links_loaded: s.links_loaded,
+        unlinking: s.unlinking.clone(),
+        busy: s.busy,
+        error: s.error.clone(),
+    }
+}
