@@ -9,8 +9,8 @@ export const CATALOGUE_URL = "/api/game/games/catalogue";
 
 let started = false;
 
-/** Characters of catalogue text per task: a part of ~500 games is read in about a
- * milliseconds, so the page paints and answers input between parts (no long task). */
+/** Characters of catalogue text per task: a part (~500 games) is read in a few milliseconds,
+ * so the page paints and answers input between parts (no long task, even on a slow phone). */
 export const PART_CHARS = 16 * 1024;
 
 /** Hand the catalogue's text to the core in parts of whole lines, each in its own task. */
