@@ -7,7 +7,7 @@
 pub mod view;
 mod wire;
 
-use crate::app::calls::{item_path, Answer, Auth, Endpoint, ResponseError, Route};
+use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
 use crate::app::forms::{self, FormState};
@@ -100,8 +100,8 @@ impl Endpoint for Call {
         match self {
             Call::List => Route::get(path, Auth::Player),
             Call::Add => Route::write(Method::Post, path, Auth::Player),
-            Call::Update(id) => Route::write(Method::Put, item_path(path, id, ""), Auth::Player),
-            Call::Remove(id) => Route::write(Method::Delete, item_path(path, id, ""), Auth::Player),
+            Call::Update(id) => Route::item(Method::Put, path, id, "", Auth::Player),
+            Call::Remove(id) => Route::item(Method::Delete, path, id, "", Auth::Player),
         }
     }
 }

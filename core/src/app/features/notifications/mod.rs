@@ -112,11 +112,21 @@ impl Endpoint for Call {
             Call::Page { pushes, page: p } => {
                 page(if *pushes { PUSHES } else { MESSAGES }, *p, PUSH_PAGE_SIZE)
             }
-            Call::Read(_) => Route::write(Post, [MESSAGES, "/read"].concat(), Auth::Player),
-            Call::ReadAll => Route::write(Post, [MESSAGES, "/read/all"].concat(), Auth::Player),
+            Call::Read(_) => Route::write(
+                Post,
+                "/api/notification/messenger/messages/read",
+                Auth::Player,
+            ),
+            Call::ReadAll => Route::write(
+                Post,
+                "/api/notification/messenger/messages/read/all",
+                Auth::Player,
+            ),
             Call::Delete(_) => Route::write(Delete, MESSAGES, Auth::Player),
-            Call::PushRead(_) => Route::write(Post, [PUSHES, "/read"].concat(), Auth::Player),
-            Call::PushReadAll => Route::write(Post, [PUSHES, "/read/all"].concat(), Auth::Player),
+            Call::PushRead(_) => Route::write(Post, "/api/notification/pushes/read", Auth::Player),
+            Call::PushReadAll => {
+                Route::write(Post, "/api/notification/pushes/read/all", Auth::Player)
+            }
             // A frontend form: the captcha (SPEC §7 action frontend_form) guards it.
             Call::Contact { player } => Route::write(
                 Post,

@@ -7,7 +7,7 @@ pub mod view;
 
 use view::SessionRow;
 
-use crate::app::calls::{item_path, Answer, Auth, Endpoint, ResponseError, Route};
+use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
 use crate::app::forms::{self, FormState};
@@ -134,11 +134,7 @@ impl Endpoint for Call {
                 ];
                 r
             }
-            Call::Close(id) => Route::write(
-                Put,
-                item_path("/api/player/sessions", id, "/close"),
-                Auth::Player,
-            ),
+            Call::Close(id) => Route::item(Put, "/api/player/sessions", id, "/close", Auth::Player),
             Call::CloseOthers => {
                 Route::write(Post, "/api/player/sessions/close-other", Auth::Player)
             }
