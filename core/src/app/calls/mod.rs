@@ -76,6 +76,18 @@ impl Route {
         Route::owned(method, item_path(base, id, tail), auth)
     }
 
+    /// A read of one page: `page` and `perPage` first in the query (one copy of the two
+    /// number-to-text conversions for every paged list, the size budget).
+    #[inline(never)]
+    pub fn paged(path: &str, auth: Auth, page: u32, per_page: u32) -> Route {
+        let mut r = Route::get(path, auth);
+        r.query = vec![
+            ("page".into(), page.to_string()),
+            ("perPage".into(), per_page.to_string()),
+        ];
+        r
+    }
+
     /// Every row is built here, out of line (one copy of the struct's layout for ~80 table
     /// rows, the size budget); only reads supersede.
     #[inline(never)]

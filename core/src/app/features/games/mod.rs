@@ -181,15 +181,13 @@ impl Endpoint for Call {
             }
             Call::Game(id) => Route::item(Method::Get, "/api/game/games", id, "", Auth::Public),
             Call::Winners => Route::get("/api/game/spins/winners", Auth::Public),
-            Call::Bets { page, settled } => Route::get("/api/game/bets", Auth::Player).query(&[
-                ("page", &page.to_string()),
-                ("perPage", &history::PER_PAGE.to_string()),
-                ("isSettled", if *settled { "true" } else { "false" }),
-            ]),
-            Call::Spins { page } => Route::get("/api/game/spins", Auth::Player).query(&[
-                ("page", &page.to_string()),
-                ("perPage", &history::PER_PAGE.to_string()),
-            ]),
+            Call::Bets { page, settled } => {
+                Route::paged("/api/game/bets", Auth::Player, *page, history::PER_PAGE)
+                    .query(&[("isSettled", if *settled { "true" } else { "false" })])
+            }
+            Call::Spins { page } => {
+                Route::paged("/api/game/spins", Auth::Player, *page, history::PER_PAGE)
+            }
             Call::Play { identity, .. } => Route::item(
                 Method::Post,
                 "/api/game/games",

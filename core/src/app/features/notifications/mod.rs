@@ -98,14 +98,7 @@ const PUSHES: &str = "/api/notification/pushes";
 impl Endpoint for Call {
     fn endpoint(&self) -> Route {
         use Method::{Delete, Post};
-        let page = |path: &str, page: u32, per: u32| {
-            let mut r = Route::get(path, Auth::Player);
-            r.query = vec![
-                ("page".into(), page.to_string()),
-                ("perPage".into(), per.to_string()),
-            ];
-            r
-        };
+        let page = |path: &str, page: u32, per: u32| Route::paged(path, Auth::Player, page, per);
         match self {
             Call::Latest => page(MESSAGES, 1, POPOVER_ITEMS as u32),
             Call::PushCount => page(PUSHES, 1, 1),

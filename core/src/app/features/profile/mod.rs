@@ -126,14 +126,12 @@ impl Endpoint for Call {
     fn endpoint(&self) -> Route {
         use Method::{Post, Put};
         match self {
-            Call::Sessions { page } => {
-                let mut r = Route::get("/api/player/sessions", Auth::Player);
-                r.query = vec![
-                    ("page".into(), page.to_string()),
-                    ("perPage".into(), SESSIONS_PER_PAGE.to_string()),
-                ];
-                r
-            }
+            Call::Sessions { page } => Route::paged(
+                "/api/player/sessions",
+                Auth::Player,
+                *page,
+                SESSIONS_PER_PAGE,
+            ),
             Call::Close(id) => Route::item(Put, "/api/player/sessions", id, "/close", Auth::Player),
             Call::CloseOthers => {
                 Route::write(Post, "/api/player/sessions/close-other", Auth::Player)
