@@ -189,13 +189,12 @@ impl Feature for Limits {
             LimitsUi::LimitUpdateConfirm => match self.pending.clone() {
                 Some(p) if !self.busy => {
                     self.busy = true;
-                    let body = match &p.amount {
-                        Some(a) => Body::new()
-                            .str("period", p.period.as_str())
-                            .str("amount", a),
-                        None => Body::new().str("period", p.period.as_str()),
+                    let mut body = Body::new();
+                    body.str("period", p.period.as_str());
+                    if let Some(a) = &p.amount {
+                        body.str("amount", a);
                     }
-                    .done();
+                    let body = body.done();
                     cx.call(Req::Limits(Call::Update(p.id)), Some(body));
                 }
                 Some(_) => {}
@@ -368,16 +367,14 @@ impl Feature for Limits {
         if form == FormId::LimitAdd {
             let def = self.add.text("definition");
             let period = self.add.text("period");
-            let body = Body::new()
-                .int("definition", def.parse::<u8>().unwrap_or(0).into())
+            let mut body = Body::new();
+            body.int("definition", def.parse::<u8>().unwrap_or(0).into())
                 .str("period", &period);
-            let body = if definition_of(&self.add).is_some_and(LimitDefinition::has_amount) {
+            if definition_of(&self.add).is_some_and(LimitDefinition::has_amount) {
                 body.str("currency", &self.add.text("currency"))
-                    .str("amount", &self.add.text("amount"))
-            } else {
-                body
+                    .str("amount", &self.add.text("amount"));
             }
-            .done();
+            let body = body.done();
             cx.call(Req::Limits(Call::Add), Some(body));
             return;
         }

@@ -362,7 +362,7 @@ impl Feature for Notifications {
         let (subject, message) = (self.contact.text("subject"), self.contact.text("message"));
         let mut body = Body::new();
         if !player {
-            body = body.str("email", &email);
+            body.str("email", &email);
         }
         let body = body
             .str("subject", &subject)

@@ -439,7 +439,7 @@ impl Feature for Profile {
             let f = &self.change_pass;
             let mut body = Body::new();
             for name in ["currentPassword", "newPassword", "repeatNewPassword"] {
-                body = body.str(name, &f.raw_text(name));
+                body.str(name, &f.raw_text(name));
             }
             let body = body.done();
             cx.call(Req::Profile(Call::Password), Some(body));
@@ -462,7 +462,7 @@ impl Feature for Profile {
             let f = &self.settings;
             let mut body = Body::new();
             for name in FLAGS {
-                body = body.flag(name, f.flag(name));
+                body.flag(name, f.flag(name));
             }
             let body = body.done();
             cx.call(Req::Profile(Call::Settings), Some(body));

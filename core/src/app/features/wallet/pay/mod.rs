@@ -436,18 +436,18 @@ impl Pay {
             let v = self.values.get(&f.name).cloned().unwrap_or_default();
             fields.insert(f.name.clone(), Json::String(v.trim().to_string()));
         }
-        let mut body = Body::new()
-            .set("accountId", account.id.into())
+        let mut body = Body::new();
+        body.set("accountId", account.id.into())
             .str("amount", &amount.to_string())
             .set("paymentMethod", method.id.clone().into())
             .set("fields", Json::Object(fields))
             .str("idempotencyKey", &key);
         if let Some(c) = self.country_for(cx) {
-            body = body.str("country", &c);
+            body.str("country", &c);
         }
         // The deposit bonus chosen in the package-bonus modal (the bonuses feature).
         if let (Direction::Deposit, Some(b)) = (dir, cx.shared.deposit_bonus) {
-            body = body.set("bonusId", b.into());
+            body.set("bonusId", b.into());
         }
         let body = body.done();
         self.stage = Stage::Submitting;
