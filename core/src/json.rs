@@ -21,34 +21,36 @@ impl Body {
         Body(Map::new())
     }
 
+    // The builder works in place (`&mut`): a chain passes one pointer along instead of
+    // moving the map out and back at every call (the size budget).
     #[inline(never)]
-    pub fn set(mut self, key: &str, value: Json) -> Body {
+    pub fn set(&mut self, key: &str, value: Json) -> &mut Body {
         self.0.insert(key.into(), value);
         self
     }
 
     #[inline(never)]
-    pub fn str(self, key: &str, value: &str) -> Body {
+    pub fn str(&mut self, key: &str, value: &str) -> &mut Body {
         self.set(key, Json::String(value.into()))
     }
 
     /// `null` when absent.
     #[inline(never)]
-    pub fn opt(self, key: &str, value: Option<&str>) -> Body {
+    pub fn opt(&mut self, key: &str, value: Option<&str>) -> &mut Body {
         self.set(key, value.map_or(Json::Null, |v| Json::String(v.into())))
     }
 
-    pub fn int(self, key: &str, value: i64) -> Body {
+    pub fn int(&mut self, key: &str, value: i64) -> &mut Body {
         self.set(key, value.into())
     }
 
-    pub fn flag(self, key: &str, value: bool) -> Body {
+    pub fn flag(&mut self, key: &str, value: bool) -> &mut Body {
         self.set(key, Json::Bool(value))
     }
 
     /// An array of whole numbers.
     #[inline(never)]
-    pub fn ids(self, key: &str, ids: &[u64]) -> Body {
+    pub fn ids(&mut self, key: &str, ids: &[u64]) -> &mut Body {
         let mut items = Vec::with_capacity(ids.len());
         for id in ids {
             items.push(Json::from(*id));
@@ -56,8 +58,8 @@ impl Body {
         self.set(key, Json::Array(items))
     }
 
-    pub fn done(self) -> Json {
-        Json::Object(self.0)
+    pub fn done(&mut self) -> Json {
+        Json::Object(std::mem::take(&mut self.0))
     }
 }
 

@@ -52,23 +52,54 @@ pub struct Route {
 }
 
 impl Route {
-    pub fn get(path: impl Into<String>, auth: Auth) -> Route {
+    /// A read (a newer equal call supersedes it) of a fixed path.
+    #[inline(never)]
+    pub fn get(path: &str, auth: Auth) -> Route {
+        Route::owned(Method::Get, path.to_owned(), auth)
+    }
+
+    /// A write (never superseded) to a fixed path.
+    #[inline(never)]
+    pub fn write(method: Method, path: &str, auth: Auth) -> Route {
+        Route::owned(method, path.to_owned(), auth)
+    }
+
+    /// The path of one item, `base/id` and then `tail` (see `item_path`).
+    #[inline(never)]
+    pub fn item(
+        method: Method,
+        base: &str,
+        id: &dyn std::fmt::Display,
+        tail: &str,
+        auth: Auth,
+    ) -> Route {
+        Route::owned(method, item_path(base, id, tail), auth)
+    }
+
+    /// A read of one page: `page` and `perPage` first in the query (one copy of the two
+    /// number-to-text conversions for every paged list, the size budget).
+    #[inline(never)]
+    pub fn paged(path: &str, auth: Auth, page: u32, per_page: u32) -> Route {
+        let mut r = Route::get(path, auth);
+        r.query = vec![
+            ("page".into(), page.to_string()),
+            ("perPage".into(), per_page.to_string()),
+        ];
+        r
+    }
+
+    /// Every row is built here, out of line (one copy of the struct's layout for ~80 table
+    /// rows, the size budget); only reads supersede.
+    #[inline(never)]
+    pub fn owned(method: Method, path: String, auth: Auth) -> Route {
         Route {
-            method: Method::Get,
-            path: path.into(),
+            method,
+            path,
             query: Vec::new(),
             auth,
             source_platform: false,
-            supersedes: true,
+            supersedes: method == Method::Get,
             guarded: Guard::None,
-        }
-    }
-
-    pub fn write(method: Method, path: impl Into<String>, auth: Auth) -> Route {
-        Route {
-            method,
-            supersedes: false,
-            ..Route::get(path, auth)
         }
     }
 

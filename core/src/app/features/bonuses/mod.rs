@@ -19,7 +19,7 @@ pub mod retention;
 pub mod view;
 pub mod wire;
 
-use crate::app::calls::{item_path, Answer, Auth, Endpoint, ResponseError, Route};
+use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method, TimerId};
 use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
@@ -187,16 +187,12 @@ impl Endpoint for Call {
                 ("status[]", "2"),
                 ("currency[]", currency),
             ]),
-            Call::Activate(kind, id) => Route::write(
-                Method::Put,
-                item_path(base(*kind), id, "/activate"),
-                Auth::Player,
-            ),
-            Call::Cancel(kind, id) => Route::write(
-                Method::Put,
-                item_path(base(*kind), id, "/cancel"),
-                Auth::Player,
-            ),
+            Call::Activate(kind, id) => {
+                Route::item(Method::Put, base(*kind), id, "/activate", Auth::Player)
+            }
+            Call::Cancel(kind, id) => {
+                Route::item(Method::Put, base(*kind), id, "/cancel", Auth::Player)
+            }
             Call::Codes => Route::get(CODES, Auth::Player).query(&[("trigger", TRIGGER)]),
             Call::AddCode => Route::write(Method::Post, CODES, Auth::Player),
             Call::DeleteCode(_) => Route::write(Method::Delete, CODES, Auth::Player),
@@ -214,14 +210,18 @@ impl Endpoint for Call {
                 ("state[]", "2"),
                 ("currency", c),
             ]),
-            Call::QuestActivate(id) => Route::write(
+            Call::QuestActivate(id) => Route::item(
                 Method::Put,
-                item_path("/api/retention/quests", id, "/activate"),
+                "/api/retention/quests",
+                id,
+                "/activate",
                 Auth::Player,
             ),
-            Call::QuestCancel(id) => Route::write(
+            Call::QuestCancel(id) => Route::item(
                 Method::Put,
-                item_path("/api/retention/quests", id, "/cancel"),
+                "/api/retention/quests",
+                id,
+                "/cancel",
                 Auth::Player,
             ),
             Call::Loyalty => Route::get("/api/retention/account", Auth::Player),

@@ -20,7 +20,7 @@ pub mod view;
 use std::cell::Cell;
 use std::rc::Rc;
 
-use crate::app::calls::{item_path, Answer, Auth, Endpoint, Route};
+use crate::app::calls::{Answer, Auth, Endpoint, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
@@ -164,9 +164,11 @@ impl Endpoint for Call {
     fn endpoint(&self) -> Route {
         match self {
             Call::Favorites => Route::get("/api/game/games/favorites", Auth::Player),
-            Call::Favorite { identity, on } => Route::write(
+            Call::Favorite { identity, on } => Route::item(
                 if *on { Method::Post } else { Method::Delete },
-                item_path("/api/game/games", identity, "/favorite"),
+                "/api/game/games",
+                identity,
+                "/favorite",
                 Auth::Player,
             ),
             Call::Played => Route::get("/api/game/games/played", Auth::Player),
@@ -177,20 +179,20 @@ impl Endpoint for Call {
             Call::ClearRecent => {
                 Route::write(Method::Delete, "/api/game/search/recent", Auth::Player)
             }
-            Call::Game(id) => Route::get(item_path("/api/game/games", id, ""), Auth::Public),
+            Call::Game(id) => Route::item(Method::Get, "/api/game/games", id, "", Auth::Public),
             Call::Winners => Route::get("/api/game/spins/winners", Auth::Public),
-            Call::Bets { page, settled } => Route::get("/api/game/bets", Auth::Player).query(&[
-                ("page", &page.to_string()),
-                ("perPage", &history::PER_PAGE.to_string()),
-                ("isSettled", if *settled { "true" } else { "false" }),
-            ]),
-            Call::Spins { page } => Route::get("/api/game/spins", Auth::Player).query(&[
-                ("page", &page.to_string()),
-                ("perPage", &history::PER_PAGE.to_string()),
-            ]),
-            Call::Play { identity, .. } => Route::write(
+            Call::Bets { page, settled } => {
+                Route::paged("/api/game/bets", Auth::Player, *page, history::PER_PAGE)
+                    .query(&[("isSettled", if *settled { "true" } else { "false" })])
+            }
+            Call::Spins { page } => {
+                Route::paged("/api/game/spins", Auth::Player, *page, history::PER_PAGE)
+            }
+            Call::Play { identity, .. } => Route::item(
                 Method::Post,
-                item_path("/api/game/games", identity, "/play"),
+                "/api/game/games",
+                identity,
+                "/play",
                 Auth::AsIs,
             ),
         }

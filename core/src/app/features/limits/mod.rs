@@ -7,7 +7,7 @@
 pub mod view;
 mod wire;
 
-use crate::app::calls::{item_path, Answer, Auth, Endpoint, ResponseError, Route};
+use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
 use crate::app::forms::{self, FormState};
@@ -100,8 +100,8 @@ impl Endpoint for Call {
         match self {
             Call::List => Route::get(path, Auth::Player),
             Call::Add => Route::write(Method::Post, path, Auth::Player),
-            Call::Update(id) => Route::write(Method::Put, item_path(path, id, ""), Auth::Player),
-            Call::Remove(id) => Route::write(Method::Delete, item_path(path, id, ""), Auth::Player),
+            Call::Update(id) => Route::item(Method::Put, path, id, "", Auth::Player),
+            Call::Remove(id) => Route::item(Method::Delete, path, id, "", Auth::Player),
         }
     }
 }
@@ -189,13 +189,12 @@ impl Feature for Limits {
             LimitsUi::LimitUpdateConfirm => match self.pending.clone() {
                 Some(p) if !self.busy => {
                     self.busy = true;
-                    let body = match &p.amount {
-                        Some(a) => Body::new()
-                            .str("period", p.period.as_str())
-                            .str("amount", a),
-                        None => Body::new().str("period", p.period.as_str()),
+                    let mut body = Body::new();
+                    body.str("period", p.period.as_str());
+                    if let Some(a) = &p.amount {
+                        body.str("amount", a);
                     }
-                    .done();
+                    let body = body.done();
                     cx.call(Req::Limits(Call::Update(p.id)), Some(body));
                 }
                 Some(_) => {}
@@ -368,16 +367,14 @@ impl Feature for Limits {
         if form == FormId::LimitAdd {
             let def = self.add.text("definition");
             let period = self.add.text("period");
-            let body = Body::new()
-                .int("definition", def.parse::<u8>().unwrap_or(0).into())
+            let mut body = Body::new();
+            body.int("definition", def.parse::<u8>().unwrap_or(0).into())
                 .str("period", &period);
-            let body = if definition_of(&self.add).is_some_and(LimitDefinition::has_amount) {
+            if definition_of(&self.add).is_some_and(LimitDefinition::has_amount) {
                 body.str("currency", &self.add.text("currency"))
-                    .str("amount", &self.add.text("amount"))
-            } else {
-                body
+                    .str("amount", &self.add.text("amount"));
             }
-            .done();
+            let body = body.done();
             cx.call(Req::Limits(Call::Add), Some(body));
             return;
         }

@@ -98,25 +98,28 @@ const PUSHES: &str = "/api/notification/pushes";
 impl Endpoint for Call {
     fn endpoint(&self) -> Route {
         use Method::{Delete, Post};
-        let page = |path: &str, page: u32, per: u32| {
-            let mut r = Route::get(path, Auth::Player);
-            r.query = vec![
-                ("page".into(), page.to_string()),
-                ("perPage".into(), per.to_string()),
-            ];
-            r
-        };
+        let page = |path: &str, page: u32, per: u32| Route::paged(path, Auth::Player, page, per);
         match self {
             Call::Latest => page(MESSAGES, 1, POPOVER_ITEMS as u32),
             Call::PushCount => page(PUSHES, 1, 1),
             Call::Page { pushes, page: p } => {
                 page(if *pushes { PUSHES } else { MESSAGES }, *p, PUSH_PAGE_SIZE)
             }
-            Call::Read(_) => Route::write(Post, [MESSAGES, "/read"].concat(), Auth::Player),
-            Call::ReadAll => Route::write(Post, [MESSAGES, "/read/all"].concat(), Auth::Player),
+            Call::Read(_) => Route::write(
+                Post,
+                "/api/notification/messenger/messages/read",
+                Auth::Player,
+            ),
+            Call::ReadAll => Route::write(
+                Post,
+                "/api/notification/messenger/messages/read/all",
+                Auth::Player,
+            ),
             Call::Delete(_) => Route::write(Delete, MESSAGES, Auth::Player),
-            Call::PushRead(_) => Route::write(Post, [PUSHES, "/read"].concat(), Auth::Player),
-            Call::PushReadAll => Route::write(Post, [PUSHES, "/read/all"].concat(), Auth::Player),
+            Call::PushRead(_) => Route::write(Post, "/api/notification/pushes/read", Auth::Player),
+            Call::PushReadAll => {
+                Route::write(Post, "/api/notification/pushes/read/all", Auth::Player)
+            }
             // A frontend form: the captcha (SPEC §7 action frontend_form) guards it.
             Call::Contact { player } => Route::write(
                 Post,
@@ -359,7 +362,7 @@ impl Feature for Notifications {
         let (subject, message) = (self.contact.text("subject"), self.contact.text("message"));
         let mut body = Body::new();
         if !player {
-            body = body.str("email", &email);
+            body.str("email", &email);
         }
         let body = body
             .str("subject", &subject)

@@ -89,7 +89,8 @@ impl Endpoint for Call {
     fn endpoint(&self) -> Route {
         match self {
             Call::Page(k) => {
-                let r = Route::get(
+                let r = Route::owned(
+                    crate::app::effect::Method::Get,
                     format!("/api/content/pages/{}", percent_encode(&k.slug)),
                     Auth::Public,
                 )

@@ -7,7 +7,7 @@ pub mod view;
 
 use view::SessionRow;
 
-use crate::app::calls::{item_path, Answer, Auth, Endpoint, ResponseError, Route};
+use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
 use crate::app::forms::{self, FormState};
@@ -126,19 +126,13 @@ impl Endpoint for Call {
     fn endpoint(&self) -> Route {
         use Method::{Post, Put};
         match self {
-            Call::Sessions { page } => {
-                let mut r = Route::get("/api/player/sessions", Auth::Player);
-                r.query = vec![
-                    ("page".into(), page.to_string()),
-                    ("perPage".into(), SESSIONS_PER_PAGE.to_string()),
-                ];
-                r
-            }
-            Call::Close(id) => Route::write(
-                Put,
-                item_path("/api/player/sessions", id, "/close"),
+            Call::Sessions { page } => Route::paged(
+                "/api/player/sessions",
                 Auth::Player,
+                *page,
+                SESSIONS_PER_PAGE,
             ),
+            Call::Close(id) => Route::item(Put, "/api/player/sessions", id, "/close", Auth::Player),
             Call::CloseOthers => {
                 Route::write(Post, "/api/player/sessions/close-other", Auth::Player)
             }
@@ -445,7 +439,7 @@ impl Feature for Profile {
             let f = &self.change_pass;
             let mut body = Body::new();
             for name in ["currentPassword", "newPassword", "repeatNewPassword"] {
-                body = body.str(name, &f.raw_text(name));
+                body.str(name, &f.raw_text(name));
             }
             let body = body.done();
             cx.call(Req::Profile(Call::Password), Some(body));
@@ -468,7 +462,7 @@ impl Feature for Profile {
             let f = &self.settings;
             let mut body = Body::new();
             for name in FLAGS {
-                body = body.flag(name, f.flag(name));
+                body.flag(name, f.flag(name));
             }
             let body = body.done();
             cx.call(Req::Profile(Call::Settings), Some(body));

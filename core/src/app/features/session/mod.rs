@@ -183,7 +183,8 @@ impl Feature for Session {
                         .str("platform", &cx.config.platform)
                         .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
                         .opt("refId", cx.shared.affiliate.ref_id.as_deref())
-                        .opt("botUrl", cx.shared.affiliate.bot_url.as_deref()),
+                        .opt("botUrl", cx.shared.affiliate.bot_url.as_deref())
+                        .done(),
                 )
             }
             FormId::SignIn => {
@@ -195,12 +196,15 @@ impl Feature for Session {
                         .str("password", &s.raw_text("password"))
                         .str("source", cx.config.source())
                         .str("platform", &cx.config.platform)
-                        .opt("affiliateTag", cx.shared.affiliate.stag.as_deref()),
+                        .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
+                        .done(),
                 )
             }
             FormId::ForgotPass => (
                 Call::PasswordReset,
-                Body::new().str("email", &self.forgot_pass.text("email")),
+                Body::new()
+                    .str("email", &self.forgot_pass.text("email"))
+                    .done(),
             ),
             FormId::ResetPass => {
                 let s = &self.reset_pass;
@@ -212,12 +216,13 @@ impl Feature for Session {
                         .str(
                             "password_confirmation",
                             &s.raw_text("password_confirmation"),
-                        ),
+                        )
+                        .done(),
                 )
             }
             _ => return,
         };
-        cx.call(Req::Session(req), Some(body.done()));
+        cx.call(Req::Session(req), Some(body));
     }
 }
 

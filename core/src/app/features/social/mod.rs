@@ -130,9 +130,11 @@ impl Endpoint for Call {
                 connection,
                 code,
                 state,
-            } => Route::write(
+            } => Route::item(
                 Post,
-                ["/api/player/social-connections/", connection].concat(),
+                "/api/player/social-connections",
+                connection,
+                "",
                 Auth::Player,
             )
             .query(&[("code", code), ("state", state)]),

@@ -16,7 +16,7 @@ mod wire;
 
 use litemap::LiteMap;
 
-use crate::app::calls::{item_path, Answer, Auth, Endpoint, Route};
+use crate::app::calls::{Answer, Auth, Endpoint, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
@@ -128,10 +128,10 @@ impl Endpoint for Call {
             Call::Accounts => Route::get("/api/wallet/accounts", Auth::Player).source(),
             Call::Start { .. } => Route::write(Method::Post, "/api/game/sport/start", Auth::Player),
             Call::SportInfo(id) => {
-                Route::get(item_path("/api/game/sport/info", id, ""), Auth::Public)
+                Route::item(Method::Get, "/api/game/sport/info", id, "", Auth::Public)
             }
             Call::EventInfo(id) => {
-                Route::get(item_path("/api/game/sport/events", id, ""), Auth::Public)
+                Route::item(Method::Get, "/api/game/sport/events", id, "", Auth::Public)
             }
         }
     }

@@ -58,10 +58,8 @@ impl Call {
     pub fn route(&self) -> Route {
         match self {
             Call::Invoices { filter, page } => {
-                let mut q: Vec<(String, String)> = vec![
-                    ("page".into(), page.to_string()),
-                    ("perPage".into(), PER_PAGE.to_string()),
-                ];
+                let mut r = Route::paged("/api/payment/invoices", Auth::Player, *page, PER_PAGE);
+                let q = &mut r.query;
                 if !filter.kind.is_empty() {
                     q.push(("type".into(), filter.kind.clone()));
                 }
@@ -74,8 +72,6 @@ impl Call {
                         q.push((k.into(), v.clone()));
                     }
                 }
-                let mut r = Route::get("/api/payment/invoices", Auth::Player);
-                r.query = q;
                 r
             }
             Call::Statistics => Route::get("/api/payment/invoices/statistics", Auth::Player),

@@ -6,7 +6,7 @@ pub mod history;
 pub mod pay;
 pub mod view;
 
-use crate::app::calls::{self, item_path, Answer, Auth, Endpoint, ResponseError, Route};
+use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
@@ -98,10 +98,8 @@ impl Endpoint for Call {
             Call::History(c) => return c.route(),
             Call::Accounts => Route::get(path, Auth::Player),
             Call::Create => Route::write(Method::Post, path, Auth::Player),
-            Call::Switch(id) => {
-                Route::write(Method::Put, item_path(path, id, "/switch"), Auth::Player)
-            }
-            Call::Hide(id) => Route::write(Method::Put, item_path(path, id, "/hide"), Auth::Player),
+            Call::Switch(id) => Route::item(Method::Put, path, id, "/switch", Auth::Player),
+            Call::Hide(id) => Route::item(Method::Put, path, id, "/hide", Auth::Player),
         }
         // SPEC §7: wallet account calls send source and platform.
         .source()

@@ -15,7 +15,7 @@ pub mod wire;
 
 use litemap::LiteMap;
 
-use crate::app::calls::{item_path, Answer, Auth, ResponseError, Route};
+use crate::app::calls::{Answer, Auth, ResponseError, Route};
 use crate::app::effect::{Effect, LogLevel, Method as HttpMethod};
 use crate::app::feature::{Cx, Msg, Signal};
 use crate::app::registry::Req;
@@ -91,7 +91,8 @@ impl Call {
                 currency,
                 country,
             } => {
-                let mut r = Route::get(
+                let mut r = Route::owned(
+                    HttpMethod::Get,
                     ["/api/payment/methods/", dir.as_str()].concat(),
                     Auth::Player,
                 )
@@ -102,14 +103,16 @@ impl Call {
                 // SPEC §7: payment methods send source and platform.
                 r.source()
             }
-            Call::Create { dir } => Route::write(
+            Call::Create { dir } => Route::owned(
                 HttpMethod::Post,
                 ["/api/payment/invoices/", dir.as_str()].concat(),
                 Auth::Player,
             ),
-            Call::Decline(id) => Route::write(
+            Call::Decline(id) => Route::item(
                 HttpMethod::Put,
-                item_path("/api/payment/invoices", id, "/decline"),
+                "/api/payment/invoices",
+                id,
+                "/decline",
                 Auth::Player,
             ),
             Call::Resume(_) => Route::get("/api/payment/invoices", Auth::Player)
@@ -433,18 +436,18 @@ impl Pay {
             let v = self.values.get(&f.name).cloned().unwrap_or_default();
             fields.insert(f.name.clone(), Json::String(v.trim().to_string()));
         }
-        let mut body = Body::new()
-            .set("accountId", account.id.into())
+        let mut body = Body::new();
+        body.set("accountId", account.id.into())
             .str("amount", &amount.to_string())
             .set("paymentMethod", method.id.clone().into())
             .set("fields", Json::Object(fields))
             .str("idempotencyKey", &key);
         if let Some(c) = self.country_for(cx) {
-            body = body.str("country", &c);
+            body.str("country", &c);
         }
         // The deposit bonus chosen in the package-bonus modal (the bonuses feature).
         if let (Direction::Deposit, Some(b)) = (dir, cx.shared.deposit_bonus) {
-            body = body.set("bonusId", b.into());
+            body.set("bonusId", b.into());
         }
         let body = body.done();
         self.stage = Stage::Submitting;
