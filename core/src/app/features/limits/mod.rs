@@ -151,7 +151,7 @@ impl Feature for Limits {
                     return;
                 };
                 self.take_places(cx);
-                self.add = FormState::default();
+                self.add.reset();
                 let mut set = |k: &str, v: Option<String>| {
                     if let Some(v) = v.filter(|v| !v.is_empty()) {
                         self.add.values.insert(k.into(), Value::Text(v));
@@ -274,7 +274,7 @@ impl Feature for Limits {
             }
             Call::Add => match answer.map(|b| wire::one(&b)) {
                 Ok(Some(item)) => {
-                    self.add = FormState::default();
+                    self.add.reset();
                     cx.forms_changed();
                     self.items.retain(|i| i.id != item.id);
                     self.items.push(item);
@@ -293,7 +293,7 @@ impl Feature for Limits {
                     Ok(Some(item)) => {
                         self.pending = None;
                         self.editing = None;
-                        self.edit = FormState::default();
+                        self.edit.reset();
                         cx.forms_changed();
                         self.replace(item);
                         cx.close_modal();
@@ -433,7 +433,7 @@ impl Limits {
         let Some(item) = self.find(id).cloned() else {
             return;
         };
-        self.edit = FormState::default();
+        self.edit.reset();
         self.edit
             .values
             .insert("period".into(), Value::Text(item.period.as_str().into()));

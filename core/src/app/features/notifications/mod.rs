@@ -331,7 +331,7 @@ impl Feature for Notifications {
             },
             Call::Contact { .. } => match answer {
                 Ok(_) => {
-                    self.contact = FormState::default();
+                    self.contact.reset();
                     self.contact_sent = true;
                     cx.forms_changed();
                     cx.success("alerts.contactSent");

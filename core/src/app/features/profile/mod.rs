@@ -306,7 +306,7 @@ impl Feature for Profile {
             }
             Call::Password => match answer {
                 Ok(_) => {
-                    self.change_pass = FormState::default();
+                    self.change_pass.reset();
                     cx.forms_changed();
                     cx.close_modal();
                     cx.success("alerts.passwordUpdated");
@@ -318,7 +318,7 @@ impl Feature for Profile {
             },
             Call::Nickname => match answer {
                 Ok(_) => {
-                    self.change_nickname = FormState::default();
+                    self.change_nickname.reset();
                     cx.forms_changed();
                     cx.close_modal();
                     cx.success("alerts.nicknameChanged");
@@ -527,21 +527,21 @@ impl Profile {
     /// The loaded profile, and the settings form filled from it (what the player sees is
     /// what is stored).
     fn set_me(&mut self, me: Me, cx: &mut Cx) {
-        self.settings = FormState::default();
+        self.settings.reset();
         for (name, on) in FLAGS.iter().zip(me.flags) {
             self.settings.values.insert(
                 (*name).to_string(),
                 crate::domain::validation::Value::Bool(on),
             );
         }
-        self.account = FormState::default();
+        self.account.reset();
         if !me.language.is_empty() {
             self.account.values.insert(
                 "language".into(),
                 crate::domain::validation::Value::Text(me.language.clone()),
             );
         }
-        self.personal = FormState::default();
+        self.personal.reset();
         for (name, value) in &me.personal {
             if !value.is_empty() {
                 self.personal.values.insert(

@@ -184,7 +184,7 @@ impl Feature for Referral {
             }
             Call::Apply => match calls::read_json(answer) {
                 Ok(_) => {
-                    self.apply = FormState::default();
+                    self.apply.reset();
                     self.applied = true;
                     cx.forms_changed();
                     cx.success("alerts.affiliateApplied");

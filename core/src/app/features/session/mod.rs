@@ -281,7 +281,7 @@ impl Session {
         match calls::read::<LoginResponse>(answer) {
             Ok(login) => {
                 if let Some(state) = self.form(form) {
-                    *state = FormState::default();
+                    state.reset();
                 }
                 cx.forms_changed();
                 let player_id = login.profile.id;

@@ -9,7 +9,6 @@
 use super::{failed, Session};
 use crate::app::calls::Answer;
 use crate::app::feature::{Cx, Msg, SessionStatus};
-use crate::app::forms::FormState;
 use crate::app::registry::FormId;
 use crate::domain::alert::Alert;
 use crate::domain::route::RouteName;
@@ -33,9 +32,9 @@ pub fn confirmed(s: &mut Session, answer: Answer, cx: &mut Cx) {
     match answer {
         Ok(_) => {
             cx.forms_changed();
-            s.reset_pass = FormState::default();
+            s.reset_pass.reset();
             let email = Some(s.forgot_pass.text("email")).filter(|e| !e.is_empty());
-            s.forgot_pass = FormState::default();
+            s.forgot_pass.reset();
             if let Some(email) = email {
                 s.sign_in.values.insert("email".into(), Value::Text(email));
             }

@@ -287,7 +287,7 @@ impl Feature for Wallet {
             }
             Call::Create => match calls::read::<Account>(answer) {
                 Ok(account) => {
-                    self.new_account = FormState::default();
+                    self.new_account.reset();
                     cx.forms_changed();
                     if !self.accounts.iter().any(|a| a.id == account.id) {
                         self.accounts.push(account);
