@@ -141,9 +141,9 @@ test("a session ended elsewhere (its calls refused) deletes the player's kept an
   await expect.poll(() => keptFor(page)).toContain(`p${id}`);
 
   // The session ends elsewhere (another device signs it out): the worker saw nothing of it.
+  // (No check of the copies here: the open page may already call and be refused — a race.)
   const out = await request.post(url("/api/player/sessions/logout"), { headers: { Authorization: `Bearer ${token}` } });
   expect(out.ok()).toBeTruthy();
-  expect(await keptFor(page)).toContain(`p${id}`);
 
   // The page's next calls are refused (401): signed out, and the copies are gone.
   await page.goto(url("/wallet"));

@@ -68,17 +68,18 @@ function begin(core: CoreLike, { painted = false }: ConnectOptions): (() => bool
   const dispatch = (event: UiEvent) => {
     guard("dispatch", () => core.dispatch(event));
   };
-  // Only changed slices arrive, so components reading other slices do not re-render. Until the
-  // whole view is shown they are not drawn: that view holds them (no render in the start's task).
-  let shown = false;
-  const subscribed = guard("subscribe", () =>
-    core.subscribe((changed) => {
-      if (shown && !dead()) useCore.setState(settle(changed));
-    }),
-  );
-  if (!subscribed || !guard("start", () => core.start())) return undefined;
+  if (!guard("start", () => core.start())) return undefined;
   return () => {
-    shown = guard("view", () => useCore.setState({ ...settle(core.view() as View), dispatch, ready: true }));
+    // Subscribed as the whole view is shown, not before the start: what changed while it
+    // started is in that view, and nothing is built or drawn in the start's task. Only changed
+    // slices arrive, so components reading other slices do not re-render.
+    const subscribed = guard("subscribe", () =>
+      core.subscribe((changed) => {
+        if (!dead()) useCore.setState(settle(changed));
+      }),
+    );
+    if (!subscribed) return false;
+    const shown = guard("view", () => useCore.setState({ ...settle(core.view() as View), dispatch, ready: true }));
     if (!shown) return false;
     for (const event of takeEarlyEvents()) dispatch(event);
     return !dead();

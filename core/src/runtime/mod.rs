@@ -114,7 +114,9 @@ impl Runtime {
     /// Send subscribers the slices that read a part changed since the last time.
     fn notify(&self) {
         let dirty = self.model.borrow_mut().dirty.take();
-        if dirty == app::Dirty::NONE {
+        // Nobody subscribed yet (the app subscribes once it shows the whole view, which holds
+        // these): the slices are not built.
+        if dirty == app::Dirty::NONE || self.listeners.borrow().is_empty() {
             return;
         }
         let mut sink = JsSlices::new();
