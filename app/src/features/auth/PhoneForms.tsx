@@ -2,8 +2,9 @@ import { useEffect, useState } from "react";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
 import { FormFrame } from "../../ui/FormFrame";
-import { CheckboxField, SelectField, TextField } from "../../ui/Field";
+import { TextField } from "../../ui/Field";
 import { useForm } from "../../shared/useForm";
+import { SignUpTerms } from "./SignUpTerms";
 
 /** get-code (a guest signs in or up) and phone (a player confirms a number): the number. */
 export function PhoneNumberForm({ forProfile }: { forProfile: boolean }) {
@@ -113,21 +114,10 @@ export function CodeVerifyForm() {
 
 function PhoneSignUpForm({ phone }: { phone: string }) {
   const t = useText();
-  const currencies = useCore((s) => s.options.currencies);
   const f = useForm("phoneSignUp");
   return (
-    <FormFrame onSubmit={f.submit} error={f.view.error} intro={<p className="form-intro">{t("modals.codeVerify.newNumber").replace("{phone}", phone)}</p>}>
-      <SelectField
-        id="phone-signup-currency"
-        label={t("fields-settings.currency.label")}
-        placeholder={t("fields-settings.currency.placeholder")}
-        value={f.text("currency")}
-        options={currencies.map((c) => ({ value: c.code, label: c.label }))}
-        error={f.view.errors.currency}
-        onChange={(v) => f.input("currency", v)}
-        onBlur={() => f.blur("currency")}
-      />
-      <CheckboxField id="phone-signup-agreements" label={t("fields-settings.agreements.label")} checked={f.checked("agreements")} error={f.view.errors.agreements} onChange={(v) => f.input("agreements", v)} />
+    <FormFrame onSubmit={f.submit} error={f.view.error} intro={<p className="form-intro">{t("modals.codeVerify.newNumber", { phone })}</p>}>
+      <SignUpTerms f={f} id="phone-signup" />
       <Button type="submit" busy={f.view.submitting} className="btn-block">
         {t("modals.codeVerify.signUp")}
       </Button>
