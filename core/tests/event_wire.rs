@@ -200,6 +200,15 @@ fn the_first_field_at_fault_is_the_error() {
             json!({"type": "bonusAsk", "id": "x", "kind": "bonus"}),
             "bonusAsk: `id` must be a whole number in range",
         ),
+        // A required list: absent is not "none of them".
+        (
+            json!({"type": "notificationsRead"}),
+            "notificationsRead: missing field `ids`",
+        ),
+        (
+            json!({"type": "pushesRead", "ids": [1, "x"]}),
+            "pushesRead: `ids` must hold whole numbers in range",
+        ),
     ] {
         let got = ours(&event).expect_err(&event.to_string());
         assert_eq!(got, message, "{event}");

@@ -136,6 +136,14 @@ impl<'a> Fields<'a> {
         out
     }
 
+    /// A required array of whole numbers: absent is a fault, not "none of them".
+    pub fn needed_ints<T: TryFrom<i64>>(&self, name: &str) -> Vec<T> {
+        if self.raw(name).is_none() {
+            self.fail(missing(name));
+        }
+        self.ints(name)
+    }
+
     /// An array of whole numbers in `T`'s range (ids, codes); absent is empty.
     pub fn ints<T: TryFrom<i64>>(&self, name: &str) -> Vec<T> {
         match self.raw(name) {

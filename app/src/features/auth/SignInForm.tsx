@@ -3,7 +3,7 @@ import { Button } from "../../ui/Button";
 import { FormFrame } from "../../ui/FormFrame";
 import { TextField } from "../../ui/Field";
 import { useForm } from "../../shared/useForm";
-import { SocialButtons } from "./SocialButtons";
+import { OtherWaysIn } from "./SocialButtons";
 
 export function SignInForm() {
   const t = useText();
@@ -21,12 +21,7 @@ export function SignInForm() {
       <Button type="submit" busy={f.view.submitting} className="btn-block">
         {t("modals.signIn.submit")}
       </Button>
-      <SocialButtons />
-      <p className="form-alt">
-        <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "get-code" })}>
-          {t("modals.getCode.withPhone")}
-        </button>
-      </p>
+      <OtherWaysIn />
       <p className="form-alt">
         {t("modals.signIn.noAccount")}{" "}
         <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "sign-up" })}>

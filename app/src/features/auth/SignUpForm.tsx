@@ -4,7 +4,7 @@ import { FormFrame } from "../../ui/FormFrame";
 import { TextField } from "../../ui/Field";
 import { useForm } from "../../shared/useForm";
 import { SignUpTerms } from "./SignUpTerms";
-import { SocialButtons } from "./SocialButtons";
+import { OtherWaysIn } from "./SocialButtons";
 
 export function SignUpForm() {
   const t = useText();
@@ -18,12 +18,7 @@ export function SignUpForm() {
       <Button type="submit" busy={f.view.submitting} className="btn-block">
         {t("modals.signUp.submit")}
       </Button>
-      <SocialButtons />
-      <p className="form-alt">
-        <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "get-code" })}>
-          {t("modals.getCode.withPhone")}
-        </button>
-      </p>
+      <OtherWaysIn />
       <p className="form-alt">
         {t("modals.signUp.haveAccount")}{" "}
         <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>

@@ -14,10 +14,26 @@ export function SocialButtons() {
       </p>
       {connections.map(([c, name]) => (
         <Button key={c} type="button" variant="secondary" className="btn-block" onClick={() => dispatch({ type: "socialStart", connection: c })}>
-          {t("layout.social.continueWith").replace("{provider}", name)}
+          {t("layout.social.continueWith", { provider: name })}
         </Button>
       ))}
     </div>
+  );
+}
+
+/** Under the sign-in and sign-up forms: the providers, then signing in with a phone. */
+export function OtherWaysIn() {
+  const t = useText();
+  const dispatch = useDispatch();
+  return (
+    <>
+      <SocialButtons />
+      <p className="form-alt">
+        <button type="button" className="link-btn" onClick={() => dispatch({ type: "openModal", id: "get-code" })}>
+          {t("modals.getCode.withPhone")}
+        </button>
+      </p>
+    </>
   );
 }
 

@@ -140,21 +140,22 @@ impl Feature for Notifications {
         kind: &str,
         f: &crate::app::feature::Fields,
     ) -> Result<Option<NotificationsUi>, String> {
-        // Required: an absent list is not "none of them".
-        let ids = |f: &crate::app::feature::Fields| -> Result<Vec<u64>, String> {
-            f.raw("ids").ok_or("missing field `ids`")?;
-            Ok(f.ints("ids"))
-        };
         Ok(Some(match kind {
             "inboxShow" => NotificationsUi::InboxShow {
                 pushes: f.flag("pushes"),
                 page: f.int("page"),
             },
             "inboxHide" => NotificationsUi::InboxHide,
-            "notificationsRead" => NotificationsUi::NotificationsRead { ids: ids(f)? },
+            "notificationsRead" => NotificationsUi::NotificationsRead {
+                ids: f.needed_ints("ids"),
+            },
             "notificationsReadAll" => NotificationsUi::NotificationsReadAll,
-            "notificationsDelete" => NotificationsUi::NotificationsDelete { ids: ids(f)? },
-            "pushesRead" => NotificationsUi::PushesRead { ids: ids(f)? },
+            "notificationsDelete" => NotificationsUi::NotificationsDelete {
+                ids: f.needed_ints("ids"),
+            },
+            "pushesRead" => NotificationsUi::PushesRead {
+                ids: f.needed_ints("ids"),
+            },
             "pushesReadAll" => NotificationsUi::PushesReadAll,
             "contactAgain" => NotificationsUi::ContactAgain,
             _ => return Ok(None),
