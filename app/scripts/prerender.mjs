@@ -1,7 +1,8 @@
 // Writes the first-time guest's home into dist/index.html (desktop and mobile variants as
 // <template>s, one chosen by an inline script before the first paint), so the hero (the page's
-// largest paint) is drawn from the HTML alone, not after the JS chunks arrive. React then
-// renders the same tree over it. A returning player or another address gets the empty root.
+// largest paint) is drawn from the HTML alone, not after the JS chunks arrive; the same for a
+// returning player's wallet frame (prerender.tsx EARLY_PLAYER_PAGES). React then renders the
+// same tree over it. Any other visit gets the empty root.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,14 +51,20 @@ try {
     // the guest's home (sign-in buttons) would only flash before the player's page.
     `if(location.hash.indexOf("tgWebAppData=")>=0)return core();` +
     `var si=d.cookie.split(";").some(function(s){var k=s.trim().split("=");return k[0]===c&&!!k[1]});` +
-    // A returning player's page that the shell paints before the core: the core's code is asked
-    // for once that paint is on screen (main.tsx), not beside the JS it needs to paint.
-    `if(si&&${JSON.stringify(home.staticPaths)}.indexOf(location.pathname)>=0)return js();` +
-    `if(location.pathname!==p||si)return core();` +
-    `var t=d.getElementById(innerWidth<=${home.mobileMaxWidth}?"early-mobile":"early-desktop");` +
+    // A returning player's page whose frame the HTML holds is placed like the guest's home;
+    // another that the shell paints before the core: the core's code is asked for once that
+    // paint is on screen (main.tsx), not beside the JS it needs to paint.
+    `var l0=location.pathname,k=si?(${JSON.stringify(Object.keys(home.playerPages))}.indexOf(l0)>=0?l0:null):(l0===p?"":null);` +
+    `if(k===null&&si&&${JSON.stringify(home.staticPaths)}.indexOf(l0)>=0)return js();` +
+    `if(k===null)return core();` +
+    `var t=d.getElementById((innerWidth<=${home.mobileMaxWidth}?"early-mobile":"early-desktop")+k);` +
     `var r=d.getElementById("root");r.appendChild(t.content.cloneNode(true));` +
-    // After the next paint (a timer too: a hidden tab paints no frames).
-    `requestAnimationFrame(function(){setTimeout(js,0)});setTimeout(js,200);` +
+    // Once the page's largest paint is on screen: the frame after the first paint, and after
+    // the hero's artwork where there is one (a timer too: a hidden tab paints no frames). Asked
+    // for earlier, the JS shares the link with that paint (Lighthouse counts any request begun
+    // before the largest paint as holding it back).
+    `function f(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(js,0)})})}` +
+    `var im=r.querySelector("img[fetchpriority=high]");if(im&&!im.complete){im.onload=im.onerror=f}else f();setTimeout(js,200);` +
     // A button pressed before React has drawn over the HTML is remembered (its place in the
     // tree and its text) and pressed again by the app once it has (app/src/core/earlyClick.ts).
     `r.addEventListener("click",function(e){if(!r.querySelector('[data-core="html"]'))return;` +
@@ -74,12 +81,16 @@ try {
     if (!variant.includes('data-core="loading"')) throw new Error("the prerendered shell has no data-core mark");
     return variant.replace(/^(<link [^>]*>)+/, "").replace('data-core="loading"', 'data-core="html"');
   };
-  const early =
-    `${root}\n    <template id="early-desktop">${mark(home.desktop)}</template>` +
-    `<template id="early-mobile">${mark(home.mobile)}</template>\n    <script>${pick}</script>`;
+  // The home's variants are `early-desktop`/`early-mobile`, a player page's the same with its path.
+  const templates = (variants, path) =>
+    `<template id="early-desktop${path}">${mark(variants.desktop)}</template>` +
+    `<template id="early-mobile${path}">${mark(variants.mobile)}</template>`;
+  const pages = Object.entries(home.playerPages).map(([path, variants]) => templates(variants, path));
+  const early = `${root}\n    ${templates(home, "")}${pages.join("")}\n    <script>${pick}</script>`;
   // A function, so a `$` in the page's text is never read as a replacement pattern.
   writeFileSync(file, html.replace(root, () => early));
   console.log(`prerender: home written into index.html (desktop ${home.desktop.length} B, mobile ${home.mobile.length} B)`);
+  for (const [path, v] of Object.entries(home.playerPages)) console.log(`prerender: ${path} (desktop ${v.desktop.length} B, mobile ${v.mobile.length} B)`);
 } finally {
   await server.close();
 }

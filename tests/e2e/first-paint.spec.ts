@@ -175,6 +175,30 @@ test("a returning player's wallet paints its title, actions and accounts' headin
   expect(total, JSON.stringify(await shifts())).toBeLessThanOrEqual(0.02);
 });
 
+for (const size of SIZES) {
+  test(`a returning player's wallet frame comes in the HTML, before any script file (${size.name})`, async ({ page, context }) => {
+    await page.setViewportSize(size);
+    await context.addCookies([{ name: "access_token", value: "any.token.value", url: url("/") }]);
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.route("**/*.wasm", (route) => route.abort());
+    await page.goto(url("/wallet"), { waitUntil: "domcontentloaded" });
+    await expect(page.locator(".shell")).toHaveAttribute("data-core", "html");
+    // The page's largest paint (the line under the title) with its title and actions.
+    await expect(page.getByRole("heading", { level: 1, name: en["layout.pages.wallet"] })).toBeVisible();
+    await expect(page.getByText(en["global-components.wallet.intro"])).toBeVisible();
+    await expect(page.getByRole("button", { name: en["global-components.wallet.deposit"] })).toBeVisible();
+    // A player's frame: no guest's sign-in, the accounts a skeleton.
+    await expect(page.getByRole("button", { name: en["layout.signIn"] })).toHaveCount(0);
+    await expect(page.locator("#accounts-title ~ .skeleton")).toBeVisible();
+    await expect(page.locator("nav.bottom-nav")).toHaveCount(size.name === "mobile" ? 1 : 0);
+    await page.screenshot({ path: test.info().outputPath(`prerendered-wallet-${size.name}.png`) });
+    // A guest on the same address gets no player's frame.
+    await context.clearCookies();
+    await page.goto(url("/wallet"), { waitUntil: "domcontentloaded" });
+    await expect(page.locator("#root")).toBeEmpty();
+  });
+}
+
 test("the wasm failing to load shows the reload screen; Reload starts afresh", async ({ page }) => {
   const logged: string[] = [];
   page.on("console", (m) => {

@@ -205,6 +205,12 @@ describe("first paint", () => {
     expect(view?.nav.page?.skeleton).toBe("wallet-page");
     expect(view?.session.status).toBe("booting");
     expect(view?.nav.preloader).toBe("removed");
+    // The menu marks the wallet, as the core will, never home; the language link keeps the page.
+    const marked = (v: typeof view) => v?.nav.links.filter((l) => l.active).map((l) => l.id);
+    expect(marked(view)).toEqual(["wallet"]);
+    expect(view?.nav.locales.find((l) => l.code === "en")?.href).toBe("/wallet");
+    // A page under a link marks that link (the longest one).
+    expect(marked(firstPaintView("/profile/info", "access_token=abc.def"))).toEqual(["profile"]);
     // Not where the core decides more than the page: a locale prefix, parameters, auto-login's
     // preloader, a name that is no route.
     for (const path of ["/pt-br/wallet", "/game/book-of-dead", "/auth/autologin", "/constructor", "/wallet/"])

@@ -56,10 +56,23 @@ export function firstPaintView(path: string, cookie: string): View | undefined {
   if (signedIn) {
     const page = Object.hasOwn(STATIC_PAGES, path) ? STATIC_PAGES[path] : undefined;
     if (!page) return undefined;
+    // The menu marks the page's own link as the core will (the longest link the path is under;
+    // home only on itself); the language links keep the path.
+    const active = <L extends { href: string; active: boolean }>(links: L[]) => {
+      const under = links.map((l) => (l.href === initialView.nav.homePath ? path === l.href : path === l.href || path.startsWith(`${l.href}/`)));
+      const best = under.reduce((at, u, i) => (u && (at < 0 || links[i].href.length >= links[at].href.length) ? i : at), -1);
+      return links.map((l, i) => ({ ...l, active: i === best }));
+    };
+    const nav = initialView.nav;
     return {
       ...initialView,
       nav: {
-        ...initialView.nav,
+        ...nav,
+        path,
+        fullPath: path,
+        links: active(nav.links),
+        footerLinks: active(nav.footerLinks),
+        locales: nav.locales.map((l) => ({ ...l, href: l.href.replace(/\/$/, "") + path })),
         page: { ...page, routeName: page.name, layout: "default", params: {} },
         preloader: "removed",
       },
