@@ -59,12 +59,15 @@ try {
     `if(k===null)return core();` +
     `var t=d.getElementById((innerWidth<=${home.mobileMaxWidth}?"early-mobile":"early-desktop")+k);` +
     `var r=d.getElementById("root");r.appendChild(t.content.cloneNode(true));` +
-    // Once the page's largest paint is on screen: the frame after the first paint, and after
-    // the hero's artwork where there is one (a timer too: a hidden tab paints no frames). Asked
+    // Once the page's largest paint is on screen (the hero's artwork on the home): as the
+    // browser reports it, else two frames on; a timer too (a hidden tab paints nothing). Asked
     // for earlier, the JS shares the link with that paint (Lighthouse counts any request begun
-    // before the largest paint as holding it back).
-    `function f(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(js,0)})})}` +
-    `var im=r.querySelector("img[fetchpriority=high]");if(im&&!im.complete){im.onload=im.onerror=f}else f();setTimeout(js,200);` +
+    // before the largest paint as holding it back; the frame's own task is still before it).
+    `var im=r.querySelector("img[fetchpriority=high]"),P=window.PerformanceObserver;` +
+    `if(P&&(P.supportedEntryTypes||[]).indexOf("largest-contentful-paint")>=0){` +
+    `var o=new P(function(l){if(l.getEntries().some(function(e){return!im||e.element===im})){o.disconnect();setTimeout(js,0)}});` +
+    `o.observe({type:"largest-contentful-paint",buffered:true})}` +
+    `else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(js,0)})});setTimeout(js,200);` +
     // A button pressed before React has drawn over the HTML is remembered (its place in the
     // tree and its text) and pressed again by the app once it has (app/src/core/earlyClick.ts).
     `r.addEventListener("click",function(e){if(!r.querySelector('[data-core="html"]'))return;` +
