@@ -45,8 +45,9 @@ pub struct Profile {
     pub account: FormState,
     /// The personal page's form (SPEC §3 form fields, §5 server rules of scenario profile).
     pub personal: FormState,
-    /// The server's rules for the profile scenario, merged with the product's (once loaded).
-    pub personal_rules: Option<Vec<(String, Vec<Rule>)>>,
+    /// The server's answer with its rules for the profile scenario (once loaded), read with the
+    /// product's merged in by `personal_rules()`.
+    pub personal_rules: Option<Json>,
     /// Countries a player may choose (settings, without SPEC §5's excluded ones): code, name.
     pub countries: Vec<(String, String)>,
 }
@@ -368,10 +369,7 @@ impl Feature for Profile {
             },
             Call::Rules => {
                 match crate::app::calls::read_json(answer) {
-                    Ok(v) => {
-                        self.personal_rules =
-                            Some(crate::domain::validation::with_field_rules(read_rules(&v)))
-                    }
+                    Ok(v) => self.personal_rules = Some(v),
                     // The product's own rules stand in; the server checks again on save.
                     Err(e) => cx.log_err(LogLevel::Warn, "field rules", &e),
                 }
@@ -493,13 +491,18 @@ fn nickname_rules() -> Vec<(String, Vec<Rule>)> {
 impl Profile {
     /// The server's rules (or the product's until they come); Brazil requires the CPF.
     fn personal_rules(&self) -> Vec<(String, Vec<Rule>)> {
-        let mut rules = self.personal_rules.clone().unwrap_or_else(|| {
-            let mut all = forms::required_fields(&PERSONAL[..4], |_| None);
-            for f in &PERSONAL[4..] {
-                all.push((f.to_string(), crate::domain::validation::field_rules(f)));
+        // Read from the server's answer at each use: a copy of the read rules would bring
+        // `Rule`'s derived `Clone` (the size budget).
+        let mut rules = match &self.personal_rules {
+            Some(v) => crate::domain::validation::with_field_rules(read_rules(v)),
+            None => {
+                let mut all = forms::required_fields(&PERSONAL[..4], |_| None);
+                for f in &PERSONAL[4..] {
+                    all.push((f.to_string(), crate::domain::validation::field_rules(f)));
+                }
+                all
             }
-            all
-        });
+        };
         // Every field of the page has an entry, so the server's message for it shows.
         for f in PERSONAL {
             if !rules.iter().any(|(n, _)| n == f) {
