@@ -93,7 +93,7 @@ impl AppUi {
             let name = f.text("form");
             FormId::named(&name).ok_or_else(|| format!("unknown form {name}"))
         };
-        Ok(Some(match kind {
+        Ok(Some(super::ui_read::by_kind!(kind, {
             "start" => AppUi::Start,
             "navigate" => AppUi::Navigate {
                 path: f.text("path"),
@@ -121,8 +121,7 @@ impl AppUi {
                 field: f.text("field"),
             },
             "formSubmit" => AppUi::FormSubmit { form: form()? },
-            _ => return Ok(None),
-        }))
+        })))
     }
 }
 

@@ -24,6 +24,7 @@ use crate::app::effect::{LogLevel, Method, TimerId};
 use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{Req, Tick};
+use crate::app::ui_read::by_kind;
 use crate::domain::alert::Alert;
 use crate::domain::bonus::{self, PlayerBonus, PlayerFreespin, WagerCasinoConditions};
 use crate::domain::bonus_code;
@@ -121,7 +122,7 @@ const ACTIONS: &[(&str, Action)] = &[("activate", Action::Activate), ("cancel", 
 
 /// The view's intents of this feature, read by hand (`ui_read.rs`).
 pub fn read_ui(kind: &str, f: &Fields) -> Result<Option<BonusesUi>, String> {
-    Ok(Some(match kind {
+    Ok(Some(by_kind!(kind, {
         "bonusAsk" => BonusesUi::BonusAsk {
             kind: f.choice("kind", KINDS)?,
             id: f.int("id"),
@@ -143,8 +144,7 @@ pub fn read_ui(kind: &str, f: &Fields) -> Result<Option<BonusesUi>, String> {
         "questActivate" => BonusesUi::QuestActivate { id: f.int("id") },
         "questCancel" => BonusesUi::QuestCancel { id: f.int("id") },
         "levelUpSeen" => BonusesUi::LevelUpSeen,
-        _ => return Ok(None),
-    }))
+    })))
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -17,6 +17,7 @@ pub mod played;
 pub mod search;
 pub mod view;
 
+use crate::app::ui_read::by_kind;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -205,7 +206,7 @@ impl Feature for Games {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &Fields) -> Result<Option<GamesUi>, String> {
-        Ok(Some(match kind {
+        Ok(Some(by_kind!(kind, {
             "gamesCatalogue" => GamesUi::GamesCatalogue {
                 text: f.text("text"),
             },
@@ -246,8 +247,7 @@ impl Feature for Games {
             "gamesDevice" => GamesUi::GamesDevice {
                 mobile: f.flag("mobile"),
             },
-            _ => return Ok(None),
-        }))
+        })))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {

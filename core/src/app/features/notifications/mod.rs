@@ -12,6 +12,7 @@ use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
+use crate::app::ui_read::by_kind;
 use crate::domain::notification::{POPOVER_ITEMS, PUSH_PAGE_SIZE, STATE_READ};
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
@@ -140,7 +141,7 @@ impl Feature for Notifications {
         kind: &str,
         f: &crate::app::feature::Fields,
     ) -> Result<Option<NotificationsUi>, String> {
-        Ok(Some(match kind {
+        Ok(Some(by_kind!(kind, {
             "inboxShow" => NotificationsUi::InboxShow {
                 pushes: f.flag("pushes"),
                 page: f.int("page"),
@@ -158,8 +159,7 @@ impl Feature for Notifications {
             },
             "pushesReadAll" => NotificationsUi::PushesReadAll,
             "contactAgain" => NotificationsUi::ContactAgain,
-            _ => return Ok(None),
-        }))
+        })))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {

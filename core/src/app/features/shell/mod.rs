@@ -9,6 +9,7 @@ use crate::app::effect::{Effect, LogLevel};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{Req, Tick};
+use crate::app::ui_read::by_kind;
 use crate::domain::route;
 
 /// How often the shell asks whether a new build is out (the spec leaves it open).
@@ -103,15 +104,14 @@ impl Feature for Shell {
     type Tick = ShellTick;
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ShellUi>, String> {
-        Ok(Some(match kind {
+        Ok(Some(by_kind!(kind, {
             "toggleDrawer" => ShellUi::ToggleDrawer,
             "closeDrawer" => ShellUi::CloseDrawer,
             "setDrawerCompact" => ShellUi::SetDrawerCompact {
                 compact: f.flag("compact"),
             },
             "pageReady" => ShellUi::PageReady,
-            _ => return Ok(None),
-        }))
+        })))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {

@@ -12,6 +12,7 @@ use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
+use crate::app::ui_read::by_kind;
 use crate::app::wire::Account;
 use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
@@ -112,7 +113,7 @@ impl Feature for Wallet {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<WalletUi>, String> {
-        Ok(Some(match kind {
+        Ok(Some(by_kind!(kind, {
             "switchAccount" => WalletUi::SwitchAccount { id: f.int("id") },
             "hideAccount" => WalletUi::HideAccount { id: f.int("id") },
             "walletTab" => WalletUi::WalletTab {
@@ -147,8 +148,7 @@ impl Feature for Wallet {
             "setEquivalent" => WalletUi::SetEquivalent {
                 currency: f.opt_text("currency"),
             },
-            _ => return Ok(None),
-        }))
+        })))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
