@@ -111,7 +111,7 @@ fn every_event_reads_to_its_intent() {
     }
 }
 
-/// A feature's types are looked up among its names (`ui_read::by_kind!`): a name that begins
+/// A feature's types are looked up among its names (`lookup::by_name!`): a name that begins
 /// another, the first and last of a list, and near misses read as they did with a `match`.
 #[test]
 fn types_are_found_among_their_feature_names() {

@@ -167,38 +167,6 @@ fn missing(name: &str) -> String {
     format!("missing field `{name}`")
 }
 
-/// `match kind { "a" => x, "b" => y, _ => return Ok(None) }` for a view event's type, as one
-/// out-of-line look-up of `kind` among the names ([`place`]) and a switch on its place: a
-/// string `match` compiles to a `str::eq` call per arm, ~90 of them inlined into the dispatch
-/// (the size budget).
-macro_rules! by_kind {
-    ($kind:expr, { $($name:literal => $arm:expr,)* }) => {{
-        let mut at = $crate::app::ui_read::place($kind, concat!($($name, " ",)*));
-        'arms: {
-            $(
-                if at == 0 {
-                    break 'arms $arm;
-                }
-                #[allow(unused_assignments)]
-                {
-                    at -= 1;
-                }
-            )*
-            return Ok(None);
-        }
-    }};
-}
-pub(crate) use by_kind;
-
-/// Where `kind` is among `names` (each followed by a space); past the end when absent.
-#[inline(never)]
-pub fn place(kind: &str, names: &str) -> usize {
-    names
-        .split(' ')
-        .position(|n| n == kind)
-        .unwrap_or(usize::MAX)
-}
-
 /// An event's error under its type (`kind: e`): one formatting call for every feature.
 pub fn of_kind(kind: &str, e: &str) -> String {
     format!("{kind}: {e}")

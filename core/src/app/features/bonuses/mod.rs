@@ -24,13 +24,13 @@ use crate::app::effect::{LogLevel, Method, TimerId};
 use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{Req, Tick};
-use crate::app::ui_read::by_kind;
 use crate::domain::alert::Alert;
 use crate::domain::bonus::{self, PlayerBonus, PlayerFreespin, WagerCasinoConditions};
 use crate::domain::bonus_code;
 use crate::domain::money::{self, Decimal};
 use crate::domain::realtime::push::{Push, EVENT_INVOICE_DEPOSIT};
 use crate::json::{Body, Json};
+use crate::lookup::by_name;
 use wire::{Code, Item, Kind, Package};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,7 +122,7 @@ const ACTIONS: &[(&str, Action)] = &[("activate", Action::Activate), ("cancel", 
 
 /// The view's intents of this feature, read by hand (`ui_read.rs`).
 pub fn read_ui(kind: &str, f: &Fields) -> Result<Option<BonusesUi>, String> {
-    Ok(Some(by_kind!(kind, {
+    Ok(Some(by_name!(kind, {
         "bonusAsk" => BonusesUi::BonusAsk {
             kind: f.choice("kind", KINDS)?,
             id: f.int("id"),
@@ -144,6 +144,7 @@ pub fn read_ui(kind: &str, f: &Fields) -> Result<Option<BonusesUi>, String> {
         "questActivate" => BonusesUi::QuestActivate { id: f.int("id") },
         "questCancel" => BonusesUi::QuestCancel { id: f.int("id") },
         "levelUpSeen" => BonusesUi::LevelUpSeen,
+        _ => return Ok(None),
     })))
 }
 

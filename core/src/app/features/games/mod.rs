@@ -17,7 +17,7 @@ pub mod played;
 pub mod search;
 pub mod view;
 
-use crate::app::ui_read::by_kind;
+use crate::lookup::by_name;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -206,7 +206,7 @@ impl Feature for Games {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &Fields) -> Result<Option<GamesUi>, String> {
-        Ok(Some(by_kind!(kind, {
+        Ok(Some(by_name!(kind, {
             "gamesCatalogue" => GamesUi::GamesCatalogue {
                 text: f.text("text"),
             },
@@ -247,6 +247,7 @@ impl Feature for Games {
             "gamesDevice" => GamesUi::GamesDevice {
                 mobile: f.flag("mobile"),
             },
+            _ => return Ok(None),
         })))
     }
 

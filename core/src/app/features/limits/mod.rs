@@ -13,11 +13,11 @@ use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSi
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
-use crate::app::ui_read::by_kind;
 use crate::domain::alert::Alert;
 use crate::domain::limit::{LimitDefinition, LimitPeriod};
 use crate::domain::validation::{Rule, Value};
 use crate::json::Body;
+use crate::lookup::by_name;
 use crate::vecs::map;
 
 pub use wire::Item;
@@ -113,7 +113,7 @@ impl Feature for Limits {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<LimitsUi>, String> {
-        Ok(Some(by_kind!(kind, {
+        Ok(Some(by_name!(kind, {
             "limitAdd" => LimitsUi::LimitAdd {
                 definition: f.int("definition"),
                 period: f.opt_text("period"),
@@ -129,6 +129,7 @@ impl Feature for Limits {
                 on: f.flag("on"),
             },
             "limitsRetry" => LimitsUi::LimitsRetry,
+            _ => return Ok(None),
         })))
     }
 

@@ -12,11 +12,11 @@ use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
-use crate::app::ui_read::by_kind;
 use crate::domain::notification::{POPOVER_ITEMS, PUSH_PAGE_SIZE, STATE_READ};
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
 use crate::json::Body;
+use crate::lookup::by_name;
 
 pub use wire::Note;
 
@@ -141,7 +141,7 @@ impl Feature for Notifications {
         kind: &str,
         f: &crate::app::feature::Fields,
     ) -> Result<Option<NotificationsUi>, String> {
-        Ok(Some(by_kind!(kind, {
+        Ok(Some(by_name!(kind, {
             "inboxShow" => NotificationsUi::InboxShow {
                 pushes: f.flag("pushes"),
                 page: f.int("page"),
@@ -159,6 +159,7 @@ impl Feature for Notifications {
             },
             "pushesReadAll" => NotificationsUi::PushesReadAll,
             "contactAgain" => NotificationsUi::ContactAgain,
+            _ => return Ok(None),
         })))
     }
 

@@ -5,7 +5,7 @@
 
 pub mod view;
 
-use crate::app::ui_read::by_kind;
+use crate::lookup::by_name;
 use view::SessionRow;
 
 use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
@@ -156,13 +156,14 @@ impl Feature for Profile {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ProfileUi>, String> {
-        Ok(Some(by_kind!(kind, {
+        Ok(Some(by_name!(kind, {
             "sessionsPage" => ProfileUi::SessionsPage {
                 page: f.int("page"),
             },
             "sessionClose" => ProfileUi::SessionClose { id: f.int("id") },
             "sessionsCloseOthers" => ProfileUi::SessionsCloseOthers,
             "sessionCloseConfirm" => ProfileUi::SessionCloseConfirm,
+            _ => return Ok(None),
         })))
     }
 

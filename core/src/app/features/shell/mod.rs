@@ -9,8 +9,8 @@ use crate::app::effect::{Effect, LogLevel};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{Req, Tick};
-use crate::app::ui_read::by_kind;
 use crate::domain::route;
+use crate::lookup::by_name;
 
 /// How often the shell asks whether a new build is out (the spec leaves it open).
 pub const VERSION_POLL_MS: u32 = 60_000;
@@ -104,13 +104,14 @@ impl Feature for Shell {
     type Tick = ShellTick;
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ShellUi>, String> {
-        Ok(Some(by_kind!(kind, {
+        Ok(Some(by_name!(kind, {
             "toggleDrawer" => ShellUi::ToggleDrawer,
             "closeDrawer" => ShellUi::CloseDrawer,
             "setDrawerCompact" => ShellUi::SetDrawerCompact {
                 compact: f.flag("compact"),
             },
             "pageReady" => ShellUi::PageReady,
+            _ => return Ok(None),
         })))
     }
 

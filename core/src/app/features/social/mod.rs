@@ -16,11 +16,11 @@ use crate::app::effect::{Effect, LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SessionStatus, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Req;
-use crate::app::ui_read::by_kind;
 use crate::app::wire::{text, LoginResponse};
 use crate::domain::alert::Alert;
 use crate::domain::route::{self, RouteName};
 use crate::json::{Body, Json};
+use crate::lookup::by_name;
 use crate::vecs::keep;
 
 /// sessionStorage: `state connection purpose backRoute` of the round trip under way.
@@ -157,13 +157,14 @@ impl Feature for Social {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<SocialUi>, String> {
-        Ok(Some(by_kind!(kind, {
+        Ok(Some(by_name!(kind, {
             "socialStart" => SocialUi::SocialStart {
                 connection: f.text("connection"),
             },
             "socialUnlink" => SocialUi::SocialUnlink {
                 connection: f.text("connection"),
             },
+            _ => return Ok(None),
         })))
     }
 

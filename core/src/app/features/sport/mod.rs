@@ -14,7 +14,7 @@ mod token;
 pub mod view;
 mod wire;
 
-use crate::app::ui_read::by_kind;
+use crate::lookup::by_name;
 use litemap::LiteMap;
 
 use crate::app::calls::{Answer, Auth, Endpoint, Route};
@@ -144,7 +144,7 @@ impl Feature for Sport {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<SportUi>, String> {
-        Ok(Some(by_kind!(kind, {
+        Ok(Some(by_name!(kind, {
             "sportWidgetReady" => SportUi::SportWidgetReady,
             "sportScriptFailed" => SportUi::SportScriptFailed {
                 reason: f.text("reason"),
@@ -164,6 +164,7 @@ impl Feature for Sport {
             "sportRemoveFailed" => SportUi::SportRemoveFailed {
                 reason: f.text("reason"),
             },
+            _ => return Ok(None),
         })))
     }
 

@@ -12,12 +12,12 @@ use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
-use crate::app::ui_read::by_kind;
 use crate::app::wire::Account;
 use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
 use crate::json::{Body, Json};
+use crate::lookup::by_name;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Wallet {
@@ -113,7 +113,7 @@ impl Feature for Wallet {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<WalletUi>, String> {
-        Ok(Some(by_kind!(kind, {
+        Ok(Some(by_name!(kind, {
             "switchAccount" => WalletUi::SwitchAccount { id: f.int("id") },
             "hideAccount" => WalletUi::HideAccount { id: f.int("id") },
             "walletTab" => WalletUi::WalletTab {
@@ -148,6 +148,7 @@ impl Feature for Wallet {
             "setEquivalent" => WalletUi::SetEquivalent {
                 currency: f.opt_text("currency"),
             },
+            _ => return Ok(None),
         })))
     }
 
