@@ -71,7 +71,7 @@ pub fn parse_lock(value: &str) -> Option<(&str, u64)> {
     if tab.is_empty() {
         return None;
     }
-    Some((tab, at.trim().parse().ok()?))
+    Some((tab, crate::domain::scan::unsigned(at.trim())?))
 }
 
 /// May `tab` take the lock at `now_ms`, given what storage holds? Free, unreadable, stale or

@@ -140,11 +140,11 @@ pub async fn perform_kept(config: &Base, http: &HttpRequest) -> (HttpOutcome, Op
             kept = resp
                 .headers()
                 .get(CACHED_AT_HEADER)
-                .and_then(|v| v.trim().parse::<u64>().ok());
+                .and_then(|v| crate::domain::scan::unsigned::<u64>(v.trim()));
             let declared = resp
                 .headers()
                 .get("content-length")
-                .and_then(|v| v.parse::<usize>().ok());
+                .and_then(|v| crate::domain::scan::unsigned::<usize>(&v));
             if declared.is_some_and(|n| n > MAX_RESPONSE_BYTES) {
                 HttpOutcome::Failed {
                     reason: format!("response over {MAX_RESPONSE_BYTES} bytes"),

@@ -227,7 +227,7 @@ impl Plan {
 }
 
 fn parse_lengths(text: &str) -> Vec<usize> {
-    keep(text.split(','), |n| n.parse().ok())
+    keep(text.split(','), crate::domain::scan::unsigned)
 }
 
 fn plans() -> impl Iterator<Item = Plan> {

@@ -261,7 +261,7 @@ fn parse_id(s: &str) -> Option<u64> {
     if s.is_empty() || s.len() > 20 || !all_bytes(s, |b| b.is_ascii_digit()) {
         return None;
     }
-    s.parse().ok()
+    crate::domain::scan::unsigned(s)
 }
 
 /// Parses a comma-separated id list: bad or duplicate entries are dropped.

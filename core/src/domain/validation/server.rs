@@ -85,7 +85,7 @@ fn param_u32(params: &[Json], i: usize) -> Option<u32> {
     let v = params.get(i)?;
     match v {
         Json::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
-        Json::String(s) => s.trim().parse().ok(),
+        Json::String(s) => crate::domain::scan::unsigned(s.trim()),
         _ => None,
     }
 }

@@ -241,7 +241,8 @@ pub fn is_url(text: &str) -> bool {
         let ok = !port.is_empty()
             && port.len() <= 5
             && all_bytes(port, |b| b.is_ascii_digit())
-            && port.parse::<u32>().is_ok_and(|p| (1..=65_535).contains(&p));
+            && crate::domain::scan::unsigned::<u32>(port)
+                .is_some_and(|p| (1..=65_535).contains(&p));
         if !ok {
             return false;
         }

@@ -369,8 +369,13 @@ impl Feature for Limits {
             let def = self.add.text("definition");
             let period = self.add.text("period");
             let mut body = Body::new();
-            body.int("definition", def.parse::<u8>().unwrap_or(0).into())
-                .str("period", &period);
+            body.int(
+                "definition",
+                crate::domain::scan::unsigned::<u8>(&def)
+                    .unwrap_or(0)
+                    .into(),
+            )
+            .str("period", &period);
             if definition_of(&self.add).is_some_and(LimitDefinition::has_amount) {
                 body.str("currency", &self.add.text("currency"))
                     .str("amount", &self.add.text("amount"));
@@ -497,9 +502,7 @@ impl Limits {
 }
 
 fn definition_of(form: &FormState) -> Option<LimitDefinition> {
-    form.text("definition")
-        .parse::<u8>()
-        .ok()
+    crate::domain::scan::unsigned::<u8>(&form.text("definition"))
         .and_then(LimitDefinition::from_code)
 }
 
@@ -548,7 +551,7 @@ fn open_with(cx: &mut Cx, modal: &str, id: u64) {
 }
 
 fn address_limit(cx: &Cx) -> Option<u64> {
-    cx.shared.location.query_value(LIMIT_PARAM)?.parse().ok()
+    crate::domain::scan::unsigned(cx.shared.location.query_value(LIMIT_PARAM)?)
 }
 
 fn on_page(cx: &Cx) -> bool {

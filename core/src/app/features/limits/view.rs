@@ -135,7 +135,7 @@ pub fn slice(model: &Model) -> LimitsView {
         .shared
         .location
         .query_value(super::LIMIT_PARAM)
-        .and_then(|id| id.parse::<u64>().ok())
+        .and_then(crate::domain::scan::unsigned::<u64>)
         .and_then(|id| f.find(id))
         .map(view);
     let pending = f.pending.as_ref().and_then(|p| {

@@ -445,7 +445,7 @@ pub fn decode(s: &str) -> String {
         let decoded = if let Some(num) = name.strip_prefix('#') {
             let code = match num.strip_prefix(['x', 'X']) {
                 Some(hex) => u32::from_str_radix(hex, 16).ok(),
-                None => num.parse::<u32>().ok(),
+                None => crate::domain::scan::unsigned::<u32>(num),
             };
             (!num.is_empty()).then(|| {
                 code.filter(|c| *c != 0)

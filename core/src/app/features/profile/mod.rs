@@ -651,7 +651,7 @@ fn read_rules(v: &Json) -> Vec<(String, Vec<Rule>)> {
         let text = item.get("rules").and_then(Json::as_str).unwrap_or_default();
         for part in text.split('|') {
             let (name, param) = part.split_once(':').unwrap_or((part, ""));
-            let n = param.trim().parse::<u32>().ok();
+            let n = crate::domain::scan::unsigned::<u32>(param.trim());
             let rule = match (name.trim(), n) {
                 ("min", Some(n)) => Rule::Min(n),
                 ("max", Some(n)) => Rule::Max(n),
