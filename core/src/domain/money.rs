@@ -360,8 +360,11 @@ impl Decimal {
                     String::new()
                 } else {
                     let digits = decimal_digits(frac);
-                    let pad = (self.scale as usize).saturating_sub(digits.len());
-                    ["0".repeat(pad), digits].concat()
+                    let mut frac = String::new();
+                    for _ in digits.len()..self.scale as usize {
+                        frac.push('0');
+                    }
+                    frac + &digits
                 };
                 (int, frac)
             }
