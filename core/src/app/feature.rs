@@ -266,7 +266,7 @@ impl Shared {
     /// default locale).
     pub fn link_prefix(&self, config: &Config) -> String {
         self.locale(config)
-            .map(|l| ["/", l].concat())
+            .map(|l| crate::vecs::concat(&["/", l]))
             .unwrap_or_default()
     }
 

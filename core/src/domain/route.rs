@@ -544,7 +544,7 @@ impl ParamValue {
     pub fn joined(&self) -> String {
         match self {
             ParamValue::One(s) => s.clone(),
-            ParamValue::Many(l) => l.join("/"),
+            ParamValue::Many(l) => crate::vecs::join(l, "/"),
         }
     }
 }

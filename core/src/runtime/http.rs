@@ -81,7 +81,10 @@ pub fn build(
         .header("X-Trace-Id", &trace_id())
         .abort_signal(signal);
     if let Some(token) = &http.bearer {
-        builder = builder.header("Authorization", &["Bearer ", token.as_str()].concat());
+        builder = builder.header(
+            "Authorization",
+            &crate::vecs::concat(&["Bearer ", token.as_str()]),
+        );
     }
     if http.source_platform {
         let source = if config.origin.is_empty() {

@@ -81,7 +81,7 @@ impl Value {
             Value::Empty => String::new(),
             Value::Text(s) => s.clone(),
             Value::Bool(b) => b.to_string(),
-            Value::List(items) => items.join(","),
+            Value::List(items) => crate::vecs::join(items, ","),
         }
     }
 }

@@ -230,7 +230,7 @@ impl Builder {
         if RAW.contains(&name.as_str()) {
             // Skip to the matching end tag (case-insensitive), reading nothing inside.
             let lower = rest.to_ascii_lowercase();
-            let end = ["</", name.as_str()].concat();
+            let end = crate::vecs::concat(&["</", name.as_str()]);
             return match lower.find(&end) {
                 Some(i) => {
                     let tail = rest.get(i..).unwrap_or_default();

@@ -64,7 +64,10 @@ pub struct Pending {
 impl Pending {
     fn write(&self) -> String {
         let purpose = if self.link { "link" } else { "login" };
-        [self.state.as_str(), &self.connection, purpose, &self.back].join(" ")
+        crate::vecs::join(
+            &[self.state.as_str(), &self.connection, purpose, &self.back],
+            " ",
+        )
     }
 
     pub fn read(s: &str) -> Option<Pending> {
@@ -289,7 +292,7 @@ impl Social {
             key: PENDING_KEY.into(),
             value: Some(pending.write()),
         });
-        let url = [
+        let url = crate::vecs::concat(&[
             cx.config.api_base.trim_end_matches('/'),
             "/api/player/social/",
             connection,
@@ -298,14 +301,13 @@ impl Social {
                 ("redirect_uri".into(), self.callback(connection)),
                 ("state".into(), pending.state.clone()),
             ]),
-        ]
-        .concat();
+        ]);
         self.pending = Some(pending);
         cx.effect(Effect::Load { url });
     }
 
     fn callback(&self, connection: &str) -> String {
-        [&self.origin, "/auth/social/", connection, "/callback"].concat()
+        crate::vecs::concat(&[&self.origin, "/auth/social/", connection, "/callback"])
     }
 
     /// On the callback or auto-login page, once the session is known: finish what it brings.
