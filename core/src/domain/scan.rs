@@ -2,6 +2,57 @@
 //! their `try_fold` per closure; these loops exist once and call the check through a function
 //! pointer (smaller in the wasm, docs/ARCHITECTURE.md "Size").
 
+/// Where `needle` first is in `hay` (`str::find` with a text pattern), by a byte loop: std's
+/// two-way searcher is ~2.4 KB of wasm, for a few short needles (the size budget). A match
+/// of whole UTF-8 text always starts on a character boundary.
+pub fn find(hay: &str, needle: &str) -> Option<usize> {
+    let (hay, needle) = (hay.as_bytes(), needle.as_bytes());
+    let last = hay.len().checked_sub(needle.len())?;
+    for i in 0..=last {
+        if hay.get(i..i + needle.len()) == Some(needle) {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// Whether `needle` is in `hay` (`str::contains` with a text pattern).
+pub fn contains(hay: &str, needle: &str) -> bool {
+    find(hay, needle).is_some()
+}
+
+/// `hay` with every `from` (not empty) replaced by `to`, left to right (`str::replace`).
+pub fn replace(hay: &str, from: &str, to: &str) -> String {
+    let mut out = String::new();
+    let mut rest = hay;
+    while let Some(i) = find(rest, from).filter(|_| !from.is_empty()) {
+        out.push_str(rest.get(..i).unwrap_or_default());
+        out.push_str(to);
+        rest = rest.get(i + from.len()..).unwrap_or_default();
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `hay` without any number of `prefix`es in front (`str::trim_start_matches` with text).
+pub fn trim_prefix<'a>(mut hay: &'a str, prefix: &str) -> &'a str {
+    while let Some(rest) = hay.strip_prefix(prefix).filter(|_| !prefix.is_empty()) {
+        hay = rest;
+    }
+    hay
+}
+
+/// Whether `c` is one of the ASCII characters of `set`, or the byte `b` is in `s`: as bytes,
+/// since `str::contains(char)` keeps a text searcher for a non-ASCII char (~1.3 KB of wasm).
+pub fn one_of(set: &str, c: char) -> bool {
+    u8::try_from(c).is_ok_and(|b| b.is_ascii() && set.as_bytes().contains(&b))
+}
+
+/// Whether the ASCII byte `b` is in `s` (`s.contains(b as char)`).
+pub fn has_byte(s: &str, b: u8) -> bool {
+    s.as_bytes().contains(&b)
+}
+
 /// Decimal text as an unsigned `T`: what `str::parse::<T>` takes (an optional `+`, ASCII
 /// digits, in `T`'s range), through u64's parser for every unsigned type instead of one
 /// parser per type (the size budget).
@@ -114,6 +165,53 @@ mod tests {
             assert_eq!(unsigned::<u64>(t), t.parse::<u64>().ok(), "{t:?}");
             assert_eq!(signed::<i32>(t), t.parse::<i32>().ok(), "{t:?}");
             assert_eq!(signed::<i64>(t), t.parse::<i64>().ok(), "{t:?}");
+        }
+    }
+
+    /// The text searches give what std's do.
+    #[test]
+    fn text_searches_are_stds() {
+        let hays = [
+            "",
+            "a",
+            "abc",
+            "aaa",
+            "abab",
+            "--x--",
+            "é://é",
+            "{k}{k}x{k",
+            "locale-locale-x",
+        ];
+        let needles = [
+            "", "a", "aa", "ab", "--", "://", "{k}", "é", "x", "locale-", "zz",
+        ];
+        for h in hays {
+            for n in needles {
+                assert_eq!(find(h, n), h.find(n), "{h:?} {n:?}");
+                assert_eq!(contains(h, n), h.contains(n), "{h:?} {n:?}");
+                assert_eq!(trim_prefix(h, n), h.trim_start_matches(n), "{h:?} {n:?}");
+                if !n.is_empty() {
+                    assert_eq!(replace(h, n, "<>"), h.replace(n, "<>"), "{h:?} {n:?}");
+                }
+            }
+            for b in [b'@', b':', b'%', b'a', b'-'] {
+                assert_eq!(has_byte(h, b), h.contains(char::from(b)), "{h:?} {b}");
+            }
+        }
+        for c in [
+            'g',
+            'i',
+            'y',
+            'x',
+            '+',
+            '.',
+            'é',
+            '\u{e9}',
+            '\u{1F600}',
+            '\0',
+        ] {
+            assert_eq!(one_of("gimsuyd", c), "gimsuyd".contains(c), "{c:?}");
+            assert_eq!(one_of("+-.", c), "+-.".contains(c), "{c:?}");
         }
     }
 }

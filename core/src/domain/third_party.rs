@@ -199,7 +199,7 @@ pub fn script_url(template: &str, key: &str) -> Option<String> {
     let absolute = t.starts_with("https://") || t.starts_with("http://");
     let path = t.starts_with('/') && !t.starts_with("//");
     let clean = all_bytes(t, |b| b > b' ' && b < 0x7f && !b"\"'<>\\`".contains(&b));
-    ((absolute && t.len() > 8 || path) && clean).then(|| t.replace("{key}", key))
+    ((absolute && t.len() > 8 || path) && clean).then(|| super::scan::replace(t, "{key}", key))
 }
 
 /// The origin (`scheme://host[:port]`) of an absolute address; `None` for a site path.

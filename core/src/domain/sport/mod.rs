@@ -111,7 +111,7 @@ pub fn is_slug(s: &str) -> bool {
     !s.is_empty()
         && !s.starts_with('-')
         && !s.ends_with('-')
-        && !s.contains("--")
+        && !super::scan::contains(s, "--")
         && all_bytes(s, |b| {
             b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'
         })

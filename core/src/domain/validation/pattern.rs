@@ -20,11 +20,11 @@ pub fn split_literal(pattern: &str) -> (&str, String) {
     if let Some(rest) = pattern.strip_prefix('/') {
         if let Some(end) = rest.rfind('/') {
             let flags = rest.get(end + 1..).unwrap_or("");
-            if all_chars(flags, |c| "gimsuyd".contains(c)) {
+            if all_chars(flags, |c| crate::domain::scan::one_of("gimsuyd", c)) {
                 let body = rest.get(..end).unwrap_or("");
                 let mut kept = String::new();
                 for c in flags.chars() {
-                    if "imsu".contains(c) {
+                    if crate::domain::scan::one_of("imsu", c) {
                         kept.push(c);
                     }
                 }

@@ -223,7 +223,7 @@ fn split_pipes(text: &str) -> Vec<String> {
             continue;
         }
         let norm = normalize(part.split(':').next().unwrap_or(""));
-        if (norm == "regex" || norm == "notregex") && part.contains(":/") {
+        if (norm == "regex" || norm == "notregex") && crate::domain::scan::contains(part, ":/") {
             open_regex = !closes_literal(part);
         }
         out.push(part.to_string());
@@ -233,7 +233,7 @@ fn split_pipes(text: &str) -> Vec<String> {
 
 /// Whether `name:/pattern/flags` has its closing delimiter.
 fn closes_literal(rule: &str) -> bool {
-    let Some(i) = rule.find(":/") else {
+    let Some(i) = crate::domain::scan::find(rule, ":/") else {
         return true;
     };
     let body = rule.get(i + 2..).unwrap_or("");
@@ -242,7 +242,7 @@ fn closes_literal(rule: &str) -> bool {
             .get(end + 1..)
             .unwrap_or("x")
             .chars()
-            .all(|c| "gimsuyd".contains(c)),
+            .all(|c| crate::domain::scan::one_of("gimsuyd", c)),
         None => false,
     }
 }

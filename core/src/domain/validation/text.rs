@@ -204,15 +204,16 @@ pub fn is_url(text: &str) -> bool {
     }) {
         return false;
     }
-    let Some((scheme, rest)) = text.split_once("://") else {
+    let Some(i) = crate::domain::scan::find(text, "://") else {
         return false;
     };
+    let (scheme, rest) = (text.get(..i).unwrap_or(""), text.get(i + 3..).unwrap_or(""));
     if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
         return false;
     }
     let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let authority = rest.get(..end).unwrap_or("");
-    if authority.contains('@') {
+    if crate::domain::scan::has_byte(authority, b'@') {
         return false;
     }
     let (host, port) = if let Some(inner) = authority.strip_prefix('[') {
@@ -340,7 +341,11 @@ pub fn is_ip(text: &str) -> bool {
 /// A MAC address: six pairs of hex digits separated consistently by `:` or `-`
 /// (`01:23:45:67:89:ab`, `01-23-45-67-89-AB`).
 pub fn is_mac_address(text: &str) -> bool {
-    let sep = if text.contains(':') { ':' } else { '-' };
+    let sep = if crate::domain::scan::has_byte(text, b':') {
+        ':'
+    } else {
+        '-'
+    };
     let mut count = 0;
     for g in text.split(sep) {
         if g.len() != 2 || !all_bytes(g, |b| b.is_ascii_hexdigit()) {

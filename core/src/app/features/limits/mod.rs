@@ -558,7 +558,7 @@ fn on_page(cx: &Cx) -> bool {
     cx.shared
         .route
         .as_ref()
-        .is_ok_and(|r| r.name.trim_start_matches("locale-") == "profile-limits")
+        .is_ok_and(|r| crate::domain::scan::trim_prefix(&r.name, "locale-") == "profile-limits")
 }
 
 /// A removal refused: the server's sentence (e.g. until when a self-exclusion runs).

@@ -75,7 +75,7 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     let limit_modal = shared
         .location
         .query_value(MODAL_PARAM)
-        .is_some_and(|m| m.contains("limit"));
+        .is_some_and(|m| crate::domain::scan::contains(m, "limit"));
     if dirty.touches(READS, limit_modal) {
         out.put("limits", &slice(model));
     }

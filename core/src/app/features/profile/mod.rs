@@ -568,7 +568,7 @@ fn on_page(cx: &Cx, name: &str) -> bool {
     cx.shared
         .route
         .as_ref()
-        .is_ok_and(|r| r.name.trim_start_matches("locale-") == name)
+        .is_ok_and(|r| crate::domain::scan::trim_prefix(&r.name, "locale-") == name)
 }
 
 /// The fields of the profile these pages show; `None` unless it is an object with an id.
