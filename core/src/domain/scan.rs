@@ -53,6 +53,35 @@ pub fn has_byte(s: &str, b: u8) -> bool {
     s.as_bytes().contains(&b)
 }
 
+/// Where the ASCII byte `b` last is in `s` (`s.rfind(b as char)`), by a byte loop: std's
+/// reverse char search is its own ~650 bytes of wasm.
+pub fn rfind_byte(s: &str, b: u8) -> Option<usize> {
+    let bytes = s.as_bytes();
+    let mut i = bytes.len();
+    while i > 0 {
+        i -= 1;
+        if bytes.get(i) == Some(&b) {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// `s` split around the last ASCII byte `b` (`s.rsplit_once(b as char)`).
+pub fn rsplit_once_byte(s: &str, b: u8) -> Option<(&str, &str)> {
+    let i = rfind_byte(s, b)?;
+    Some((s.get(..i)?, s.get(i + 1..)?))
+}
+
+/// `s` without any number of ASCII bytes `b` at its end (`s.trim_end_matches(b as char)`).
+pub fn trim_end_byte(s: &str, b: u8) -> &str {
+    let mut end = s.len();
+    while end > 0 && s.as_bytes().get(end - 1) == Some(&b) {
+        end -= 1;
+    }
+    s.get(..end).unwrap_or(s)
+}
+
 /// Decimal text as an unsigned `T`: what `str::parse::<T>` takes (an optional `+`, ASCII
 /// digits, in `T`'s range), through u64's parser for every unsigned type instead of one
 /// parser per type (the size budget).
@@ -212,6 +241,21 @@ mod tests {
         ] {
             assert_eq!(one_of("gimsuyd", c), "gimsuyd".contains(c), "{c:?}");
             assert_eq!(one_of("+-.", c), "+-.".contains(c), "{c:?}");
+        }
+    }
+
+    /// The reverse byte searches give what std's char searches do.
+    #[test]
+    fn reverse_searches_are_stds() {
+        for s in [
+            "", "/", "a/b/", "//x//", "a@b@c", "é:é:", "x:", ":x", "a.b.c", "abc",
+        ] {
+            for b in [b'/', b'@', b':', b'.'] {
+                let c = char::from(b);
+                assert_eq!(rfind_byte(s, b), s.rfind(c), "{s:?} {c}");
+                assert_eq!(rsplit_once_byte(s, b), s.rsplit_once(c), "{s:?} {c}");
+                assert_eq!(trim_end_byte(s, b), s.trim_end_matches(c), "{s:?} {c}");
+            }
         }
     }
 }

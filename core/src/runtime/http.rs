@@ -55,7 +55,7 @@ pub fn trace_id() -> String {
 pub fn url(config: &Base, http: &HttpRequest) -> String {
     format!(
         "{}{}{}",
-        config.api_base.trim_end_matches('/'),
+        crate::domain::scan::trim_end_byte(&config.api_base, b'/'),
         http.path,
         crate::app::calls::query::encode_query(&http.query)
     )

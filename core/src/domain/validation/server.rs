@@ -237,7 +237,7 @@ fn closes_literal(rule: &str) -> bool {
         return true;
     };
     let body = rule.get(i + 2..).unwrap_or("");
-    match body.rfind('/') {
+    match crate::domain::scan::rfind_byte(body, b'/') {
         Some(end) => body
             .get(end + 1..)
             .unwrap_or("x")

@@ -26,7 +26,7 @@ pub fn is_email(text: &str) -> bool {
     if text.len() > EMAIL_MAX_LEN || !text.is_ascii() {
         return false;
     }
-    let Some((local, domain)) = text.rsplit_once('@') else {
+    let Some((local, domain)) = crate::domain::scan::rsplit_once_byte(text, b'@') else {
         return false;
     };
     if local.is_empty() || local.len() > EMAIL_LOCAL_MAX_LEN {
@@ -233,7 +233,7 @@ pub fn is_url(text: &str) -> bool {
         }
         (None, port)
     } else {
-        match authority.rsplit_once(':') {
+        match crate::domain::scan::rsplit_once_byte(authority, b':') {
             Some((h, p)) => (Some(h), Some(p)),
             None => (Some(authority), None),
         }
@@ -265,7 +265,8 @@ fn is_public_host(host: &str) -> bool {
     }
     // Numeric-looking hosts that are not a proper dotted quad (`0x7f.1`, `2130706433`) are
     // refused: browsers would read them as IPv4.
-    let last = lower.rsplit('.').next().unwrap_or("");
+    let last =
+        crate::domain::scan::rsplit_once_byte(&lower, b'.').map_or(lower.as_str(), |(_, l)| l);
     if !last.is_empty()
         && all_bytes(last, |b| b.is_ascii_hexdigit() || b == b'x')
         && !all_bytes(last, |b| !b.is_ascii_digit())
