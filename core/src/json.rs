@@ -63,6 +63,95 @@ impl Body {
     }
 }
 
+/// A JSON number as text, as serde_json's `Number` writes it (`n.to_string()`): integers in
+/// decimal, floats in their shortest round-trip digits laid out as its float printer (zmij)
+/// does. In the browser the digits come from the engine ([`float_layout`]): zmij's code and
+/// tables were ~2.2 KiB of the gzipped wasm (the size budget).
+pub fn number_text(n: &Number) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let f = match n.as_f64() {
+            Some(f) if n.is_f64() => f,
+            _ => return to_string(n).unwrap_or_default(),
+        };
+        if f == 0.0 {
+            // The engine writes -0 as `0`.
+            return if f.is_sign_negative() { "-0.0" } else { "0.0" }.into();
+        }
+        float_layout(&crate::json_write::float_text(f))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        n.to_string()
+    }
+}
+
+/// A non-zero float as serde_json writes it, from the engine's text of it
+/// (`Number.prototype.toString`: `123.45`, `0.000001`, `1e+21`, `1.5e-7`; the same shortest
+/// digits, ties to even): zmij's layout is fixed for exponents -5..=15 (a whole value with
+/// `.0`), else `d.ddde+x` / `de-x`.
+pub fn float_layout(engine: &str) -> String {
+    // One pass over the bytes (char patterns would add their searchers to the wasm): the
+    // digits without zeros in front, and the exponent of the first one.
+    let mut out = String::new();
+    let mut digits = String::new();
+    let (mut exp, mut point) = (-1i64, false);
+    for (i, b) in engine.bytes().enumerate() {
+        match b {
+            b'-' => out.push('-'),
+            b'.' => point = true,
+            b'e' => {
+                let e = engine
+                    .get(i + 1..)
+                    .and_then(crate::domain::scan::signed::<i64>);
+                exp += e.unwrap_or(0);
+                break;
+            }
+            b'0' if digits.is_empty() => exp -= i64::from(point),
+            _ => {
+                digits.push(char::from(b));
+                exp += i64::from(!point);
+            }
+        }
+    }
+    while digits.ends_with('0') {
+        digits.pop();
+    }
+    let zeros = |out: &mut String, n: i64| {
+        for _ in 0..n {
+            out.push('0');
+        }
+    };
+    let len = digits.len() as i64;
+    if (-5..=15).contains(&exp) {
+        // `1234e7` is `12340000000.0`, `1234e-2` is `12.34`, `1234e-6` is `0.001234`.
+        if exp < 0 {
+            out.push_str("0.");
+            zeros(&mut out, -exp - 1);
+            out.push_str(&digits);
+        } else if len - 1 <= exp {
+            out.push_str(&digits);
+            zeros(&mut out, exp + 1 - len);
+            out.push_str(".0");
+        } else {
+            let (a, b) = digits.split_at(exp as usize + 1);
+            out.push_str(a);
+            out.push('.');
+            out.push_str(b);
+        }
+    } else {
+        let (first, rest) = digits.split_at(digits.len().min(1));
+        out.push_str(first);
+        if !rest.is_empty() {
+            out.push('.');
+            out.push_str(rest);
+        }
+        out.push_str(if exp < 0 { "e-" } else { "e+" });
+        out.push_str(&exp.unsigned_abs().to_string());
+    }
+    out
+}
+
 /// Parse JSON text into `T`; the error is a short reason for logs.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, String> {
     #[cfg(target_arch = "wasm32")]

@@ -127,7 +127,7 @@ impl Writer {
 /// A fractional float as JSON text: the engine's shortest round-trip form in the browser
 /// (keeps Rust's float printer out of the wasm), Rust's natively (never an exponent).
 #[cfg(target_arch = "wasm32")]
-fn float_text(f: f64) -> String {
+pub(crate) fn float_text(f: f64) -> String {
     js_sys::Number::from(f)
         .to_string_with_radix(10)
         .ok()
@@ -136,7 +136,7 @@ fn float_text(f: f64) -> String {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-fn float_text(f: f64) -> String {
+pub(crate) fn float_text(f: f64) -> String {
     f.to_string()
 }
 

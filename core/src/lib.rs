@@ -18,6 +18,7 @@ pub mod app;
 pub mod domain;
 pub mod json;
 pub mod json_write;
+pub mod lookup;
 pub mod vecs;
 
 #[cfg(target_arch = "wasm32")]

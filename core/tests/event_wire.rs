@@ -3,7 +3,8 @@
 //! reads to the intent it names; bad events are errors that say what is wrong.
 
 use croupier_core::app::features::{
-    session::SessionUi, shell::ShellUi, toasts::ToastsUi, wallet::WalletUi,
+    bonuses::BonusesUi, games::GamesUi, limits::LimitsUi, notifications::NotificationsUi,
+    profile::ProfileUi, session::SessionUi, shell::ShellUi, toasts::ToastsUi, wallet::WalletUi,
 };
 use croupier_core::app::{AppUi, FormId, FormValue, UiEvent};
 use proptest::prelude::*;
@@ -107,6 +108,44 @@ fn every_event_reads_to_its_intent() {
     ];
     for (event, want) in cases {
         assert_eq!(ours(&event), want, "{event}");
+    }
+}
+
+/// A feature's types are looked up among its names (`lookup::by_name!`): a name that begins
+/// another, the first and last of a list, and near misses read as they did with a `match`.
+#[test]
+fn types_are_found_among_their_feature_names() {
+    for (kind, want) in [
+        ("pay", ok(WalletUi::Pay)),
+        ("payAgain", ok(WalletUi::PayAgain)),
+        ("cancelDeposit", ok(WalletUi::CancelDeposit)),
+        ("start", ok(AppUi::Start)),
+        ("closeModal", ok(AppUi::CloseModal)),
+        ("toggleDrawer", ok(ShellUi::ToggleDrawer)),
+        ("pageReady", ok(ShellUi::PageReady)),
+        ("limitsRetry", ok(LimitsUi::LimitsRetry)),
+        ("levelUpSeen", ok(BonusesUi::LevelUpSeen)),
+        ("contactAgain", ok(NotificationsUi::ContactAgain)),
+        ("sessionCloseConfirm", ok(ProfileUi::SessionCloseConfirm)),
+        ("gamesRetry", ok(GamesUi::GamesRetry)),
+        ("gamesSearchUsed", ok(GamesUi::GamesSearchUsed)),
+    ] {
+        assert_eq!(ours(&json!({ "type": kind })), want, "{kind}");
+    }
+    for kind in [
+        "",
+        " ",
+        "pa",
+        "pay ",
+        "pay payAgain",
+        "PayAgain",
+        "gamesRetry2",
+    ] {
+        assert_eq!(
+            ours(&json!({ "type": kind })),
+            Err(format!("unknown event type {kind}")),
+            "{kind:?}"
+        );
     }
 }
 

@@ -157,3 +157,121 @@ fn body_builder_same_as_json_macro() {
     );
     assert_eq!(Body::new().done(), serde_json::json!({}));
 }
+
+/// What the browser's engine writes for a float (`Number.prototype.toString`), from
+/// serde_json's text of it (the same shortest digits): fixed from 1e-6 to below 1e21 with no
+/// `.0`, else `d.ddde+x` / `de-x`.
+fn engine_text(serde: &str) -> String {
+    let (sign, t) = match serde.strip_prefix('-') {
+        Some(t) => ("-", t),
+        None => ("", serde),
+    };
+    let (m, e) = t.split_once('e').unwrap_or((t, "0"));
+    let e: i32 = e.parse().unwrap();
+    let (int, frac) = m.split_once('.').unwrap_or((m, ""));
+    let all = format!("{int}{frac}");
+    let lead = all.len() - all.trim_start_matches('0').len();
+    let digits = all.trim_matches('0');
+    let exp = e + int.len() as i32 - 1 - lead as i32;
+    let n = exp + 1;
+    let k = digits.len() as i32;
+    let body = if k <= n && n <= 21 {
+        format!("{digits}{}", "0".repeat((n - k) as usize))
+    } else if 0 < n && n <= 21 {
+        format!("{}.{}", &digits[..n as usize], &digits[n as usize..])
+    } else if -6 < n && n <= 0 {
+        format!("0.{}{digits}", "0".repeat((-n) as usize))
+    } else {
+        let rest = &digits[1..];
+        let point = if rest.is_empty() { "" } else { "." };
+        let s = if exp < 0 { "-" } else { "+" };
+        format!("{}{point}{rest}e{s}{}", &digits[..1], exp.abs())
+    };
+    format!("{sign}{body}")
+}
+
+/// `json::float_layout` lays the engine's text of a float out as serde_json writes it.
+fn same_layout(f: f64) {
+    if f == 0.0 || !f.is_finite() {
+        return;
+    }
+    let serde = serde_json::Number::from_f64(f).unwrap().to_string();
+    let engine = engine_text(&serde);
+    assert_eq!(
+        croupier_core::json::float_layout(&engine),
+        serde,
+        "{f:e} {engine}"
+    );
+}
+
+#[test]
+fn float_layout_is_serde_jsons() {
+    // The engine's own texts, as node prints them.
+    for (engine, serde) in [
+        ("1686451835578991.2", "1686451835578991.2"),
+        ("0.3", "0.3"),
+        ("5e-324", "5e-324"),
+        ("1e+21", "1e+21"),
+        ("1.5e-7", "1.5e-7"),
+        ("0.000001", "1e-6"),
+        ("0.0000015", "1.5e-6"),
+        ("0.00001", "0.00001"),
+        ("9007199254740992", "9007199254740992.0"),
+        ("10000000000000000", "1e+16"),
+        ("123456789012345680000", "1.2345678901234568e+20"),
+        ("-1e-300", "-1e-300"),
+        ("-12.5", "-12.5"),
+    ] {
+        assert_eq!(croupier_core::json::float_layout(engine), serde, "{engine}");
+    }
+    for f in [
+        0.1,
+        -0.1,
+        1.5,
+        12.34,
+        0.001234,
+        1e-5,
+        1.5e-5,
+        9.99e-6,
+        1e-6,
+        1.5e-7,
+        1e-7,
+        5e-324,
+        1e15,
+        1.5e15,
+        9.007_199_254_740_993e15,
+        1e16,
+        1.2345e16,
+        1e17,
+        1e20,
+        1e21,
+        1.5e21,
+        1e100,
+        1.7976931348623157e308,
+        123_456_789.123_456_78,
+        0.3,
+        2.0 / 3.0,
+        -1e-300,
+        1.0,
+        100.0,
+        1234e7,
+    ] {
+        same_layout(f);
+    }
+    for n in [0i64, -1, i64::MIN] {
+        let n = serde_json::Number::from(n);
+        assert_eq!(croupier_core::json::number_text(&n), n.to_string());
+    }
+}
+
+proptest! {
+    #[test]
+    fn float_layout_is_serde_jsons_for_any_float(bits in any::<u64>()) {
+        same_layout(f64::from_bits(bits));
+    }
+
+    #[test]
+    fn float_layout_is_serde_jsons_for_decimals(m in -10_000_000i64..10_000_000, e in -12i32..22) {
+        same_layout(m as f64 * 10f64.powi(e));
+    }
+}

@@ -130,3 +130,26 @@ proptest! {
         }
     }
 }
+
+/// Digits are written by hand (`money::decimal_digits`, no u128 formatter): zeros inside,
+/// at the ends and in front of the fraction stay, and the widest mantissas read back.
+#[test]
+fn display_keeps_every_digit() {
+    for text in [
+        "0",
+        "0.0",
+        "0.05",
+        "-0.000001",
+        "10",
+        "100.100",
+        "-1234567890123456789.000123",
+        "170141183460469231731687303715884105727",
+        "-17014118346046923173168730371588410572.7",
+    ] {
+        assert_eq!(Decimal::parse(text).unwrap().to_string(), text, "{text}");
+    }
+    assert_eq!(
+        Decimal::parse("1234567.5").unwrap().to_grouped(),
+        "1,234,567.5"
+    );
+}

@@ -618,6 +618,25 @@ fn channels_for_guests_and_players() {
     }
 }
 
+/// The namespace is looked up among the topics' names (`lookup::by_name!`).
+#[test]
+fn each_namespace_is_its_topic() {
+    for (channel, want) in [
+        ("retention:quests#1", Topic::Quests),
+        ("bonus:player-bonuses#1", Topic::Bonuses),
+        ("bonus:player-bonus-codes#1", Topic::BonusCodes),
+        ("game:spins#1", Topic::Spins),
+        ("messenger:pushes#1", Topic::Pushes),
+        (push::GLOBAL_ONLINE, Topic::Online),
+        ("global:online#1", Topic::Online),
+        ("game:bet", Topic::Unknown),
+        ("", Topic::Unknown),
+        (" ", Topic::Unknown),
+    ] {
+        assert_eq!(push::topic(channel), want, "{channel}");
+    }
+}
+
 #[test]
 fn routes_by_event_then_channel() {
     let account = j!({"id": 1, "currency": "USD", "balance": "5.00", "status": 1});

@@ -633,3 +633,54 @@ fn percent_encoding_writes_upper_case_hex_nibbles() {
     let all: String = (0u8..=127).map(char::from).collect();
     assert_eq!(percent_decode(&percent_encode(&all), false), all);
 }
+
+/// `route::lossy_utf8` gives what `String::from_utf8_lossy` gives.
+fn same_lossy(bytes: &[u8]) {
+    assert_eq!(
+        croupier_core::domain::route::lossy_utf8(bytes),
+        String::from_utf8_lossy(bytes),
+        "{bytes:?}"
+    );
+}
+
+#[test]
+fn lossy_utf8_is_stds() {
+    for bytes in [
+        &b""[..],
+        b"abc",
+        b"\xff",
+        b"a\xffb",
+        b"\xe2\x82",
+        b"\xe2\x82a",
+        b"\xf0\x9f\x98\x80",
+        b"\xf0\x9f\x98",
+        b"\xed\xa0\x80",
+        b"\xc0\xaf",
+        b"\xf4\x90\x80\x80",
+        "é€😀".as_bytes(),
+    ] {
+        same_lossy(bytes);
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn lossy_utf8_is_stds_for_any_bytes(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..32)) {
+        same_lossy(&bytes);
+    }
+
+    #[test]
+    fn lossy_utf8_is_stds_for_near_utf8(
+        text in "\\PC{0,8}",
+        cut in proptest::collection::vec(0usize..40, 0..3),
+    ) {
+        // Valid text with bytes cut out: truncated and stray sequences.
+        let mut bytes = text.into_bytes();
+        for c in cut {
+            if c < bytes.len() {
+                bytes.remove(c);
+            }
+        }
+        same_lossy(&bytes);
+    }
+}

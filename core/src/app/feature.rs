@@ -266,7 +266,7 @@ impl Shared {
     /// default locale).
     pub fn link_prefix(&self, config: &Config) -> String {
         self.locale(config)
-            .map(|l| ["/", l].concat())
+            .map(|l| crate::vecs::concat(&["/", l]))
             .unwrap_or_default()
     }
 
@@ -421,11 +421,17 @@ impl Cx<'_> {
             .filter(|s| s.is_finite() && *s > 0.0)
             .map_or(60, |s| s.ceil().min(86_400.0) as u64);
         if secs < 90 {
-            self.text("alerts.tooManyAttemptsSeconds")
-                .replace("{seconds}", &secs.to_string())
+            crate::domain::scan::replace(
+                &self.text("alerts.tooManyAttemptsSeconds"),
+                "{seconds}",
+                &secs.to_string(),
+            )
         } else {
-            self.text("alerts.tooManyAttemptsMinutes")
-                .replace("{minutes}", &secs.div_ceil(60).to_string())
+            crate::domain::scan::replace(
+                &self.text("alerts.tooManyAttemptsMinutes"),
+                "{minutes}",
+                &secs.div_ceil(60).to_string(),
+            )
         }
     }
 }

@@ -65,7 +65,8 @@ pub fn errors(
 ) -> LiteMap<String, String> {
     // Validation messages live in the fields-settings content group (`validations.min` is
     // `fields-settings.validations.min`), so they follow the locale like every other text.
-    let lookup = |key: &str| text(&["fields-settings.", key].concat()).or_else(|| text(key));
+    let lookup =
+        |key: &str| text(&crate::vecs::concat(&["fields-settings.", key])).or_else(|| text(key));
     // An untouched checkbox is unchecked, not empty: "accepted" must see false.
     let mut values = state.values.clone();
     for (field, field_rules) in rules {

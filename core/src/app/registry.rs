@@ -130,19 +130,23 @@ macro_rules! features {
             pub fn read(value: &crate::json::Json) -> Result<FeatureUi, String> {
                 let kind = value.get("type").and_then(|t| t.as_str()).unwrap_or_default();
                 let fields = super::ui_read::Fields::new(value);
-                $(
-                    let read = <$ty as Feature>::read_ui(kind, &fields);
-                    // A field at fault refuses the event, as the reader stops there.
-                    if let Some(e) = fields.fault() {
-                        return Err(super::ui_read::of_kind(kind, &e));
-                    }
-                    match read {
-                        Ok(Some(e)) => return Ok(FeatureUi::$Variant(e)),
-                        Ok(None) => {}
-                        Err(e) => return Err(super::ui_read::of_kind(kind, &e)),
-                    }
-                )*
-                Err(format!("unknown event type {kind}"))
+                // Only the feature that knows the type reads fields: the fault is looked at
+                // once, after the first feature that answers.
+                let read = 'read: {
+                    $(
+                        match <$ty as Feature>::read_ui(kind, &fields) {
+                            Ok(Some(e)) => break 'read Ok(FeatureUi::$Variant(e)),
+                            Ok(None) => {}
+                            Err(e) => break 'read Err(e),
+                        }
+                    )*
+                    return Err(format!("unknown event type {kind}"));
+                };
+                // A field at fault refuses the event, as the reader stops there.
+                if let Some(e) = fields.fault() {
+                    return Err(super::ui_read::of_kind(kind, &e));
+                }
+                read.map_err(|e| super::ui_read::of_kind(kind, &e))
             }
         }
 

@@ -192,7 +192,7 @@ pub fn str_of(v: &Json, name: &str) -> String {
 pub fn loose_text(v: &Json, name: &str) -> String {
     match v.get(name) {
         Some(Json::String(s)) => s.clone(),
-        Some(Json::Number(n)) => n.to_string(),
+        Some(Json::Number(n)) => crate::json::number_text(n),
         _ => String::new(),
     }
 }

@@ -6,7 +6,6 @@
 //! [`ALERT_DURATION_WITH_DESCRIPTION_MS`] when it has a description). Time is always an argument.
 
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 
 use litemap::LiteMap;
 
@@ -103,7 +102,8 @@ pub struct ShownAlert {
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AlertQueue {
-    pending: VecDeque<Alert>,
+    // A `Vec` (a short queue; `VecDeque`'s ring code costs more wasm).
+    pending: Vec<Alert>,
     visible: Vec<ShownAlert>,
     last_shown_ms: Option<u64>,
     next_id: u64,
@@ -117,9 +117,9 @@ impl AlertQueue {
     /// Queues an alert and runs [`AlertQueue::tick`]; returns the toast started now, if any.
     pub fn push(&mut self, alert: Alert, now_ms: u64) -> Option<ShownAlert> {
         if self.pending.len() >= ALERT_QUEUE_MAX {
-            self.pending.pop_front();
+            self.pending.remove(0);
         }
-        self.pending.push_back(alert);
+        self.pending.push(alert);
         self.tick(now_ms)
     }
 
@@ -133,7 +133,10 @@ impl AlertQueue {
         if !allowed {
             return None;
         }
-        let alert = self.pending.pop_front()?;
+        if self.pending.is_empty() {
+            return None;
+        }
+        let alert = self.pending.remove(0);
         let shown = ShownAlert {
             id: self.next_id,
             hide_at_ms: now_ms.saturating_add(alert.duration_ms()),

@@ -359,7 +359,12 @@ impl Decimal {
                 let frac = if self.scale == 0 {
                     String::new()
                 } else {
-                    format!("{:0width$}", frac, width = self.scale as usize)
+                    let digits = decimal_digits(frac);
+                    let mut frac = String::new();
+                    for _ in digits.len()..self.scale as usize {
+                        frac.push('0');
+                    }
+                    frac + &digits
                 };
                 (int, frac)
             }
@@ -379,13 +384,27 @@ impl Decimal {
         if self.mantissa < 0 {
             out.push('-');
         }
-        out.push_str(&group_digits(&int.to_string(), group));
+        out.push_str(&group_digits(&decimal_digits(int), group));
         if !frac.is_empty() {
             out.push(decimal);
             out.push_str(&frac);
         }
         out
     }
+}
+
+/// `n` in decimal, by hand: u128's formatter (money alone needs it) stays out of the wasm.
+fn decimal_digits(mut n: u128) -> String {
+    let mut digits = Vec::new();
+    loop {
+        digits.push(b'0' + (n % 10) as u8);
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    digits.reverse();
+    String::from_utf8(digits).unwrap_or_default()
 }
 
 /// Inserts `sep` every three digits from the right of a run of ASCII digits.
@@ -480,9 +499,10 @@ impl fmt::Display for Decimal {
         if self.mantissa < 0 {
             f.write_str("-")?;
         }
-        write!(f, "{int}")?;
+        f.write_str(&decimal_digits(int))?;
         if !frac.is_empty() {
-            write!(f, ".{frac}")?;
+            f.write_str(".")?;
+            f.write_str(&frac)?;
         }
         Ok(())
     }

@@ -138,11 +138,13 @@ impl Location {
 
 /// Removes `scheme://authority` or `//authority` from the front of an address.
 fn strip_origin(input: &str) -> &str {
-    let after_scheme = match input.find("://") {
+    let after_scheme = match super::scan::find(input, "://") {
         Some(i)
             if i > 0
                 && input.get(..i).is_some_and(|s| {
-                    all_chars(s, |c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+                    all_chars(s, |c| {
+                        c.is_ascii_alphanumeric() || super::scan::one_of("+-.", c)
+                    })
                 }) =>
         {
             input.get(i + 3..).unwrap_or("")
@@ -184,7 +186,7 @@ pub fn encode_query(pairs: &[(String, String)]) -> String {
         }
         out.push_str(&percent_encode(k));
         out.push('=');
-        out.push_str(&percent_encode(v).replace("%2C", ","));
+        out.push_str(&super::scan::replace(&percent_encode(v), "%2C", ","));
     }
     out
 }
@@ -202,16 +204,37 @@ fn hex_val(b: u8) -> Option<u8> {
 pub fn percent_decode(s: &str, plus_as_space: bool) -> String {
     match percent_decode_strict(s, plus_as_space) {
         Some(d) => d,
-        None => {
-            let bytes = decode_bytes(s.as_bytes(), plus_as_space);
-            String::from_utf8_lossy(&bytes).into_owned()
+        None => lossy_utf8(&decode_bytes(s.as_bytes(), plus_as_space)),
+    }
+}
+
+/// `String::from_utf8_lossy` by the loop its documentation gives (each invalid sequence is one
+/// U+FFFD): its `Utf8Chunks` were ~780 bytes of wasm for this one use.
+pub fn lossy_utf8(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                out.push_str(s);
+                return out;
+            }
+            Err(e) => {
+                let (good, bad) = rest.split_at(e.valid_up_to());
+                out.push_str(std::str::from_utf8(good).unwrap_or_default());
+                out.push('\u{FFFD}');
+                match e.error_len() {
+                    Some(n) => rest = bad.get(n..).unwrap_or_default(),
+                    None => return out,
+                }
+            }
         }
     }
 }
 
 /// Percent-decodes `s`; `None` when the result is not valid UTF-8.
 pub fn percent_decode_strict(s: &str, plus_as_space: bool) -> Option<String> {
-    if !(s.contains('%') || plus_as_space && s.contains('+')) {
+    if !(super::scan::has_byte(s, b'%') || plus_as_space && super::scan::has_byte(s, b'+')) {
         return Some(s.to_string());
     }
     String::from_utf8(decode_bytes(s.as_bytes(), plus_as_space)).ok()
@@ -544,7 +567,7 @@ impl ParamValue {
     pub fn joined(&self) -> String {
         match self {
             ParamValue::One(s) => s.clone(),
-            ParamValue::Many(l) => l.join("/"),
+            ParamValue::Many(l) => crate::vecs::join(l, "/"),
         }
     }
 }
@@ -997,7 +1020,7 @@ fn scheme_of(s: &str) -> Option<&str> {
     let first = chars.next()?;
     (first.is_ascii_alphabetic()
         && all_chars(chars.as_str(), |c| {
-            c.is_ascii_alphanumeric() || "+-.".contains(c)
+            c.is_ascii_alphanumeric() || super::scan::one_of("+-.", c)
         }))
     .then_some(head)
 }

@@ -108,7 +108,7 @@ impl Service {
     pub fn key_missing(self) -> String {
         match self {
             Service::Captcha => CAPTCHA_KEY_MISSING.to_string(),
-            s => ["Missing ", s.name(), " key: not loaded"].concat(),
+            s => crate::vecs::concat(&["Missing ", s.name(), " key: not loaded"]),
         }
     }
 
@@ -116,7 +116,7 @@ impl Service {
     pub fn load_failed(self) -> String {
         match self {
             Service::Pixel => super::analytics::PIXEL_LOAD_FAILED.to_string(),
-            s => ["Failed to load ", s.name()].concat(),
+            s => crate::vecs::concat(&["Failed to load ", s.name()]),
         }
     }
 }
@@ -168,16 +168,16 @@ pub fn plan(service: Service, config: &ServiceConfig, consent: &Consent) -> Plan
         return Plan::NoKey;
     }
     if !valid_key(key) {
-        return Plan::Refused([service.key_name(), " refused: not a provider id"].concat());
+        return Plan::Refused(crate::vecs::concat(&[
+            service.key_name(),
+            " refused: not a provider id",
+        ]));
     }
     let Some(url) = script_url(&config.script, key) else {
-        return Plan::Refused(
-            [
-                service.name(),
-                ": no usable script address (https://…, http://… or /…)",
-            ]
-            .concat(),
-        );
+        return Plan::Refused(crate::vecs::concat(&[
+            service.name(),
+            ": no usable script address (https://…, http://… or /…)",
+        ]));
     };
     if !service.allowed(consent) {
         return Plan::AwaitConsent;
@@ -199,7 +199,7 @@ pub fn script_url(template: &str, key: &str) -> Option<String> {
     let absolute = t.starts_with("https://") || t.starts_with("http://");
     let path = t.starts_with('/') && !t.starts_with("//");
     let clean = all_bytes(t, |b| b > b' ' && b < 0x7f && !b"\"'<>\\`".contains(&b));
-    ((absolute && t.len() > 8 || path) && clean).then(|| t.replace("{key}", key))
+    ((absolute && t.len() > 8 || path) && clean).then(|| super::scan::replace(t, "{key}", key))
 }
 
 /// The origin (`scheme://host[:port]`) of an absolute address; `None` for a site path.

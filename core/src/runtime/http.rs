@@ -55,7 +55,7 @@ pub fn trace_id() -> String {
 pub fn url(config: &Base, http: &HttpRequest) -> String {
     format!(
         "{}{}{}",
-        config.api_base.trim_end_matches('/'),
+        crate::domain::scan::trim_end_byte(&config.api_base, b'/'),
         http.path,
         crate::app::calls::query::encode_query(&http.query)
     )
@@ -81,7 +81,10 @@ pub fn build(
         .header("X-Trace-Id", &trace_id())
         .abort_signal(signal);
     if let Some(token) = &http.bearer {
-        builder = builder.header("Authorization", &["Bearer ", token.as_str()].concat());
+        builder = builder.header(
+            "Authorization",
+            &crate::vecs::concat(&["Bearer ", token.as_str()]),
+        );
     }
     if http.source_platform {
         let source = if config.origin.is_empty() {
@@ -140,11 +143,11 @@ pub async fn perform_kept(config: &Base, http: &HttpRequest) -> (HttpOutcome, Op
             kept = resp
                 .headers()
                 .get(CACHED_AT_HEADER)
-                .and_then(|v| v.trim().parse::<u64>().ok());
+                .and_then(|v| crate::domain::scan::unsigned::<u64>(v.trim()));
             let declared = resp
                 .headers()
                 .get("content-length")
-                .and_then(|v| v.parse::<usize>().ok());
+                .and_then(|v| crate::domain::scan::unsigned::<usize>(&v));
             if declared.is_some_and(|n| n > MAX_RESPONSE_BYTES) {
                 HttpOutcome::Failed {
                     reason: format!("response over {MAX_RESPONSE_BYTES} bytes"),

@@ -110,14 +110,14 @@ fn open(rt: &Rc<Runtime>, url: &str) -> Result<Socket, String> {
 /// relative to `origin` (the page's).
 pub fn ws_url(url: &str, origin: &str) -> String {
     let absolute = if url.starts_with('/') {
-        [origin.trim_end_matches('/'), url].concat()
+        crate::vecs::concat(&[crate::domain::scan::trim_end_byte(origin, b'/'), url])
     } else {
         url.to_string()
     };
     if let Some(rest) = absolute.strip_prefix("https://") {
-        ["wss://", rest].concat()
+        crate::vecs::concat(&["wss://", rest])
     } else if let Some(rest) = absolute.strip_prefix("http://") {
-        ["ws://", rest].concat()
+        crate::vecs::concat(&["ws://", rest])
     } else {
         absolute
     }

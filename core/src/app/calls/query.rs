@@ -10,7 +10,7 @@ pub const SETTINGS_TTL_MS: u64 = 15 * 60 * 1000;
 
 /// An array parameter in bracket form: `("status", ["1", "2"])` -> `status[]=1&status[]=2`.
 pub fn array_param<S: AsRef<str>>(name: &str, values: &[S]) -> Vec<(String, String)> {
-    let key = [name, "[]"].concat();
+    let key = crate::vecs::concat(&[name, "[]"]);
     map(values, |v| (key.clone(), v.as_ref().to_string()))
 }
 

@@ -178,10 +178,13 @@ impl Parser<'_> {
                     text.push(c);
                 }
                 let (lo, hi) = match text.split_once(',') {
-                    Some((lo, "")) => (lo.parse().ok()?, None),
-                    Some((lo, hi)) => (lo.parse().ok()?, Some(hi.parse().ok()?)),
+                    Some((lo, "")) => (crate::domain::scan::unsigned(lo)?, None),
+                    Some((lo, hi)) => (
+                        crate::domain::scan::unsigned(lo)?,
+                        Some(crate::domain::scan::unsigned(hi)?),
+                    ),
                     None => {
-                        let n = text.parse().ok()?;
+                        let n = crate::domain::scan::unsigned(&text)?;
                         (n, Some(n))
                     }
                 };

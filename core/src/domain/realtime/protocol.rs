@@ -172,7 +172,7 @@ pub fn unsubscribe(id: u32, channel: &str) -> String {
 
 /// Several commands in one frame.
 pub fn frame(lines: &[String]) -> String {
-    lines.join("\n")
+    crate::vecs::join(lines, "\n")
 }
 
 /// A JSON string literal (commands are written by hand: no JSON printer in the wasm).

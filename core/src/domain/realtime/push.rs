@@ -67,7 +67,7 @@ pub enum Topic {
 
 pub fn topic(channel: &str) -> Topic {
     let namespace = channel.split('#').next().unwrap_or("");
-    match namespace {
+    crate::lookup::by_name!(namespace, {
         "retention:quests" => Topic::Quests,
         "bonus:player-bonus-codes" => Topic::BonusCodes,
         "bonus:player-bonuses" => Topic::Bonuses,
@@ -79,9 +79,10 @@ pub fn topic(channel: &str) -> Topic {
         "retention:accounts" => Topic::Loyalty,
         "messenger:notifications" => Topic::Notifications,
         "messenger:pushes" => Topic::Pushes,
-        GLOBAL_ONLINE => Topic::Online,
+        // GLOBAL_ONLINE (a literal here: the names are joined by `concat!`).
+        "global:online" => Topic::Online,
         _ => Topic::Unknown,
-    }
+    })
 }
 
 /// A routed publication. Payloads stay JSON here; the app reads them into its wire types.
@@ -201,7 +202,7 @@ fn route_event(name: &str, payload: Json) -> Option<Push> {
 fn decimal_text(v: &Json) -> Option<String> {
     match v {
         Json::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
-        Json::Number(n) => Some(n.to_string()),
+        Json::Number(n) => Some(crate::json::number_text(n)),
         _ => None,
     }
 }

@@ -111,7 +111,7 @@ pub fn is_slug(s: &str) -> bool {
     !s.is_empty()
         && !s.starts_with('-')
         && !s.ends_with('-')
-        && !s.contains("--")
+        && !super::scan::contains(s, "--")
         && all_bytes(s, |b| {
             b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'
         })
@@ -261,7 +261,7 @@ fn parse_id(s: &str) -> Option<u64> {
     if s.is_empty() || s.len() > 20 || !all_bytes(s, |b| b.is_ascii_digit()) {
         return None;
     }
-    s.parse().ok()
+    crate::domain::scan::unsigned(s)
 }
 
 /// Parses a comma-separated id list: bad or duplicate entries are dropped.

@@ -118,7 +118,7 @@ pub fn parse_date(text: &str) -> Option<Date> {
     }
     let digits = text.strip_prefix('-').unwrap_or(text);
     if !digits.is_empty() && digits.len() <= 15 && all_bytes(digits, |b| b.is_ascii_digit()) {
-        let ms: i64 = text.parse().ok()?;
+        let ms: i64 = crate::domain::scan::signed(text)?;
         return Date::from_timestamp_ms(ms);
     }
     let (date_part, time_part) = match text.find(['T', ' ']) {
@@ -143,9 +143,9 @@ pub fn parse_date(text: &str) -> Option<Date> {
     if !all_digits(year, 4, 4) || !all_digits(month, 1, 2) || !all_digits(day, 1, 2) {
         return None;
     }
-    let year: i32 = year.parse().ok()?;
-    let month: u32 = month.parse().ok()?;
-    let day: u32 = day.parse().ok()?;
+    let year: i32 = crate::domain::scan::signed(year)?;
+    let month: u32 = crate::domain::scan::unsigned(month)?;
+    let day: u32 = crate::domain::scan::unsigned(day)?;
     if !(MIN_YEAR..=MAX_YEAR).contains(&year) {
         return None;
     }
@@ -187,7 +187,9 @@ fn valid_time_suffix(time: &str) -> bool {
 }
 
 fn two_digits_max(s: &str, max: u32) -> bool {
-    s.len() == 2 && all_bytes(s, |b| b.is_ascii_digit()) && s.parse::<u32>().is_ok_and(|v| v <= max)
+    s.len() == 2
+        && all_bytes(s, |b| b.is_ascii_digit())
+        && crate::domain::scan::unsigned::<u32>(s).is_some_and(|v| v <= max)
 }
 
 #[cfg(test)]

@@ -81,7 +81,7 @@ impl Value {
             Value::Empty => String::new(),
             Value::Text(s) => s.clone(),
             Value::Bool(b) => b.to_string(),
-            Value::List(items) => items.join(","),
+            Value::List(items) => crate::vecs::join(items, ","),
         }
     }
 }
@@ -793,13 +793,14 @@ fn age_check(text: Option<&str>, ctx: &Context, ok: impl Fn(i64) -> bool) -> boo
 /// SPEC §5 field rules, by field name; unknown fields have none.
 /// `fullName` words must have at least [`FULL_NAME_WORD_MIN`] characters.
 pub fn field_rules(field: &str) -> Vec<Rule> {
-    match field {
+    crate::lookup::by_name!(field, {
         "password" => vec![Rule::Min(8)],
         "newPassword" => vec![Rule::Required, Rule::Min(8)],
         "repeatNewPassword" => vec![Rule::Required, Rule::SameAs("newPassword".into())],
         "password_confirmation" => vec![Rule::Required, Rule::SameAs("password".into())],
         "currentPassword" => vec![Rule::Required],
-        "firstName" | "lastName" => vec![Rule::Min(2)],
+        "firstName" => vec![Rule::Min(2)],
+        "lastName" => vec![Rule::Min(2)],
         "fullName" => vec![Rule::TwoWords(FULL_NAME_WORD_MIN), Rule::Max(30)],
         "nickname" => vec![Rule::Min(3), Rule::Max(24), Rule::AlphaDash],
         "email" => vec![Rule::Email],
@@ -811,7 +812,7 @@ pub fn field_rules(field: &str) -> Vec<Rule> {
         "wallet_id" => vec![Rule::Required],
         "cpf_number" => vec![Rule::CpfNumber],
         _ => Vec::new(),
-    }
+    })
 }
 
 /// Completes server rule sets (see [`parse_server_validations`]) with the product's own

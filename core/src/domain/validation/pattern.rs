@@ -18,13 +18,13 @@ pub const MAX_SUBJECT_LEN: usize = 10_000;
 /// Splits `/body/flags` into body and flags; a bare pattern has no flags.
 pub fn split_literal(pattern: &str) -> (&str, String) {
     if let Some(rest) = pattern.strip_prefix('/') {
-        if let Some(end) = rest.rfind('/') {
+        if let Some(end) = crate::domain::scan::rfind_byte(rest, b'/') {
             let flags = rest.get(end + 1..).unwrap_or("");
-            if all_chars(flags, |c| "gimsuyd".contains(c)) {
+            if all_chars(flags, |c| crate::domain::scan::one_of("gimsuyd", c)) {
                 let body = rest.get(..end).unwrap_or("");
                 let mut kept = String::new();
                 for c in flags.chars() {
-                    if "imsu".contains(c) {
+                    if crate::domain::scan::one_of("imsu", c) {
                         kept.push(c);
                     }
                 }

@@ -26,7 +26,7 @@ pub fn is_email(text: &str) -> bool {
     if text.len() > EMAIL_MAX_LEN || !text.is_ascii() {
         return false;
     }
-    let Some((local, domain)) = text.rsplit_once('@') else {
+    let Some((local, domain)) = crate::domain::scan::rsplit_once_byte(text, b'@') else {
         return false;
     };
     if local.is_empty() || local.len() > EMAIL_LOCAL_MAX_LEN {
@@ -204,15 +204,16 @@ pub fn is_url(text: &str) -> bool {
     }) {
         return false;
     }
-    let Some((scheme, rest)) = text.split_once("://") else {
+    let Some(i) = crate::domain::scan::find(text, "://") else {
         return false;
     };
+    let (scheme, rest) = (text.get(..i).unwrap_or(""), text.get(i + 3..).unwrap_or(""));
     if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
         return false;
     }
     let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let authority = rest.get(..end).unwrap_or("");
-    if authority.contains('@') {
+    if crate::domain::scan::has_byte(authority, b'@') {
         return false;
     }
     let (host, port) = if let Some(inner) = authority.strip_prefix('[') {
@@ -232,7 +233,7 @@ pub fn is_url(text: &str) -> bool {
         }
         (None, port)
     } else {
-        match authority.rsplit_once(':') {
+        match crate::domain::scan::rsplit_once_byte(authority, b':') {
             Some((h, p)) => (Some(h), Some(p)),
             None => (Some(authority), None),
         }
@@ -241,7 +242,8 @@ pub fn is_url(text: &str) -> bool {
         let ok = !port.is_empty()
             && port.len() <= 5
             && all_bytes(port, |b| b.is_ascii_digit())
-            && port.parse::<u32>().is_ok_and(|p| (1..=65_535).contains(&p));
+            && crate::domain::scan::unsigned::<u32>(port)
+                .is_some_and(|p| (1..=65_535).contains(&p));
         if !ok {
             return false;
         }
@@ -263,7 +265,8 @@ fn is_public_host(host: &str) -> bool {
     }
     // Numeric-looking hosts that are not a proper dotted quad (`0x7f.1`, `2130706433`) are
     // refused: browsers would read them as IPv4.
-    let last = lower.rsplit('.').next().unwrap_or("");
+    let last =
+        crate::domain::scan::rsplit_once_byte(&lower, b'.').map_or(lower.as_str(), |(_, l)| l);
     if !last.is_empty()
         && all_bytes(last, |b| b.is_ascii_hexdigit() || b == b'x')
         && !all_bytes(last, |b| !b.is_ascii_digit())
@@ -339,7 +342,11 @@ pub fn is_ip(text: &str) -> bool {
 /// A MAC address: six pairs of hex digits separated consistently by `:` or `-`
 /// (`01:23:45:67:89:ab`, `01-23-45-67-89-AB`).
 pub fn is_mac_address(text: &str) -> bool {
-    let sep = if text.contains(':') { ':' } else { '-' };
+    let sep = if crate::domain::scan::has_byte(text, b':') {
+        ':'
+    } else {
+        '-'
+    };
     let mut count = 0;
     for g in text.split(sep) {
         if g.len() != 2 || !all_bytes(g, |b| b.is_ascii_hexdigit()) {

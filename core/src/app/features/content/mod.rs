@@ -102,7 +102,7 @@ impl Feature for Content {
                 for (g, group) in groups {
                     if CONTENT_GROUPS.contains(&g.as_str()) {
                         for (k, v) in group {
-                            texts.insert([g.as_str(), ".", k.as_str()].concat(), v);
+                            texts.insert(crate::vecs::concat(&[g.as_str(), ".", k.as_str()]), v);
                         }
                     }
                 }

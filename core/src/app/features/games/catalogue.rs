@@ -97,7 +97,7 @@ impl Catalogue {
                     name: name.to_string(),
                 }),
                 ["F", id, name] => {
-                    if let Ok(id) = id.parse() {
+                    if let Some(id) = crate::domain::scan::unsigned(id) {
                         c.features.push((id, name.to_string()));
                     }
                 }
@@ -105,17 +105,17 @@ impl Catalogue {
                     // The id is the previous one + 1 unless the line gives it (7th field).
                     let id = match rest {
                         [] => c.games.last().map_or(1, |g| g.id + 1),
-                        [id] => match id.parse() {
-                            Ok(id) => id,
-                            Err(_) => continue,
+                        [id] => match crate::domain::scan::unsigned(id) {
+                            Some(id) => id,
+                            None => continue,
                         },
                         _ => continue,
                     };
-                    let (Ok(provider), Some(collections), Some(features), Ok(flags)) = (
-                        provider.parse::<u16>(),
+                    let (Some(provider), Some(collections), Some(features), Some(flags)) = (
+                        crate::domain::scan::unsigned::<u16>(provider),
                         hex(cols),
                         hex(feats),
-                        flags.parse::<u8>(),
+                        crate::domain::scan::unsigned::<u8>(flags),
                     ) else {
                         continue;
                     };

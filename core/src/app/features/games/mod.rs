@@ -17,6 +17,7 @@ pub mod played;
 pub mod search;
 pub mod view;
 
+use crate::lookup::by_name;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -205,7 +206,7 @@ impl Feature for Games {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &Fields) -> Result<Option<GamesUi>, String> {
-        Ok(Some(match kind {
+        Ok(Some(by_name!(kind, {
             "gamesCatalogue" => GamesUi::GamesCatalogue {
                 text: f.text("text"),
             },
@@ -247,7 +248,7 @@ impl Feature for Games {
                 mobile: f.flag("mobile"),
             },
             _ => return Ok(None),
-        }))
+        })))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {

@@ -17,6 +17,7 @@ use crate::domain::alert::Alert;
 use crate::domain::limit::{LimitDefinition, LimitPeriod};
 use crate::domain::validation::{Rule, Value};
 use crate::json::Body;
+use crate::lookup::by_name;
 use crate::vecs::map;
 
 pub use wire::Item;
@@ -112,7 +113,7 @@ impl Feature for Limits {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<LimitsUi>, String> {
-        Ok(Some(match kind {
+        Ok(Some(by_name!(kind, {
             "limitAdd" => LimitsUi::LimitAdd {
                 definition: f.int("definition"),
                 period: f.opt_text("period"),
@@ -129,7 +130,7 @@ impl Feature for Limits {
             },
             "limitsRetry" => LimitsUi::LimitsRetry,
             _ => return Ok(None),
-        }))
+        })))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
@@ -368,8 +369,13 @@ impl Feature for Limits {
             let def = self.add.text("definition");
             let period = self.add.text("period");
             let mut body = Body::new();
-            body.int("definition", def.parse::<u8>().unwrap_or(0).into())
-                .str("period", &period);
+            body.int(
+                "definition",
+                crate::domain::scan::unsigned::<u8>(&def)
+                    .unwrap_or(0)
+                    .into(),
+            )
+            .str("period", &period);
             if definition_of(&self.add).is_some_and(LimitDefinition::has_amount) {
                 body.str("currency", &self.add.text("currency"))
                     .str("amount", &self.add.text("amount"));
@@ -496,9 +502,7 @@ impl Limits {
 }
 
 fn definition_of(form: &FormState) -> Option<LimitDefinition> {
-    form.text("definition")
-        .parse::<u8>()
-        .ok()
+    crate::domain::scan::unsigned::<u8>(&form.text("definition"))
         .and_then(LimitDefinition::from_code)
 }
 
@@ -547,14 +551,14 @@ fn open_with(cx: &mut Cx, modal: &str, id: u64) {
 }
 
 fn address_limit(cx: &Cx) -> Option<u64> {
-    cx.shared.location.query_value(LIMIT_PARAM)?.parse().ok()
+    crate::domain::scan::unsigned(cx.shared.location.query_value(LIMIT_PARAM)?)
 }
 
 fn on_page(cx: &Cx) -> bool {
     cx.shared
         .route
         .as_ref()
-        .is_ok_and(|r| r.name.trim_start_matches("locale-") == "profile-limits")
+        .is_ok_and(|r| crate::domain::scan::trim_prefix(&r.name, "locale-") == "profile-limits")
 }
 
 /// A removal refused: the server's sentence (e.g. until when a self-exclusion runs).

@@ -23,7 +23,7 @@ pub struct Item {
 fn text(v: &Json, key: &str) -> Option<String> {
     match v.get(key)? {
         Json::String(s) if !s.is_empty() => Some(s.clone()),
-        Json::Number(n) => Some(n.to_string()),
+        Json::Number(n) => Some(crate::json::number_text(n)),
         _ => None,
     }
 }

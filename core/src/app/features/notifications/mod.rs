@@ -16,6 +16,7 @@ use crate::domain::notification::{POPOVER_ITEMS, PUSH_PAGE_SIZE, STATE_READ};
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
 use crate::json::Body;
+use crate::lookup::by_name;
 
 pub use wire::Note;
 
@@ -140,7 +141,7 @@ impl Feature for Notifications {
         kind: &str,
         f: &crate::app::feature::Fields,
     ) -> Result<Option<NotificationsUi>, String> {
-        Ok(Some(match kind {
+        Ok(Some(by_name!(kind, {
             "inboxShow" => NotificationsUi::InboxShow {
                 pushes: f.flag("pushes"),
                 page: f.int("page"),
@@ -159,7 +160,7 @@ impl Feature for Notifications {
             "pushesReadAll" => NotificationsUi::PushesReadAll,
             "contactAgain" => NotificationsUi::ContactAgain,
             _ => return Ok(None),
-        }))
+        })))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {

@@ -185,8 +185,7 @@ impl Builder {
     fn markup<'a>(&mut self, s: &'a str) -> &'a str {
         let body = s.get(1..).unwrap_or_default();
         if let Some(c) = body.strip_prefix("!--") {
-            return c
-                .find("-->")
+            return crate::domain::scan::find(c, "-->")
                 .and_then(|i| c.get(i + 3..))
                 .unwrap_or_default();
         }
@@ -230,8 +229,8 @@ impl Builder {
         if RAW.contains(&name.as_str()) {
             // Skip to the matching end tag (case-insensitive), reading nothing inside.
             let lower = rest.to_ascii_lowercase();
-            let end = ["</", name.as_str()].concat();
-            return match lower.find(&end) {
+            let end = crate::vecs::concat(&["</", name.as_str()]);
+            return match crate::domain::scan::find(&lower, &end) {
                 Some(i) => {
                     let tail = rest.get(i..).unwrap_or_default();
                     tail.find('>')
@@ -430,7 +429,7 @@ fn attributes(mut s: &str) -> (Vec<(String, String)>, bool, &str) {
 /// Decode character references: the named ones content uses and every numeric one (invalid
 /// or NUL code points become U+FFFD).
 pub fn decode(s: &str) -> String {
-    if !s.contains('&') {
+    if !crate::domain::scan::has_byte(s, b'&') {
         return s.to_string();
     }
     let mut out = String::with_capacity(s.len());
@@ -445,7 +444,7 @@ pub fn decode(s: &str) -> String {
         let decoded = if let Some(num) = name.strip_prefix('#') {
             let code = match num.strip_prefix(['x', 'X']) {
                 Some(hex) => u32::from_str_radix(hex, 16).ok(),
-                None => num.parse::<u32>().ok(),
+                None => crate::domain::scan::unsigned::<u32>(num),
             };
             (!num.is_empty()).then(|| {
                 code.filter(|c| *c != 0)

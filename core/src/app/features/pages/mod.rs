@@ -242,7 +242,7 @@ impl Pages {
             Some(RouteName::Referral) => Some(need("page", "referral")),
             Some(RouteName::WelcomePackage) => Some(need("page", "welcome-package")),
             Some(RouteName::Slug) => {
-                let slug = route.map(|r| r.param_list("slug").join("/"));
+                let slug = route.map(|r| crate::vecs::join(r.param_list("slug"), "/"));
                 Some(need("", &slug.unwrap_or_default()))
             }
             _ => None,

@@ -5,6 +5,7 @@
 
 pub mod view;
 
+use crate::lookup::by_name;
 use view::SessionRow;
 
 use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
@@ -45,8 +46,9 @@ pub struct Profile {
     pub account: FormState,
     /// The personal page's form (SPEC §3 form fields, §5 server rules of scenario profile).
     pub personal: FormState,
-    /// The server's rules for the profile scenario, merged with the product's (once loaded).
-    pub personal_rules: Option<Vec<(String, Vec<Rule>)>>,
+    /// The server's answer with its rules for the profile scenario (once loaded), read with the
+    /// product's merged in by `personal_rules()`.
+    pub personal_rules: Option<Json>,
     /// Countries a player may choose (settings, without SPEC §5's excluded ones): code, name.
     pub countries: Vec<(String, String)>,
 }
@@ -154,7 +156,7 @@ impl Feature for Profile {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ProfileUi>, String> {
-        Ok(Some(match kind {
+        Ok(Some(by_name!(kind, {
             "sessionsPage" => ProfileUi::SessionsPage {
                 page: f.int("page"),
             },
@@ -162,7 +164,7 @@ impl Feature for Profile {
             "sessionsCloseOthers" => ProfileUi::SessionsCloseOthers,
             "sessionCloseConfirm" => ProfileUi::SessionCloseConfirm,
             _ => return Ok(None),
-        }))
+        })))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
@@ -368,10 +370,7 @@ impl Feature for Profile {
             },
             Call::Rules => {
                 match crate::app::calls::read_json(answer) {
-                    Ok(v) => {
-                        self.personal_rules =
-                            Some(crate::domain::validation::with_field_rules(read_rules(&v)))
-                    }
+                    Ok(v) => self.personal_rules = Some(v),
                     // The product's own rules stand in; the server checks again on save.
                     Err(e) => cx.log_err(LogLevel::Warn, "field rules", &e),
                 }
@@ -493,13 +492,18 @@ fn nickname_rules() -> Vec<(String, Vec<Rule>)> {
 impl Profile {
     /// The server's rules (or the product's until they come); Brazil requires the CPF.
     fn personal_rules(&self) -> Vec<(String, Vec<Rule>)> {
-        let mut rules = self.personal_rules.clone().unwrap_or_else(|| {
-            let mut all = forms::required_fields(&PERSONAL[..4], |_| None);
-            for f in &PERSONAL[4..] {
-                all.push((f.to_string(), crate::domain::validation::field_rules(f)));
+        // Read from the server's answer at each use: a copy of the read rules would bring
+        // `Rule`'s derived `Clone` (the size budget).
+        let mut rules = match &self.personal_rules {
+            Some(v) => crate::domain::validation::with_field_rules(read_rules(v)),
+            None => {
+                let mut all = forms::required_fields(&PERSONAL[..4], |_| None);
+                for f in &PERSONAL[4..] {
+                    all.push((f.to_string(), crate::domain::validation::field_rules(f)));
+                }
+                all
             }
-            all
-        });
+        };
         // Every field of the page has an entry, so the server's message for it shows.
         for f in PERSONAL {
             if !rules.iter().any(|(n, _)| n == f) {
@@ -564,7 +568,7 @@ fn on_page(cx: &Cx, name: &str) -> bool {
     cx.shared
         .route
         .as_ref()
-        .is_ok_and(|r| r.name.trim_start_matches("locale-") == name)
+        .is_ok_and(|r| crate::domain::scan::trim_prefix(&r.name, "locale-") == name)
 }
 
 /// The fields of the profile these pages show; `None` unless it is an object with an id.
@@ -647,7 +651,7 @@ fn read_rules(v: &Json) -> Vec<(String, Vec<Rule>)> {
         let text = item.get("rules").and_then(Json::as_str).unwrap_or_default();
         for part in text.split('|') {
             let (name, param) = part.split_once(':').unwrap_or((part, ""));
-            let n = param.trim().parse::<u32>().ok();
+            let n = crate::domain::scan::unsigned::<u32>(param.trim());
             let rule = match (name.trim(), n) {
                 ("min", Some(n)) => Rule::Min(n),
                 ("max", Some(n)) => Rule::Max(n),

@@ -194,7 +194,8 @@ pub fn slice(model: &Model) -> NavView {
         footer_links: menu::footer_links(model),
         offline: shell.offline_since.map(|(at, offset)| {
             let parts = locale::parts_from_ms(i64::try_from(at).unwrap_or(i64::MAX), offset);
-            shared.text("layout.offline").replace(
+            crate::domain::scan::replace(
+                &shared.text("layout.offline"),
                 "{time}",
                 &locale::format_date(&parts, locale::DateFormat::DayMonthTime),
             )

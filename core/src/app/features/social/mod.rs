@@ -20,6 +20,7 @@ use crate::app::wire::{text, LoginResponse};
 use crate::domain::alert::Alert;
 use crate::domain::route::{self, RouteName};
 use crate::json::{Body, Json};
+use crate::lookup::by_name;
 use crate::vecs::keep;
 
 /// sessionStorage: `state connection purpose backRoute` of the round trip under way.
@@ -63,7 +64,10 @@ pub struct Pending {
 impl Pending {
     fn write(&self) -> String {
         let purpose = if self.link { "link" } else { "login" };
-        [self.state.as_str(), &self.connection, purpose, &self.back].join(" ")
+        crate::vecs::join(
+            &[self.state.as_str(), &self.connection, purpose, &self.back],
+            " ",
+        )
     }
 
     pub fn read(s: &str) -> Option<Pending> {
@@ -156,7 +160,7 @@ impl Feature for Social {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<SocialUi>, String> {
-        Ok(Some(match kind {
+        Ok(Some(by_name!(kind, {
             "socialStart" => SocialUi::SocialStart {
                 connection: f.text("connection"),
             },
@@ -164,7 +168,7 @@ impl Feature for Social {
                 connection: f.text("connection"),
             },
             _ => return Ok(None),
-        }))
+        })))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
@@ -288,8 +292,8 @@ impl Social {
             key: PENDING_KEY.into(),
             value: Some(pending.write()),
         });
-        let url = [
-            cx.config.api_base.trim_end_matches('/'),
+        let url = crate::vecs::concat(&[
+            crate::domain::scan::trim_end_byte(&cx.config.api_base, b'/'),
             "/api/player/social/",
             connection,
             "/authorize",
@@ -297,14 +301,13 @@ impl Social {
                 ("redirect_uri".into(), self.callback(connection)),
                 ("state".into(), pending.state.clone()),
             ]),
-        ]
-        .concat();
+        ]);
         self.pending = Some(pending);
         cx.effect(Effect::Load { url });
     }
 
     fn callback(&self, connection: &str) -> String {
-        [&self.origin, "/auth/social/", connection, "/callback"].concat()
+        crate::vecs::concat(&[&self.origin, "/auth/social/", connection, "/callback"])
     }
 
     /// On the callback or auto-login page, once the session is known: finish what it brings.
@@ -457,7 +460,7 @@ fn drop_code(path: &str, cx: &mut Cx) {
 /// /profile in the page's locale (SPEC §2: after linking the player goes to /profile).
 fn profile_url(cx: &Cx) -> String {
     let home = route::home_path(cx.shared.locale(cx.config), &cx.config.default_locale);
-    home.trim_end_matches('/').to_owned() + "/profile"
+    crate::domain::scan::trim_end_byte(&home, b'/').to_owned() + "/profile"
 }
 
 /// An error alert carrying the server's sentence when it sent one.

@@ -62,8 +62,8 @@ impl Sport {
         let locale = cx.shared.locale(cx.config);
         let culture = sportsbook_culture(Some(locale.unwrap_or(&cx.config.default_locale)));
         let lobby = match locale {
-            Some(l) => [cx.config.origin.as_str(), "/", l, SPORT_BASE].concat(),
-            None => [cx.config.origin.as_str(), SPORT_BASE].concat(),
+            Some(l) => crate::vecs::concat(&[cx.config.origin.as_str(), "/", l, SPORT_BASE]),
+            None => crate::vecs::concat(&[cx.config.origin.as_str(), SPORT_BASE]),
         };
         let platform = if self.mobile {
             Platform::Mobile

@@ -148,7 +148,7 @@ impl Feature for ThirdParty {
                     }
                     Err(e) => cx.log(
                         LogLevel::Warn,
-                        &["chat restore id: ", &e.to_string()].concat(),
+                        &crate::vecs::concat(&["chat restore id: ", &e.to_string()]),
                     ),
                 }
                 if self.player.is_some() {
@@ -160,7 +160,7 @@ impl Feature for ThirdParty {
                     // SPEC §8: a failed chat restore id update is logged only.
                     cx.log(
                         LogLevel::Warn,
-                        &["chat restore id not saved: ", &e.to_string()].concat(),
+                        &crate::vecs::concat(&["chat restore id not saved: ", &e.to_string()]),
                     );
                 }
             }

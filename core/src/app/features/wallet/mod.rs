@@ -17,6 +17,7 @@ use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
 use crate::json::{Body, Json};
+use crate::lookup::by_name;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Wallet {
@@ -112,7 +113,7 @@ impl Feature for Wallet {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<WalletUi>, String> {
-        Ok(Some(match kind {
+        Ok(Some(by_name!(kind, {
             "switchAccount" => WalletUi::SwitchAccount { id: f.int("id") },
             "hideAccount" => WalletUi::HideAccount { id: f.int("id") },
             "walletTab" => WalletUi::WalletTab {
@@ -148,7 +149,7 @@ impl Feature for Wallet {
                 currency: f.opt_text("currency"),
             },
             _ => return Ok(None),
-        }))
+        })))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
