@@ -108,7 +108,10 @@ fn issue(
     let now = db::now();
     let conn = state.db();
     let wait = otp::resend_secs(&conn)?;
-    if let Some(old) = verify::open(&conn, player_id)? {
+    // A burned or expired code does not hold the next mail back.
+    let open = verify::open(&conn, player_id)?
+        .filter(|c| c.attempts < verify::MAX_ATTEMPTS && c.expires_at > now);
+    if let Some(old) = open {
         let left = old.sent_at + wait - now;
         if left > 0 {
             return Err(ApiError::too_many(left as u64));
@@ -208,12 +211,21 @@ pub async fn confirm(
     let Some(found) = found else {
         state.limiter.hit(&client);
         return Err(if player.is_some() {
-            refused("code_expired", "There is no code waiting: ask for a new e-mail.")
+            refused(
+                "code_expired",
+                "There is no code waiting: ask for a new e-mail.",
+            )
         } else {
             refused("code_invalid", "This confirmation link is not valid.")
         });
     };
-    check(&conn, &found, player.is_some().then_some(code.as_str()), now).inspect_err(|_| {
+    check(
+        &conn,
+        &found,
+        player.is_some().then_some(code.as_str()),
+        now,
+    )
+    .inspect_err(|_| {
         state.limiter.hit(&client);
     })?;
     if players::by_email(&conn, &found.email)?.is_some_and(|p| p.id != found.player_id) {
@@ -223,7 +235,9 @@ pub async fn confirm(
         ));
     }
     verify::confirm(&conn, &found, now)?;
-    Ok(Json(json!({ "email": found.email, "emailConfirmed": true })))
+    Ok(Json(
+        json!({ "email": found.email, "emailConfirmed": true }),
+    ))
 }
 
 /// A found code: used, expired, burned, or (for a typed code) wrong.
@@ -321,7 +335,10 @@ pub async fn set_avatar(
 const PICTURES: &[(&str, &str)] = &[
     ("ace.svg", include_str!("../../assets/avatars/ace.svg")),
     ("chip.svg", include_str!("../../assets/avatars/chip.svg")),
-    ("clover.svg", include_str!("../../assets/avatars/clover.svg")),
+    (
+        "clover.svg",
+        include_str!("../../assets/avatars/clover.svg"),
+    ),
     ("crown.svg", include_str!("../../assets/avatars/crown.svg")),
     ("dice.svg", include_str!("../../assets/avatars/dice.svg")),
     ("star.svg", include_str!("../../assets/avatars/star.svg")),
