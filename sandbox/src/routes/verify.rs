@@ -108,9 +108,13 @@ fn issue(
     let now = db::now();
     let conn = state.db();
     let wait = otp::resend_secs(&conn)?;
-    // A burned or expired code does not hold the next mail back.
-    let open = verify::open(&conn, player_id)?
-        .filter(|c| c.attempts < verify::MAX_ATTEMPTS && c.expires_at > now);
+    // The wait is between two mails to one address; a burned or expired code does not hold
+    // the next one back.
+    let open = verify::open(&conn, player_id)?.filter(|c| {
+        c.email.eq_ignore_ascii_case(email)
+            && c.attempts < verify::MAX_ATTEMPTS
+            && c.expires_at > now
+    });
     if let Some(old) = open {
         let left = old.sent_at + wait - now;
         if left > 0 {
