@@ -184,6 +184,7 @@ for (const s of [
 
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 2, name: "Your e-mail is confirmed" })).toBeVisible();
+    await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
     await axeClean(page);
     await page.screenshot({ path: test.info().outputPath(`verify-${s.name}.png`) });
     await resendAfter(request, 3);
