@@ -155,14 +155,9 @@ impl Feature for Verify {
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
-            // A mail from here is no one else's; the verify page's answer stands.
+            // A mail from here is no one else's (signing out leaves for home).
             Hook::Session(SessionChange::Ended) => {
-                *self = Verify {
-                    link_code: std::mem::take(&mut self.link_code),
-                    link: self.link,
-                    link_email: std::mem::take(&mut self.link_email),
-                    ..Verify::default()
-                };
+                *self = Verify::default();
                 cx.forms_changed();
                 true
             }
@@ -283,15 +278,13 @@ impl Feature for Verify {
                     }
                     // The choice stays, with the server's reason.
                     Err(e) => {
-                        let why = match &e {
-                            ResponseError::Status { error, .. } if !error.message.is_empty() => {
-                                error.message.clone()
-                            }
-                            ResponseError::Network(_) => cx.text("alerts.network"),
-                            _ => cx.text("alerts.somethingWrong"),
-                        };
                         cx.log_err(LogLevel::Warn, "set avatar", &e);
-                        self.avatar_error = Some(why);
+                        self.avatar_error = Some(match e {
+                            ResponseError::Status { error, .. } if !error.message.is_empty() => {
+                                error.message
+                            }
+                            _ => cx.text("alerts.somethingWrong"),
+                        });
                     }
                 }
             }
