@@ -245,6 +245,7 @@ fn demo_player(conn: &Connection, hash_cost: HashCost) -> Result<(), String> {
     else {
         return Ok(());
     };
+    db::verify::mark_confirmed(conn, id, now).map_err(err)?;
     let usd = money::parse_minor("1250.00", 100).unwrap_or(0);
     let btc = money::parse_minor("0.01234567", 100_000_000).unwrap_or(0);
     accounts::create(conn, id, "USD", accounts::ACTIVE, usd, now).map_err(err)?;

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useCore, useDispatch, useText } from "../core/store";
 import { Button } from "../ui/Button";
+import { Avatar } from "../ui/Avatar";
 import { Icon } from "../ui/Icon";
 import { Link } from "../shared/Link";
 import { LanguageSwitcher } from "./LanguageSwitcher";
@@ -14,6 +15,7 @@ export function Header({ mobile = false }: { mobile?: boolean }) {
   const dispatch = useDispatch();
   const status = useCore((s) => s.session.status);
   const nickname = useCore((s) => s.session.nickname);
+  const avatar = useCore((s) => s.session.avatar);
   const home = useCore((s) => s.nav.homePath);
   const drawerOpen = useCore((s) => s.nav.drawerOpen);
   // In the messenger the player is who the messenger says: no sign-out, no guest buttons while
@@ -47,9 +49,13 @@ export function Header({ mobile = false }: { mobile?: boolean }) {
             <Suspense fallback={null}>
               <Bell />
             </Suspense>
-            <span className="nickname" data-testid="header-nickname">
-              {nickname}
-            </span>
+            {/* The account: the avatar (or the name's initial) and the name, to the profile. */}
+            <Link href="/profile/info" className="account-link" aria-label={nickname ?? undefined} data-testid="header-account">
+              <Avatar src={avatar} name={nickname ?? ""} size={mobile ? 28 : 32} />
+              <span className="nickname" data-testid="header-nickname">
+                {nickname}
+              </span>
+            </Link>
             {miniapp.active ? null : (
               // An icon on phones, where the header has no room for the word (named either way).
               <Button variant="ghost" className="sign-out-btn" aria-label={t("layout.signOut")} onClick={() => dispatch({ type: "signOut" })}>

@@ -16,12 +16,12 @@ describe("ModalHost", () => {
   });
 
   it("frames a modal of a later feature with its title and skeleton, and reports it opened", async () => {
-    // (quests-hub, games-filter, then get-code were the example until issues 12, 11 and 14 gave
-    // them bodies.)
-    const sent = setView(withModal("avatars"));
+    // (quests-hub, games-filter, get-code, then avatars were the example until issues 12, 11
+    // and 14 gave them bodies.)
+    const sent = setView(withModal("confirm"));
     render(<ModalHost />);
-    expect(await screen.findByRole("dialog", { name: "Choose an avatar" })).toBeTruthy();
-    await waitFor(() => expect(document.querySelector("[data-skeleton='avatars-modal']")).not.toBeNull());
+    expect(await screen.findByRole("dialog", { name: "Confirm" })).toBeTruthy();
+    await waitFor(() => expect(document.querySelector("[data-skeleton='confirm-modal']")).not.toBeNull());
     expect(sent).toEqual([{ type: "modalOpened" }]);
     fireEvent.keyDown(document, { key: "Escape" });
     expect(sent).toEqual([{ type: "modalOpened" }, { type: "closeModal" }]);

@@ -9,6 +9,7 @@ import { modals as limitsModals } from "../features/limits/registrations";
 import { modals as walletModals } from "../features/wallet/registrations";
 import { modals as contentModals } from "../features/content/registrations";
 import { modals as profileModals } from "../features/profile/registrations";
+import { modals as verifyModals } from "../features/verify/registrations";
 import type { ModalRegistrations } from "../shared/registrations";
 import { ModalFrame } from "../ui/ModalFrame";
 import { useDevice } from "../ui/useDevice";
@@ -26,6 +27,7 @@ export const modalBodies = {
   ...limitsModals,
   ...contentModals,
   ...profileModals,
+  ...verifyModals,
 } satisfies ModalRegistrations;
 
 const bodies: ModalRegistrations = modalBodies;

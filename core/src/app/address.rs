@@ -92,12 +92,11 @@ pub fn parse_reload_guard(value: &str) -> Option<(String, u64)> {
 
 fn context(model: &Model) -> ModalContext {
     let logged_in = model.shared.status == SessionStatus::Player;
-    let mut states = Vec::new();
-    // 'authorization' is the state of a guest going through sign-in flows; 'profileConfirmed'
-    // needs an e-mail confirmation flag the profile does not carry yet.
-    if !logged_in {
-        states.push(ModalState::Authorization);
-    }
+    // 'authorization' is the state of proving who one is: a guest signing in or resetting a
+    // password, a player confirming an e-mail (confirm-email, a player's modal, needs it too);
+    // each modal's access narrows it to guests or players. 'profileConfirmed' is not held: no
+    // feature opens the confirm modal.
+    let states = vec![ModalState::Authorization];
     ModalContext {
         logged_in,
         telegram: model.config.platform == "tg",

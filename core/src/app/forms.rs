@@ -89,6 +89,26 @@ pub fn has_errors(rules: &[(String, Vec<Rule>)], state: &FormState) -> bool {
     !errors(rules, state, &|_| None).is_empty()
 }
 
+/// [`failed`], with a 429's wait as the form's message, and no form message when a field
+/// has its own (the one-time code forms: phone, e-mail).
+pub fn refused(
+    state: &mut FormState,
+    rules: &[(String, Vec<Rule>)],
+    e: crate::app::calls::ResponseError,
+    cx: &mut crate::app::feature::Cx,
+) {
+    if let crate::app::calls::ResponseError::Status { status: 429, error } = &e {
+        state.submitting = false;
+        cx.forms_changed();
+        state.error = Some(cx.wait_message(error.retry_after));
+        return;
+    }
+    failed(state, rules, e, cx);
+    if !state.server_errors.is_empty() {
+        state.error = None;
+    }
+}
+
 /// Rules for fields that are required and then follow the spec's field rules (SPEC §5);
 /// `own` overrides a field's list (e.g. checkboxes, fields the server alone checks).
 pub fn required_fields(

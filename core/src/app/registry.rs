@@ -7,7 +7,7 @@ use super::feature::{Cx, Feature, Hook, SliceSink};
 
 use super::features::{
     bonuses, consent, content, games, limits, miniapp, notifications, pages, phone, profile,
-    referral, session, settings, shell, social, sport, third_party, toasts, wallet,
+    referral, session, settings, shell, social, sport, third_party, toasts, verify, wallet,
 };
 use super::forms::FormState;
 use super::model::{Dirty, Model};
@@ -228,6 +228,7 @@ features! {
     Profile profile: profile::Profile [ChangePass, ChangeNickname, ProfileSettings, AccountSettings, Personal];
     Phone phone: phone::Phone [PhoneNumber, PhoneCode, PhoneSignUp];
     Social social: social::Social [];
+    Verify verify: verify::Verify [EmailAddress, EmailCode];
     Pages pages: pages::Pages [];
     Referral referral: referral::Referral [AffiliateApply];
     Privacy privacy: consent::Privacy [];

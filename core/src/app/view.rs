@@ -9,7 +9,7 @@ use super::feature::SliceSink;
 
 use super::features::{
     bonuses, consent, games, limits, miniapp, notifications, pages, phone, profile, referral,
-    session, settings, shell, social, sport, toasts, wallet,
+    session, settings, shell, social, sport, toasts, verify, wallet,
 };
 use super::forms;
 use super::model::{Dirty, Model};
@@ -38,6 +38,8 @@ pub use super::features::shell::view::{
 pub use super::features::social::view::{SocialLinkView, SocialView};
 pub use super::features::sport::view::{BookView, CarouselsView, SportView};
 pub use super::features::toasts::view::{ToastKind, ToastView};
+pub use super::features::verify::view::VerifyView;
+pub use super::features::verify::LinkStatus;
 pub use super::features::wallet::pay::view::{HistoryView, PaymentView};
 pub use super::features::wallet::view::{AccountView, AccountsView};
 
@@ -55,6 +57,7 @@ pub struct View {
     pub profile: ProfileView,
     pub phone: PhoneView,
     pub social: SocialView,
+    pub verify: VerifyView,
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "FormsView"))]
     pub forms: LiteMap<FormId, FormView>,
@@ -108,6 +111,7 @@ pub fn view(model: &Model) -> View {
         profile: profile::view::slice(model),
         phone: phone::view::slice(model),
         social: social::view::slice(model),
+        verify: verify::view::slice(model),
         forms: forms_slice(model),
         nav: shell::view::slice(model),
         toasts: toasts::view::slice(model),

@@ -22,6 +22,8 @@ pub struct Profile {
     pub locale: Option<String>,
     pub freshchat_restore_id: Option<String>,
     pub is_newly_registered: Option<bool>,
+    /// The chosen avatar's picture (`avatar/set-avatar`).
+    pub avatar: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -229,6 +231,7 @@ impl Wire for Profile {
             locale: text(v, "locale"),
             freshchat_restore_id: text(v, "freshchatRestoreId"),
             is_newly_registered: v.get("isNewlyRegistered").and_then(Json::as_bool),
+            avatar: text(v, "avatar"),
         })
     }
 }

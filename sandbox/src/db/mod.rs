@@ -20,6 +20,7 @@ pub mod sessions;
 pub mod social;
 pub mod sport;
 pub mod telegram;
+pub mod verify;
 
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -141,6 +142,8 @@ const ADDED_COLUMNS: &[(&str, &str, &str)] = &[
     ("players", "postal_code", "TEXT"),
     ("players", "cpf_number", "TEXT"),
     ("game_bets", "label", "TEXT"),
+    ("players", "email_confirmed_at", "INTEGER"),
+    ("players", "avatar_id", "TEXT"),
 ];
 
 /// Indexes on those columns (created after the columns exist).
@@ -187,6 +190,7 @@ fn migrate(conn: &Connection) -> Result<(), String> {
     conn.execute_batch(social::SCHEMA).map_err(err)?;
     conn.execute_batch(pages::SCHEMA).map_err(err)?;
     conn.execute_batch(referral::SCHEMA).map_err(err)?;
+    conn.execute_batch(verify::SCHEMA).map_err(err)?;
     // After every table exists: a column may belong to a feature's table.
     for (table, column, decl) in ADDED_COLUMNS {
         if !has_column(conn, table, column).map_err(err)? {

@@ -24,6 +24,9 @@ pub struct Player {
     pub receive_bonus: bool,
     /// The personal page's fields (SPEC §3 form fields).
     pub personal: Personal,
+    /// The e-mail was confirmed (a code or the link of a confirmation mail).
+    pub email_confirmed: bool,
+    pub avatar_id: Option<String>,
 }
 
 /// birthdate (YYYY-MM-DD), city, address, postalCode, cpf_number.
@@ -59,6 +62,11 @@ pub struct Profile {
     pub receive_bonus: bool,
     #[serde(flatten)]
     pub personal: Personal,
+    /// The e-mail was confirmed; false without an e-mail.
+    pub email_confirmed: bool,
+    /// The chosen avatar (`avatar/list` id) and its picture's address, or null.
+    pub avatar_id: Option<String>,
+    pub avatar: Option<String>,
 }
 
 impl Player {
@@ -80,6 +88,9 @@ impl Player {
             receive_sms_promo: self.receive_sms_promo,
             receive_bonus: self.receive_bonus,
             personal: self.personal.clone(),
+            email_confirmed: self.email_confirmed && !self.email.ends_with(".invalid"),
+            avatar_id: self.avatar_id.clone(),
+            avatar: self.avatar_id.as_deref().map(super::verify::avatar_url),
         }
     }
 }
@@ -108,6 +119,8 @@ fn from_row(r: &Row) -> rusqlite::Result<Player> {
             postal_code: r.get("postal_code")?,
             cpf_number: r.get("cpf_number")?,
         },
+        email_confirmed: r.get::<_, Option<i64>>("email_confirmed_at")?.is_some(),
+        avatar_id: r.get("avatar_id")?,
     })
 }
 

@@ -21,6 +21,7 @@ mod social;
 mod sport;
 pub mod telegram;
 mod third_party;
+mod verify;
 mod wallet;
 
 use axum::http::HeaderMap;
@@ -83,6 +84,7 @@ pub fn api_router() -> Router<AppState> {
             "/api/player/profile",
             get(profile::show).put(profile::update),
         )
+        .merge(verify_router())
         .route("/api/player/limits", get(limits::list).post(limits::create))
         .route(
             "/api/player/limits/{id}",
@@ -137,6 +139,21 @@ pub(crate) fn too_long(
             format!("The {field} may not be greater than {max} characters."),
         );
     }
+}
+
+/// SPEC §7 Player: e-mail confirmation and avatars.
+fn verify_router() -> Router<AppState> {
+    let email = "/api/player/profile/email/verify";
+    Router::new()
+        .route(&format!("{email}/send"), post(verify::send))
+        .route(&format!("{email}/confirm"), post(verify::confirm))
+        .route(
+            "/api/player/profile/confirmations/email/resend",
+            post(verify::resend),
+        )
+        .route("/api/player/avatar/list", get(verify::avatars))
+        .route("/api/player/avatar/set-avatar", post(verify::set_avatar))
+        .route("/avatars/{file}", get(verify::picture))
 }
 
 /// SPEC §7 Notifications.

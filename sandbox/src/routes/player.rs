@@ -263,6 +263,8 @@ pub async fn register(
                 now,
             },
         )?;
+        // The address is confirmed by the mail's code or link (the outbox).
+        super::verify::send_mail(&tx, &headers, player_id, &email, now)?;
         tx.commit()?;
         let player = players::by_id(&conn, player_id)?
             .ok_or_else(|| ApiError::internal("player vanished after insert"))?;

@@ -265,6 +265,8 @@ pub async fn login(
                 .map_or_else(|| "USD".to_string(), |c| c.code);
             accounts::create(&tx, id, &base, accounts::ACTIVE, 0, now)?;
             social::link(&tx, id, &g, now)?;
+            // The provider checked the address.
+            crate::db::verify::mark_confirmed(&tx, id, now)?;
             tx.commit()?;
             (id, true)
         }

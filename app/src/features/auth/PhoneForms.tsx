@@ -1,9 +1,9 @@
-import { useEffect, useState } from "react";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
 import { FormFrame } from "../../ui/FormFrame";
 import { TextField } from "../../ui/Field";
 import { useForm } from "../../shared/useForm";
+import { useSecondsLeft } from "../../shared/useSecondsLeft";
 import { SignUpTerms } from "./SignUpTerms";
 
 /** get-code (a guest signs in or up) and phone (a player confirms a number): the number. */
@@ -38,24 +38,6 @@ export function PhoneNumberForm({ forProfile }: { forProfile: boolean }) {
       )}
     </FormFrame>
   );
-}
-
-const secondsUntil = (at: number) => Math.max(0, Math.ceil((at - Date.now()) / 1000));
-
-/** Whole seconds until `at` (unix ms), counted down once a second; 0 when it has passed. */
-export function useSecondsLeft(at: number) {
-  const [secs, setSecs] = useState(() => secondsUntil(at));
-  useEffect(() => {
-    setSecs(secondsUntil(at));
-    if (secondsUntil(at) === 0) return;
-    const timer = setInterval(() => {
-      const s = secondsUntil(at);
-      setSecs(s);
-      if (s === 0) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [at]);
-  return secs;
 }
 
 /** code-verify: the code from the SMS with a resend countdown; for a new number, then the

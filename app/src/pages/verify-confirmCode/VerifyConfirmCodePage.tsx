@@ -1,6 +1,6 @@
-import { PendingPage } from "../PendingPage";
+import { VerifyLink } from "../../features/verify/VerifyLink";
 
-/** `verify-confirmCode` (SPEC §2): the feature comes in a later issue. */
+/** `verify-confirmCode` (SPEC §2): the confirmation mail's link. */
 export default function VerifyConfirmCodePage() {
-  return <PendingPage />;
+  return <VerifyLink />;
 }

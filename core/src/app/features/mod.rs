@@ -19,4 +19,5 @@ pub mod social;
 pub mod sport;
 pub mod third_party;
 pub mod toasts;
+pub mod verify;
 pub mod wallet;

@@ -322,7 +322,7 @@ impl Phone {
                     self.code_refused(FormId::PhoneCode, e, cx);
                 } else {
                     let rules = self.form_rules(FormId::PhoneNumber);
-                    failed(&mut self.number, &rules, e, cx);
+                    forms::refused(&mut self.number, &rules, e, cx);
                 }
             }
         }
@@ -372,21 +372,7 @@ impl Phone {
         };
         let mut rules = rules;
         rules.push(("code".into(), Vec::new()));
-        failed(state, &rules, e, cx);
-    }
-}
-
-/// The forms' handling of a refusal, without repeating a field's message as the form's.
-fn failed(state: &mut FormState, rules: &[(String, Vec<Rule>)], e: ResponseError, cx: &mut Cx) {
-    if let ResponseError::Status { status: 429, error } = &e {
-        state.submitting = false;
-        cx.forms_changed();
-        state.error = Some(cx.wait_message(error.retry_after));
-        return;
-    }
-    forms::failed(state, rules, e, cx);
-    if !state.server_errors.is_empty() {
-        state.error = None;
+        forms::refused(state, &rules, e, cx);
     }
 }
 

@@ -77,6 +77,7 @@ pub struct Me {
     pub country: String,
     pub language: String,
     pub flags: [bool; 3],
+    pub email_confirmed: bool,
     /// The personal page's values by [`PERSONAL`] name.
     pub personal: Vec<(String, String)>,
 }
@@ -590,6 +591,7 @@ fn read_me(body: &str) -> Option<Me> {
         country: text("country"),
         language: text("language"),
         flags: [flag(FLAGS[0]), flag(FLAGS[1]), flag(FLAGS[2])],
+        email_confirmed: flag("emailConfirmed"),
         personal: map(PERSONAL, |n| (n.to_string(), text(n))),
     })
 }

@@ -56,6 +56,7 @@ pub struct MeView {
     pub first_name: String,
     pub last_name: String,
     pub country: String,
+    pub email_confirmed: bool,
 }
 
 pub const READS: &[Part] = &[Part::Profile];
@@ -86,6 +87,7 @@ pub fn slice(model: &Model) -> ProfileView {
             first_name: m.first_name.clone(),
             last_name: m.last_name.clone(),
             country: m.country.clone(),
+            email_confirmed: m.email_confirmed,
         }),
         countries: map(&f.countries, |(c, n)| [c.clone(), n.clone()]),
         cpf_mask: super::CPF_MASK,

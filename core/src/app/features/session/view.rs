@@ -15,6 +15,8 @@ pub struct SessionView {
     /// `booting` until we know whether a stored session holds.
     pub status: SessionStatus,
     pub nickname: Option<String>,
+    /// The chosen avatar's picture; `None` shows the nickname's initial.
+    pub avatar: Option<String>,
     pub balance: Option<MoneyView>,
 }
 
@@ -44,6 +46,12 @@ pub fn slice(model: &Model) -> SessionView {
     SessionView {
         status: model.shared.status,
         nickname,
+        avatar: model
+            .f
+            .session
+            .profile
+            .as_ref()
+            .and_then(|p| p.avatar.clone()),
         balance,
     }
 }

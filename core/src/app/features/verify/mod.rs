@@ -1,0 +1,375 @@
+//! E-mail confirmation and avatars (SPEC §2 modals email, confirm-email and avatars, the
+//! verify-confirmCode page; §7 Player; §8 resend alerts).
+//!
+//! A player gives an address in the email modal (`verify/send`); the mail's code goes into
+//! confirm-email (`verify/confirm`), which offers a new mail after the server's wait
+//! (`confirmations/email/resend`: an attention alert, or the generic one when refused). The
+//! mail's link leads to `/verify/{confirmCode}`, which confirms with the code alone, signed in
+//! or not. The avatars modal lists the pictures (`avatar/list`) and sets one
+//! (`avatar/set-avatar`). A change tells the others (`Signal::ProfileChanged`): the profile
+//! page and the header reload the profile.
+
+pub mod view;
+
+use serde::Serialize;
+
+use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
+use crate::app::effect::{LogLevel, Method};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SessionStatus, Signal};
+use crate::app::forms::{self, FormState};
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::{FormId, Req};
+use crate::app::wire::{int, str_of};
+use crate::domain::alert::Alert;
+use crate::domain::route::RouteName;
+use crate::domain::validation::Rule;
+use crate::json::{Body, Json};
+use crate::vecs::keep;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Verify {
+    /// email modal: the address.
+    pub address: FormState,
+    /// confirm-email modal: the mail's code.
+    pub code: FormState,
+    /// The address the last mail went to (`None` before one is sent from here).
+    pub sent_to: Option<String>,
+    /// Unix ms from which another mail may be asked for.
+    pub resend_at: u64,
+    pub resending: bool,
+    /// The verify page's code, once tried, and how it went.
+    pub link_code: String,
+    pub link: LinkStatus,
+    pub link_email: String,
+    /// The avatars modal: `[id, url]`, once loaded.
+    pub avatars: Vec<[String; 2]>,
+    pub listing: bool,
+    /// The avatar asked for (kept when refused).
+    pub chosen: Option<String>,
+    pub avatar_busy: bool,
+    pub avatar_error: Option<String>,
+}
+
+/// The verify page's state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum LinkStatus {
+    #[default]
+    Idle,
+    Checking,
+    Confirmed,
+    Expired,
+    Used,
+    Invalid,
+    /// No answer, or one we could not read: the page may try again.
+    Failed,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+pub enum VerifyUi {
+    /// Another confirmation mail (once the wait is over).
+    EmailResend,
+    AvatarChoose {
+        id: String,
+    },
+    /// The verify page tries its code again (after a failure to reach the server).
+    VerifyRetry,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Call {
+    Send,
+    Confirm,
+    /// The verify page's code, without the session (a mail link works in any browser).
+    Link,
+    Resend,
+    Avatars,
+    SetAvatar,
+}
+
+const CONFIRM: &str = "/api/player/profile/email/verify/confirm";
+
+impl Endpoint for Call {
+    fn endpoint(&self) -> Route {
+        let post = |path, auth| Route::write(Method::Post, path, auth);
+        match self {
+            Call::Send => post("/api/player/profile/email/verify/send", Auth::Player),
+            Call::Confirm => post(CONFIRM, Auth::Player),
+            Call::Link => post(CONFIRM, Auth::Public),
+            Call::Resend => post(
+                "/api/player/profile/confirmations/email/resend",
+                Auth::Player,
+            ),
+            Call::Avatars => Route::get("/api/player/avatar/list", Auth::Player),
+            Call::SetAvatar => post("/api/player/avatar/set-avatar", Auth::Player),
+        }
+    }
+}
+
+impl Feature for Verify {
+    type Ui = VerifyUi;
+    type Call = Call;
+    type Tick = ();
+
+    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<VerifyUi>, String> {
+        Ok(Some(match kind {
+            "emailResend" => VerifyUi::EmailResend,
+            "avatarChoose" => VerifyUi::AvatarChoose { id: f.text("id") },
+            "verifyRetry" => VerifyUi::VerifyRetry,
+            _ => return Ok(None),
+        }))
+    }
+
+    fn slices<S: crate::app::feature::SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+        view::slices(model, dirty, out);
+    }
+
+    fn ui(&mut self, event: VerifyUi, cx: &mut Cx) {
+        match event {
+            VerifyUi::EmailResend => {
+                if cx.shared.is_player() && !self.resending && cx.now >= self.resend_at {
+                    self.resending = true;
+                    cx.call(Req::Verify(Call::Resend), None);
+                }
+            }
+            VerifyUi::AvatarChoose { id } => {
+                if cx.shared.is_player() && !self.avatar_busy {
+                    self.avatar_busy = true;
+                    self.avatar_error = None;
+                    let body = Body::new().str("avatarId", &id).done();
+                    self.chosen = Some(id);
+                    cx.call(Req::Verify(Call::SetAvatar), Some(body));
+                }
+            }
+            VerifyUi::VerifyRetry => {
+                if self.link == LinkStatus::Failed {
+                    self.link_code.clear();
+                    self.follow(cx);
+                }
+            }
+        }
+    }
+
+    fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
+        match hook {
+            // A mail from here is no one else's (signing out leaves for home).
+            Hook::Session(SessionChange::Ended) => {
+                *self = Verify::default();
+                cx.forms_changed();
+                true
+            }
+            Hook::Session(_) | Hook::Navigated { .. } => {
+                let mut changed = self.follow(cx);
+                if cx.shared.is_player()
+                    && cx.shared.location.query_value("modal") == Some("avatars")
+                    && self.avatars.is_empty()
+                    && !self.listing
+                {
+                    self.listing = true;
+                    self.avatar_error = None;
+                    cx.call(Req::Verify(Call::Avatars), None);
+                    changed = true;
+                }
+                changed
+            }
+            _ => false,
+        }
+    }
+
+    fn answered(&mut self, call: Call, answer: Answer, cx: &mut Cx) {
+        match call {
+            Call::Send => match calls::read_json(answer) {
+                Ok(v) => {
+                    self.sent(&v, cx);
+                    self.code.reset();
+                    cx.open_modal("confirm-email");
+                }
+                Err(e) => forms::refused(&mut self.address, &address_rules(), e, cx),
+            },
+            Call::Resend => {
+                self.resending = false;
+                match calls::read_json(answer) {
+                    Ok(v) => {
+                        self.sent(&v, cx);
+                        cx.alert(
+                            Alert::warning("alerts.emailResent")
+                                .with_description("alerts.emailResentDescription"),
+                        );
+                    }
+                    Err(e) => {
+                        if let ResponseError::Status { status: 429, error } = &e {
+                            self.wait(error.retry_after, cx);
+                        }
+                        cx.log_err(LogLevel::Warn, "email resend", &e);
+                        cx.error("alerts.somethingWrong");
+                    }
+                }
+            }
+            Call::Confirm => match answer {
+                Ok(_) => {
+                    self.code.reset();
+                    self.address.reset();
+                    self.sent_to = None;
+                    cx.forms_changed();
+                    cx.close_modal();
+                    cx.success("alerts.emailConfirmed");
+                    cx.msg(Msg::Signal(Signal::ProfileChanged));
+                }
+                Err(e) => {
+                    // A burned or expired code: a new mail may be asked for at once.
+                    if matches!(&e, ResponseError::Status { error, .. } if error.code == "code_expired")
+                    {
+                        self.resend_at = 0;
+                    }
+                    forms::refused(&mut self.code, &code_rules(), e, cx)
+                }
+            },
+            Call::Link => {
+                self.link = match calls::read_json(answer) {
+                    Ok(v) => {
+                        self.link_email = str_of(&v, "email");
+                        if cx.shared.is_player() {
+                            cx.msg(Msg::Signal(Signal::ProfileChanged));
+                        }
+                        LinkStatus::Confirmed
+                    }
+                    Err(ResponseError::Status { error, .. }) => match error.code.as_str() {
+                        "code_expired" => LinkStatus::Expired,
+                        "code_used" => LinkStatus::Used,
+                        "code_invalid" => LinkStatus::Invalid,
+                        _ => LinkStatus::Failed,
+                    },
+                    Err(e) => {
+                        cx.log_err(LogLevel::Warn, "email link", &e);
+                        LinkStatus::Failed
+                    }
+                };
+            }
+            Call::Avatars => {
+                self.listing = false;
+                match calls::read_json(answer) {
+                    Ok(Json::Array(list)) => {
+                        self.avatars = keep(list, |a| {
+                            Some([
+                                a.get("id")?.as_str()?.into(),
+                                a.get("url")?.as_str()?.into(),
+                            ])
+                        });
+                    }
+                    other => {
+                        if let Err(e) = other {
+                            cx.log_err(LogLevel::Warn, "avatars", &e);
+                        }
+                        self.avatar_error = Some(cx.text("alerts.somethingWrong"));
+                    }
+                }
+            }
+            Call::SetAvatar => {
+                self.avatar_busy = false;
+                match answer {
+                    Ok(_) => {
+                        self.chosen = None;
+                        cx.close_modal();
+                        cx.success("alerts.avatarChanged");
+                        cx.msg(Msg::Signal(Signal::ProfileChanged));
+                    }
+                    // The choice stays, with the server's reason.
+                    Err(e) => {
+                        cx.log_err(LogLevel::Warn, "set avatar", &e);
+                        self.avatar_error = Some(match e {
+                            ResponseError::Status { error, .. } if !error.message.is_empty() => {
+                                error.message
+                            }
+                            _ => cx.text("alerts.somethingWrong"),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    fn form_rules(&self, form: FormId) -> Vec<(String, Vec<Rule>)> {
+        if form == FormId::EmailAddress {
+            address_rules()
+        } else {
+            code_rules()
+        }
+    }
+
+    fn form(&mut self, form: FormId) -> Option<&mut FormState> {
+        match form {
+            FormId::EmailAddress => Some(&mut self.address),
+            FormId::EmailCode => Some(&mut self.code),
+            _ => None,
+        }
+    }
+
+    fn form_state(&self, form: FormId) -> Option<&FormState> {
+        match form {
+            FormId::EmailAddress => Some(&self.address),
+            FormId::EmailCode => Some(&self.code),
+            _ => None,
+        }
+    }
+
+    fn submit(&mut self, form: FormId, cx: &mut Cx) {
+        if form == FormId::EmailAddress {
+            let body = Body::new().str("email", &self.address.text("email")).done();
+            cx.call(Req::Verify(Call::Send), Some(body));
+        } else {
+            let body = Body::new().str("code", &self.code.text("code")).done();
+            cx.call(Req::Verify(Call::Confirm), Some(body));
+        }
+    }
+}
+
+fn address_rules() -> Vec<(String, Vec<Rule>)> {
+    forms::required_fields(&["email"], |_| None)
+}
+
+fn code_rules() -> Vec<(String, Vec<Rule>)> {
+    vec![("code".into(), vec![Rule::Required, Rule::Digits(6)])]
+}
+
+impl Verify {
+    /// A mail went out (`{email, resendIn}`).
+    fn sent(&mut self, v: &Json, cx: &mut Cx) {
+        self.sent_to = Some(str_of(v, "email"));
+        self.address.submitting = false;
+        self.wait(int(v, "resendIn").map(|s| s as f64), cx);
+        cx.forms_changed();
+    }
+
+    /// The next mail waits `secs` (the server's word; a minute without one).
+    fn wait(&mut self, secs: Option<f64>, cx: &Cx) {
+        self.resend_at = cx.now + secs.unwrap_or(60.0).clamp(0.0, 3600.0) as u64 * 1000;
+    }
+
+    /// On `/verify/{confirmCode}` once the session is known: confirm with that code, once.
+    fn follow(&mut self, cx: &mut Cx) -> bool {
+        if cx.shared.status == SessionStatus::Booting {
+            return false;
+        }
+        let Some(code) = cx
+            .shared
+            .route
+            .as_ref()
+            .ok()
+            .filter(|r| r.route_name() == Some(RouteName::VerifyConfirmCode))
+            .and_then(|r| r.param("confirmCode"))
+        else {
+            return false;
+        };
+        if code == self.link_code {
+            return false;
+        }
+        self.link_code = code.to_string();
+        self.link = LinkStatus::Checking;
+        let body = Body::new().str("code", code).done();
+        cx.call(Req::Verify(Call::Link), Some(body));
+        true
+    }
+}

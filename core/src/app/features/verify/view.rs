@@ -1,0 +1,52 @@
+//! The `verify` slice: the confirmation mail's address and wait, the verify page's state, and
+//! the avatars modal (the view counts the wait down itself; the core refuses an early resend).
+
+use serde::Serialize;
+
+use super::LinkStatus;
+use crate::app::feature::SliceSink;
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::Part;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyView {
+    /// The address the last mail went to; `None` before one is sent from here.
+    pub sent_to: Option<String>,
+    /// Unix ms from which another mail may be asked for.
+    pub resend_at: u64,
+    pub resending: bool,
+    pub link: LinkStatus,
+    /// The address the verify page confirmed.
+    pub link_email: String,
+    /// `[id, url]`; empty until loaded.
+    pub avatars: Vec<[String; 2]>,
+    /// The avatar asked for, while it is set or after it was refused.
+    pub chosen: Option<String>,
+    pub avatar_busy: bool,
+    pub avatar_error: Option<String>,
+}
+
+pub const READS: &[Part] = &[Part::Verify];
+
+pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+    if dirty.touches(READS, false) {
+        out.put("verify", &slice(model));
+    }
+}
+
+pub fn slice(model: &Model) -> VerifyView {
+    let v = &model.f.verify;
+    VerifyView {
+        sent_to: v.sent_to.clone(),
+        resend_at: v.resend_at,
+        resending: v.resending,
+        link: v.link,
+        link_email: v.link_email.clone(),
+        avatars: v.avatars.clone(),
+        chosen: v.chosen.clone(),
+        avatar_busy: v.avatar_busy,
+        avatar_error: v.avatar_error.clone(),
+    }
+}
