@@ -6,8 +6,8 @@ use super::calls::{Answer, Endpoint, Route};
 use super::feature::{Cx, Feature, Hook, SliceSink};
 
 use super::features::{
-    bonuses, consent, content, games, limits, miniapp, notifications, pages, phone, profile,
-    referral, session, settings, shell, social, sport, third_party, toasts, wallet,
+    bonuses, consent, content, documents, games, limits, miniapp, notifications, pages, phone,
+    profile, referral, session, settings, shell, social, sport, third_party, toasts, wallet,
 };
 use super::forms::FormState;
 use super::model::{Dirty, Model};
@@ -224,6 +224,7 @@ features! {
     Profile profile: profile::Profile [ChangePass, ChangeNickname, ProfileSettings, AccountSettings, Personal];
     Phone phone: phone::Phone [PhoneNumber, PhoneCode, PhoneSignUp];
     Social social: social::Social [];
+    Documents documents: documents::Documents [];
     Pages pages: pages::Pages [];
     Referral referral: referral::Referral [AffiliateApply];
     Privacy privacy: consent::Privacy [];
