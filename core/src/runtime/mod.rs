@@ -145,7 +145,7 @@ impl Runtime {
                         req.req,
                         app::Req::Documents(crate::app::features::documents::Call::Upload)
                     ) {
-                        (upload::perform(&this, &req).await, None)
+                        (upload::perform(&base, &req).await, None)
                     } else {
                         http::perform_kept(&base, &req).await
                     };

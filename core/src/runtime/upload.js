@@ -1,6 +1,6 @@
 // The document upload (runtime/upload.rs): XMLHttpRequest, because fetch cannot report how
 // much of a request body is sent. The file is the one chosen in the page's file input; the
-// other form fields come as a JSON object. The input gets a `progress` CustomEvent with the
+// other form fields come as a JSON object. The input gets an `uploadprogress` CustomEvent with the
 // percent sent (`detail`), which the view passes to the core. Resolves `{status, body}`
 // (status 0: no answer).
 export function doc_upload(url, bearer, trace, fields, inputId) {
@@ -21,7 +21,7 @@ export function doc_upload(url, bearer, trace, fields, inputId) {
     xhr.setRequestHeader("X-Trace-Id", trace);
     if (bearer) xhr.setRequestHeader("Authorization", "Bearer " + bearer);
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) input.dispatchEvent(new CustomEvent("progress", { detail: Math.floor((e.loaded * 100) / e.total) }));
+      if (e.lengthComputable && e.total > 0) input.dispatchEvent(new CustomEvent("uploadprogress", { detail: Math.floor((e.loaded * 100) / e.total) }));
     };
     const fail = (why) => () => resolve({ status: 0, body: why });
     xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });

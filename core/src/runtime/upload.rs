@@ -1,9 +1,7 @@
 //! The documents feature's upload: a multipart form with the file of the page's input, sent by
-//! `upload.js` with XMLHttpRequest, which tells the input how much is sent (a `progress`
+//! `upload.js` with XMLHttpRequest, which tells the input how much is sent (an `uploadprogress`
 //! event, which the view passes on as `documentProgress`: no closure into the wasm). The
 //! answer goes through the gate like any call's.
-
-use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -12,7 +10,7 @@ use crate::app::effect::HttpRequest;
 use crate::app::features::documents::FILE_INPUT;
 use crate::app::HttpOutcome;
 
-use super::{http, Runtime};
+use super::http;
 
 #[wasm_bindgen(module = "/src/runtime/upload.js")]
 extern "C" {
@@ -25,10 +23,10 @@ extern "C" {
     ) -> js_sys::Promise;
 }
 
-pub async fn perform(rt: &Rc<Runtime>, req: &HttpRequest) -> HttpOutcome {
+pub async fn perform(base: &http::Base, req: &HttpRequest) -> HttpOutcome {
     let fields = crate::json::to_string(&req.body).unwrap_or_default();
     let sent = JsFuture::from(doc_upload(
-        &http::url(&rt.base, req),
+        &http::url(base, req),
         req.bearer.clone(),
         &http::trace_id(),
         &fields,

@@ -74,7 +74,7 @@ pub enum DocumentsUi {
         name: String,
         size: u64,
     },
-    /// The upload's progress, percent (the input's `progress` event, `runtime/upload.js`).
+    /// The upload's progress, percent (the input's `uploadprogress` event, `runtime/upload.js`).
     DocumentProgress {
         percent: u8,
     },
