@@ -19,7 +19,7 @@ use crate::domain::validation::Value;
 pub use super::display::{CurrencyOption, MoneyView};
 pub use super::features::bonuses::view::BonusesView;
 pub use super::features::consent::view::ConsentView;
-pub use super::features::documents::view::{DocumentRow, DocumentsView};
+pub use super::features::documents::view::DocumentsView;
 pub use super::features::games::view::{
     GamesHistoryView, GamesListView, GamesLobbyView, GamesPlayView, GamesSearchView,
 };

@@ -40,6 +40,9 @@ export function Documents() {
   }, [docs.file, docs.error]);
 
   if (!docs.loaded && !docs.failed) return <Skeleton lines={3} name="documents" />;
+  // The rows as the server listed them; a status by its settings-constants name.
+  const rows = Array.isArray(docs.items) ? docs.items.filter((d) => d && typeof d.id === "number") : [];
+  const statusOf = (n: number) => docs.statuses[n - 1] ?? docs.statuses[0];
   const uploading = docs.progress !== null && docs.progress !== undefined;
   return (
     <section className="panel documents" aria-labelledby="documents-title">
@@ -118,30 +121,30 @@ export function Documents() {
       <h3>{t("global-components.documents.list")}</h3>
       {docs.failed ? (
         <p role="alert">{t("global-components.documents.loadFailed")}</p>
-      ) : docs.items.length === 0 ? (
+      ) : rows.length === 0 ? (
         <p className="muted">{t("global-components.documents.none")}</p>
       ) : (
         <ul className="documents-list">
-          {docs.items.map((d) => (
+          {rows.map((d) => (
             <li key={d.id} className="document" data-testid={`document-${d.id}`}>
               <span className="document-text">
-                <strong>{t(`global-components.documents.kind.${d.kind}`)}</strong>
+                <strong>{t(`global-components.documents.kind.${d.type}`)}</strong>
                 <span className="document-name">{d.fileName}</span>
-                <span className="muted">{t("global-components.documents.uploaded", { date: uploadedAt(d.uploadedAt) })}</span>
+                <span className="muted">{t("global-components.documents.uploaded", { date: uploadedAt(d.createdAt) })}</span>
               </span>
-              <span className={`document-status document-status-${d.status}`}>{t(`global-components.documents.status.${d.status}`)}</span>
+              <span className={`document-status document-status-${statusOf(d.status)}`}>{t(`global-components.documents.status.${statusOf(d.status)}`)}</span>
               {docs.asking === d.id ? (
                 <span className="document-confirm" role="group" aria-label={t("global-components.documents.deleteOne", { name: d.fileName })}>
                   <span>{t("global-components.documents.confirmDelete", { name: d.fileName })}</span>
-                  <Button type="button" variant="primary" busy={docs.deleting} onClick={() => dispatch({ type: "documentDelete" })}>
+                  <Button type="button" variant="primary" busy={docs.deleting} onClick={() => dispatch({ type: "documentDelete", id: d.id })}>
                     {t("global-components.documents.delete")}
                   </Button>
-                  <Button type="button" variant="ghost" onClick={() => dispatch({ type: "documentAsk", id: 0 })}>
+                  <Button type="button" variant="ghost" onClick={() => dispatch({ type: "documentDelete", id: 0 })}>
                     {t("global-components.documents.keep")}
                   </Button>
                 </span>
-              ) : d.deletable ? (
-                <Button type="button" variant="secondary" aria-label={t("global-components.documents.deleteOne", { name: d.fileName })} onClick={() => dispatch({ type: "documentAsk", id: d.id })}>
+              ) : statusOf(d.status) !== "approved" ? (
+                <Button type="button" variant="secondary" aria-label={t("global-components.documents.deleteOne", { name: d.fileName })} onClick={() => dispatch({ type: "documentDelete", id: d.id })}>
                   {t("global-components.documents.delete")}
                 </Button>
               ) : null}

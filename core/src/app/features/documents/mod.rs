@@ -16,10 +16,8 @@ use crate::app::effect::{Effect, LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Fields, Hook, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Req;
-use crate::app::wire::{items, str_of, uint};
 use crate::domain::route::RouteName;
 use crate::json::{Body, Json};
-use crate::vecs::keep;
 
 /// The largest file taken (the sandbox refuses a bigger one with 413).
 pub const MAX_BYTES: u64 = 10 * 1024 * 1024;
@@ -29,12 +27,14 @@ pub const FILE_INPUT: &str = "document-file";
 pub const EXTENSIONS: [&str; 4] = ["jpg", "jpeg", "png", "pdf"];
 /// Kinds of document a player can upload.
 pub const KINDS: [&str; 4] = ["identity", "address", "payment", "selfie"];
-/// The settings constants' `documentStatuses`, by number (pending 1, approved 2, declined 3).
+/// The settings constants' `documentStatuses` names, by number - 1 (pending 1, approved 2,
+/// declined 3): the view names a row's status by them.
 pub const STATUSES: [&str; 3] = ["pending", "approved", "declined"];
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Documents {
-    pub items: Vec<Doc>,
+    /// The server's list as it came (`[{id, type, fileName, size, status, createdAt}]`).
+    pub items: Json,
     pub loaded: bool,
     pub loading: bool,
     pub failed: bool,
@@ -56,16 +56,6 @@ pub struct Documents {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Doc {
-    pub id: u64,
-    pub kind: String,
-    pub name: String,
-    pub status: u64,
-    /// ISO time of the upload.
-    pub at: String,
-}
-
-#[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
 pub enum DocumentsUi {
@@ -82,11 +72,11 @@ pub enum DocumentsUi {
     DocumentUpload {
         kind: String,
     },
-    /// Ask in the row before deleting (id 0: keep it).
-    DocumentAsk {
+    /// The first press asks in the row; the same id again (the row's confirm) deletes it; id 0
+    /// keeps it.
+    DocumentDelete {
         id: u64,
     },
-    DocumentDelete,
     IdentityVerify,
 }
 
@@ -132,8 +122,7 @@ impl Feature for Documents {
             "documentUpload" => DocumentsUi::DocumentUpload {
                 kind: f.text("kind"),
             },
-            "documentAsk" => DocumentsUi::DocumentAsk { id: f.int("id") },
-            "documentDelete" => DocumentsUi::DocumentDelete,
+            "documentDelete" => DocumentsUi::DocumentDelete { id: f.int("id") },
             "identityVerify" => DocumentsUi::IdentityVerify,
             _ => return Ok(None),
         }))
@@ -174,11 +163,10 @@ impl Feature for Documents {
                     );
                 }
             }
-            DocumentsUi::DocumentAsk { id } => {
-                self.asking = self.items.iter().any(|d| d.id == id).then_some(id)
-            }
-            DocumentsUi::DocumentDelete => {
-                if let (Some(id), false) = (self.asking, self.deleting) {
+            DocumentsUi::DocumentDelete { id } => {
+                if self.asking != Some(id) {
+                    self.asking = (id != 0).then_some(id);
+                } else if !self.deleting {
                     self.deleting = true;
                     cx.call(Req::Documents(Call::Delete(id)), None);
                 }
@@ -222,7 +210,7 @@ impl Feature for Documents {
                 self.loading = false;
                 match calls::read_json(answer) {
                     Ok(v) => {
-                        self.items = keep(items(&v, "documents"), read_doc);
+                        self.items = v.get("documents").cloned().unwrap_or_default();
                         self.verified = v.get("verified") == Some(&Json::Bool(true));
                         self.loaded = true;
                         self.failed = false;
@@ -268,22 +256,14 @@ impl Feature for Documents {
             }
             Call::Sumsub => {
                 self.verifying = false;
-                match calls::read_json(answer) {
+                let v = calls::read_json(answer).unwrap_or_default();
+                match v.get("url").and_then(Json::as_str) {
                     // Back to this page (a path of ours: nothing in it to encode).
-                    Ok(v) if !str_of(&v, "url").is_empty() => {
-                        let url = [
-                            &str_of(&v, "url"),
-                            "&back=",
-                            &cx.config.origin,
-                            &cx.shared.location.path,
-                        ];
+                    Some(url) if !url.is_empty() => {
+                        let url = [url, "&back=", &cx.config.origin, &cx.shared.location.path];
                         cx.effect(Effect::Load { url: url.concat() });
                     }
-                    Ok(_) => cx.error("alerts.somethingWrong"),
-                    Err(e) => {
-                        cx.log_err(LogLevel::Warn, "identity check", &e);
-                        cx.error("alerts.somethingWrong");
-                    }
+                    _ => cx.error("alerts.somethingWrong"),
                 }
             }
         }
@@ -304,21 +284,12 @@ pub fn check(name: &str, size: u64) -> Option<&'static str> {
     }
 }
 
-fn read_doc(v: &Json) -> Option<Doc> {
-    Some(Doc {
-        id: uint(v, "id")?,
-        kind: str_of(v, "type"),
-        name: str_of(v, "fileName"),
-        status: uint(v, "status").unwrap_or(1),
-        at: str_of(v, "createdAt"),
-    })
-}
-
 /// The server's reason (the file's field message first), else "the upload failed".
 fn refusal(e: &ResponseError, cx: &Cx) -> String {
     if let ResponseError::Status { error, .. } = e {
-        for field in ["file", "type"] {
-            if let Some(m) = error.errors.get(field).and_then(|m| m.first()) {
+        // A field's message (the form has two: file, type), else the server's sentence.
+        if let Some((_, m)) = error.errors.first() {
+            if let Some(m) = m.first() {
                 return m.clone();
             }
         }

@@ -1,4 +1,5 @@
-//! The `documents` slice: the player's documents with their status, the chosen file and the
+//! The `documents` slice: the player's documents as the server listed them (passed through:
+//! no per-row reader or writer in the wasm) with the status names, the chosen file and the
 //! upload's progress, the row asking to confirm a delete, and the identity check.
 
 use serde::Serialize;
@@ -6,29 +7,21 @@ use serde::Serialize;
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
-use crate::vecs::map;
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct DocumentRow {
-    pub id: u64,
-    /// One of `kinds`.
-    pub kind: String,
-    pub file_name: String,
-    /// The settings constants' name of its status: pending, approved or declined.
-    pub status: &'static str,
-    /// ISO time of the upload.
-    pub uploaded_at: String,
-    /// Not approved: the player may delete it.
-    pub deletable: bool,
-}
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct DocumentsView {
-    pub items: Vec<DocumentRow>,
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(
+            type = "{ id: number; type: string; fileName: string; status: number; createdAt: string }[]"
+        )
+    )]
+    pub items: crate::json::Json,
+    /// The settings constants' names of the statuses, by number - 1: pending, approved (no
+    /// delete any more), declined.
+    pub statuses: [&'static str; 3],
     pub loaded: bool,
     pub failed: bool,
     pub verified: bool,
@@ -57,17 +50,8 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 pub fn slice(model: &Model) -> DocumentsView {
     let d = &model.f.documents;
     DocumentsView {
-        items: map(&d.items, |x| DocumentRow {
-            id: x.id,
-            kind: x.kind.clone(),
-            file_name: x.name.clone(),
-            status: super::STATUSES
-                .get(x.status.wrapping_sub(1) as usize)
-                .copied()
-                .unwrap_or("pending"),
-            uploaded_at: x.at.clone(),
-            deletable: x.status != 2,
-        }),
+        items: d.items.clone(),
+        statuses: super::STATUSES,
         loaded: d.loaded,
         failed: d.failed,
         verified: d.verified,
