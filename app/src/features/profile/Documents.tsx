@@ -19,6 +19,7 @@ export function Documents() {
   const t = useText();
   const dispatch = useDispatch();
   const docs = useCore((s) => s.documents);
+  const loaded = docs.items !== null;
   const [kind, setKind] = useState<string>(KINDS[0]);
   const input = useRef<HTMLInputElement>(null);
 
@@ -32,14 +33,14 @@ export function Documents() {
     };
     el.addEventListener("uploadprogress", onProgress);
     return () => el.removeEventListener("uploadprogress", onProgress);
-  }, [dispatch, docs.loaded]);
+  }, [dispatch, loaded]);
 
   // Sent (or refused before sending): the input starts empty again; a failed upload keeps it.
   useEffect(() => {
     if (!docs.file && !docs.error && input.current) input.current.value = "";
   }, [docs.file, docs.error]);
 
-  if (!docs.loaded && !docs.failed) return <Skeleton lines={3} name="documents" />;
+  if (!loaded && !docs.failed) return <Skeleton lines={3} name="documents" />;
   // The rows as the server listed them; a status by its settings-constants name.
   const rows = Array.isArray(docs.items) ? docs.items.filter((d) => d && typeof d.id === "number") : [];
   const statusOf = (n: number) => docs.statuses[n - 1] ?? docs.statuses[0];
@@ -114,7 +115,7 @@ export function Documents() {
           </div>
         ) : null}
         <Button type="submit" busy={uploading} disabled={!docs.file}>
-          {docs.retry ? t("global-components.documents.retry") : t("global-components.documents.upload")}
+          {docs.file && docs.error ? t("global-components.documents.retry") : t("global-components.documents.upload")}
         </Button>
       </form>
 

@@ -35,7 +35,6 @@ pub const STATUSES: [&str; 3] = ["pending", "approved", "declined"];
 pub struct Documents {
     /// The server's list as it came (`[{id, type, fileName, size, status, createdAt}]`).
     pub items: Json,
-    pub loaded: bool,
     pub loading: bool,
     pub failed: bool,
     /// The identity check is passed.
@@ -46,8 +45,6 @@ pub struct Documents {
     pub error: Option<String>,
     /// Percent sent, while an upload runs.
     pub progress: Option<u8>,
-    /// The last upload failed: the file is kept for a retry.
-    pub retry: bool,
     /// The document whose row asks to confirm the delete.
     pub asking: Option<u64>,
     pub deleting: bool,
@@ -138,7 +135,6 @@ impl Feature for Documents {
         }
         match event {
             DocumentsUi::DocumentFile { name, size } => {
-                self.retry = false;
                 self.file = None;
                 self.error = match check(&name, size) {
                     Some(key) => Some(cx.text(key)),
@@ -210,9 +206,11 @@ impl Feature for Documents {
                 self.loading = false;
                 match calls::read_json(answer) {
                     Ok(v) => {
-                        self.items = v.get("documents").cloned().unwrap_or_default();
+                        self.items = v
+                            .get("documents")
+                            .cloned()
+                            .unwrap_or(Json::Array(Vec::new()));
                         self.verified = v.get("verified") == Some(&Json::Bool(true));
-                        self.loaded = true;
                         self.failed = false;
                     }
                     Err(e) => {
@@ -229,12 +227,10 @@ impl Feature for Documents {
                         self.loading = true;
                         cx.call(Req::Documents(Call::List), None);
                         self.file = None;
-                        self.retry = false;
                         cx.success("alerts.documentUploaded");
                     }
                     Err(e) => {
                         cx.log_err(LogLevel::Warn, "document upload", &e);
-                        self.retry = true;
                         self.error = Some(refusal(&e, cx));
                     }
                 }

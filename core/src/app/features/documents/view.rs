@@ -15,25 +15,24 @@ pub struct DocumentsView {
     #[cfg_attr(
         target_arch = "wasm32",
         tsify(
-            type = "{ id: number; type: string; fileName: string; status: number; createdAt: string }[]"
+            type = "{ id: number; type: string; fileName: string; status: number; createdAt: string }[] | null"
         )
     )]
+    /// Null until the list came.
     pub items: crate::json::Json,
     /// The settings constants' names of the statuses, by number - 1: pending, approved (no
     /// delete any more), declined.
     pub statuses: [&'static str; 3],
-    pub loaded: bool,
     pub failed: bool,
     pub verified: bool,
     pub verifying: bool,
     /// The chosen file's name, once it passed the checks.
     pub file: Option<String>,
-    /// Why the chosen file was refused or its upload failed.
+    /// Why the chosen file was refused or its upload failed (with `file` still set: the
+    /// upload failed and the file is kept for a retry).
     pub error: Option<String>,
     /// Percent sent while an upload runs.
     pub progress: Option<u8>,
-    /// The last upload failed; the file is kept.
-    pub retry: bool,
     /// The row asking to confirm its delete.
     pub asking: Option<u64>,
     pub deleting: bool,
@@ -52,14 +51,12 @@ pub fn slice(model: &Model) -> DocumentsView {
     DocumentsView {
         items: d.items.clone(),
         statuses: super::STATUSES,
-        loaded: d.loaded,
         failed: d.failed,
         verified: d.verified,
         verifying: d.verifying,
         file: d.file.as_ref().map(|f| f.0.clone()),
         error: d.error.clone(),
         progress: d.progress,
-        retry: d.retry,
         asking: d.asking,
         deleting: d.deleting,
     }
