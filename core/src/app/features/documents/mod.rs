@@ -190,8 +190,7 @@ impl Feature for Documents {
                     .is_ok_and(|r| r.route_name() == Some(RouteName::ProfilePersonal));
                 // Fresh on every visit: the identity check comes back to this page.
                 if here && cx.shared.is_player() && !self.loading {
-                    self.loading = true;
-                    cx.call(Req::Documents(Call::List), None);
+                    self.reload(cx);
                     return true;
                 }
                 false
@@ -224,8 +223,7 @@ impl Feature for Documents {
                 match answer {
                     Ok(_) => {
                         // The list again, as the server has it (newest first).
-                        self.loading = true;
-                        cx.call(Req::Documents(Call::List), None);
+                        self.reload(cx);
                         self.file = None;
                         cx.success("alerts.documentUploaded");
                     }
@@ -240,8 +238,7 @@ impl Feature for Documents {
                 self.asking = None;
                 match answer {
                     Ok(_) | Err(ResponseError::Status { status: 404, .. }) => {
-                        self.loading = true;
-                        cx.call(Req::Documents(Call::List), None);
+                        self.reload(cx);
                         cx.success("alerts.documentDeleted");
                     }
                     Err(e) => {
@@ -263,6 +260,14 @@ impl Feature for Documents {
                 }
             }
         }
+    }
+}
+
+impl Documents {
+    #[inline(never)]
+    fn reload(&mut self, cx: &mut Cx) {
+        self.loading = true;
+        cx.call(Req::Documents(Call::List), None);
     }
 }
 
