@@ -1,7 +1,7 @@
 // The document upload (runtime/upload.rs): XMLHttpRequest, because fetch cannot report how
 // much of a request body is sent. The file is the one chosen in the page's file input; the
 // other form fields come as a JSON object. The input gets an `uploadprogress` CustomEvent with the
-// percent sent (`detail`), which the view passes to the core. Resolves `{status, body}`
+// percent sent (`detail`), which the view's progress bar shows. Resolves `{status, body}`
 // (status 0: no answer).
 export function doc_upload(url, bearer, trace, fields, inputId) {
   return new Promise((resolve) => {

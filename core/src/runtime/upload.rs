@@ -1,7 +1,7 @@
 //! The documents feature's upload: a multipart form with the file of the page's input, sent by
 //! `upload.js` with XMLHttpRequest, which tells the input how much is sent (an `uploadprogress`
-//! event, which the view passes on as `documentProgress`: no closure into the wasm). The
-//! answer goes through the gate like any call's.
+//! event the view's progress bar listens to: no closure into the wasm). The answer goes
+//! through the gate like any call's.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;

@@ -23,17 +23,22 @@ export function Documents() {
   const [kind, setKind] = useState<string>(KINDS[0]);
   const input = useRef<HTMLInputElement>(null);
 
-  // The runtime's upload tells the input how much is sent; the core keeps the percent.
+  // The runtime's upload tells the input how much is sent (a passing number for the bar; the
+  // core keeps that an upload runs).
+  const [percent, setPercent] = useState(0);
   useEffect(() => {
     const el = input.current;
     if (!el) return;
     const onProgress = (e: Event) => {
-      const percent = (e as CustomEvent<number>).detail;
-      if (typeof percent === "number") dispatch({ type: "documentProgress", percent });
+      const p = (e as CustomEvent<number>).detail;
+      if (typeof p === "number") setPercent(Math.min(100, Math.max(0, p)));
     };
     el.addEventListener("uploadprogress", onProgress);
     return () => el.removeEventListener("uploadprogress", onProgress);
-  }, [dispatch, loaded]);
+  }, [loaded]);
+  useEffect(() => {
+    if (docs.uploading) setPercent(0);
+  }, [docs.uploading]);
 
   // Sent (or refused before sending): the input starts empty again; a failed upload keeps it.
   useEffect(() => {
@@ -44,7 +49,7 @@ export function Documents() {
   // The rows as the server listed them; a status by its settings-constants name.
   const rows = Array.isArray(docs.items) ? docs.items.filter((d) => d && typeof d.id === "number") : [];
   const statusOf = (n: number) => docs.statuses[n - 1] ?? docs.statuses[0];
-  const uploading = docs.progress !== null && docs.progress !== undefined;
+  const uploading = docs.uploading;
   return (
     <section className="panel documents" aria-labelledby="documents-title">
       <h2 id="documents-title">{t("global-components.documents.title")}</h2>
@@ -110,8 +115,8 @@ export function Documents() {
         </div>
         {uploading ? (
           <div className="documents-progress">
-            <progress max={100} value={docs.progress ?? 0} aria-label={t("global-components.documents.progress")} />
-            <span aria-live="polite">{t("global-components.documents.uploading", { percent: String(docs.progress ?? 0) })}</span>
+            <progress max={100} value={percent} aria-label={t("global-components.documents.progress")} />
+            <span aria-live="polite">{t("global-components.documents.uploading", { percent: String(percent) })}</span>
           </div>
         ) : null}
         <Button type="submit" busy={uploading} disabled={!docs.file}>

@@ -4,7 +4,9 @@
 //!
 //! A chosen file is checked here before anything is sent (JPG, PNG or PDF by its name, at most
 //! [`MAX_BYTES`]); the upload is a multipart form the runtime sends with XMLHttpRequest (fetch
-//! cannot report upload progress), the file read from the page's input [`FILE_INPUT`]. A
+//! cannot report upload progress), the file read from the page's input [`FILE_INPUT`], which
+//! gets the percent sent as `uploadprogress` events for the view's bar (a passing number the
+//! core has no use for: it keeps only that an upload runs). A
 //! failed upload keeps the file and offers a retry. A document not yet approved can be
 //! deleted after a confirmation in its row. "Verify identity" goes to the provider's page
 //! (the sandbox's stand-in), which comes back to this page; the list then says verified.
@@ -44,7 +46,7 @@ pub struct Documents {
     /// Why the chosen file was refused, or why its upload failed.
     pub error: Option<String>,
     /// Percent sent, while an upload runs.
-    pub progress: Option<u8>,
+    pub uploading: bool,
     /// The document whose row asks to confirm the delete.
     pub asking: Option<u64>,
     pub deleting: bool,
@@ -60,10 +62,6 @@ pub enum DocumentsUi {
     DocumentFile {
         name: String,
         size: u64,
-    },
-    /// The upload's progress, percent (the input's `uploadprogress` event, `runtime/upload.js`).
-    DocumentProgress {
-        percent: u8,
     },
     /// Send the chosen file as this kind (also the retry).
     DocumentUpload {
@@ -113,9 +111,6 @@ impl Feature for Documents {
                 name: f.text("name"),
                 size: f.int("size"),
             },
-            "documentProgress" => DocumentsUi::DocumentProgress {
-                percent: f.int("percent"),
-            },
             "documentUpload" => DocumentsUi::DocumentUpload {
                 kind: f.text("kind"),
             },
@@ -144,15 +139,10 @@ impl Feature for Documents {
                     }
                 };
             }
-            DocumentsUi::DocumentProgress { percent } => {
-                if self.progress.is_some() {
-                    self.progress = Some(percent.min(100));
-                }
-            }
             DocumentsUi::DocumentUpload { kind } => {
-                if self.file.is_some() && self.progress.is_none() {
+                if self.file.is_some() && !self.uploading {
                     self.error = None;
-                    self.progress = Some(0);
+                    self.uploading = true;
                     cx.call(
                         Req::Documents(Call::Upload),
                         Some(Body::new().str("type", &kind).done()),
@@ -219,7 +209,7 @@ impl Feature for Documents {
                 }
             }
             Call::Upload => {
-                self.progress = None;
+                self.uploading = false;
                 match answer {
                     Ok(_) => {
                         // The list again, as the server has it (newest first).

@@ -1,6 +1,6 @@
 //! The `documents` slice: the player's documents as the server listed them (passed through:
 //! no per-row reader or writer in the wasm) with the status names, the chosen file and the
-//! upload's progress, the row asking to confirm a delete, and the identity check.
+//! upload running, the row asking to confirm a delete, and the identity check.
 
 use serde::Serialize;
 
@@ -31,8 +31,8 @@ pub struct DocumentsView {
     /// Why the chosen file was refused or its upload failed (with `file` still set: the
     /// upload failed and the file is kept for a retry).
     pub error: Option<String>,
-    /// Percent sent while an upload runs.
-    pub progress: Option<u8>,
+    /// An upload runs (its percent: the input's `uploadprogress` events).
+    pub uploading: bool,
     /// The row asking to confirm its delete.
     pub asking: Option<u64>,
     pub deleting: bool,
@@ -56,7 +56,7 @@ pub fn slice(model: &Model) -> DocumentsView {
         verifying: d.verifying,
         file: d.file.as_ref().map(|f| f.0.clone()),
         error: d.error.clone(),
-        progress: d.progress,
+        uploading: d.uploading,
         asking: d.asking,
         deleting: d.deleting,
     }
