@@ -10,11 +10,11 @@ const rows = [
   { id: 2, type: "address", fileName: "bill.pdf", status: 2, createdAt: "2026-11-26T07:00:00Z" },
   { id: 1, type: "identity", fileName: "id.png", status: 1, createdAt: "2026-11-25T07:00:00Z" },
 ];
-const docs = (extra = {}) => setView({ documents: { ...initialView.documents, items: rows, ...extra } });
+const docs = (extra = {}) => setView({ documents: { ...initialView.documents, list: { documents: rows, verified: false }, ...extra } });
 
 describe("Documents", () => {
   it("waits for the list, then names each status by the constants and lets only unapproved rows go", () => {
-    setView({ documents: { ...initialView.documents, items: null } });
+    setView({ documents: { ...initialView.documents, list: null } });
     render(<Documents />);
     expect(screen.queryByRole("heading", { name: "Verification" })).toBeNull();
     cleanup();

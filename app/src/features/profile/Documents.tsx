@@ -19,7 +19,7 @@ export function Documents() {
   const t = useText();
   const dispatch = useDispatch();
   const docs = useCore((s) => s.documents);
-  const loaded = docs.items !== null;
+  const loaded = docs.list !== null;
   const [kind, setKind] = useState<string>(KINDS[0]);
   const input = useRef<HTMLInputElement>(null);
 
@@ -47,7 +47,8 @@ export function Documents() {
 
   if (!loaded && !docs.failed) return <Skeleton lines={3} name="documents" />;
   // The rows as the server listed them; a status by its settings-constants name.
-  const rows = Array.isArray(docs.items) ? docs.items.filter((d) => d && typeof d.id === "number") : [];
+  const rows = Array.isArray(docs.list?.documents) ? docs.list.documents.filter((d) => d && typeof d.id === "number") : [];
+  const verified = docs.list?.verified === true;
   const statusOf = (n: number) => docs.statuses[n - 1] ?? docs.statuses[0];
   const uploading = docs.uploading;
   return (
@@ -57,7 +58,7 @@ export function Documents() {
 
       <div className="documents-verify" data-testid="identity-check">
         <h3>{t("global-components.documents.verifyTitle")}</h3>
-        {docs.verified ? (
+        {verified ? (
           <p className="documents-verified">{t("global-components.documents.verified")}</p>
         ) : (
           <>

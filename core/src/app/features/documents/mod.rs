@@ -35,12 +35,11 @@ pub const STATUSES: [&str; 3] = ["pending", "approved", "declined"];
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Documents {
-    /// The server's list as it came (`[{id, type, fileName, size, status, createdAt}]`).
-    pub items: Json,
+    /// The server's answer as it came: `{documents: [{id, type, fileName, size, status,
+    /// createdAt}], verified}` (verified: the identity check is passed); null until then.
+    pub list: Json,
     pub loading: bool,
     pub failed: bool,
-    /// The identity check is passed.
-    pub verified: bool,
     /// The chosen file, checked: (name, bytes).
     pub file: Option<(String, u64)>,
     /// Why the chosen file was refused, or why its upload failed.
@@ -195,11 +194,7 @@ impl Feature for Documents {
                 self.loading = false;
                 match calls::read_json(answer) {
                     Ok(v) => {
-                        self.items = v
-                            .get("documents")
-                            .cloned()
-                            .unwrap_or(Json::Array(Vec::new()));
-                        self.verified = v.get("verified") == Some(&Json::Bool(true));
+                        self.list = v;
                         self.failed = false;
                     }
                     Err(e) => {

@@ -15,16 +15,16 @@ pub struct DocumentsView {
     #[cfg_attr(
         target_arch = "wasm32",
         tsify(
-            type = "{ id: number; type: string; fileName: string; status: number; createdAt: string }[] | null"
+            type = "{ documents: { id: number; type: string; fileName: string; status: number; createdAt: string }[]; verified: boolean } | null"
         )
     )]
-    /// Null until the list came.
-    pub items: crate::json::Json,
+    /// The server's answer (`{documents, verified}`: verified, the identity check is passed);
+    /// null until it came.
+    pub list: crate::json::Json,
     /// The settings constants' names of the statuses, by number - 1: pending, approved (no
     /// delete any more), declined.
     pub statuses: [&'static str; 3],
     pub failed: bool,
-    pub verified: bool,
     pub verifying: bool,
     /// The chosen file's name, once it passed the checks.
     pub file: Option<String>,
@@ -49,10 +49,9 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 pub fn slice(model: &Model) -> DocumentsView {
     let d = &model.f.documents;
     DocumentsView {
-        items: d.items.clone(),
+        list: d.list.clone(),
         statuses: super::STATUSES,
         failed: d.failed,
-        verified: d.verified,
         verifying: d.verifying,
         file: d.file.as_ref().map(|f| f.0.clone()),
         error: d.error.clone(),
