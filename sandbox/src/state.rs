@@ -58,6 +58,9 @@ pub struct Inner {
     pub tg_max_age: u64,
     /// Control API: the build id `builds/latest.json` reports instead of the file's.
     pub build_id: Mutex<Option<String>>,
+    /// Uploaded documents, a folder per player: `documents/` beside the DB file, or a fresh
+    /// temporary folder for an in-memory DB (tests).
+    pub documents_dir: PathBuf,
 }
 
 impl Deref for AppState {
@@ -115,7 +118,20 @@ impl AppState {
             build_id: Mutex::new(None),
             tg_bot_token: config.tg_bot_token.clone(),
             tg_max_age: config.tg_max_age,
+            documents_dir: documents_dir(&config.db),
         })))
+    }
+}
+
+/// Where uploaded documents are kept for the DB at `db`.
+fn documents_dir(db: &str) -> PathBuf {
+    if db == ":memory:" {
+        std::env::temp_dir().join(["croupier-documents-", &crate::secrets::random_token()].concat())
+    } else {
+        std::path::Path::new(db)
+            .parent()
+            .unwrap_or(std::path::Path::new("."))
+            .join("documents")
     }
 }
 

@@ -6,8 +6,9 @@ use super::calls::{Answer, Endpoint, Route};
 use super::feature::{Cx, Feature, Hook, SliceSink};
 
 use super::features::{
-    bonuses, consent, content, games, limits, miniapp, notifications, pages, phone, profile,
-    referral, session, settings, shell, social, sport, third_party, toasts, verify, wallet,
+    bonuses, consent, content, documents, games, limits, miniapp, notifications, pages, phone,
+    profile, referral, session, settings, shell, social, sport, third_party, toasts, verify,
+    wallet,
 };
 use super::forms::FormState;
 use super::model::{Dirty, Model};
@@ -229,6 +230,7 @@ features! {
     Phone phone: phone::Phone [PhoneNumber, PhoneCode, PhoneSignUp];
     Social social: social::Social [];
     Verify verify: verify::Verify [EmailAddress, EmailCode];
+    Documents documents: documents::Documents [];
     Pages pages: pages::Pages [];
     Referral referral: referral::Referral [AffiliateApply];
     Privacy privacy: consent::Privacy [];

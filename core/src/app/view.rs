@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::feature::SliceSink;
 
 use super::features::{
-    bonuses, consent, games, limits, miniapp, notifications, pages, phone, profile, referral,
-    session, settings, shell, social, sport, toasts, verify, wallet,
+    bonuses, consent, documents, games, limits, miniapp, notifications, pages, phone, profile,
+    referral, session, settings, shell, social, sport, toasts, verify, wallet,
 };
 use super::forms;
 use super::model::{Dirty, Model};
@@ -19,6 +19,7 @@ use crate::domain::validation::Value;
 pub use super::display::{CurrencyOption, MoneyView};
 pub use super::features::bonuses::view::BonusesView;
 pub use super::features::consent::view::ConsentView;
+pub use super::features::documents::view::DocumentsView;
 pub use super::features::games::view::{
     GamesHistoryView, GamesListView, GamesLobbyView, GamesPlayView, GamesSearchView,
 };
@@ -58,6 +59,7 @@ pub struct View {
     pub phone: PhoneView,
     pub social: SocialView,
     pub verify: VerifyView,
+    pub documents: DocumentsView,
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "FormsView"))]
     pub forms: LiteMap<FormId, FormView>,
@@ -112,6 +114,7 @@ pub fn view(model: &Model) -> View {
         phone: phone::view::slice(model),
         social: social::view::slice(model),
         verify: verify::view::slice(model),
+        documents: documents::view::slice(model),
         forms: forms_slice(model),
         nav: shell::view::slice(model),
         toasts: toasts::view::slice(model),

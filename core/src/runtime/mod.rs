@@ -6,6 +6,7 @@ pub mod lock;
 pub mod socket;
 pub mod storage;
 pub mod third_party;
+pub mod upload;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -140,7 +141,14 @@ impl Runtime {
                     if req.guarded != app::Guard::None {
                         req.body = third_party::guard(req.body.take(), req.guarded).await;
                     }
-                    let (outcome, kept) = http::perform_kept(&base, &req).await;
+                    let (outcome, kept) = if matches!(
+                        req.req,
+                        app::Req::Documents(crate::app::features::documents::Call::Upload)
+                    ) {
+                        (upload::perform(&base, &req).await, None)
+                    } else {
+                        http::perform_kept(&base, &req).await
+                    };
                     // Offline copies and live answers tell the shell which one the page shows.
                     if let HttpOutcome::Response { .. } = outcome {
                         this.freshness(kept);

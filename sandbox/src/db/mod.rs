@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod bonuses;
 pub mod catalog;
 pub mod content;
+pub mod documents;
 pub mod games;
 pub mod limits;
 pub mod notifications;
@@ -191,6 +192,7 @@ fn migrate(conn: &Connection) -> Result<(), String> {
     conn.execute_batch(pages::SCHEMA).map_err(err)?;
     conn.execute_batch(referral::SCHEMA).map_err(err)?;
     conn.execute_batch(verify::SCHEMA).map_err(err)?;
+    conn.execute_batch(documents::SCHEMA).map_err(err)?;
     // After every table exists: a column may belong to a feature's table.
     for (table, column, decl) in ADDED_COLUMNS {
         if !has_column(conn, table, column).map_err(err)? {

@@ -43,6 +43,10 @@ pub fn router() -> Router<AppState> {
         .route("/api/_control/stats", get(stats))
         .route("/api/_control/notify", post(super::notifications::notify))
         .route("/api/_control/communications", get(communications))
+        .route(
+            "/api/_control/document-status",
+            post(super::documents::set_status),
+        )
         .merge(super::payments::control::router())
         .merge(super::telegram::control::router())
         .merge(super::bonuses::control_router())

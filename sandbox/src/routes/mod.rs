@@ -3,6 +3,7 @@
 pub mod bonuses;
 mod content;
 pub mod control;
+pub mod documents;
 pub mod games;
 pub mod limits;
 pub mod notifications;
@@ -25,7 +26,7 @@ mod verify;
 mod wallet;
 
 use axum::http::HeaderMap;
-use axum::routing::{get, post, put};
+use axum::routing::{delete, get, post, put};
 use axum::Router;
 
 use crate::error::{ApiError, ApiResult};
@@ -91,6 +92,7 @@ pub fn api_router() -> Router<AppState> {
             put(limits::update).delete(limits::delete),
         )
         .merge(notifications_router())
+        .merge(documents_router())
         .route("/api/player/passwords/reset", post(passwords::reset))
         .route("/api/player/passwords/confirm", post(passwords::confirm))
         .route(
@@ -171,6 +173,21 @@ fn notifications_router() -> Router<AppState> {
             post(n::pushes_read_all),
         )
         .route("/api/notification/communications", post(n::communications))
+}
+
+/// SPEC §7 Player documents and the identity check.
+fn documents_router() -> Router<AppState> {
+    use documents as d;
+    Router::new()
+        .route(
+            "/api/player/documents",
+            get(d::list)
+                .post(d::upload)
+                .layer(axum::extract::DefaultBodyLimit::max(d::BODY_LIMIT)),
+        )
+        .route("/api/player/documents/{id}", delete(d::delete))
+        .route("/api/player/services/sumsub/auth", post(d::sumsub_auth))
+        .route("/api/player/services/sumsub/check", get(d::sumsub_check))
 }
 
 /// SPEC §7 Payments.

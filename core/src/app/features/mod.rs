@@ -4,6 +4,7 @@
 pub mod bonuses;
 pub mod consent;
 pub mod content;
+pub mod documents;
 pub mod games;
 pub mod limits;
 pub mod miniapp;
