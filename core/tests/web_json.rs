@@ -86,3 +86,29 @@ fn bad_js_values_are_errors_not_panics() {
         Ok(true)
     );
 }
+
+#[wasm_bindgen_test]
+fn number_text_lays_the_engines_digits_out_as_serde_json_does() {
+    // In the browser `number_text` takes the engine's shortest digits (no float printer in the
+    // wasm); serde_json's own printer, linked into this test only, is the reference.
+    let values = [
+        0.1 + 0.2,
+        2.5,
+        -0.125,
+        1e21,
+        1.5e-7,
+        0.000001,
+        1e15,
+        1e16,
+        123456789.25,
+        9007199254740993.0,
+        -1.7976931348623157e308,
+        5e-324,
+        -0.0,
+        3.0,
+    ];
+    for x in values {
+        let n = serde_json::Number::from_f64(x).unwrap();
+        assert_eq!(json::number_text(&n), n.to_string(), "{x:e}");
+    }
+}
