@@ -197,6 +197,16 @@ test("loyalty: progress to the next level, the level-up modal, and the banner on
   await expect(page.getByTestId("level-up-banner")).toContainText("Gold");
   await expect(page.getByTestId("level-up")).toHaveCount(0);
   await expect(page.getByTestId("level-up-banner")).toHaveCount(0);
+  // The profile's info page sums it up: the top level, the points.
+  await page.goto(url("/profile/info"));
+  await expect(page.getByTestId("info-loyalty")).toContainText("Gold");
+  await expect(page.getByTestId("info-loyalty")).toContainText("600 points");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId("info-loyalty")).toContainText("Gold");
+  await page.screenshot({ path: test.info().outputPath("info-loyalty-mobile.png") });
+  // Nothing on the page (a long address, the long action labels) is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("with both flags off nothing of quests or loyalty is requested or shown, and their modals close", async ({ page, request }) => {
@@ -214,6 +224,10 @@ test("with both flags off nothing of quests or loyalty is requested or shown, an
     await control(request, "quests", { email: player.email, name: "Hidden", tasks: [{ type: "bet", quantity: 1 }] });
     await control(request, "bets", { email: player.email, currency: "USD", amount: "1.00" });
     await expect(page.getByTestId("bonus-empty")).toBeVisible();
+    // Nor on the profile's info page.
+    await page.goto(url("/profile/info"));
+    await expect(page.getByTestId("info-nickname")).toBeVisible();
+    await expect(page.getByTestId("info-loyalty")).toHaveCount(0);
     expect(calls).toEqual([]);
   } finally {
     await control(request, "flags", { questsEnabled: true, loyaltyEnabled: true });

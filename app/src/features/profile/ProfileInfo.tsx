@@ -13,6 +13,8 @@ export function ProfileInfo() {
   const nickname = useCore((s) => s.session.nickname);
   const avatar = useCore((s) => s.session.avatar);
   const resending = useCore((s) => s.verify.resending);
+  // The loyalty summary when the operator runs it (null while it is off or not loaded).
+  const loyalty = useCore((s) => s.bonuses.loyalty);
   if (!me) return <Skeleton lines={5} name="profile-info" />;
   const none = <span className="muted">{t("global-components.profile.notAdded")}</span>;
   const name = `${me.firstName} ${me.lastName}`.trim();
@@ -46,6 +48,20 @@ export function ProfileInfo() {
         <dd>{name || none}</dd>
         <dt>{t("global-components.profile.country")}</dt>
         <dd>{me.country || none}</dd>
+        {loyalty ? (
+          <>
+            <dt>{t("global-components.loyalty.title")}</dt>
+            <dd data-testid="info-loyalty">
+              <strong>{loyalty.level}</strong> · {t("global-components.loyalty.points", { points: String(loyalty.points) })}
+              <br />
+              <span className="muted">
+                {loyalty.next
+                  ? t("global-components.loyalty.toNext", { progress: loyalty.progress, next: loyalty.next, points: String(loyalty.nextPoints) })
+                  : t("global-components.loyalty.top")}
+              </span>
+            </dd>
+          </>
+        ) : null}
       </dl>
       <SocialLinks />
       <div className="modal-actions">
