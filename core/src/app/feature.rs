@@ -19,7 +19,7 @@ use super::wire::{Currency, Locale};
 use crate::domain::alert::Alert;
 use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::realtime::push::Push;
-use crate::domain::route::{Location, Route, RouteError};
+use crate::domain::route::{Location, Route, RouteError, RouteName};
 use crate::domain::validation::Rule;
 use crate::vecs::map;
 use litemap::LiteMap;
@@ -251,6 +251,20 @@ impl Shared {
 
     pub fn is_player(&self) -> bool {
         self.status == SessionStatus::Player
+    }
+
+    /// The code in the address of a page that acts on one (`/password-reset/{resetCode}`,
+    /// `/verify/{confirmCode}`) once the session is known: what to do with it depends on
+    /// whether a guest or a player follows the link.
+    pub fn page_code(&self, page: RouteName, param: &str) -> Option<&str> {
+        if self.status == SessionStatus::Booting {
+            return None;
+        }
+        let route = self.route.as_ref().ok()?;
+        if route.route_name() != Some(page) {
+            return None;
+        }
+        route.param(param)
     }
 
     /// Known locale codes: settings when loaded, else the configured list.

@@ -44,7 +44,7 @@ pub struct Documents {
     pub file: Option<(String, u64)>,
     /// Why the chosen file was refused, or why its upload failed.
     pub error: Option<String>,
-    /// Percent sent, while an upload runs.
+    /// An upload runs (its percent is the view's, from the input's events).
     pub uploading: bool,
     /// The document whose row asks to confirm the delete.
     pub asking: Option<u64>,

@@ -54,16 +54,9 @@ pub fn confirmed(s: &mut Session, answer: Answer, cx: &mut Cx) {
 /// guest, once per code (closing the modal keeps the player on the page; the page offers to
 /// open it again). Returns whether the form changed.
 pub fn follow_route(s: &mut Session, cx: &mut Cx) -> bool {
-    if cx.shared.status == SessionStatus::Booting {
-        return false;
-    }
     let Some(code) = cx
         .shared
-        .route
-        .as_ref()
-        .ok()
-        .filter(|r| r.route_name() == Some(RouteName::PasswordResetResetCode))
-        .and_then(|r| r.param("resetCode"))
+        .page_code(RouteName::PasswordResetResetCode, "resetCode")
         .map(str::to_string)
     else {
         return false;

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SessionStatus, Signal};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
@@ -350,16 +350,9 @@ impl Verify {
 
     /// On `/verify/{confirmCode}` once the session is known: confirm with that code, once.
     fn follow(&mut self, cx: &mut Cx) -> bool {
-        if cx.shared.status == SessionStatus::Booting {
-            return false;
-        }
         let Some(code) = cx
             .shared
-            .route
-            .as_ref()
-            .ok()
-            .filter(|r| r.route_name() == Some(RouteName::VerifyConfirmCode))
-            .and_then(|r| r.param("confirmCode"))
+            .page_code(RouteName::VerifyConfirmCode, "confirmCode")
         else {
             return false;
         };
