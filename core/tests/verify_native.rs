@@ -151,8 +151,10 @@ fn the_code_confirms_and_the_profile_follows() {
         200,
         json!({"email": "new@example.com", "emailConfirmed": true}),
     );
-    assert_eq!(modal(&m), None);
-    assert_eq!(toast(&m, "E-mail confirmed"), ToastKind::Success);
+    // The confirm modal replaces confirm-email: the profile is confirmed ('profileConfirmed'),
+    // and the modal names the address.
+    assert_eq!(modal(&m).as_deref(), Some("confirm"));
+    assert_eq!(view(&m).verify.link_email, "new@example.com");
     // The header's and the info page's profile reload.
     let paths: Vec<_> = http(&fx).iter().map(|h| h.path.clone()).collect();
     assert!(
@@ -165,6 +167,7 @@ fn the_code_confirms_and_the_profile_follows() {
         200,
         json!({"id": 7, "email": "new@example.com", "emailConfirmed": true}),
     );
+    assert_eq!(modal(&m).as_deref(), Some("confirm"));
 }
 
 #[test]
@@ -403,4 +406,39 @@ fn view_events_are_read_by_hand() {
         Ok(VerifyUi::EmailResend.into())
     );
     assert!(read(json!({"type": "avatarChoose", "id": 3})).is_err());
+}
+
+#[test]
+fn the_confirm_modal_needs_a_confirmed_profile() {
+    let me = |confirmed: bool| json!({"id": 7, "email": "a@b.c", "emailConfirmed": confirmed});
+    let profile = || Req::Profile(croupier_core::app::features::profile::Call::Me);
+    // From the address, while the profile is not confirmed: refused.
+    let (mut m, _) = restored("/profile/info");
+    respond(&mut m, profile(), 200, me(false));
+    ui(
+        &mut m,
+        croupier_core::app::AppUi::OpenModal {
+            id: "confirm".into(),
+            params: vec![],
+        },
+    );
+    assert_eq!(modal(&m), None);
+    // A confirmed profile: the address may open it (it opens nothing by itself).
+    let (mut c, _) = restored("/profile/info");
+    respond(&mut c, profile(), 200, me(true));
+    assert_eq!(modal(&c), None);
+    ui(
+        &mut c,
+        croupier_core::app::AppUi::OpenModal {
+            id: "confirm".into(),
+            params: vec![],
+        },
+    );
+    assert_eq!(modal(&c).as_deref(), Some("confirm"));
+    // Signed out it goes: a player's modal.
+    ui(
+        &mut c,
+        croupier_core::app::features::session::SessionUi::SignOut,
+    );
+    assert_eq!(modal(&c), None);
 }

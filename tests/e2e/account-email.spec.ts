@@ -109,7 +109,10 @@ test("a player gives a new address in the email modal and confirms it with the m
   await expect(codeField).toHaveValue(wrong);
   await codeField.fill(code);
   await dialog.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByText("E-mail confirmed")).toBeVisible();
+  // The confirm modal says so (the profile is confirmed now), naming the address.
+  const confirmed = page.getByRole("dialog", { name: "Your profile is confirmed" });
+  await expect(confirmed).toContainText(fresh);
+  await confirmed.getByRole("button", { name: "Great" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByTestId("info-email")).toHaveText(fresh);
   await expect(page.getByTestId("info-email-status")).toHaveText("Confirmed");

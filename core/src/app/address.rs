@@ -94,9 +94,20 @@ fn context(model: &Model) -> ModalContext {
     let logged_in = model.shared.status == SessionStatus::Player;
     // 'authorization' is the state of proving who one is: a guest signing in or resetting a
     // password, a player confirming an e-mail (confirm-email, a player's modal, needs it too);
-    // each modal's access narrows it to guests or players. 'profileConfirmed' is not held: no
-    // feature opens the confirm modal.
-    let states = vec![ModalState::Authorization];
+    // each modal's access narrows it to guests or players. 'profileConfirmed' is held once the
+    // player's e-mail is confirmed (the profile says so, or it was just confirmed here): the
+    // confirm modal says so.
+    let mut states = vec![ModalState::Authorization];
+    let confirmed = model
+        .f
+        .profile
+        .me
+        .as_ref()
+        .is_some_and(|m| m.email_confirmed)
+        || !model.f.verify.link_email.is_empty();
+    if logged_in && confirmed {
+        states.push(ModalState::ProfileConfirmed);
+    }
     ModalContext {
         logged_in,
         telegram: model.config.platform == "tg",

@@ -8,13 +8,15 @@ import { FormFrame } from "../../ui/FormFrame";
 import { Skeleton } from "../../ui/Skeleton";
 import { useSecondsLeft } from "../../shared/useSecondsLeft";
 
-/** email, confirm-email and avatars (SPEC §2). */
+/** email, confirm-email, confirm and avatars (SPEC §2). */
 export default function VerifyModals({ id }: { id: ModalId }) {
   switch (id) {
     case "email":
       return <EmailForm />;
     case "confirm-email":
       return <ConfirmEmailForm />;
+    case "confirm":
+      return <Confirmed />;
     default:
       return <Avatars />;
   }
@@ -137,6 +139,22 @@ function Avatars() {
           {v.avatarError}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** confirm: the player's profile is confirmed (the core opens it when the code confirms the
+ * e-mail; it needs the confirmed profile, 'profileConfirmed'). */
+function Confirmed() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const email = useCore((s) => s.verify.linkEmail || s.profile.me?.email || "");
+  return (
+    <div className="form" data-testid="profile-confirmed">
+      <p className="form-intro">{t("modals.confirm.text", { email })}</p>
+      <Button className="btn-block" onClick={() => dispatch({ type: "closeModal" })}>
+        {t("modals.confirm.ok")}
+      </Button>
     </div>
   );
 }

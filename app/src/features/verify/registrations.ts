@@ -7,5 +7,6 @@ const verifyModals: ModalBody = lazy(() => import("./VerifyModals"));
 export const modals = {
   email: verifyModals,
   "confirm-email": verifyModals,
+  confirm: verifyModals,
   avatars: verifyModals,
 } satisfies ModalRegistrations;

@@ -40,6 +40,7 @@ pub struct Verify {
     /// The verify page's code, once tried, and how it went.
     pub link_code: String,
     pub link: LinkStatus,
+    /// The address confirmed here (the verify page's link or the confirm-email modal's code).
     pub link_email: String,
     /// The avatars modal: `[id, url]`, once loaded.
     pub avatars: Vec<[String; 2]>,
@@ -208,14 +209,16 @@ impl Feature for Verify {
                     }
                 }
             }
-            Call::Confirm => match answer {
-                Ok(_) => {
+            Call::Confirm => match calls::read_json(answer) {
+                Ok(v) => {
                     self.code.reset();
                     self.address.reset();
                     self.sent_to = None;
+                    self.link_email = str_of(&v, "email");
                     cx.forms_changed();
-                    cx.close_modal();
-                    cx.success("alerts.emailConfirmed");
+                    // The confirm modal says so: the profile is confirmed now
+                    // ('profileConfirmed', address.rs).
+                    cx.open_modal("confirm");
                     cx.msg(Msg::Signal(Signal::ProfileChanged));
                 }
                 Err(e) => {

@@ -18,7 +18,8 @@ pub struct VerifyView {
     pub resend_at: u64,
     pub resending: bool,
     pub link: LinkStatus,
-    /// The address the verify page confirmed.
+    /// The address confirmed here (the verify page's link or the confirm-email modal's code):
+    /// the confirm modal names it.
     pub link_email: String,
     /// `[id, url]`; empty until loaded.
     pub avatars: Vec<[String; 2]>,
