@@ -10,20 +10,6 @@ use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Req,
 use serde_json::json;
 use support::*;
 
-fn boot(path: &str) -> Model {
-    let mut m = Model::new(Config::default());
-    update(
-        &mut m,
-        Event::Booted {
-            token: None,
-            path: path.into(),
-            prefs: Default::default(),
-        },
-        NOW,
-    );
-    m
-}
-
 fn freshness(m: &mut Model, cached_at: Option<u64>, offset_minutes: i32) {
     update(
         m,
@@ -40,7 +26,7 @@ const KEPT: u64 = 1_700_000_000_000;
 
 #[test]
 fn an_offline_copy_marks_the_page_stale_with_the_time_it_was_kept() {
-    let mut m = boot("/");
+    let mut m = guest("/");
     assert_eq!(view(&m).nav.offline, None);
     // UTC+3: 01:13 the next day.
     freshness(&mut m, Some(KEPT), 180);

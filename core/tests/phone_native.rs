@@ -8,27 +8,13 @@ use croupier_core::app::{
     update, view, AppUi, Config, Effect, Event, FormId, FormValue, Guard, Model, Prefs, Req,
 };
 use serde_json::json;
-use support::{http, req, respond, token, ui, NOW};
+use support::{guest, http, req, respond, token, ui, NOW};
 
 fn send(profile: bool, resend: bool) -> Req {
     Req::Phone(phone::Call::Send { profile, resend })
 }
 fn verify(profile: bool) -> Req {
     Req::Phone(phone::Call::Verify { profile })
-}
-
-fn guest(path: &str) -> Model {
-    let mut m = Model::new(Config::default());
-    update(
-        &mut m,
-        Event::Booted {
-            token: None,
-            path: path.into(),
-            prefs: Prefs::default(),
-        },
-        NOW,
-    );
-    m
 }
 
 fn input(m: &mut Model, form: FormId, f: &str, v: FormValue) {

@@ -8,7 +8,7 @@ use croupier_core::app::effect::Method;
 use croupier_core::app::features::profile::{self, ProfileUi};
 use croupier_core::app::{view, AppUi, FormId, FormValue, Model, Req};
 use serde_json::json;
-use support::{http, req, respond, restored, ui};
+use support::{http, req, respond, restored, type_text, ui};
 
 fn p(c: profile::Call) -> Req {
     Req::Profile(c)
@@ -39,17 +39,6 @@ fn sessions_page() -> Model {
         ], "meta": {"page": 1, "perPage": 10, "totalPages": 2, "totalRows": 12}}),
     );
     m
-}
-
-fn input(m: &mut Model, form: FormId, f: &str, v: &str) {
-    ui(
-        m,
-        AppUi::FormInput {
-            form,
-            field: f.into(),
-            value: FormValue::Text(v.into()),
-        },
-    );
 }
 
 #[test]
@@ -124,14 +113,14 @@ fn the_password_change_checks_then_sends_and_shows_the_servers_reason() {
             params: vec![],
         },
     );
-    input(
+    type_text(
         &mut m,
         FormId::ChangePass,
         "currentPassword",
         "old-secret-1",
     );
-    input(&mut m, FormId::ChangePass, "newPassword", "short");
-    input(&mut m, FormId::ChangePass, "repeatNewPassword", "other");
+    type_text(&mut m, FormId::ChangePass, "newPassword", "short");
+    type_text(&mut m, FormId::ChangePass, "repeatNewPassword", "other");
     let fx = ui(
         &mut m,
         AppUi::FormSubmit {
@@ -141,8 +130,8 @@ fn the_password_change_checks_then_sends_and_shows_the_servers_reason() {
     assert!(http(&fx).is_empty());
     let f = &view(&m).forms[&FormId::ChangePass];
     assert!(f.errors.contains_key("newPassword") && f.errors.contains_key("repeatNewPassword"));
-    input(&mut m, FormId::ChangePass, "newPassword", "new secret 22");
-    input(
+    type_text(&mut m, FormId::ChangePass, "newPassword", "new secret 22");
+    type_text(
         &mut m,
         FormId::ChangePass,
         "repeatNewPassword",
@@ -188,7 +177,7 @@ fn the_password_change_checks_then_sends_and_shows_the_servers_reason() {
         }
     ))
     .is_empty());
-    input(
+    type_text(
         &mut m,
         FormId::ChangePass,
         "currentPassword",
@@ -212,7 +201,7 @@ fn the_password_change_checks_then_sends_and_shows_the_servers_reason() {
 #[test]
 fn a_new_nickname_reloads_the_headers_profile() {
     let mut m = sessions_page();
-    input(&mut m, FormId::ChangeNickname, "nickname", "no");
+    type_text(&mut m, FormId::ChangeNickname, "nickname", "no");
     assert!(http(&ui(
         &mut m,
         AppUi::FormSubmit {
@@ -220,7 +209,7 @@ fn a_new_nickname_reloads_the_headers_profile() {
         }
     ))
     .is_empty());
-    input(&mut m, FormId::ChangeNickname, "nickname", "lucky_seven");
+    type_text(&mut m, FormId::ChangeNickname, "nickname", "lucky_seven");
     let fx = ui(
         &mut m,
         AppUi::FormSubmit {
@@ -327,7 +316,7 @@ fn the_account_language_is_checked_saved_and_reaches_the_header_profile() {
             .get("language"),
         Some(&FormValue::Text("en".into()))
     );
-    input(&mut m, FormId::AccountSettings, "language", "PT");
+    type_text(&mut m, FormId::AccountSettings, "language", "PT");
     assert!(http(&ui(
         &mut m,
         AppUi::FormSubmit {
@@ -335,7 +324,7 @@ fn the_account_language_is_checked_saved_and_reaches_the_header_profile() {
         }
     ))
     .is_empty());
-    input(&mut m, FormId::AccountSettings, "language", "pt");
+    type_text(&mut m, FormId::AccountSettings, "language", "pt");
     let fx = ui(
         &mut m,
         AppUi::FormSubmit {
@@ -401,9 +390,9 @@ fn the_personal_page_follows_the_servers_rules_and_requires_the_cpf_in_brazil() 
         Some(&FormValue::Text("Ana".into())),
         "filled from the profile"
     );
-    input(&mut m, FormId::Personal, "lastName", "Silva");
-    input(&mut m, FormId::Personal, "birthdate", "1990-02-31");
-    input(&mut m, FormId::Personal, "country", "BR");
+    type_text(&mut m, FormId::Personal, "lastName", "Silva");
+    type_text(&mut m, FormId::Personal, "birthdate", "1990-02-31");
+    type_text(&mut m, FormId::Personal, "country", "BR");
     let fx = ui(
         &mut m,
         AppUi::FormSubmit {
@@ -414,8 +403,8 @@ fn the_personal_page_follows_the_servers_rules_and_requires_the_cpf_in_brazil() 
     let errors = &view(&m).forms[&FormId::Personal].errors;
     assert!(errors.contains_key("birthdate"), "{errors:?}");
     assert!(errors.contains_key("cpf_number"), "{errors:?}");
-    input(&mut m, FormId::Personal, "birthdate", "1990-02-28");
-    input(&mut m, FormId::Personal, "cpf_number", "52998224725");
+    type_text(&mut m, FormId::Personal, "birthdate", "1990-02-28");
+    type_text(&mut m, FormId::Personal, "cpf_number", "52998224725");
     let fx = ui(
         &mut m,
         AppUi::FormSubmit {

@@ -6,25 +6,12 @@ mod support;
 
 use croupier_core::app::features::verify::{self, LinkStatus, VerifyUi};
 use croupier_core::app::view::ToastKind;
-use croupier_core::app::{
-    update, view, AppUi, Config, Effect, Event, FormId, FormValue, Model, Prefs, Req,
-};
+use croupier_core::app::{update, view, AppUi, Effect, Event, FormId, FormValue, Model, Req};
 use serde_json::json;
-use support::{fail, http, respond, restored, ui, NOW};
+use support::{fail, guest, http, respond, restored, type_text, ui, NOW};
 
 fn call(c: verify::Call) -> Req {
     Req::Verify(c)
-}
-
-fn input(m: &mut Model, form: FormId, f: &str, v: &str) {
-    ui(
-        m,
-        AppUi::FormInput {
-            form,
-            field: f.into(),
-            value: FormValue::Text(v.into()),
-        },
-    );
 }
 
 fn submit(m: &mut Model, form: FormId) -> Vec<Effect> {
@@ -48,12 +35,12 @@ fn toast(m: &Model, title: &str) -> ToastKind {
 fn mail_sent() -> Model {
     let (mut m, _) = restored("/profile/info?modal=email");
     assert_eq!(modal(&m).as_deref(), Some("email"));
-    input(&mut m, FormId::EmailAddress, "email", "new@");
+    type_text(&mut m, FormId::EmailAddress, "email", "new@");
     assert!(http(&submit(&mut m, FormId::EmailAddress)).is_empty());
     assert!(view(&m).forms[&FormId::EmailAddress]
         .errors
         .contains_key("email"));
-    input(&mut m, FormId::EmailAddress, "email", " new@example.com ");
+    type_text(&mut m, FormId::EmailAddress, "email", " new@example.com ");
     let fx = submit(&mut m, FormId::EmailAddress);
     let h = http(&fx);
     assert_eq!(h[0].path, "/api/player/profile/email/verify/send");
@@ -75,7 +62,7 @@ fn mail_sent() -> Model {
 #[test]
 fn a_taken_address_is_said_under_the_field_and_kept() {
     let (mut m, _) = restored("/profile/info?modal=email");
-    input(&mut m, FormId::EmailAddress, "email", "taken@example.com");
+    type_text(&mut m, FormId::EmailAddress, "email", "taken@example.com");
     submit(&mut m, FormId::EmailAddress);
     respond(
         &mut m,
@@ -96,7 +83,7 @@ fn a_taken_address_is_said_under_the_field_and_kept() {
     );
     assert_eq!(modal(&m).as_deref(), Some("email"));
     // Too many mails: the wait is the form's message.
-    input(&mut m, FormId::EmailAddress, "email", "other@example.com");
+    type_text(&mut m, FormId::EmailAddress, "email", "other@example.com");
     submit(&mut m, FormId::EmailAddress);
     respond(
         &mut m,
@@ -114,12 +101,12 @@ fn a_taken_address_is_said_under_the_field_and_kept() {
 #[test]
 fn the_code_confirms_and_the_profile_follows() {
     let mut m = mail_sent();
-    input(&mut m, FormId::EmailCode, "code", "12345");
+    type_text(&mut m, FormId::EmailCode, "code", "12345");
     assert!(
         http(&submit(&mut m, FormId::EmailCode)).is_empty(),
         "five digits are not a code"
     );
-    input(&mut m, FormId::EmailCode, "code", "123456");
+    type_text(&mut m, FormId::EmailCode, "code", "123456");
     let fx = submit(&mut m, FormId::EmailCode);
     let h = http(&fx);
     assert_eq!(h[0].path, "/api/player/profile/email/verify/confirm");
@@ -143,7 +130,7 @@ fn the_code_confirms_and_the_profile_follows() {
     );
     assert_eq!(modal(&m).as_deref(), Some("confirm-email"));
 
-    input(&mut m, FormId::EmailCode, "code", "654321");
+    type_text(&mut m, FormId::EmailCode, "code", "654321");
     submit(&mut m, FormId::EmailCode);
     let fx = respond(
         &mut m,
@@ -173,7 +160,7 @@ fn the_code_confirms_and_the_profile_follows() {
 #[test]
 fn a_burned_code_lets_a_new_mail_be_asked_at_once() {
     let mut m = mail_sent();
-    input(&mut m, FormId::EmailCode, "code", "123456");
+    type_text(&mut m, FormId::EmailCode, "code", "123456");
     submit(&mut m, FormId::EmailCode);
     respond(
         &mut m,
@@ -226,20 +213,6 @@ fn resend_waits_then_says_attention_or_something_went_wrong() {
     );
     assert_eq!(toast(&m, "Something went wrong"), ToastKind::Error);
     assert_eq!(view(&m).verify.resend_at, NOW + 30_000);
-}
-
-fn guest(path: &str) -> Model {
-    let mut m = Model::new(Config::default());
-    update(
-        &mut m,
-        Event::Booted {
-            token: None,
-            path: path.into(),
-            prefs: Prefs::default(),
-        },
-        NOW,
-    );
-    m
 }
 
 #[test]

@@ -55,6 +55,33 @@ pub fn restored(path: &str) -> (Model, Vec<Effect>) {
     (m, fx)
 }
 
+/// A first-time guest (no stored token) opening `path`, booted.
+pub fn guest(path: &str) -> Model {
+    let mut m = Model::new(Config::default());
+    update(
+        &mut m,
+        Event::Booted {
+            token: None,
+            path: path.into(),
+            prefs: Prefs::default(),
+        },
+        NOW,
+    );
+    m
+}
+
+/// Text typed into `form`'s field `field`, at NOW.
+pub fn type_text(m: &mut Model, form: croupier_core::app::FormId, field: &str, v: &str) {
+    ui(
+        m,
+        croupier_core::app::AppUi::FormInput {
+            form,
+            field: field.into(),
+            value: croupier_core::app::FormValue::Text(v.into()),
+        },
+    );
+}
+
 /// A view event, at NOW.
 pub fn ui(m: &mut Model, e: impl Into<UiEvent>) -> Vec<Effect> {
     update(m, Event::Ui(e.into()), NOW)
