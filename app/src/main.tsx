@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { CrashBoundary } from "./CrashBoundary";
@@ -61,12 +61,17 @@ function boot() {
 
   const rootElement = document.getElementById("root")!;
   const render = () => {
-    createRoot(rootElement).render(
-      <StrictMode>
-        <CrashBoundary>
-          <App />
-        </CrashBoundary>
-      </StrictMode>,
+    const root = createRoot(rootElement);
+    // A transition: React draws the first tree in slices of a few milliseconds, yielding to
+    // the browser between them, not in one long task; the HTML's page stays on screen meanwhile.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <CrashBoundary>
+            <App />
+          </CrashBoundary>
+        </StrictMode>,
+      ),
     );
     replayWhenDrawn(rootElement);
   };

@@ -35,6 +35,12 @@ impl Core {
         }
     }
 
+    /// Optional, before `start` and in a task of its own: the browser compiles the core's
+    /// event loop now, so the start's task is shorter. Changes nothing.
+    pub fn prepare(&self) {
+        self.rt.prepare();
+    }
+
     /// Read storage and the address, load settings and any stored session.
     pub fn start(&self) {
         self.rt.start();

@@ -1,6 +1,6 @@
 //! JSON at the core's edges, with maintained libraries: `serde_json::Value` is the dynamic
 //! value (Centrifuge frames, pushes); text is parsed by the browser's engine (`JSON.parse`)
-//! and copied into the value by hand ([`from_js_value`]), and written from `Serialize` by
+//! and laid out flat for one read (`json_tape`), and written from `Serialize` by
 //! `json_write` (view slices, request bodies), so serde_json's text parser and printer stay
 //! out of the wasm.
 //! Native builds (tests, tools) use serde_json for text. See docs/ARCHITECTURE.md "Boundary".
@@ -156,8 +156,7 @@ pub fn float_layout(engine: &str) -> String {
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, String> {
     #[cfg(target_arch = "wasm32")]
     {
-        let value = js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())?;
-        from_json(from_js_value(&value)?)
+        from_json(crate::json_tape::from_text(text)?)
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -169,8 +168,7 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, String> {
 pub fn parse(text: &str) -> Result<Json, String> {
     #[cfg(target_arch = "wasm32")]
     {
-        let value = js_sys::JSON::parse(text).map_err(|_| "not JSON".to_string())?;
-        from_js_value(&value)
+        crate::json_tape::from_text(text)
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -193,57 +191,6 @@ pub fn to_json<T: ?Sized + Serialize>(value: &T) -> Option<Json> {
     serde_json::to_value(value).ok()
 }
 
-/// Deeper values are refused: the copy recurses, and a hostile body must not exhaust the stack.
-#[cfg(target_arch = "wasm32")]
-const MAX_DEPTH: usize = 64;
-
-/// A JS value (from `JSON.parse`, or a plain object of the view) as a dynamic value. Numbers
-/// that are safe integers become integers, others floats; `undefined` is `null`; functions and
-/// symbols are refused. Written by hand instead of serde-wasm-bindgen's `Deserializer`: with
-/// the view writer below it takes that library's ~41 KB of code out of the wasm
-/// (docs/ARCHITECTURE.md "Size").
-#[cfg(target_arch = "wasm32")]
-pub fn from_js_value(v: &wasm_bindgen::JsValue) -> Result<Json, String> {
-    from_js_at(v, 0)
-}
-
-#[cfg(target_arch = "wasm32")]
-fn from_js_at(v: &wasm_bindgen::JsValue, depth: usize) -> Result<Json, String> {
-    use wasm_bindgen::JsCast;
-    if depth > MAX_DEPTH {
-        return Err("nested too deeply".into());
-    }
-    if v.is_null() || v.is_undefined() {
-        return Ok(Json::Null);
-    }
-    if let Some(b) = v.as_bool() {
-        return Ok(Json::Bool(b));
-    }
-    if let Some(f) = v.as_f64() {
-        return Ok(number(f));
-    }
-    if let Some(s) = v.as_string() {
-        return Ok(Json::String(s));
-    }
-    if let Some(items) = v.dyn_ref::<js_sys::Array>() {
-        let mut out = Vec::new();
-        for i in items.iter() {
-            out.push(from_js_at(&i, depth + 1)?);
-        }
-        return Ok(Json::Array(out));
-    }
-    if v.is_object() && !v.is_function() {
-        let mut map = Map::new();
-        for entry in js_sys::Object::entries(v.unchecked_ref()).iter() {
-            let pair: js_sys::Array = entry.unchecked_into();
-            let key = pair.get(0).as_string().unwrap_or_default();
-            map.insert(key, from_js_at(&pair.get(1), depth + 1)?);
-        }
-        return Ok(Json::Object(map));
-    }
-    Err("not a JSON value".into())
-}
-
 /// A float that holds a whole number JS can represent exactly (ids and amounts that JS, or a
 /// text like `1.0`, sends as floats), as that integer.
 pub fn whole_float(f: f64) -> Option<i64> {
@@ -254,7 +201,7 @@ pub fn whole_float(f: f64) -> Option<i64> {
 
 /// A JS number: a safe integer as an integer, else a float (`NaN`/infinities as `null`).
 #[cfg(target_arch = "wasm32")]
-fn number(f: f64) -> Json {
+pub(crate) fn number(f: f64) -> Json {
     match whole_float(f) {
         Some(i) => Json::Number(Number::from(i)),
         None => Number::from_f64(f).map_or(Json::Null, Json::Number),

@@ -17,6 +17,8 @@
 pub mod app;
 pub mod domain;
 pub mod json;
+#[cfg(target_arch = "wasm32")]
+pub mod json_tape;
 pub mod json_write;
 pub mod lookup;
 pub mod vecs;

@@ -695,6 +695,58 @@ fn switching_back_to_a_locale_restores_its_texts() {
     assert_eq!(view(&m).texts[&"layout.signIn".to_string()], "Sign in");
 }
 
+/// The names of the slices a dispatch would send.
+fn sent(m: &mut Model) -> Vec<&'static str> {
+    let mut names = croupier_core::app::view::SliceNames::default();
+    let dirty = m.dirty.take();
+    croupier_core::app::view::changed(m, dirty, &mut names);
+    names.0
+}
+
+#[test]
+fn content_that_says_what_the_texts_already_say_sends_no_texts() {
+    let mut m = Model::new(Config {
+        texts: [("layout.signIn".to_string(), "Sign in".to_string())]
+            .into_iter()
+            .collect(),
+        ..Config::default()
+    });
+    update(
+        &mut m,
+        Event::Booted {
+            token: None,
+            path: "/".into(),
+            prefs: Default::default(),
+        },
+        NOW,
+    );
+    sent(&mut m);
+    // The bundled English again: nothing to redraw.
+    respond(
+        &mut m,
+        req::content("en"),
+        200,
+        json!({"layout": {"signIn": "Sign in"}}),
+    );
+    assert!(!sent(&mut m).contains(&"texts"));
+    // A text the operator changed is sent, with the rest.
+    ui(
+        &mut m,
+        AppUi::SetLocale {
+            code: "pt-br".into(),
+        },
+    );
+    sent(&mut m);
+    respond(
+        &mut m,
+        req::content("pt-br"),
+        200,
+        json!({"layout": {"signIn": "Entrar"}}),
+    );
+    assert!(sent(&mut m).contains(&"texts"));
+    assert_eq!(view(&m).texts[&"layout.signIn".to_string()], "Entrar");
+}
+
 #[test]
 fn validation_messages_follow_the_locale() {
     let mut m = booted_guest();

@@ -164,3 +164,29 @@ fn the_pages_texts_are_the_views_defaults() {
         Some("Sign in")
     );
 }
+
+#[wasm_bindgen_test]
+fn prepare_changes_nothing_and_the_core_then_works() {
+    let core = Core::new(JsValue::UNDEFINED);
+    let seen = collect(&core);
+    let text = |v: JsValue| js_sys::JSON::stringify(&v).unwrap().as_string().unwrap();
+    let before = text(core.view());
+    core.prepare();
+    core.prepare();
+    assert!(seen.borrow().is_empty(), "no slice sent");
+    assert_eq!(text(core.view()), before, "the same view");
+    // Events run as ever afterwards.
+    core.dispatch(event(
+        r#"{"type":"formInput","form":"signUp","field":"email","value":"a@b.c"}"#,
+    ));
+    let seen = seen.borrow();
+    assert_eq!(
+        get(
+            seen.last().unwrap(),
+            &["forms", "signUp", "values", "email"]
+        )
+        .as_string()
+        .as_deref(),
+        Some("a@b.c")
+    );
+}

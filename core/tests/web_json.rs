@@ -1,6 +1,5 @@
-//! The boundary in a real browser: JSON text is parsed and written by the engine and copied
-//! into the dynamic value by hand (`json::from_js_value`), written by `json_write`; view values
-//! cross as plain objects.
+//! The boundary in a real browser: JSON text is parsed by the engine and read from its flat
+//! layout (`json_tape`), written by `json_write`; view values cross as plain objects.
 #![cfg(target_arch = "wasm32")]
 
 use croupier_core::json::{self, Json};
@@ -111,4 +110,76 @@ fn number_text_lays_the_engines_digits_out_as_serde_json_does() {
         let n = serde_json::Number::from_f64(x).unwrap();
         assert_eq!(json::number_text(&n), n.to_string(), "{x:e}");
     }
+}
+
+#[wasm_bindgen_test]
+fn the_engines_parse_reads_as_serde_json_parses() {
+    // serde_json's own parser, linked into this test only, is the reference.
+    let docs = [
+        r#"{"a":[1,-2,3.5,1e-7,true,false,null],"b":{"c":"d","":""},"e":[],"f":{}}"#,
+        r#"["é","日本語","😀 and 𝄞","tab\tquote\"back\\slash","\u0000inside\u0000","a\u0000b"]"#,
+        r#"{"\u0000key":"v","k\u0000":"\u0000","😀":{"😀":["😀"]}}"#,
+        r#"[[[[["deep"]]]],{"x":[{"y":[{"z":0}]}]}]"#,
+        r#""only a string""#,
+        "42",
+        "-0.125",
+        "null",
+        r#"{"amount":"1500.00","id":9007199254740991,"rate":0.1}"#,
+    ];
+    for doc in docs {
+        let expected: Json = serde_json::from_str(doc).unwrap();
+        assert_eq!(json::parse(doc), Ok(expected), "{doc}");
+    }
+    // Keys an engine orders its own way (integer-like first) still make the same map.
+    let keys = r#"{"b":1,"10":2,"a":3,"2":4}"#;
+    assert_eq!(json::parse(keys), Ok(serde_json::from_str(keys).unwrap()));
+    // The config's texts: a large object of strings comes through whole.
+    let texts: String = (0..2000)
+        .map(|i| format!(r#""group.key{i}":"Text {i}: é😀 \"{i}\"""#))
+        .collect::<Vec<_>>()
+        .join(",");
+    let doc = format!("{{{texts}}}");
+    let read = json::parse(&doc).unwrap();
+    assert_eq!(read.as_object().map(|m| m.len()), Some(2000));
+    assert_eq!(read, serde_json::from_str::<Json>(&doc).unwrap());
+}
+
+#[wasm_bindgen_test]
+fn a_lone_surrogate_becomes_the_replacement_character_and_the_rest_stays_in_place() {
+    // JSON allows "\ud800" alone; the engine keeps it, UTF-8 cannot: it arrives as U+FFFD
+    // (one UTF-16 unit, as the surrogate was), and the strings after it are not shifted.
+    assert_eq!(
+        json::parse(r#"["\ud800x","y",{"\udc00":"z"}]"#),
+        Ok(json::json!(["\u{FFFD}x", "y", {"\u{FFFD}": "z"}]))
+    );
+}
+
+#[wasm_bindgen_test]
+fn plain_js_values_read_through_the_tape() {
+    let value = js_sys::JSON::parse(r#"{"type":"typed","field":"email","value":"a@b.c"}"#).unwrap();
+    assert_eq!(
+        croupier_core::json_tape::from_value(&value),
+        Ok(json::json!({"type": "typed", "field": "email", "value": "a@b.c"}))
+    );
+    // What JSON drops is dropped (a function, undefined); what it cannot hold is an error.
+    let object = js_sys::Object::new();
+    js_sys::Reflect::set(&object, &"keep".into(), &1.into()).unwrap();
+    js_sys::Reflect::set(&object, &"gone".into(), &JsValue::UNDEFINED).unwrap();
+    assert_eq!(
+        croupier_core::json_tape::from_value(&object),
+        Ok(json::json!({"keep": 1}))
+    );
+    assert!(croupier_core::json_tape::from_value(&JsValue::UNDEFINED).is_err());
+    assert!(
+        croupier_core::json_tape::from_value(&JsValue::from(js_sys::BigInt::from(1u8))).is_err()
+    );
+    // 64 levels pass; one more is refused, in the text and in a value alike.
+    let nested = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
+    assert!(json::parse(&nested(65)).is_ok());
+    assert_eq!(
+        json::parse(&nested(66)),
+        Err("nested too deeply".to_string())
+    );
+    let deep = js_sys::JSON::parse(&nested(66)).unwrap();
+    assert!(croupier_core::json_tape::from_value(&deep).is_err());
 }

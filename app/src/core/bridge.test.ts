@@ -83,6 +83,62 @@ describe("bridge", () => {
     expect(useCore.getState().session.nickname).toBe("later");
   });
 
+  it("in tasks: the core's event loop is compiled in a task before the start's, then the view read and drawn in two more", async () => {
+    const order: string[] = [];
+    const { core } = fakeCore({
+      prepare: () => void order.push("prepare"),
+      start: () => void order.push("start"),
+      view: () => {
+        order.push("view");
+        return { ...initialView, session: { ...initialView.session, status: "guest" } };
+      },
+    });
+    const shown = connectInTasks(core);
+    expect(order).toEqual(["prepare"]);
+    await new Promise((done) => setTimeout(done, 0));
+    expect(order).toEqual(["prepare", "start"]);
+    await new Promise((done) => setTimeout(done, 0));
+    expect(order).toEqual(["prepare", "start", "view"]);
+    // Read, not drawn yet: the store still shows the early frame.
+    expect(useCore.getState().ready).toBe(false);
+    expect(await shown).toBe(true);
+    expect(useCore.getState().ready).toBe(true);
+  });
+
+  it("in tasks: slices sent between the view's read and its drawing are drawn after it, in order", async () => {
+    let push: (changed: Partial<View>) => void = () => {};
+    const { core } = fakeCore({
+      subscribe: (callback) => {
+        push = callback;
+      },
+      view: () => {
+        // An answer lands in the task between the read and the drawing.
+        setTimeout(() => {
+          push({ session: { ...initialView.session, status: "player", nickname: "first" } });
+          push({ session: { ...initialView.session, status: "player", nickname: "second" } });
+        }, 0);
+        return { ...initialView, session: { ...initialView.session, status: "guest" } };
+      },
+    });
+    expect(await connectInTasks(core)).toBe(true);
+    expect(useCore.getState().session.nickname).toBe("second");
+    expect(useCore.getState().session.status).toBe("player");
+  });
+
+  it("in tasks: a trap while compiling ahead is a crash, and the core is not started", async () => {
+    let started = 0;
+    const { core } = fakeCore({
+      prepare: () => {
+        throw trap();
+      },
+      start: () => void started++,
+    });
+    expect(await connectInTasks(core)).toBe(false);
+    expect(started).toBe(0);
+    expect(useCore.getState().crashed).toBe(true);
+    expect(errors).toHaveBeenCalledWith("croupier: crash in start", expect.any(WebAssembly.RuntimeError));
+  });
+
   it("in tasks: a core that traps on start is not shown", async () => {
     const { core } = fakeCore({
       start: () => {

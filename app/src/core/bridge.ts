@@ -13,6 +13,8 @@ export interface CoreLike {
   dispatch(event: UiEvent): void;
   subscribe(callback: (changed: Partial<View>) => void): void;
   start(): void;
+  /** Compile the core's event loop ahead of the start (the wasm `Core` has it). */
+  prepare?(): void;
 }
 
 export type ConnectOptions = {
@@ -32,24 +34,43 @@ export type StartOptions = ConnectOptions & {
  * reload screen and refuses further events instead of leaving a silently dead app.
  */
 export function connect(core: CoreLike, options: ConnectOptions = {}): boolean {
-  const show = begin(core, options);
-  return show ? show() : false;
+  const draw = begin(core, options)?.read();
+  return draw ? draw() : false;
 }
 
 /** The next task: the browser paints and answers input in between. */
 const nextTask = () => new Promise<void>((done) => window.setTimeout(done, 0));
 
-/** `connect` in two tasks (the core's start, then its first view drawn), so that neither,
- * with the wasm's first calls compiled on the way, holds the page for long. */
+/** `connect` in four tasks: the core's event loop compiled (V8 compiles a wasm function on
+ * its first call, and that one holds every feature's update); the start; the whole view read
+ * (the view's code compiled on the way); that view drawn by React. None of them holds the
+ * page for long. */
 export async function connectInTasks(core: CoreLike, options: ConnectOptions = {}): Promise<boolean> {
-  const show = begin(core, options);
-  if (!show) return false;
+  if (core.prepare) {
+    try {
+      core.prepare();
+    } catch (error) {
+      reportCrash(error, "start");
+      return false;
+    }
+    await nextTask();
+  }
+  const steps = begin(core, options);
+  if (!steps) return false;
   await nextTask();
-  return show();
+  const draw = steps.read();
+  if (!draw) return false;
+  await nextTask();
+  return draw();
 }
 
-/** Subscribe and start the core; the returned step shows its view and replays early events. */
-function begin(core: CoreLike, { painted = false }: ConnectOptions): (() => boolean) | undefined {
+type Steps = {
+  /** Subscribe and read the whole view; the returned step draws it and replays early events. */
+  read: () => (() => boolean) | undefined;
+};
+
+/** Start the core; the returned steps show its view. */
+function begin(core: CoreLike, { painted = false }: ConnectOptions): Steps | undefined {
   const dead = () => useCore.getState().crashed;
   const guard = (site: CrashSite, run: () => void): boolean => {
     if (dead()) return false;
@@ -69,21 +90,35 @@ function begin(core: CoreLike, { painted = false }: ConnectOptions): (() => bool
     guard("dispatch", () => core.dispatch(event));
   };
   if (!guard("start", () => core.start())) return undefined;
-  return () => {
-    // Subscribed as the whole view is shown, not before the start: what changed while it
+  const read = () => {
+    // Subscribed as the whole view is read, not before the start: what changed while it
     // started is in that view, and nothing is built or drawn in the start's task. Only changed
-    // slices arrive, so components reading other slices do not re-render.
+    // slices arrive, so components reading other slices do not re-render. Slices sent before
+    // the view is drawn wait for it, in order.
+    let held: Partial<View>[] | undefined = [];
     const subscribed = guard("subscribe", () =>
       core.subscribe((changed) => {
-        if (!dead()) useCore.setState(settle(changed));
+        if (held) held.push(changed);
+        else if (!dead()) useCore.setState(settle(changed));
       }),
     );
-    if (!subscribed) return false;
-    const shown = guard("view", () => useCore.setState({ ...settle(core.view() as View), dispatch, ready: true }));
-    if (!shown) return false;
-    for (const event of takeEarlyEvents()) dispatch(event);
-    return !dead();
+    if (!subscribed) return undefined;
+    let view: View | undefined;
+    if (!guard("view", () => void (view = core.view() as View))) return undefined;
+    return () => {
+      if (dead() || !view) return false;
+      const later = held ?? [];
+      held = undefined;
+      const shown = guard("view", () => {
+        useCore.setState({ ...settle(view as View), dispatch, ready: true });
+        for (const changed of later) useCore.setState(settle(changed));
+      });
+      if (!shown) return false;
+      for (const event of takeEarlyEvents()) dispatch(event);
+      return !dead();
+    };
   };
+  return { read };
 }
 
 /** A trap outside a bridge call (an effect's callback inside the runtime) surfaces as an
@@ -104,6 +139,9 @@ export async function startCore({ miniapp, ...options }: StartOptions & { config
   const config = options.config ?? {};
   const mode = config.appMode ?? appMode;
   watchTraps();
+  // The wasm was instantiated in this task (the module's import): the core is created in the
+  // next one, its constructor compiled on the way.
+  await nextTask();
   let core: Core;
   try {
     core = new Core({

@@ -164,10 +164,13 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
             }
         }
         Msg::SignOut => sign_out(model, now, fx, out),
-        Msg::Texts(texts) => {
+        // The same table again (the locale's content says what the bundled texts say) changes
+        // nothing: no `texts` slice, so the view does not redraw every text for nothing.
+        Msg::Texts(texts) if *texts != *model.shared.texts => {
             model.shared.texts = texts;
             model.dirty.mark(Part::Content);
         }
+        Msg::Texts(_) => {}
         Msg::Currencies(list) => {
             model.shared.currencies = list;
             model.dirty.mark(Part::Settings);
@@ -341,7 +344,11 @@ fn http_done(
             return;
         }
     }
-    model.dirty.mark(req.part());
+    // Content's answers reach the view only through `Msg::Texts`, which marks it when the
+    // table changed: the same texts again redraw nothing.
+    if req.part() != Part::Content {
+        model.dirty.mark(req.part());
+    }
     run(model, now, out, |f, cx| f.answered(req, answer, cx));
 }
 

@@ -76,6 +76,21 @@ impl Runtime {
     }
 
     pub fn dispatch(self: &Rc<Self>, event: Event) {
+        self.run(Some(event));
+    }
+
+    /// The dispatch loop compiled, nothing run: V8 compiles a wasm function on its first call,
+    /// and this one holds every feature's update (about 100 KB), so the host calls this in a
+    /// task of its own before `start` instead of paying it inside the start's.
+    pub fn prepare(self: &Rc<Self>) {
+        self.run(std::hint::black_box(None));
+    }
+
+    #[inline(never)]
+    fn run(self: &Rc<Self>, event: Option<Event>) {
+        let Some(event) = event else {
+            return;
+        };
         self.queue.borrow_mut().push(event);
         if *self.busy.borrow() {
             return;
@@ -324,12 +339,7 @@ fn text_to_js(text: Result<String, crate::json_write::Error>) -> Option<JsValue>
 /// copied through `JSON.stringify`/`JSON.parse`: a cyclic or exotic object (a DOM event passed
 /// by mistake) becomes an error here instead of a deep recursion in the reader.
 pub fn js_json(value: &JsValue) -> Result<crate::json::Json, String> {
-    let text = js_sys::JSON::stringify(value)
-        .ok()
-        .and_then(|t| t.as_string())
-        .ok_or("not JSON")?;
-    let plain = js_sys::JSON::parse(&text).map_err(|_| "not JSON".to_string())?;
-    crate::json::from_js_value(&plain)
+    crate::json_tape::from_value(value)
 }
 
 /// [`js_json`] read into `T`.
