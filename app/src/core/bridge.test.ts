@@ -139,6 +139,22 @@ describe("bridge", () => {
     expect(errors).toHaveBeenCalledWith("croupier: crash in start", expect.any(WebAssembly.RuntimeError));
   });
 
+  it("the first whole view keeps the early frame's objects where they are equal, so those are not drawn again", () => {
+    const texts = useCore.getState().texts;
+    const nav = useCore.getState().nav;
+    const { core } = fakeCore({
+      // Parsed from the core's JSON: equal values, new objects.
+      view: () => ({
+        ...structuredClone(initialView),
+        session: { ...initialView.session, status: "guest" },
+      }),
+    });
+    expect(connect(core)).toBe(true);
+    expect(useCore.getState().texts).toBe(texts);
+    expect(useCore.getState().nav).toBe(nav);
+    expect(useCore.getState().session.status).toBe("guest");
+  });
+
   it("in tasks: a core that traps on start is not shown", async () => {
     const { core } = fakeCore({
       start: () => {

@@ -3,6 +3,7 @@ import { Core, type Launch } from "croupier-core";
 import phoneMetadataUrl from "../../../core/src/domain/phone/metadata.tsv?url";
 import { appMode, sportsbookScript } from "./appMode";
 import { reportCrash, type CrashSite } from "./crash";
+import { keepSame } from "./keepSame";
 import { thirdPartyConfig, type RuntimeConfig } from "./runtimeConfig";
 import { initialView, takeEarlyEvents, useCore } from "./store";
 import type { UiEvent, View } from "./types";
@@ -110,7 +111,8 @@ function begin(core: CoreLike, { painted = false }: ConnectOptions): Steps | und
       const later = held ?? [];
       held = undefined;
       const shown = guard("view", () => {
-        useCore.setState({ ...settle(view as View), dispatch, ready: true });
+        // What the early frame drew the same keeps its objects: only what differs redraws.
+        useCore.setState({ ...keepSame(useCore.getState(), settle(view as View)), dispatch, ready: true });
         for (const changed of later) useCore.setState(settle(changed));
       });
       if (!shown) return false;

@@ -144,13 +144,19 @@ impl Content {
 
     /// Merge `locale`'s texts over the default language, once, for everyone.
     fn publish(&mut self, locale: &str, cx: &mut Cx) {
+        self.current = Some(locale.to_string());
+        let loaded = self.cache.iter().find(|(l, _)| l == locale);
+        // Nothing loaded for it: the built-ins, which the parent holds already at boot (no
+        // copy of the whole table to find that out).
+        if loaded.is_none() && *cx.shared.texts == cx.config.texts {
+            return;
+        }
         let mut texts = cx.config.texts.clone();
-        if let Some((_, loaded)) = self.cache.iter().find(|(l, _)| l == locale) {
+        if let Some((_, loaded)) = loaded {
             for (k, v) in loaded.iter() {
                 texts.insert(k.clone(), v.clone());
             }
         }
-        self.current = Some(locale.to_string());
         cx.msg(Msg::Texts(Rc::new(texts)));
     }
 }
