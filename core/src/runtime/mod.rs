@@ -164,6 +164,9 @@ impl Runtime {
                     } else {
                         http::perform_kept(&base, &req).await
                     };
+                    // Each answer is read (and its slices drawn) in a task of its own: answers
+                    // that land together would otherwise all run in one long task.
+                    gloo_timers::future::TimeoutFuture::new(0).await;
                     // Offline copies and live answers tell the shell which one the page shows.
                     if let HttpOutcome::Response { .. } = outcome {
                         this.freshness(kept);
