@@ -26,5 +26,5 @@ for _ in $(seq 1 100); do
 done
 [ -n "$URL" ] || { cat "$WORK/sandbox.log" >&2; exit 1; }
 (cd "$ROOT/tools/lighthouse" && node run.mjs "$URL" "$WORK")
-# LH_OUT=DIR keeps the JSON reports (home-guest.json, wallet-signed-in.json).
+# LH_OUT=DIR keeps the JSON reports and traces (home-guest.json, home-guest.trace.json, wallet-…).
 if [ -n "${LH_OUT:-}" ]; then mkdir -p "$LH_OUT" && cp "$WORK"/*.json "$LH_OUT"/ && log "reports in $LH_OUT"; fi

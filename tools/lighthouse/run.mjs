@@ -45,6 +45,8 @@ async function audit(name, path, token) {
     const result = await lighthouse(`${base}${path}`, { output: "json", logLevel: "error", onlyCategories: ["performance"] }, undefined, page);
     const lhr = result.lhr;
     writeFileSync(join(work, `${name}.json`), result.report);
+    // The trace the figures come from, kept with the reports (LH_OUT): which task was long.
+    writeFileSync(join(work, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
     if (lhr.runtimeError) throw new Error(`${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (token) {
       const kept = (await browser.cookies()).some((c) => c.name === "access_token" && c.value === token);
