@@ -13,7 +13,7 @@ use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Pref
 use croupier_core::domain::payment::Direction;
 use croupier_core::domain::realtime::SocketEvent;
 use serde_json::json;
-use support::{http, req, respond, token, ui, NOW};
+use support::{http, req, respond, sent, token, ui, NOW};
 
 const CURRENCIES: &str = r#"[
   {"code":"USD","type":"fiat","symbol":"$","subunitToUnit":100,"rate":{"rate":"1"}},
@@ -730,14 +730,6 @@ fn loyalty_progress_and_level_up_as_modal_or_game_page_banner() {
         .expect("a 3 s banner timer");
     update(&mut m, hide, NOW + 3000);
     assert!(view::view(&m).bonuses.level_up.is_none());
-}
-
-/// The names of the slices a dispatch would send.
-fn sent(m: &mut Model) -> Vec<&'static str> {
-    let mut names = croupier_core::app::view::SliceNames::default();
-    let dirty = m.dirty.take();
-    croupier_core::app::view::changed(m, dirty, &mut names);
-    names.0
 }
 
 #[test]

@@ -12,7 +12,7 @@ use croupier_core::app::features::{
 };
 #[allow(unused_imports)]
 use croupier_core::app::{AppUi, FormId, FormValue, SessionStatus};
-use support::{req, respond, token, ui, NOW};
+use support::{req, respond, sent, token, ui, NOW};
 
 use croupier_core::app::{update, view, Config, Effect, Event, Model};
 use croupier_core::domain::realtime::backoff::{cap, delay};
@@ -1350,14 +1350,6 @@ fn an_expired_token_alone_does_not_refresh_while_connected() {
     assert!(fx
         .iter()
         .any(|e| matches!(e, Effect::Socket(SocketCmd::Send(s)) if s.contains(&new))));
-}
-
-/// The names of the slices a dispatch would send (the runtime sends exactly these).
-fn sent(m: &mut Model) -> Vec<&'static str> {
-    let mut names = croupier_core::app::view::SliceNames::default();
-    let dirty = m.dirty.take();
-    croupier_core::app::view::changed(m, dirty, &mut names);
-    names.0
 }
 
 #[test]

@@ -10,7 +10,7 @@ use croupier_core::app::features::{
 };
 #[allow(unused_imports)]
 use croupier_core::app::{AppUi, FormId, FormValue, SessionStatus};
-use support::{http, req, respond, token, ui, NOW};
+use support::{http, req, respond, sent, token, ui, NOW};
 
 use croupier_core::app::{update, view, Config, Effect, Event, HttpOutcome, Method, Model};
 use croupier_core::domain::refresh::{LockCmd, RefreshEvent};
@@ -695,31 +695,15 @@ fn switching_back_to_a_locale_restores_its_texts() {
     assert_eq!(view(&m).texts[&"layout.signIn".to_string()], "Sign in");
 }
 
-/// The names of the slices a dispatch would send.
-fn sent(m: &mut Model) -> Vec<&'static str> {
-    let mut names = croupier_core::app::view::SliceNames::default();
-    let dirty = m.dirty.take();
-    croupier_core::app::view::changed(m, dirty, &mut names);
-    names.0
-}
-
 #[test]
 fn content_that_says_what_the_texts_already_say_sends_no_texts() {
-    let mut m = Model::new(Config {
+    let config = Config {
         texts: [("layout.signIn".to_string(), "Sign in".to_string())]
             .into_iter()
             .collect(),
         ..Config::default()
-    });
-    update(
-        &mut m,
-        Event::Booted {
-            token: None,
-            path: "/".into(),
-            prefs: Default::default(),
-        },
-        NOW,
-    );
+    };
+    let mut m = support::guest_with(config, "/");
     sent(&mut m);
     // The bundled English again: nothing to redraw.
     respond(

@@ -57,7 +57,12 @@ pub fn restored(path: &str) -> (Model, Vec<Effect>) {
 
 /// A first-time guest (no stored token) opening `path`, booted.
 pub fn guest(path: &str) -> Model {
-    let mut m = Model::new(Config::default());
+    guest_with(Config::default(), path)
+}
+
+/// [`guest`] with the host page's `config`.
+pub fn guest_with(config: Config, path: &str) -> Model {
+    let mut m = Model::new(config);
     update(
         &mut m,
         Event::Booted {
@@ -68,6 +73,14 @@ pub fn guest(path: &str) -> Model {
         NOW,
     );
     m
+}
+
+/// The names of the slices a dispatch would send (the runtime sends exactly these).
+pub fn sent(m: &mut Model) -> Vec<&'static str> {
+    let mut names = croupier_core::app::view::SliceNames::default();
+    let dirty = m.dirty.take();
+    croupier_core::app::view::changed(m, dirty, &mut names);
+    names.0
 }
 
 /// Text typed into `form`'s field `field`, at NOW.
