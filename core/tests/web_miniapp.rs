@@ -105,7 +105,9 @@ async fn the_runtime_signs_in_from_the_launch_data_and_syncs() {
     for _ in 0..200 {
         if view_text(&core, "session").contains("\"player\"") {
             synced = fetch_json("GET", &format!("/api/_control/tg/users/{id}"), None).await;
-            if synced["name"] == "Web Tester" {
+            // The sandbox has the sync, and the core has read the profile's answer (an
+            // answer is read a timer turn after it lands).
+            if synced["name"] == "Web Tester" && view_text(&core, "session").contains("Web") {
                 break;
             }
         }

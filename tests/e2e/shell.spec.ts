@@ -42,7 +42,8 @@ const ROUTES: [string, string, boolean][] = [
   ["/auth/autologin", "auth-autologin", false],
   ["/auth/social/google/callback", "auth-social-connection-callback", false],
   ["/redirect", "redirect", false],
-  ["/verify/abc123", "verify-confirmCode", true],
+  // A guest's page since issue 14: its skeleton is only the chunk's moment of loading.
+  ["/verify/abc123", "verify-confirmCode", false],
   ["/password-reset/abc123", "password-reset-resetCode", false],
   ["/some-landing", "slug", false],
 ];

@@ -155,6 +155,17 @@ describe("bridge", () => {
     expect(useCore.getState().session.status).toBe("guest");
   });
 
+  it("a slice sent again equal to the one drawn keeps the drawn object; a changed one replaces it", () => {
+    const { core, push } = fakeCore();
+    connect(core);
+    const nav = useCore.getState().nav;
+    push({ nav: structuredClone(nav) });
+    expect(useCore.getState().nav).toBe(nav);
+    push({ nav: { ...structuredClone(nav), path: "/wallet" } });
+    expect(useCore.getState().nav).not.toBe(nav);
+    expect(useCore.getState().nav.path).toBe("/wallet");
+  });
+
   it("in tasks: a core that traps on start is not shown", async () => {
     const { core } = fakeCore({
       start: () => {

@@ -94,13 +94,14 @@ function begin(core: CoreLike, { painted = false }: ConnectOptions): Steps | und
   const read = () => {
     // Subscribed as the whole view is read, not before the start: what changed while it
     // started is in that view, and nothing is built or drawn in the start's task. Only changed
-    // slices arrive, so components reading other slices do not re-render. Slices sent before
-    // the view is drawn wait for it, in order.
+    // slices arrive, so components reading other slices do not re-render; a slice rebuilt
+    // equal to what is drawn (the address's slice after a settings answer) keeps its object,
+    // so its readers do not either. Slices sent before the view is drawn wait for it, in order.
     let held: Partial<View>[] | undefined = [];
     const subscribed = guard("subscribe", () =>
       core.subscribe((changed) => {
         if (held) held.push(changed);
-        else if (!dead()) useCore.setState(settle(changed));
+        else if (!dead()) useCore.setState(keepSame(useCore.getState(), settle(changed)));
       }),
     );
     if (!subscribed) return undefined;
@@ -113,7 +114,7 @@ function begin(core: CoreLike, { painted = false }: ConnectOptions): Steps | und
       const shown = guard("view", () => {
         // What the early frame drew the same keeps its objects: only what differs redraws.
         useCore.setState({ ...keepSame(useCore.getState(), settle(view as View)), dispatch, ready: true });
-        for (const changed of later) useCore.setState(settle(changed));
+        for (const changed of later) useCore.setState(keepSame(useCore.getState(), settle(changed)));
       });
       if (!shown) return false;
       for (const event of takeEarlyEvents()) dispatch(event);
