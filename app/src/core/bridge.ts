@@ -87,6 +87,8 @@ function begin(core: CoreLike, { painted = false }: ConnectOptions): Steps | und
   // hide what the player already sees.
   const settle = (changed: Partial<View>): Partial<View> =>
     painted && changed.nav ? { ...changed, nav: { ...changed.nav, preloader: "removed" } } : changed;
+  /** Draw changed slices; one equal to what is drawn keeps the drawn object. */
+  const drawSlices = (changed: Partial<View>) => useCore.setState(keepSame(useCore.getState(), settle(changed)));
   const dispatch = (event: UiEvent) => {
     guard("dispatch", () => core.dispatch(event));
   };
@@ -101,7 +103,7 @@ function begin(core: CoreLike, { painted = false }: ConnectOptions): Steps | und
     const subscribed = guard("subscribe", () =>
       core.subscribe((changed) => {
         if (held) held.push(changed);
-        else if (!dead()) useCore.setState(keepSame(useCore.getState(), settle(changed)));
+        else if (!dead()) drawSlices(changed);
       }),
     );
     if (!subscribed) return undefined;
@@ -114,7 +116,7 @@ function begin(core: CoreLike, { painted = false }: ConnectOptions): Steps | und
       const shown = guard("view", () => {
         // What the early frame drew the same keeps its objects: only what differs redraws.
         useCore.setState({ ...keepSame(useCore.getState(), settle(view as View)), dispatch, ready: true });
-        for (const changed of later) useCore.setState(keepSame(useCore.getState(), settle(changed)));
+        for (const changed of later) drawSlices(changed);
       });
       if (!shown) return false;
       for (const event of takeEarlyEvents()) dispatch(event);
