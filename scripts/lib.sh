@@ -42,7 +42,7 @@ ensure_rust() {
       rustup target add wasm32-unknown-unknown
     fi
     local c
-    for c in rustfmt clippy rust-src; do
+    for c in rustfmt clippy; do
       rustup component list --installed 2>/dev/null | grep -q "^$c" || rustup component add "$c"
     done
   )
@@ -93,28 +93,16 @@ build_product() {
   ensure_wasm_tools || return 1
   log "building the core to wasm"
   rm -rf "$ROOT/pkg"
-  # The size settings (opt-level z, fat LTO, one codegen unit, panic abort) live in
-  # Cargo.toml's [profile.wasm-release], which only this build uses. On top, this one build
-  # rebuilds std from the pinned toolchain's own sources (rust-src, in rust-toolchain.toml)
-  # for size, with panics as immediate aborts (no panic message formatting linked): unstable
-  # flags on the pinned stable 1.95.0 (RUSTC_BOOTSTRAP=1), -14.7 KiB gzip, which the finished
-  # features need to fit the 220 KiB budget (DESIGN "Size and speed"; docs/ARCHITECTURE.md
-  # "Size"). `-Zfmt-debug=none -Zlocation-detail=none`: no `{:?}` text or source location is
-  # printed by the release core (it formats no Debug output; -0.8 KiB). Tests, benches and the
-  # sandbox build without them. wasm-opt runs below, from npm
-  # binaryen (a known-good version).
-  (cd "$ROOT/core" && RUSTC_BOOTSTRAP=1 \
-    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocation-detail=none" \
-    wasm-pack build --no-opt --profile wasm-release --target bundler \
-    --out-dir "$ROOT/pkg" --out-name croupier_core . \
-    -- -Z build-std=std,panic_abort -Z build-std-features=optimize_for_size) || return 1
+  # Plain stable: Cargo.toml's [profile.wasm-release] (opt-level z, fat LTO, one codegen unit,
+  # panic abort), used only by this build, then wasm-opt -Oz from npm binaryen (Debian's 108
+  # makes a module that fails at load). No unstable flag, no rebuilt std (docs/ARCHITECTURE.md
+  # "Size": budgets are per route as sent, with generous tripwires, so nothing is golfed).
+  (cd "$ROOT/core" && wasm-pack build --no-opt --profile wasm-release --target bundler \
+    --out-dir "$ROOT/pkg" --out-name croupier_core .) || return 1
   ensure_npm "$ROOT/app" || return 1
   log "wasm-opt -Oz"
   local wasm="$ROOT/pkg/croupier_core_bg.wasm"
-  # --low-memory-unused: the linker puts the 1 MiB stack first, growing down from 1 MiB, and
-  # the data above it, so nothing reads or writes the lowest 1 KiB unless the stack has already
-  # overflowed; wasm-opt may then fold small constant offsets into loads (-1.6 KiB gzip).
-  "$ROOT/app/node_modules/.bin/wasm-opt" -Oz --converge --low-memory-unused --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$wasm.opt" || return 1
+  "$ROOT/app/node_modules/.bin/wasm-opt" -Oz --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$wasm.opt" || return 1
   mv "$wasm.opt" "$wasm" || return 1
   log "building the app"
   (cd "$ROOT/app" && npm run build --silent) || return 1

@@ -90,8 +90,8 @@ step clippy-wasm one cargo clippy -p croupier-core --target wasm32-unknown-unkno
 step cargo-test rust cargo test --workspace -q --no-fail-fast
 step size-gate one "$ROOT/scripts/size-gate.sh"
 cat "$LOGDIR/size-gate.log"
-step home-bytes one env SKIP_BUILD=1 "$ROOT/scripts/home-bytes.sh"
-cat "$LOGDIR/home-bytes.log"
+step route-bytes one env SKIP_BUILD=1 "$ROOT/scripts/route-bytes.sh"
+cat "$LOGDIR/route-bytes.log"
 step wasm-chrome rust "$ROOT/scripts/with-sandbox.sh" "$ROOT/scripts/wasm-test.sh" chrome
 step wasm-firefox rust "$ROOT/scripts/with-sandbox.sh" "$ROOT/scripts/wasm-test.sh" firefox
 step app-tsc one bash -c "cd app && npm run typecheck --silent"

@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from "react";
-import type { ModalId, RouteName } from "../core/names.gen";
+import type { ModalId } from "../core/names.gen";
 
 /** A modal's body, loaded on demand; the modal host draws the frame around it. */
 export type ModalBody = LazyExoticComponent<ComponentType<{ id: ModalId }>>;
@@ -10,5 +10,3 @@ export type ModalRegistrations = Partial<Record<ModalId, ModalBody>>;
 /** Loads a route's page component (its own chunk). */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
 
-/** The pages a feature provides, by the core's route names (names.gen.ts). */
-export type PageRegistrations = Partial<Record<RouteName, PageLoader>>;

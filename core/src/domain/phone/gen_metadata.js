@@ -7,7 +7,6 @@
 // Formatting rules are dropped: the core only parses and validates.
 const fs = require('fs')
 const m = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'))
-const pkg = JSON.parse(fs.readFileSync(require('path').join(require('path').dirname(process.argv[2]), 'package.json'), 'utf8'))
 const lines = []
 // Calling codes in numeric order; within one code the "main" country first (libphonenumber order).
 const nonGeo = m.nonGeographic || {}

@@ -1,0 +1,141 @@
+// What a player waits for, per entry route, in bytes as sent: opens each entry route in Debian's
+// Chromium (fresh context, empty cache) against a sandbox serving app/dist and adds up the
+// encoded body of every answer the page received from the sandbox (HTML, CSS, JS, wasm, the
+// platform's /api/ answers, images, fonts, data) until it is interactive (preloader gone, then
+// the network idle). The encoded size is what went over the wire: the `.br` the sandbox chose
+// for Chromium, never a re-compression here. Scripts the sandbox serves in a provider's place
+// (the sportsbook SDK, third parties) are listed apart and not counted: production loads the
+// provider's own. Run by scripts/route-bytes.sh.
+//
+// Goals (printed, not gating; DESIGN.md "Size and speed"): guest `/` <= 250 KiB, each player
+// route <= 300 KiB. Tripwire (gating, generous on purpose): any entry route <= 400 KiB.
+// ROUTE_BYTES_ONLY=/ measures the guest home alone (a quick look).
+import { spawn } from "node:child_process";
+import { mkdtempSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createRequire } from "node:module";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const require = createRequire(join(ROOT, "tests", "package.json"));
+const { chromium } = require("playwright-core");
+const DIST = join(ROOT, "app", "dist");
+const KIB = 1024;
+const TRIPWIRE = 400 * KIB;
+
+// label (the issue's names), address opened, goal, signed in?
+const ROUTES = [
+  { label: "/", path: "/", goal: 250 * KIB, player: false },
+  { label: "/wallet", path: "/wallet", goal: 300 * KIB, player: true },
+  { label: "/profile", path: "/profile", goal: 300 * KIB, player: true },
+  // The single game page (SPEC §2 `/game/{id}`, route name game-id) with a seeded demo slot.
+  { label: "/games/{id}", path: "/game/gates-of-olympus", goal: 300 * KIB, player: true },
+  { label: "/sport", path: "/sport", goal: 300 * KIB, player: true },
+].filter((r) => !process.env.ROUTE_BYTES_ONLY || r.label === process.env.ROUTE_BYTES_ONLY);
+
+const bin = process.env.SANDBOX_BIN ?? join(ROOT, "target", "release", "croupier-sandbox");
+if (!existsSync(bin)) throw new Error(`no sandbox binary at ${bin}`);
+const db = join(mkdtempSync(join(tmpdir(), "croupier-bytes-")), "sandbox.db");
+const sandbox = spawn(bin, ["--port", "0", "--db", db, "--static", DIST], { stdio: ["ignore", "pipe", "ignore"] });
+const base = await new Promise((ok, fail) => {
+  let out = "";
+  sandbox.stdout.on("data", (c) => {
+    out += c;
+    const m = out.match(/sandbox listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    if (m) ok(m[1]);
+  });
+  sandbox.on("exit", (code) => fail(new Error(`sandbox exited ${code}`)));
+  setTimeout(() => fail(new Error("sandbox did not start")), 30_000);
+});
+
+const kib = (n) => `${(n / KIB).toFixed(1)} KiB`;
+const kindOf = (path, type) =>
+  path.endsWith(".wasm") ? "wasm"
+  : path.startsWith("/api/") ? "api"
+  : type === "document" ? "html"
+  : type === "stylesheet" ? "css"
+  : type === "script" ? "js"
+  : type === "image" ? "image"
+  : type === "font" ? "font"
+  : "data";
+
+async function playerToken() {
+  const res = await fetch(`${base}/api/player/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: `bytes${Date.now()}@example.com`, password: "royal-flush-9", currency: "USD", agreements: true }),
+  });
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+  return (await res.json()).accessToken;
+}
+
+async function measure(browser, route) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  if (route.player) await context.addCookies([{ name: "access_token", value: await playerToken(), url: base }]);
+  const page = await context.newPage();
+  const pending = [];
+  page.on("requestfinished", (req) => {
+    const u = new URL(req.url());
+    if (u.origin !== base) return;
+    pending.push(
+      (async () => {
+        const res = await req.response();
+        const sizes = await req.sizes();
+        const path = u.pathname === "/" || req.resourceType() === "document" ? "/index.html" : u.pathname;
+        const provider = !path.startsWith("/api/") && !existsSync(join(DIST, path));
+        return {
+          path: u.pathname + (path.startsWith("/api/") ? u.search : ""),
+          kind: kindOf(path, req.resourceType()),
+          encoding: res?.headers()["content-encoding"] ?? "identity",
+          sent: sizes.responseBodySize,
+          provider,
+        };
+      })(),
+    );
+  });
+  await page.goto(`${base}${route.path}`, { waitUntil: "load" });
+  await page.getByTestId("preloader").waitFor({ state: "detached", timeout: 30_000 });
+  await page.waitForLoadState("networkidle");
+  const rows = await Promise.all(pending);
+  await context.close();
+  return rows;
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const results = [];
+let failed = false;
+try {
+  for (const route of ROUTES) {
+    const rows = await measure(browser, route);
+    const counted = rows.filter((r) => !r.provider);
+    const total = counted.reduce((s, r) => s + r.sent, 0);
+    const byKind = ["html", "css", "js", "wasm", "api", "image", "font", "data"]
+      .map((k) => [k, counted.filter((r) => r.kind === k).reduce((s, r) => s + r.sent, 0)])
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${k} ${kib(n)}`)
+      .join(", ");
+    console.log(`\n${route.label} (opened ${route.path}${route.player ? ", signed in" : ", guest"}):`);
+    for (const r of counted.sort((a, b) => b.sent - a.sent).slice(0, 12))
+      console.log(`  ${r.kind.padEnd(5)} ${kib(r.sent).padStart(10)}  ${r.encoding.padEnd(8)}  ${r.path}`);
+    if (counted.length > 12) console.log(`  ... and ${counted.length - 12} smaller answers`);
+    for (const r of rows.filter((r) => r.provider))
+      console.log(`  not counted (a provider's stand-in, not the build): ${r.path}`);
+    const goal = total <= route.goal ? `goal ${kib(route.goal)} met` : `goal ${kib(route.goal)} MISSED by ${kib(total - route.goal)}`;
+    const trip = total <= TRIPWIRE ? "under" : "OVER";
+    console.log(`  ${route.label}: ${kib(total)} as sent (${byKind}); ${goal}; tripwire ${kib(TRIPWIRE)} ${trip}`);
+    if (!counted.some((r) => r.kind === "wasm")) {
+      console.error(`  ${route.label}: the page loaded no wasm; nothing measured`);
+      failed = true;
+    }
+    if (total > TRIPWIRE) failed = true;
+    results.push(`${route.label} ${(total / KIB).toFixed(1)} KiB`);
+  }
+} finally {
+  await browser.close();
+  sandbox.kill("SIGTERM");
+}
+console.log(`routes: ${results.join(", ")} (br, as sent)`);
+process.exit(failed || results.length === 0 ? 1 : 0);
