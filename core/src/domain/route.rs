@@ -72,7 +72,6 @@
 use litemap::LiteMap;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::scan::{all_bytes, all_chars, any_char};
 use crate::vecs::{keep, map};
 
 // ---------------------------------------------------------------------------------------------
@@ -138,13 +137,12 @@ impl Location {
 
 /// Removes `scheme://authority` or `//authority` from the front of an address.
 fn strip_origin(input: &str) -> &str {
-    let after_scheme = match super::scan::find(input, "://") {
+    let after_scheme = match input.find("://") {
         Some(i)
             if i > 0
                 && input.get(..i).is_some_and(|s| {
-                    all_chars(s, |c| {
-                        c.is_ascii_alphanumeric() || super::scan::one_of("+-.", c)
-                    })
+                    s.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
                 }) =>
         {
             input.get(i + 3..).unwrap_or("")
@@ -186,7 +184,7 @@ pub fn encode_query(pairs: &[(String, String)]) -> String {
         }
         out.push_str(&percent_encode(k));
         out.push('=');
-        out.push_str(&super::scan::replace(&percent_encode(v), "%2C", ","));
+        out.push_str(&percent_encode(v).replace("%2C", ","));
     }
     out
 }
@@ -234,7 +232,7 @@ pub fn lossy_utf8(bytes: &[u8]) -> String {
 
 /// Percent-decodes `s`; `None` when the result is not valid UTF-8.
 pub fn percent_decode_strict(s: &str, plus_as_space: bool) -> Option<String> {
-    if !(super::scan::has_byte(s, b'%') || plus_as_space && super::scan::has_byte(s, b'+')) {
+    if !(s.contains('%') || plus_as_space && s.contains('+')) {
         return Some(s.to_string());
     }
     String::from_utf8(decode_bytes(s.as_bytes(), plus_as_space)).ok()
@@ -655,9 +653,9 @@ pub const IDENTITY_MAX: usize = 128;
 /// is non-empty and not `.` or `..` (so no leading, trailing or doubled `/`).
 pub fn is_identity(s: &str) -> bool {
     if s.len() > IDENTITY_MAX
-        || !all_bytes(s, |b| {
-            b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':' | b'/')
-        })
+        || !s
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':' | b'/'))
     {
         return false;
     }
@@ -698,7 +696,7 @@ pub fn resolve(input: &str, locales: &[&str], default_locale: &str) -> Result<Ro
         status: 404,
         message: format!("Page not found: {path}"),
     };
-    if !path.starts_with('/') || any_char(path, char::is_control) {
+    if !path.starts_with('/') || path.chars().any(char::is_control) {
         return Err(no_match());
     }
     let trimmed = path.get(1..).unwrap_or("");
@@ -980,7 +978,7 @@ pub fn check_navigation(target: &str, external: bool) -> Result<NavTarget, NavEr
     if cleaned.is_empty() {
         return Err(NavError::Invalid);
     }
-    if any_char(&cleaned, |c| c.is_control() || is_invisible(c)) {
+    if cleaned.chars().any(|c| c.is_control() || is_invisible(c)) {
         return Err(NavError::Invalid);
     }
     if let Some(scheme) = scheme_of(&cleaned) {
@@ -1018,11 +1016,8 @@ fn scheme_of(s: &str) -> Option<&str> {
     let head = s.get(..colon)?;
     let mut chars = head.chars();
     let first = chars.next()?;
-    (first.is_ascii_alphabetic()
-        && all_chars(chars.as_str(), |c| {
-            c.is_ascii_alphanumeric() || super::scan::one_of("+-.", c)
-        }))
-    .then_some(head)
+    (first.is_ascii_alphabetic() && chars.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)))
+        .then_some(head)
 }
 
 // ---------------------------------------------------------------------------------------------
