@@ -202,31 +202,7 @@ fn hex_val(b: u8) -> Option<u8> {
 pub fn percent_decode(s: &str, plus_as_space: bool) -> String {
     match percent_decode_strict(s, plus_as_space) {
         Some(d) => d,
-        None => lossy_utf8(&decode_bytes(s.as_bytes(), plus_as_space)),
-    }
-}
-
-/// `String::from_utf8_lossy` by the loop its documentation gives (each invalid sequence is one
-/// U+FFFD): its `Utf8Chunks` were ~780 bytes of wasm for this one use.
-pub fn lossy_utf8(bytes: &[u8]) -> String {
-    let mut out = String::new();
-    let mut rest = bytes;
-    loop {
-        match std::str::from_utf8(rest) {
-            Ok(s) => {
-                out.push_str(s);
-                return out;
-            }
-            Err(e) => {
-                let (good, bad) = rest.split_at(e.valid_up_to());
-                out.push_str(std::str::from_utf8(good).unwrap_or_default());
-                out.push('\u{FFFD}');
-                match e.error_len() {
-                    Some(n) => rest = bad.get(n..).unwrap_or_default(),
-                    None => return out,
-                }
-            }
-        }
+        None => String::from_utf8_lossy(&decode_bytes(s.as_bytes(), plus_as_space)).into_owned(),
     }
 }
 
