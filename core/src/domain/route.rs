@@ -71,6 +71,7 @@
 
 use litemap::LiteMap;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 
 use crate::vecs::{keep, map};
 
@@ -189,15 +190,6 @@ pub fn encode_query(pairs: &[(String, String)]) -> String {
     out
 }
 
-fn hex_val(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
 /// Percent-decodes `s`. Malformed escapes stay literal; invalid UTF-8 becomes U+FFFD.
 pub fn percent_decode(s: &str, plus_as_space: bool) -> String {
     match percent_decode_strict(s, plus_as_space) {
@@ -219,10 +211,10 @@ fn decode_bytes(b: &[u8], plus_as_space: bool) -> Vec<u8> {
     let mut i = 0;
     while let Some(&c) = b.get(i) {
         if c == b'%' {
-            let hi = b.get(i + 1).copied().and_then(hex_val);
-            let lo = b.get(i + 2).copied().and_then(hex_val);
-            if let (Some(hi), Some(lo)) = (hi, lo) {
-                out.push(hi * 16 + lo);
+            let hex = |at: usize| b.get(at).and_then(|&d| char::from(d).to_digit(16));
+            if let (Some(hi), Some(lo)) = (hex(i + 1), hex(i + 2)) {
+                // Two hex digits: below 256.
+                out.push((hi * 16 + lo) as u8);
                 i += 3;
                 continue;
             }
@@ -244,20 +236,11 @@ pub fn percent_encode(s: &str) -> String {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
             out.push(char::from(b));
         } else {
-            out.push('%');
-            out.push(upper_hex_digit(b >> 4));
-            out.push(upper_hex_digit(b));
+            // Writing to a `String` cannot fail.
+            let _ = write!(out, "%{b:02X}");
         }
     }
     out
-}
-
-/// The upper-case hex digit of the low four bits of `n`.
-fn upper_hex_digit(n: u8) -> char {
-    match n & 15 {
-        d @ 0..=9 => char::from(b'0' + d),
-        d => char::from(b'A' + (d - 10)),
-    }
 }
 
 /// Encodes one path segment; `.` and `..` are escaped so browsers do not normalise them away.

@@ -1,6 +1,7 @@
 //! Performs HTTP effects with gloo-net (SPEC §7 intro, §9 Requests and timing).
 
 use gloo_net::http::{Method as GlooMethod, RequestBuilder};
+use std::fmt::Write;
 use web_sys::RequestCredentials;
 
 use crate::app::effect::{HttpRequest, Method};
@@ -44,9 +45,8 @@ pub fn trace_id() -> String {
     }
     let mut out = String::with_capacity(32);
     for b in bytes {
-        for nibble in [b >> 4, b & 0xf] {
-            out.push(char::from_digit(nibble.into(), 16).unwrap_or('0'));
-        }
+        // Writing to a `String` cannot fail.
+        let _ = write!(out, "{b:02x}");
     }
     out
 }

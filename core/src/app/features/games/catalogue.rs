@@ -57,10 +57,6 @@ pub fn slug(name: &str) -> String {
     out
 }
 
-fn hex(s: &str) -> Option<u32> {
-    u32::from_str_radix(s, 16).ok()
-}
-
 impl Catalogue {
     /// `None` when the text is not a catalogue; bad lines are skipped.
     pub fn parse(text: &str) -> Option<Catalogue> {
@@ -113,8 +109,8 @@ impl Catalogue {
                     };
                     let (Some(provider), Some(collections), Some(features), Some(flags)) = (
                         provider.parse::<u16>().ok(),
-                        hex(cols),
-                        hex(feats),
+                        u32::from_str_radix(cols, 16).ok(),
+                        u32::from_str_radix(feats, 16).ok(),
                         flags.parse::<u8>().ok(),
                     ) else {
                         continue;
