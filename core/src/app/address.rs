@@ -87,7 +87,7 @@ pub fn navigate(model: &mut Model, url: &str, now: u64, fx: &mut Vec<Effect>) {
 /// Read `at|path` written by `navigate`.
 pub fn parse_reload_guard(value: &str) -> Option<(String, u64)> {
     let (at, path) = value.split_once('|')?;
-    Some((path.to_string(), crate::domain::scan::unsigned(at)?))
+    Some((path.to_string(), at.parse().ok()?))
 }
 
 fn context(model: &Model) -> ModalContext {

@@ -435,17 +435,11 @@ impl Cx<'_> {
             .filter(|s| s.is_finite() && *s > 0.0)
             .map_or(60, |s| s.ceil().min(86_400.0) as u64);
         if secs < 90 {
-            crate::domain::scan::replace(
-                &self.text("alerts.tooManyAttemptsSeconds"),
-                "{seconds}",
-                &secs.to_string(),
-            )
+            self.text("alerts.tooManyAttemptsSeconds")
+                .replace("{seconds}", &secs.to_string())
         } else {
-            crate::domain::scan::replace(
-                &self.text("alerts.tooManyAttemptsMinutes"),
-                "{minutes}",
-                &secs.div_ceil(60).to_string(),
-            )
+            self.text("alerts.tooManyAttemptsMinutes")
+                .replace("{minutes}", &secs.div_ceil(60).to_string())
         }
     }
 }

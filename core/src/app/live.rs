@@ -62,7 +62,7 @@ pub fn sync(model: &mut Model, now: u64, fx: &mut Vec<Effect>) -> Vec<News> {
     let url = if model.config.realtime_url.is_empty() {
         format!(
             "{}{}",
-            crate::domain::scan::trim_end_byte(&model.config.api_base, b'/'),
+            model.config.api_base.trim_end_matches('/'),
             realtime::PATH
         )
     } else {

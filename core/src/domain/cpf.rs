@@ -58,10 +58,7 @@ pub fn is_valid(text: &str) -> bool {
 /// Formats 11 digits as `000.000.000-00`; `None` unless the input holds exactly 11 digits.
 pub fn format(text: &str) -> Option<String> {
     let d = digits(text)?;
-    let mut s = String::new();
-    for x in &d {
-        s.push(char::from(b'0' + x));
-    }
+    let s: String = d.iter().map(u8::to_string).collect();
     Some(format!(
         "{}.{}.{}-{}",
         s.get(0..3)?,

@@ -10,8 +10,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::scan::all_bytes;
-
 /// Countries left out of the country list.
 pub const EXCLUDED_COUNTRIES: [&str; 8] = ["US", "UM", "GB", "FR", "NL", "AW", "CW", "MF"];
 /// Fallback country.
@@ -85,7 +83,7 @@ pub fn listed_collections(list: &[GameCollection], country: Option<&str>) -> Vec
 /// The visitor's country, or `UA`.
 pub fn default_country(country: Option<&str>) -> String {
     match country.map(str::trim) {
-        Some(c) if c.len() == 2 && all_bytes(c, |b| b.is_ascii_alphabetic()) => {
+        Some(c) if c.len() == 2 && c.bytes().all(|b| b.is_ascii_alphabetic()) => {
             c.to_ascii_uppercase()
         }
         _ => DEFAULT_COUNTRY.to_string(),

@@ -25,7 +25,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::scan::all_chars;
 use crate::vecs::keep;
 
 /// The query parameter naming the open modal.
@@ -346,7 +345,7 @@ impl ModalId {
         if key == WALLET_TAB_PARAM {
             return WalletAction::parse(value).is_some();
         }
-        all_chars(value, |c| !c.is_control())
+        value.chars().all(|c| !c.is_control())
     }
 }
 

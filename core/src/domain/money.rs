@@ -359,12 +359,7 @@ impl Decimal {
                 let frac = if self.scale == 0 {
                     String::new()
                 } else {
-                    let digits = decimal_digits(frac);
-                    let mut frac = String::new();
-                    for _ in digits.len()..self.scale as usize {
-                        frac.push('0');
-                    }
-                    frac + &digits
+                    format!("{frac:0width$}", width = self.scale as usize)
                 };
                 (int, frac)
             }
@@ -384,27 +379,13 @@ impl Decimal {
         if self.mantissa < 0 {
             out.push('-');
         }
-        out.push_str(&group_digits(&decimal_digits(int), group));
+        out.push_str(&group_digits(&int.to_string(), group));
         if !frac.is_empty() {
             out.push(decimal);
             out.push_str(&frac);
         }
         out
     }
-}
-
-/// `n` in decimal, by hand: u128's formatter (money alone needs it) stays out of the wasm.
-fn decimal_digits(mut n: u128) -> String {
-    let mut digits = Vec::new();
-    loop {
-        digits.push(b'0' + (n % 10) as u8);
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    digits.reverse();
-    String::from_utf8(digits).unwrap_or_default()
 }
 
 /// Inserts `sep` every three digits from the right of a run of ASCII digits.
@@ -499,7 +480,7 @@ impl fmt::Display for Decimal {
         if self.mantissa < 0 {
             f.write_str("-")?;
         }
-        f.write_str(&decimal_digits(int))?;
+        write!(f, "{int}")?;
         if !frac.is_empty() {
             f.write_str(".")?;
             f.write_str(&frac)?;

@@ -36,7 +36,7 @@ pub fn display_nickname(src: &NameSource) -> String {
 /// no `@` or the local part is empty.
 pub fn email_nickname(email: &str) -> Option<String> {
     let email = email.trim();
-    let at = super::scan::rfind_byte(email, b'@')?;
+    let at = email.rfind('@')?;
     let local = email.get(..at)?.trim();
     let count = local.chars().count();
     if count == 0 {

@@ -52,7 +52,7 @@ impl MethodId {
         ];
         let mut first: Option<(usize, &str, Direction)> = None;
         for (sep, d) in candidates {
-            if let Some(p) = super::scan::find(id, sep) {
+            if let Some(p) = id.find(sep) {
                 if first.is_none_or(|(f, _, _)| p < f) {
                     first = Some((p, sep, d));
                 }
@@ -83,7 +83,7 @@ impl MethodId {
     /// A manual (cash) agent method.
     pub fn is_manual_agent(&self) -> bool {
         let p = self.provider.to_ascii_lowercase();
-        super::scan::contains(&p, "agent") || super::scan::contains(&p, "manual")
+        p.contains("agent") || p.contains("manual")
     }
 }
 

@@ -13,7 +13,6 @@
 //!   letters and digits.
 
 use crate::domain::cpf;
-use crate::domain::scan::{all_bytes, all_chars};
 
 /// localStorage key of the equivalent currency (SPEC §9 names no key).
 pub const EQUIVALENT_KEY: &str = "equivalentCurrency";
@@ -111,7 +110,7 @@ pub fn check_amount(
     if text.is_empty() {
         return Err(AmountError::Required);
     }
-    let plain = all_bytes(text, |b| b.is_ascii_digit() || b == b'.');
+    let plain = text.bytes().all(|b| b.is_ascii_digit() || b == b'.');
     let value = match Decimal::parse(text) {
         Ok(v) if plain && !v.is_negative() && !v.is_zero() => v,
         _ => return Err(AmountError::NotANumber),
@@ -226,9 +225,8 @@ pub fn is_card(v: &str) -> bool {
 }
 
 fn is_base58(s: &str) -> bool {
-    all_chars(s, |c| {
-        c.is_ascii_alphanumeric() && !matches!(c, '0' | 'O' | 'I' | 'l')
-    })
+    s.chars()
+        .all(|c| c.is_ascii_alphanumeric() && !matches!(c, '0' | 'O' | 'I' | 'l'))
 }
 
 pub fn is_crypto_address(v: &str, currency: &str) -> bool {
@@ -237,7 +235,9 @@ pub fn is_crypto_address(v: &str, currency: &str) -> bool {
         "BTC" => match v.strip_prefix("bc1") {
             Some(rest) => {
                 (11..=71).contains(&rest.len())
-                    && all_chars(rest, |c| c.is_ascii_lowercase() || c.is_ascii_digit())
+                    && rest
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
             }
             None => {
                 (v.starts_with('1') || v.starts_with('3'))
@@ -247,8 +247,8 @@ pub fn is_crypto_address(v: &str, currency: &str) -> bool {
         },
         "ETH" => v
             .strip_prefix("0x")
-            .is_some_and(|h| h.len() == 40 && all_chars(h, |c| c.is_ascii_hexdigit())),
+            .is_some_and(|h| h.len() == 40 && h.chars().all(|c| c.is_ascii_hexdigit())),
         "USDT" => len == 34 && v.starts_with('T') && is_base58(v),
-        _ => (20..=100).contains(&len) && all_chars(v, |c| c.is_ascii_alphanumeric()),
+        _ => (20..=100).contains(&len) && v.chars().all(|c| c.is_ascii_alphanumeric()),
     }
 }

@@ -67,11 +67,11 @@ pub fn lock_value(tab: &str, now_ms: u64) -> String {
 
 /// Owner and time of a stored lock value; `None` when unreadable.
 pub fn parse_lock(value: &str) -> Option<(&str, u64)> {
-    let (tab, at) = super::scan::rsplit_once_byte(value, b':')?;
+    let (tab, at) = value.rsplit_once(':')?;
     if tab.is_empty() {
         return None;
     }
-    Some((tab, crate::domain::scan::unsigned(at.trim())?))
+    Some((tab, at.trim().parse().ok()?))
 }
 
 /// May `tab` take the lock at `now_ms`, given what storage holds? Free, unreadable, stale or

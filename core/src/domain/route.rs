@@ -71,8 +71,8 @@
 
 use litemap::LiteMap;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 
-use crate::domain::scan::{all_bytes, all_chars, any_char};
 use crate::vecs::{keep, map};
 
 // ---------------------------------------------------------------------------------------------
@@ -138,13 +138,12 @@ impl Location {
 
 /// Removes `scheme://authority` or `//authority` from the front of an address.
 fn strip_origin(input: &str) -> &str {
-    let after_scheme = match super::scan::find(input, "://") {
+    let after_scheme = match input.find("://") {
         Some(i)
             if i > 0
                 && input.get(..i).is_some_and(|s| {
-                    all_chars(s, |c| {
-                        c.is_ascii_alphanumeric() || super::scan::one_of("+-.", c)
-                    })
+                    s.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
                 }) =>
         {
             input.get(i + 3..).unwrap_or("")
@@ -186,55 +185,22 @@ pub fn encode_query(pairs: &[(String, String)]) -> String {
         }
         out.push_str(&percent_encode(k));
         out.push('=');
-        out.push_str(&super::scan::replace(&percent_encode(v), "%2C", ","));
+        out.push_str(&percent_encode(v).replace("%2C", ","));
     }
     out
-}
-
-fn hex_val(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
 }
 
 /// Percent-decodes `s`. Malformed escapes stay literal; invalid UTF-8 becomes U+FFFD.
 pub fn percent_decode(s: &str, plus_as_space: bool) -> String {
     match percent_decode_strict(s, plus_as_space) {
         Some(d) => d,
-        None => lossy_utf8(&decode_bytes(s.as_bytes(), plus_as_space)),
-    }
-}
-
-/// `String::from_utf8_lossy` by the loop its documentation gives (each invalid sequence is one
-/// U+FFFD): its `Utf8Chunks` were ~780 bytes of wasm for this one use.
-pub fn lossy_utf8(bytes: &[u8]) -> String {
-    let mut out = String::new();
-    let mut rest = bytes;
-    loop {
-        match std::str::from_utf8(rest) {
-            Ok(s) => {
-                out.push_str(s);
-                return out;
-            }
-            Err(e) => {
-                let (good, bad) = rest.split_at(e.valid_up_to());
-                out.push_str(std::str::from_utf8(good).unwrap_or_default());
-                out.push('\u{FFFD}');
-                match e.error_len() {
-                    Some(n) => rest = bad.get(n..).unwrap_or_default(),
-                    None => return out,
-                }
-            }
-        }
+        None => String::from_utf8_lossy(&decode_bytes(s.as_bytes(), plus_as_space)).into_owned(),
     }
 }
 
 /// Percent-decodes `s`; `None` when the result is not valid UTF-8.
 pub fn percent_decode_strict(s: &str, plus_as_space: bool) -> Option<String> {
-    if !(super::scan::has_byte(s, b'%') || plus_as_space && super::scan::has_byte(s, b'+')) {
+    if !(s.contains('%') || plus_as_space && s.contains('+')) {
         return Some(s.to_string());
     }
     String::from_utf8(decode_bytes(s.as_bytes(), plus_as_space)).ok()
@@ -245,10 +211,10 @@ fn decode_bytes(b: &[u8], plus_as_space: bool) -> Vec<u8> {
     let mut i = 0;
     while let Some(&c) = b.get(i) {
         if c == b'%' {
-            let hi = b.get(i + 1).copied().and_then(hex_val);
-            let lo = b.get(i + 2).copied().and_then(hex_val);
-            if let (Some(hi), Some(lo)) = (hi, lo) {
-                out.push(hi * 16 + lo);
+            let hex = |at: usize| b.get(at).and_then(|&d| char::from(d).to_digit(16));
+            if let (Some(hi), Some(lo)) = (hex(i + 1), hex(i + 2)) {
+                // Two hex digits: below 256.
+                out.push((hi * 16 + lo) as u8);
                 i += 3;
                 continue;
             }
@@ -270,20 +236,11 @@ pub fn percent_encode(s: &str) -> String {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
             out.push(char::from(b));
         } else {
-            out.push('%');
-            out.push(upper_hex_digit(b >> 4));
-            out.push(upper_hex_digit(b));
+            // Writing to a `String` cannot fail.
+            let _ = write!(out, "%{b:02X}");
         }
     }
     out
-}
-
-/// The upper-case hex digit of the low four bits of `n`.
-fn upper_hex_digit(n: u8) -> char {
-    match n & 15 {
-        d @ 0..=9 => char::from(b'0' + d),
-        d => char::from(b'A' + (d - 10)),
-    }
 }
 
 /// Encodes one path segment; `.` and `..` are escaped so browsers do not normalise them away.
@@ -655,9 +612,9 @@ pub const IDENTITY_MAX: usize = 128;
 /// is non-empty and not `.` or `..` (so no leading, trailing or doubled `/`).
 pub fn is_identity(s: &str) -> bool {
     if s.len() > IDENTITY_MAX
-        || !all_bytes(s, |b| {
-            b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':' | b'/')
-        })
+        || !s
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':' | b'/'))
     {
         return false;
     }
@@ -698,7 +655,7 @@ pub fn resolve(input: &str, locales: &[&str], default_locale: &str) -> Result<Ro
         status: 404,
         message: format!("Page not found: {path}"),
     };
-    if !path.starts_with('/') || any_char(path, char::is_control) {
+    if !path.starts_with('/') || path.chars().any(char::is_control) {
         return Err(no_match());
     }
     let trimmed = path.get(1..).unwrap_or("");
@@ -980,7 +937,7 @@ pub fn check_navigation(target: &str, external: bool) -> Result<NavTarget, NavEr
     if cleaned.is_empty() {
         return Err(NavError::Invalid);
     }
-    if any_char(&cleaned, |c| c.is_control() || is_invisible(c)) {
+    if cleaned.chars().any(|c| c.is_control() || is_invisible(c)) {
         return Err(NavError::Invalid);
     }
     if let Some(scheme) = scheme_of(&cleaned) {
@@ -1018,11 +975,8 @@ fn scheme_of(s: &str) -> Option<&str> {
     let head = s.get(..colon)?;
     let mut chars = head.chars();
     let first = chars.next()?;
-    (first.is_ascii_alphabetic()
-        && all_chars(chars.as_str(), |c| {
-            c.is_ascii_alphanumeric() || super::scan::one_of("+-.", c)
-        }))
-    .then_some(head)
+    (first.is_ascii_alphabetic() && chars.all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c)))
+        .then_some(head)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,7 +21,6 @@
 
 use super::analytics::AnalyticsEvent;
 use super::consent::Consent;
-use super::scan::all_bytes;
 
 /// SPEC §7: the captcha's risk-assessment action.
 pub const CAPTCHA_ACTION: &str = "frontend_form";
@@ -189,7 +188,9 @@ pub fn plan(service: Service, config: &ServiceConfig, consent: &Consent) -> Plan
 pub fn valid_key(key: &str) -> bool {
     !key.is_empty()
         && key.len() <= KEY_MAX
-        && all_bytes(key, |b| b.is_ascii_alphanumeric() || b"-_.:/".contains(&b))
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.:/".contains(&b))
 }
 
 /// The script address with `{key}` put in; `None` when it is not an `https://`, `http://` or
@@ -198,8 +199,10 @@ pub fn script_url(template: &str, key: &str) -> Option<String> {
     let t = template.trim();
     let absolute = t.starts_with("https://") || t.starts_with("http://");
     let path = t.starts_with('/') && !t.starts_with("//");
-    let clean = all_bytes(t, |b| b > b' ' && b < 0x7f && !b"\"'<>\\`".contains(&b));
-    ((absolute && t.len() > 8 || path) && clean).then(|| super::scan::replace(t, "{key}", key))
+    let clean = t
+        .bytes()
+        .all(|b| b > b' ' && b < 0x7f && !b"\"'<>\\`".contains(&b));
+    ((absolute && t.len() > 8 || path) && clean).then(|| t.replace("{key}", key))
 }
 
 /// The origin (`scheme://host[:port]`) of an absolute address; `None` for a site path.

@@ -1,6 +1,7 @@
 //! Performs HTTP effects with gloo-net (SPEC §7 intro, §9 Requests and timing).
 
 use gloo_net::http::{Method as GlooMethod, RequestBuilder};
+use std::fmt::Write;
 use web_sys::RequestCredentials;
 
 use crate::app::effect::{HttpRequest, Method};
@@ -44,9 +45,8 @@ pub fn trace_id() -> String {
     }
     let mut out = String::with_capacity(32);
     for b in bytes {
-        for nibble in [b >> 4, b & 0xf] {
-            out.push(char::from_digit(nibble.into(), 16).unwrap_or('0'));
-        }
+        // Writing to a `String` cannot fail.
+        let _ = write!(out, "{b:02x}");
     }
     out
 }
@@ -55,7 +55,7 @@ pub fn trace_id() -> String {
 pub fn url(config: &Base, http: &HttpRequest) -> String {
     format!(
         "{}{}{}",
-        crate::domain::scan::trim_end_byte(&config.api_base, b'/'),
+        config.api_base.trim_end_matches('/'),
         http.path,
         crate::app::calls::query::encode_query(&http.query)
     )
@@ -143,11 +143,11 @@ pub async fn perform_kept(config: &Base, http: &HttpRequest) -> (HttpOutcome, Op
             kept = resp
                 .headers()
                 .get(CACHED_AT_HEADER)
-                .and_then(|v| crate::domain::scan::unsigned::<u64>(v.trim()));
+                .and_then(|v| v.trim().parse::<u64>().ok());
             let declared = resp
                 .headers()
                 .get("content-length")
-                .and_then(|v| crate::domain::scan::unsigned::<usize>(&v));
+                .and_then(|v| v.parse::<usize>().ok());
             if declared.is_some_and(|n| n > MAX_RESPONSE_BYTES) {
                 HttpOutcome::Failed {
                     reason: format!("response over {MAX_RESPONSE_BYTES} bytes"),

@@ -54,7 +54,7 @@ impl Runtime {
             last_reload: storage::session_get(app::update::RELOAD_GUARD_KEY)
                 .and_then(|v| app::update::parse_reload_guard(&v)),
             async_invoice_id: storage::session_get(crate::domain::invoice::ASYNC_INVOICE_KEY)
-                .and_then(|v| crate::domain::scan::unsigned(v.trim())),
+                .and_then(|v| v.trim().parse().ok()),
             equivalent_currency: storage::local_get(crate::domain::payment_form::EQUIVALENT_KEY),
             payment_geo: storage::local_get(crate::domain::payment::PAYMENT_GEO_KEY),
             played_games: storage::local_get(crate::app::features::games::played::PLAYED_KEY),

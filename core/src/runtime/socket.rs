@@ -110,7 +110,7 @@ fn open(rt: &Rc<Runtime>, url: &str) -> Result<Socket, String> {
 /// relative to `origin` (the page's).
 pub fn ws_url(url: &str, origin: &str) -> String {
     let absolute = if url.starts_with('/') {
-        crate::vecs::concat(&[crate::domain::scan::trim_end_byte(origin, b'/'), url])
+        crate::vecs::concat(&[origin.trim_end_matches('/'), url])
     } else {
         url.to_string()
     };

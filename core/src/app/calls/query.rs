@@ -33,23 +33,8 @@ pub fn encode_query(query: &[(String, String)]) -> String {
     out
 }
 
-/// An upper-case hex digit of a nibble.
-fn hex(nibble: u8) -> char {
-    char::from_digit(u32::from(nibble & 15), 16)
-        .unwrap_or('0')
-        .to_ascii_uppercase()
-}
-
 fn encode_into(s: &str, out: &mut String) {
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push('%');
-            out.push(hex(b >> 4));
-            out.push(hex(b & 15));
-        }
-    }
+    out.push_str(&crate::domain::route::percent_encode(s));
 }
 
 /// The cache key of a call: its path and encoded parameters.

@@ -227,7 +227,7 @@ impl Plan {
 }
 
 fn parse_lengths(text: &str) -> Vec<usize> {
-    keep(text.split(','), crate::domain::scan::unsigned)
+    keep(text.split(','), |n| n.parse().ok())
 }
 
 fn plans() -> impl Iterator<Item = Plan> {
@@ -568,7 +568,7 @@ fn extract_formatted(text: &str, extract: Extract) -> Result<Option<Vec<char>>, 
     if text.encode_utf16().count() > MAX_INPUT_LENGTH {
         return Err(PhoneError::TooLong);
     }
-    if crate::domain::scan::contains(text, ";phone-context=") {
+    if text.contains(";phone-context=") {
         return Err(PhoneError::NotANumber);
     }
     let chars = chars_of(text);
@@ -584,7 +584,7 @@ fn extract_formatted(text: &str, extract: Extract) -> Result<Option<Vec<char>>, 
     }
     // RFC 3966 sub-address.
     let joined = string_of(&s);
-    if let Some(i) = crate::domain::scan::find(&joined, ";isub=") {
+    if let Some(i) = joined.find(";isub=") {
         if i > 0 {
             s = chars_of(joined.get(..i).unwrap_or(""));
         }

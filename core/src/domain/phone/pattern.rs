@@ -178,13 +178,10 @@ impl Parser<'_> {
                     text.push(c);
                 }
                 let (lo, hi) = match text.split_once(',') {
-                    Some((lo, "")) => (crate::domain::scan::unsigned(lo)?, None),
-                    Some((lo, hi)) => (
-                        crate::domain::scan::unsigned(lo)?,
-                        Some(crate::domain::scan::unsigned(hi)?),
-                    ),
+                    Some((lo, "")) => (lo.parse().ok()?, None),
+                    Some((lo, hi)) => (lo.parse().ok()?, Some(hi.parse().ok()?)),
                     None => {
-                        let n = crate::domain::scan::unsigned(&text)?;
+                        let n = text.parse().ok()?;
                         (n, Some(n))
                     }
                 };

@@ -7,6 +7,7 @@
 
 use crate::json::{Json, Map};
 use crate::vecs::keep;
+use std::fmt::Write;
 
 /// The client's answer to a server ping.
 pub const PONG: &str = "{}";
@@ -187,24 +188,14 @@ pub fn quote(s: &str) -> String {
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
             c if (c as u32) < 0x20 => {
-                let b = c as u32;
-                out.push_str("\\u00");
-                out.push(lower_hex_digit(b >> 4));
-                out.push(lower_hex_digit(b));
+                // Writing to a `String` cannot fail.
+                let _ = write!(out, "\\u{:04x}", c as u32);
             }
             c => out.push(c),
         }
     }
     out.push('"');
     out
-}
-
-/// The lower-case hex digit of the low four bits of `n`.
-fn lower_hex_digit(n: u32) -> char {
-    match (n & 15) as u8 {
-        d @ 0..=9 => char::from(b'0' + d),
-        d => char::from(b'a' + (d - 10)),
-    }
 }
 
 /// What a successful connect reply tells the client.

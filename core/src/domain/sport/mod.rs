@@ -31,7 +31,6 @@ pub mod catalogue;
 pub mod resolve;
 
 use crate::domain::route::{encode_query, percent_decode, percent_encode, Location};
-use crate::domain::scan::all_bytes;
 use crate::vecs::{keep, map};
 use serde::{Deserialize, Serialize};
 
@@ -111,10 +110,9 @@ pub fn is_slug(s: &str) -> bool {
     !s.is_empty()
         && !s.starts_with('-')
         && !s.ends_with('-')
-        && !super::scan::contains(s, "--")
-        && all_bytes(s, |b| {
-            b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'
-        })
+        && !s.contains("--")
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 /// The URL segment for a named item: its slug, or its id when the slug is empty.
@@ -258,10 +256,10 @@ pub enum SportRoute {
 }
 
 fn parse_id(s: &str) -> Option<u64> {
-    if s.is_empty() || s.len() > 20 || !all_bytes(s, |b| b.is_ascii_digit()) {
+    if s.is_empty() || s.len() > 20 || !s.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    crate::domain::scan::unsigned(s)
+    s.parse().ok()
 }
 
 /// Parses a comma-separated id list: bad or duplicate entries are dropped.

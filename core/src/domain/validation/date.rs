@@ -1,8 +1,6 @@
 //! Calendar dates for the date rules (SPEC §5): parsing, comparison and whole-year ages.
 //! No clock is read: "today" is always passed in.
 
-use crate::domain::scan::all_bytes;
-
 /// A proleptic-Gregorian calendar date. Ordering is chronological.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Date {
@@ -117,8 +115,8 @@ pub fn parse_date(text: &str) -> Option<Date> {
         return None;
     }
     let digits = text.strip_prefix('-').unwrap_or(text);
-    if !digits.is_empty() && digits.len() <= 15 && all_bytes(digits, |b| b.is_ascii_digit()) {
-        let ms: i64 = crate::domain::scan::signed(text)?;
+    if !digits.is_empty() && digits.len() <= 15 && digits.bytes().all(|b| b.is_ascii_digit()) {
+        let ms: i64 = text.parse().ok()?;
         return Date::from_timestamp_ms(ms);
     }
     let (date_part, time_part) = match text.find(['T', ' ']) {
@@ -138,14 +136,14 @@ pub fn parse_date(text: &str) -> Option<Date> {
         return None;
     }
     let all_digits = |s: &str, min: usize, max: usize| {
-        (min..=max).contains(&s.len()) && all_bytes(s, |b| b.is_ascii_digit())
+        (min..=max).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
     };
     if !all_digits(year, 4, 4) || !all_digits(month, 1, 2) || !all_digits(day, 1, 2) {
         return None;
     }
-    let year: i32 = crate::domain::scan::signed(year)?;
-    let month: u32 = crate::domain::scan::unsigned(month)?;
-    let day: u32 = crate::domain::scan::unsigned(day)?;
+    let year: i32 = year.parse().ok()?;
+    let month: u32 = month.parse().ok()?;
+    let day: u32 = day.parse().ok()?;
     if !(MIN_YEAR..=MAX_YEAR).contains(&year) {
         return None;
     }
@@ -173,7 +171,7 @@ fn valid_time_suffix(time: &str) -> bool {
         None => (clock, None),
     };
     let frac_ok =
-        frac.is_none_or(|f| !f.is_empty() && f.len() <= 9 && all_bytes(f, |b| b.is_ascii_digit()));
+        frac.is_none_or(|f| !f.is_empty() && f.len() <= 9 && f.bytes().all(|b| b.is_ascii_digit()));
     let mut fields = hms.split(':');
     let h = fields.next().unwrap_or("");
     let m = fields.next().unwrap_or("");
@@ -188,8 +186,8 @@ fn valid_time_suffix(time: &str) -> bool {
 
 fn two_digits_max(s: &str, max: u32) -> bool {
     s.len() == 2
-        && all_bytes(s, |b| b.is_ascii_digit())
-        && crate::domain::scan::unsigned::<u32>(s).is_some_and(|v| v <= max)
+        && s.bytes().all(|b| b.is_ascii_digit())
+        && s.parse::<u32>().is_ok_and(|v| v <= max)
 }
 
 #[cfg(test)]

@@ -32,8 +32,6 @@ use std::fmt;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::domain::scan::{all_bytes, all_chars};
-
 pub use date::{age_in_years, days_in_month, is_leap_year, parse_date, Date};
 pub use pattern::test as regex_test;
 pub use server::{
@@ -572,7 +570,7 @@ pub fn is_no(text: &str) -> bool {
 /// `[+-]?digits`.
 pub fn is_integer(text: &str) -> bool {
     let t = text.strip_prefix(['+', '-']).unwrap_or(text);
-    !t.is_empty() && all_bytes(t, |b| b.is_ascii_digit())
+    !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Fraction digit count of a numeric text, or `None` when it is not numeric
@@ -583,7 +581,7 @@ fn numeric_fraction_len(text: &str) -> Option<usize> {
         Some((i, f)) => (i, Some(f)),
         None => (t, None),
     };
-    let digits = |s: &str| all_bytes(s, |b| b.is_ascii_digit());
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if !digits(int) || !frac.is_none_or(digits) {
         return None;
     }
@@ -672,11 +670,12 @@ pub fn check(rule: &Rule, value: &Value, form: &Form, ctx: &Context) -> bool {
             (Some(_), None) => true,
             (Some(n), Some((a, b))) => n >= *a as usize && n <= *b as usize,
         }),
-        Rule::Alpha => raw.is_some_and(|t| all_chars(t, char::is_alphabetic)),
-        Rule::AlphaNum => raw.is_some_and(|t| all_chars(t, char::is_alphanumeric)),
-        Rule::AlphaDash => {
-            raw.is_some_and(|t| all_chars(t, |c| c.is_alphanumeric() || c == '_' || c == '-'))
-        }
+        Rule::Alpha => raw.is_some_and(|t| t.chars().all(char::is_alphabetic)),
+        Rule::AlphaNum => raw.is_some_and(|t| t.chars().all(char::is_alphanumeric)),
+        Rule::AlphaDash => raw.is_some_and(|t| {
+            t.chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        }),
         Rule::Boolean => match value {
             Value::Bool(_) => true,
             Value::Text(_) => on_text(&|t| matches!(t, "true" | "false" | "1" | "0")),
@@ -697,10 +696,12 @@ pub fn check(rule: &Rule, value: &Value, form: &Form, ctx: &Context) -> bool {
         Rule::MinAge(n) => age_check(trimmed, ctx, |age| age >= i64::from(*n)),
         Rule::MaxAge(n) => age_check(trimmed, ctx, |age| age <= i64::from(*n)),
         Rule::Digits(n) => {
-            on_text(&|t| all_bytes(t, |b| b.is_ascii_digit()) && t.len() == *n as usize)
+            on_text(&|t| t.bytes().all(|b| b.is_ascii_digit()) && t.len() == *n as usize)
         }
         Rule::DigitsBetween(a, b) => on_text(&|t| {
-            all_bytes(t, |b| b.is_ascii_digit()) && t.len() >= *a as usize && t.len() <= *b as usize
+            t.bytes().all(|b| b.is_ascii_digit())
+                && t.len() >= *a as usize
+                && t.len() <= *b as usize
         }),
         Rule::Regex(p) => raw.is_some_and(|t| {
             t.len() <= pattern::MAX_SUBJECT_LEN && pattern::test(p, t).unwrap_or(true)
@@ -733,9 +734,11 @@ pub fn check(rule: &Rule, value: &Value, form: &Form, ctx: &Context) -> bool {
             .filter(|r| !value.is_empty() || r.checks_presence())
             .all(|r| check(r, value, form, ctx)),
         Rule::Not(rule) => !check(rule, value, form, ctx),
-        Rule::CountryCode => on_text(&|t| t.len() == 2 && all_bytes(t, |b| b.is_ascii_uppercase())),
+        Rule::CountryCode => {
+            on_text(&|t| t.len() == 2 && t.bytes().all(|b| b.is_ascii_uppercase()))
+        }
         Rule::LanguageCode => {
-            on_text(&|t| t.len() == 2 && all_bytes(t, |b| b.is_ascii_lowercase()))
+            on_text(&|t| t.len() == 2 && t.bytes().all(|b| b.is_ascii_lowercase()))
         }
         Rule::Uppercase => raw.is_some_and(|t| crate::domain::case::upper(t) == t),
         Rule::Lowercase => raw.is_some_and(|t| crate::domain::case::lower(t) == t),

@@ -9,8 +9,6 @@
 //! literal style (`/^[a-z]+$/i`). Flags `i`, `m`, `s` and `u` are honoured; `g` and `y` are
 //! dropped (they would make `test` stateful).
 
-use crate::domain::scan::all_chars;
-
 /// Longest text handed to a pattern; longer text fails the `regex` rule and passes
 /// `not_regex` as if it had not matched (no field of the product is that long).
 pub const MAX_SUBJECT_LEN: usize = 10_000;
@@ -18,13 +16,13 @@ pub const MAX_SUBJECT_LEN: usize = 10_000;
 /// Splits `/body/flags` into body and flags; a bare pattern has no flags.
 pub fn split_literal(pattern: &str) -> (&str, String) {
     if let Some(rest) = pattern.strip_prefix('/') {
-        if let Some(end) = crate::domain::scan::rfind_byte(rest, b'/') {
+        if let Some(end) = rest.rfind('/') {
             let flags = rest.get(end + 1..).unwrap_or("");
-            if all_chars(flags, |c| crate::domain::scan::one_of("gimsuyd", c)) {
+            if flags.chars().all(|c| "gimsuyd".contains(c)) {
                 let body = rest.get(..end).unwrap_or("");
                 let mut kept = String::new();
                 for c in flags.chars() {
-                    if crate::domain::scan::one_of("imsu", c) {
+                    if "imsu".contains(c) {
                         kept.push(c);
                     }
                 }

@@ -85,7 +85,7 @@ fn param_u32(params: &[Json], i: usize) -> Option<u32> {
     let v = params.get(i)?;
     match v {
         Json::Number(n) => n.as_u64().and_then(|n| u32::try_from(n).ok()),
-        Json::String(s) => crate::domain::scan::unsigned(s.trim()),
+        Json::String(s) => s.trim().parse().ok(),
         _ => None,
     }
 }
@@ -223,7 +223,7 @@ fn split_pipes(text: &str) -> Vec<String> {
             continue;
         }
         let norm = normalize(part.split(':').next().unwrap_or(""));
-        if (norm == "regex" || norm == "notregex") && crate::domain::scan::contains(part, ":/") {
+        if (norm == "regex" || norm == "notregex") && part.contains(":/") {
             open_regex = !closes_literal(part);
         }
         out.push(part.to_string());
@@ -233,16 +233,16 @@ fn split_pipes(text: &str) -> Vec<String> {
 
 /// Whether `name:/pattern/flags` has its closing delimiter.
 fn closes_literal(rule: &str) -> bool {
-    let Some(i) = crate::domain::scan::find(rule, ":/") else {
+    let Some(i) = rule.find(":/") else {
         return true;
     };
     let body = rule.get(i + 2..).unwrap_or("");
-    match crate::domain::scan::rfind_byte(body, b'/') {
+    match body.rfind('/') {
         Some(end) => body
             .get(end + 1..)
             .unwrap_or("x")
             .chars()
-            .all(|c| crate::domain::scan::one_of("gimsuyd", c)),
+            .all(|c| "gimsuyd".contains(c)),
         None => false,
     }
 }

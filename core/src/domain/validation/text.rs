@@ -3,8 +3,6 @@
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
-use crate::domain::scan::{all_bytes, all_chars, any_char};
-
 /// Longest accepted e-mail address (RFC 5321 path limit minus the brackets).
 pub const EMAIL_MAX_LEN: usize = 254;
 /// Longest local part (RFC 5321).
@@ -26,7 +24,7 @@ pub fn is_email(text: &str) -> bool {
     if text.len() > EMAIL_MAX_LEN || !text.is_ascii() {
         return false;
     }
-    let Some((local, domain)) = crate::domain::scan::rsplit_once_byte(text, b'@') else {
+    let Some((local, domain)) = text.rsplit_once('@') else {
         return false;
     };
     if local.is_empty() || local.len() > EMAIL_LOCAL_MAX_LEN {
@@ -34,9 +32,9 @@ pub fn is_email(text: &str) -> bool {
     }
     for atom in local.split('.') {
         let ok = !atom.is_empty()
-            && all_bytes(atom, |b| {
-                b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~-".contains(&b)
-            });
+            && atom
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~-".contains(&b));
         if !ok {
             return false;
         }
@@ -56,7 +54,9 @@ fn is_ascii_domain(domain: &str) -> bool {
             && label.len() <= 63
             && !label.starts_with('-')
             && !label.ends_with('-')
-            && all_bytes(label, |b| b.is_ascii_alphanumeric() || b == b'-');
+            && label
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-');
         if !ok {
             return false;
         }
@@ -71,11 +71,13 @@ fn is_ascii_domain(domain: &str) -> bool {
 fn is_tld(label: &str) -> bool {
     let lower = label.to_ascii_lowercase();
     if let Some(rest) = lower.strip_prefix("xn--") {
-        return rest.len() >= 2 && all_bytes(rest, |b| b.is_ascii_alphanumeric() || b == b'-');
+        return rest.len() >= 2 && rest.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
     }
     !starts_with_mark(label)
         && label.chars().count() >= 2
-        && all_chars(label, |c| c.is_alphabetic() || is_brahmic_mark(c))
+        && label
+            .chars()
+            .all(|c| c.is_alphabetic() || is_brahmic_mark(c))
 }
 
 /// General_Category Mn and Mc of the Indic blocks (U+0900–U+0DFF) and of Thai and Lao
@@ -199,12 +201,13 @@ pub fn is_url(text: &str) -> bool {
     if text.is_empty() || text.len() > URL_MAX_LEN {
         return false;
     }
-    if any_char(text, |c| {
-        c.is_whitespace() || c.is_control() || matches!(c, '\\' | '<' | '>' | '"')
-    }) {
+    if text
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '\\' | '<' | '>' | '"'))
+    {
         return false;
     }
-    let Some(i) = crate::domain::scan::find(text, "://") else {
+    let Some(i) = text.find("://") else {
         return false;
     };
     let (scheme, rest) = (text.get(..i).unwrap_or(""), text.get(i + 3..).unwrap_or(""));
@@ -213,7 +216,7 @@ pub fn is_url(text: &str) -> bool {
     }
     let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let authority = rest.get(..end).unwrap_or("");
-    if crate::domain::scan::has_byte(authority, b'@') {
+    if authority.contains('@') {
         return false;
     }
     let (host, port) = if let Some(inner) = authority.strip_prefix('[') {
@@ -233,7 +236,7 @@ pub fn is_url(text: &str) -> bool {
         }
         (None, port)
     } else {
-        match crate::domain::scan::rsplit_once_byte(authority, b':') {
+        match authority.rsplit_once(':') {
             Some((h, p)) => (Some(h), Some(p)),
             None => (Some(authority), None),
         }
@@ -241,9 +244,8 @@ pub fn is_url(text: &str) -> bool {
     if let Some(port) = port {
         let ok = !port.is_empty()
             && port.len() <= 5
-            && all_bytes(port, |b| b.is_ascii_digit())
-            && crate::domain::scan::unsigned::<u32>(port)
-                .is_some_and(|p| (1..=65_535).contains(&p));
+            && port.bytes().all(|b| b.is_ascii_digit())
+            && port.parse::<u32>().is_ok_and(|p| (1..=65_535).contains(&p));
         if !ok {
             return false;
         }
@@ -265,11 +267,10 @@ fn is_public_host(host: &str) -> bool {
     }
     // Numeric-looking hosts that are not a proper dotted quad (`0x7f.1`, `2130706433`) are
     // refused: browsers would read them as IPv4.
-    let last =
-        crate::domain::scan::rsplit_once_byte(&lower, b'.').map_or(lower.as_str(), |(_, l)| l);
+    let last = lower.rsplit_once('.').map_or(lower.as_str(), |(_, l)| l);
     if !last.is_empty()
-        && all_bytes(last, |b| b.is_ascii_hexdigit() || b == b'x')
-        && !all_bytes(last, |b| !b.is_ascii_digit())
+        && last.bytes().all(|b| b.is_ascii_hexdigit() || b == b'x')
+        && last.bytes().any(|b| b.is_ascii_digit())
     // some digit
     {
         return false;
@@ -288,9 +289,9 @@ fn is_public_host(host: &str) -> bool {
             && !label.starts_with('-')
             && !label.ends_with('-')
             && !starts_with_mark(label)
-            && all_chars(label, |c| {
-                c.is_alphanumeric() || c == '-' || is_brahmic_mark(c)
-            });
+            && label
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '-' || is_brahmic_mark(c));
         if !ok {
             return false;
         }
@@ -342,14 +343,10 @@ pub fn is_ip(text: &str) -> bool {
 /// A MAC address: six pairs of hex digits separated consistently by `:` or `-`
 /// (`01:23:45:67:89:ab`, `01-23-45-67-89-AB`).
 pub fn is_mac_address(text: &str) -> bool {
-    let sep = if crate::domain::scan::has_byte(text, b':') {
-        ':'
-    } else {
-        '-'
-    };
+    let sep = if text.contains(':') { ':' } else { '-' };
     let mut count = 0;
     for g in text.split(sep) {
-        if g.len() != 2 || !all_bytes(g, |b| b.is_ascii_hexdigit()) {
+        if g.len() != 2 || !g.bytes().all(|b| b.is_ascii_hexdigit()) {
             return false;
         }
         count += 1;

@@ -344,7 +344,7 @@ impl Retention {
             .shared
             .route
             .as_ref()
-            .is_ok_and(|r| crate::domain::scan::trim_prefix(&r.name, "locale-") == "game-id");
+            .is_ok_and(|r| r.name.trim_start_matches("locale-") == "game-id");
         match loyalty::on_account_update(self.account.as_ref(), &new, on_game, cx.now) {
             Some(LevelUp::Banner { level, .. }) => {
                 if let Some(t) = self.banner.take() {

@@ -57,10 +57,6 @@ pub fn slug(name: &str) -> String {
     out
 }
 
-fn hex(s: &str) -> Option<u32> {
-    u32::from_str_radix(s, 16).ok()
-}
-
 impl Catalogue {
     /// `None` when the text is not a catalogue; bad lines are skipped.
     pub fn parse(text: &str) -> Option<Catalogue> {
@@ -97,7 +93,7 @@ impl Catalogue {
                     name: name.to_string(),
                 }),
                 ["F", id, name] => {
-                    if let Some(id) = crate::domain::scan::unsigned(id) {
+                    if let Ok(id) = id.parse() {
                         c.features.push((id, name.to_string()));
                     }
                 }
@@ -105,17 +101,17 @@ impl Catalogue {
                     // The id is the previous one + 1 unless the line gives it (7th field).
                     let id = match rest {
                         [] => c.games.last().map_or(1, |g| g.id + 1),
-                        [id] => match crate::domain::scan::unsigned(id) {
-                            Some(id) => id,
-                            None => continue,
+                        [id] => match id.parse() {
+                            Ok(id) => id,
+                            Err(_) => continue,
                         },
                         _ => continue,
                     };
                     let (Some(provider), Some(collections), Some(features), Some(flags)) = (
-                        crate::domain::scan::unsigned::<u16>(provider),
-                        hex(cols),
-                        hex(feats),
-                        crate::domain::scan::unsigned::<u8>(flags),
+                        provider.parse::<u16>().ok(),
+                        u32::from_str_radix(cols, 16).ok(),
+                        u32::from_str_radix(feats, 16).ok(),
+                        flags.parse::<u8>().ok(),
                     ) else {
                         continue;
                     };

@@ -57,9 +57,7 @@ impl Filter {
     pub fn from_location(loc: &Location) -> Filter {
         let mut f = Filter {
             providers: map(list(loc.query_value(PROVIDERS)), str::to_string),
-            features: keep(list(loc.query_value(FEATURES)), |f| {
-                crate::domain::scan::unsigned(f)
-            }),
+            features: keep(list(loc.query_value(FEATURES)), |f| f.parse().ok()),
             sort: loc
                 .query_value(SORT)
                 .and_then(Sort::parse)

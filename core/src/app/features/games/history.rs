@@ -78,7 +78,7 @@ impl GameHistory {
             _ => None,
         };
         let page = get("page")
-            .and_then(crate::domain::scan::unsigned)
+            .and_then(|p| p.parse().ok())
             .filter(|p| *p >= 1)
             .unwrap_or(1);
         let settled = get("settled") != Some("0");

@@ -59,7 +59,7 @@ impl Launch {
         };
         let Some(id) = game else { return };
         // Came from a page that is not a game: that is where "back" goes.
-        if let Some(from) = from.filter(|f| !crate::domain::scan::contains(f, "/game/")) {
+        if let Some(from) = from.filter(|f| !f.contains("/game/")) {
             cx.effect(Effect::StoreSession {
                 key: RETURN_GAME_KEY.into(),
                 value: Some(from.clone()),

@@ -369,13 +369,8 @@ impl Feature for Limits {
             let def = self.add.text("definition");
             let period = self.add.text("period");
             let mut body = Body::new();
-            body.int(
-                "definition",
-                crate::domain::scan::unsigned::<u8>(&def)
-                    .unwrap_or(0)
-                    .into(),
-            )
-            .str("period", &period);
+            body.int("definition", def.parse::<u8>().ok().unwrap_or(0).into())
+                .str("period", &period);
             if definition_of(&self.add).is_some_and(LimitDefinition::has_amount) {
                 body.str("currency", &self.add.text("currency"))
                     .str("amount", &self.add.text("amount"));
@@ -502,7 +497,9 @@ impl Limits {
 }
 
 fn definition_of(form: &FormState) -> Option<LimitDefinition> {
-    crate::domain::scan::unsigned::<u8>(&form.text("definition"))
+    form.text("definition")
+        .parse::<u8>()
+        .ok()
         .and_then(LimitDefinition::from_code)
 }
 
@@ -551,14 +548,14 @@ fn open_with(cx: &mut Cx, modal: &str, id: u64) {
 }
 
 fn address_limit(cx: &Cx) -> Option<u64> {
-    crate::domain::scan::unsigned(cx.shared.location.query_value(LIMIT_PARAM)?)
+    cx.shared.location.query_value(LIMIT_PARAM)?.parse().ok()
 }
 
 fn on_page(cx: &Cx) -> bool {
     cx.shared
         .route
         .as_ref()
-        .is_ok_and(|r| crate::domain::scan::trim_prefix(&r.name, "locale-") == "profile-limits")
+        .is_ok_and(|r| r.name.trim_start_matches("locale-") == "profile-limits")
 }
 
 /// A removal refused: the server's sentence (e.g. until when a self-exclusion runs).

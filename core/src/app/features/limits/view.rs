@@ -75,7 +75,7 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     let limit_modal = shared
         .location
         .query_value(MODAL_PARAM)
-        .is_some_and(|m| crate::domain::scan::contains(m, "limit"));
+        .is_some_and(|m| m.contains("limit"));
     if dirty.touches(READS, limit_modal) {
         out.put("limits", &slice(model));
     }
@@ -135,7 +135,7 @@ pub fn slice(model: &Model) -> LimitsView {
         .shared
         .location
         .query_value(super::LIMIT_PARAM)
-        .and_then(crate::domain::scan::unsigned::<u64>)
+        .and_then(|v| v.parse::<u64>().ok())
         .and_then(|id| f.find(id))
         .map(view);
     let pending = f.pending.as_ref().and_then(|p| {

@@ -185,7 +185,8 @@ impl Builder {
     fn markup<'a>(&mut self, s: &'a str) -> &'a str {
         let body = s.get(1..).unwrap_or_default();
         if let Some(c) = body.strip_prefix("!--") {
-            return crate::domain::scan::find(c, "-->")
+            return c
+                .find("-->")
                 .and_then(|i| c.get(i + 3..))
                 .unwrap_or_default();
         }
@@ -230,7 +231,7 @@ impl Builder {
             // Skip to the matching end tag (case-insensitive), reading nothing inside.
             let lower = rest.to_ascii_lowercase();
             let end = crate::vecs::concat(&["</", name.as_str()]);
-            return match crate::domain::scan::find(&lower, &end) {
+            return match lower.find(&end) {
                 Some(i) => {
                     let tail = rest.get(i..).unwrap_or_default();
                     tail.find('>')
@@ -429,7 +430,7 @@ fn attributes(mut s: &str) -> (Vec<(String, String)>, bool, &str) {
 /// Decode character references: the named ones content uses and every numeric one (invalid
 /// or NUL code points become U+FFFD).
 pub fn decode(s: &str) -> String {
-    if !crate::domain::scan::has_byte(s, b'&') {
+    if !s.contains('&') {
         return s.to_string();
     }
     let mut out = String::with_capacity(s.len());
@@ -444,7 +445,7 @@ pub fn decode(s: &str) -> String {
         let decoded = if let Some(num) = name.strip_prefix('#') {
             let code = match num.strip_prefix(['x', 'X']) {
                 Some(hex) => u32::from_str_radix(hex, 16).ok(),
-                None => crate::domain::scan::unsigned::<u32>(num),
+                None => num.parse::<u32>().ok(),
             };
             (!num.is_empty()).then(|| {
                 code.filter(|c| *c != 0)

@@ -569,7 +569,7 @@ fn on_page(cx: &Cx, name: &str) -> bool {
     cx.shared
         .route
         .as_ref()
-        .is_ok_and(|r| crate::domain::scan::trim_prefix(&r.name, "locale-") == name)
+        .is_ok_and(|r| r.name.trim_start_matches("locale-") == name)
 }
 
 /// The fields of the profile these pages show; `None` unless it is an object with an id.
@@ -653,7 +653,7 @@ fn read_rules(v: &Json) -> Vec<(String, Vec<Rule>)> {
         let text = item.get("rules").and_then(Json::as_str).unwrap_or_default();
         for part in text.split('|') {
             let (name, param) = part.split_once(':').unwrap_or((part, ""));
-            let n = crate::domain::scan::unsigned::<u32>(param.trim());
+            let n = param.trim().parse::<u32>().ok();
             let rule = match (name.trim(), n) {
                 ("min", Some(n)) => Rule::Min(n),
                 ("max", Some(n)) => Rule::Max(n),

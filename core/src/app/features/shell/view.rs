@@ -194,8 +194,7 @@ pub fn slice(model: &Model) -> NavView {
         footer_links: menu::footer_links(model),
         offline: shell.offline_since.map(|(at, offset)| {
             let parts = locale::parts_from_ms(i64::try_from(at).unwrap_or(i64::MAX), offset);
-            crate::domain::scan::replace(
-                &shared.text("layout.offline"),
+            shared.text("layout.offline").replace(
                 "{time}",
                 &locale::format_date(&parts, locale::DateFormat::DayMonthTime),
             )

@@ -293,7 +293,7 @@ impl Social {
             value: Some(pending.write()),
         });
         let url = crate::vecs::concat(&[
-            crate::domain::scan::trim_end_byte(&cx.config.api_base, b'/'),
+            cx.config.api_base.trim_end_matches('/'),
             "/api/player/social/",
             connection,
             "/authorize",
@@ -460,7 +460,7 @@ fn drop_code(path: &str, cx: &mut Cx) {
 /// /profile in the page's locale (SPEC §2: after linking the player goes to /profile).
 fn profile_url(cx: &Cx) -> String {
     let home = route::home_path(cx.shared.locale(cx.config), &cx.config.default_locale);
-    crate::domain::scan::trim_end_byte(&home, b'/').to_owned() + "/profile"
+    home.trim_end_matches('/').to_owned() + "/profile"
 }
 
 /// An error alert carrying the server's sentence when it sent one.

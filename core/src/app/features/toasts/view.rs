@@ -45,7 +45,7 @@ pub fn slice(model: &Model) -> Vec<ToastView> {
             .cloned()
             .unwrap_or_else(|| text.to_string());
         for (k, v) in params.iter() {
-            out = crate::domain::scan::replace(&out, &format!("{{{k}}}"), v);
+            out = out.replace(&format!("{{{k}}}"), v);
         }
         out
     };

@@ -123,7 +123,7 @@ pub fn on_page(cx: &Cx) -> bool {
     cx.shared
         .route
         .as_ref()
-        .is_ok_and(|r| crate::domain::scan::trim_prefix(&r.name, "locale-") == ROUTE)
+        .is_ok_and(|r| r.name.trim_start_matches("locale-") == ROUTE)
 }
 
 impl History {

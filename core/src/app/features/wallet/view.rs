@@ -46,7 +46,7 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     let wallet_page = shared
         .route
         .as_ref()
-        .is_ok_and(|r| crate::domain::scan::trim_prefix(&r.name, "locale-").starts_with("wallet"));
+        .is_ok_and(|r| r.name.trim_start_matches("locale-").starts_with("wallet"));
     let modal = shared
         .location
         .query_value(crate::domain::modal::MODAL_PARAM)
