@@ -21,7 +21,6 @@ pub mod json;
 pub mod json_tape;
 pub mod json_write;
 pub mod lookup;
-pub mod vecs;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;

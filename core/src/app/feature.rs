@@ -21,7 +21,6 @@ use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::realtime::push::Push;
 use crate::domain::route::{Location, Route, RouteError, RouteName};
 use crate::domain::validation::Rule;
-use crate::vecs::map;
 use litemap::LiteMap;
 
 pub trait Feature: Default {
@@ -270,9 +269,9 @@ impl Shared {
     /// Known locale codes: settings when loaded, else the configured list.
     pub fn locale_codes<'a>(&'a self, config: &'a Config) -> Vec<&'a str> {
         if self.locales.is_empty() {
-            map(&config.locales, String::as_str)
+            config.locales.iter().map(String::as_str).collect()
         } else {
-            map(self.locales.iter(), |l| l.code.as_str())
+            self.locales.iter().map(|l| l.code.as_str()).collect()
         }
     }
 
@@ -280,7 +279,7 @@ impl Shared {
     /// default locale).
     pub fn link_prefix(&self, config: &Config) -> String {
         self.locale(config)
-            .map(|l| crate::vecs::concat(&["/", l]))
+            .map(|l| format!("/{l}"))
             .unwrap_or_default()
     }
 

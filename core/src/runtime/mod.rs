@@ -15,7 +15,6 @@ use wasm_bindgen::prelude::*;
 
 use crate::app::features::shell::DRAWER_COMPACT_KEY;
 use crate::app::{self, Config, Effect, Event, HttpOutcome, LogLevel, Model, TimerId};
-use crate::vecs::keep;
 
 pub struct Runtime {
     model: RefCell<Model>,
@@ -62,9 +61,10 @@ impl Runtime {
             origin: http::origin(),
             seed: http::trace_id(),
             social: storage::session_get(crate::app::features::social::PENDING_KEY),
-            affiliate_cookies: keep(crate::app::features::referral::COOKIES, |n| {
-                Some((n.to_string(), storage::read_cookie(n)?))
-            }),
+            affiliate_cookies: crate::app::features::referral::COOKIES
+                .into_iter()
+                .filter_map(|n| Some((n.to_string(), storage::read_cookie(n)?)))
+                .collect(),
             consent: storage::local_get(crate::domain::consent::CONSENT_KEY),
             geo_seen: storage::session_get(crate::app::features::consent::GEO_SEEN_KEY).is_some(),
         };

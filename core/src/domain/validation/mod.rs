@@ -81,7 +81,7 @@ impl Value {
             Value::Empty => String::new(),
             Value::Text(s) => s.clone(),
             Value::Bool(b) => b.to_string(),
-            Value::List(items) => crate::vecs::join(items, ","),
+            Value::List(items) => items.join(","),
         }
     }
 }

@@ -3,7 +3,6 @@
 
 use super::catalogue::Catalogue;
 use crate::domain::route::{Location, Route, RouteName};
-use crate::vecs::{keep, map, try_map};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Sort {
@@ -56,10 +55,12 @@ impl Filter {
     /// From the address; unknown sorts and malformed features are left out.
     pub fn from_location(loc: &Location) -> Filter {
         let mut f = Filter {
-            providers: map(list(loc.query_value(PROVIDERS)), str::to_string),
-            features: keep(list(loc.query_value(FEATURES)), |f| {
-                crate::domain::scan::unsigned(f)
-            }),
+            providers: list(loc.query_value(PROVIDERS))
+                .map(str::to_string)
+                .collect(),
+            features: list(loc.query_value(FEATURES))
+                .filter_map(crate::domain::scan::unsigned)
+                .collect(),
             sort: loc
                 .query_value(SORT)
                 .and_then(Sort::parse)
@@ -78,9 +79,11 @@ impl Filter {
     /// The address query: `query` without the filter's keys, then the filter (empty parts
     /// left out, so no filter adds nothing).
     pub fn to_query(&self, query: &[(String, String)]) -> Vec<(String, String)> {
-        let mut out = keep(query, |(k, v)| {
-            (k != PROVIDERS && k != FEATURES && k != SORT).then(|| (k.clone(), v.clone()))
-        });
+        let mut out: Vec<_> = query
+            .iter()
+            .filter(|(k, _)| k != PROVIDERS && k != FEATURES && k != SORT)
+            .cloned()
+            .collect();
         if !self.providers.is_empty() {
             out.push((
                 PROVIDERS.into(),
@@ -88,7 +91,7 @@ impl Filter {
             ));
         }
         if !self.features.is_empty() {
-            let f = map(&self.features, u32::to_string);
+            let f: Vec<String> = self.features.iter().map(u32::to_string).collect();
             out.push((FEATURES.into(), comma(f.iter().map(String::as_str))));
         }
         if self.sort != Sort::Popular {
@@ -184,7 +187,7 @@ pub fn listing(route: &Route, cat: &Catalogue) -> Option<Listing> {
                         .map_or(Listing::Unknown, Listing::Provider),
                 ),
                 _ => {
-                    let ids = try_map(params, |p| cat.collection(p));
+                    let ids: Option<Vec<_>> = params.iter().map(|p| cat.collection(p)).collect();
                     Some(ids.map_or(Listing::Unknown, Listing::Collections))
                 }
             }
@@ -196,24 +199,33 @@ pub fn listing(route: &Route, cat: &Catalogue) -> Option<Listing> {
 /// Game indices of a collection or provider listing under the filter, in its sort order.
 /// `new` puts the games of the `new` collection first (the catalogue has no release dates).
 pub fn games(cat: &Catalogue, listing: &Listing, filter: &Filter) -> Vec<u32> {
-    let providers = keep(&filter.providers, |p| cat.provider(p));
+    let providers: Vec<usize> = filter
+        .providers
+        .iter()
+        .filter_map(|p| cat.provider(p))
+        .collect();
     let mut feature_bits = 0u32;
     for f in &filter.features {
         if let Some(b) = cat.features.iter().position(|(id, _)| id == f) {
             feature_bits |= 1 << b;
         }
     }
-    let mut out = keep(cat.games.iter().enumerate(), |(i, g)| {
-        let listed = match listing {
-            Listing::Collections(cs) => cs.iter().all(|c| g.collections & (1 << c) != 0),
-            Listing::Provider(p) => usize::from(g.provider) == *p,
-            _ => false,
-        };
-        (listed
-            && (providers.is_empty() || providers.contains(&usize::from(g.provider)))
-            && g.features & feature_bits == feature_bits)
-            .then_some(i as u32)
-    });
+    let mut out: Vec<u32> = cat
+        .games
+        .iter()
+        .enumerate()
+        .filter_map(|(i, g)| {
+            let listed = match listing {
+                Listing::Collections(cs) => cs.iter().all(|c| g.collections & (1 << c) != 0),
+                Listing::Provider(p) => usize::from(g.provider) == *p,
+                _ => false,
+            };
+            (listed
+                && (providers.is_empty() || providers.contains(&usize::from(g.provider)))
+                && g.features & feature_bits == feature_bits)
+                .then_some(i as u32)
+        })
+        .collect();
     match filter.sort {
         Sort::Popular => {}
         Sort::Name => {

@@ -4,7 +4,6 @@
 use crate::app::effect::Effect;
 use crate::app::feature::Cx;
 use crate::json::Json;
-use crate::vecs::{keep, map};
 
 pub const PLAYED_KEY: &str = "playedGames";
 /// Entries kept per player.
@@ -21,7 +20,11 @@ pub struct Played {
 
 fn strings(v: &Json) -> Vec<String> {
     v.as_array()
-        .map(|a| keep(a, |s| s.as_str().map(str::to_string)))
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_string))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -31,7 +34,7 @@ impl Played {
             .and_then(|t| crate::json::parse(t).ok())
             .and_then(|v| {
                 v.as_object()
-                    .map(|o| map(o, |(k, v)| (k.clone(), strings(v))))
+                    .map(|o| o.iter().map(|(k, v)| (k.clone(), strings(v))).collect())
             })
             .unwrap_or_default();
     }
@@ -81,7 +84,7 @@ impl Played {
         // Inserted one by one: collecting into the map would add a sort to the wasm.
         let mut obj = serde_json::Map::new();
         for (k, l) in &self.stored {
-            let list = map(l, |s| Json::String(s.clone()));
+            let list = l.iter().map(|s| Json::String(s.clone())).collect();
             obj.insert(k.clone(), Json::Array(list));
         }
         cx.effect(Effect::StoreLocal {

@@ -18,7 +18,6 @@ use crate::domain::limit::{LimitDefinition, LimitPeriod};
 use crate::domain::validation::{Rule, Value};
 use crate::json::Body;
 use crate::lookup::by_name;
-use crate::vecs::map;
 
 pub use wire::Item;
 
@@ -472,15 +471,20 @@ impl Limits {
 
     /// Settings' currencies as decimals per code, for the amount rule.
     fn take_places(&mut self, cx: &Cx) {
-        self.places = map(cx.shared.currencies.iter(), |c| {
-            let mut n = 0;
-            let mut s = c.subunit_to_unit;
-            while s >= 10 {
-                s /= 10;
-                n += 1;
-            }
-            (c.code.clone(), n)
-        });
+        self.places = cx
+            .shared
+            .currencies
+            .iter()
+            .map(|c| {
+                let mut n = 0;
+                let mut s = c.subunit_to_unit;
+                while s >= 10 {
+                    s /= 10;
+                    n += 1;
+                }
+                (c.code.clone(), n)
+            })
+            .collect();
     }
 
     fn places_of(&self, code: &str) -> u32 {

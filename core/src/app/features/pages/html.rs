@@ -229,7 +229,7 @@ impl Builder {
         if RAW.contains(&name.as_str()) {
             // Skip to the matching end tag (case-insensitive), reading nothing inside.
             let lower = rest.to_ascii_lowercase();
-            let end = crate::vecs::concat(&["</", name.as_str()]);
+            let end = format!("</{name}");
             return match crate::domain::scan::find(&lower, &end) {
                 Some(i) => {
                     let tail = rest.get(i..).unwrap_or_default();

@@ -18,7 +18,6 @@ use crate::app::ui_read::whole;
 use crate::domain::alert::Alert;
 use crate::domain::validation::Rule;
 use crate::json::{Body, Json};
-use crate::vecs::{keep, map};
 
 /// Sessions per page.
 pub const SESSIONS_PER_PAGE: u32 = 10;
@@ -379,12 +378,15 @@ impl Feature for Profile {
             }
             Call::Countries => {
                 if let Ok(Json::Array(list)) = crate::app::calls::read_json(answer) {
-                    self.countries = keep(list, |c| {
-                        let code = c.get("code")?.as_str()?;
-                        let name = c.get("name").and_then(Json::as_str).unwrap_or(code);
-                        (!crate::domain::geo::is_excluded(code))
-                            .then(|| (code.to_string(), name.to_string()))
-                    });
+                    self.countries = list
+                        .into_iter()
+                        .filter_map(|c| {
+                            let code = c.get("code")?.as_str()?;
+                            let name = c.get("name").and_then(Json::as_str).unwrap_or(code);
+                            (!crate::domain::geo::is_excluded(code))
+                                .then(|| (code.to_string(), name.to_string()))
+                        })
+                        .collect();
                 }
             }
             Call::Account => match answer.map(|b| read_me(&b)) {
@@ -592,7 +594,10 @@ fn read_me(body: &str) -> Option<Me> {
         language: text("language"),
         flags: [flag(FLAGS[0]), flag(FLAGS[1]), flag(FLAGS[2])],
         email_confirmed: flag("emailConfirmed"),
-        personal: map(PERSONAL, |n| (n.to_string(), text(n))),
+        personal: PERSONAL
+            .into_iter()
+            .map(|n| (n.to_string(), text(n)))
+            .collect(),
     })
 }
 
@@ -610,23 +615,28 @@ fn failed(e: ResponseError, cx: &mut Cx) {
 /// `{data: [{id, createdAt, lastActiveAt, source, platform, current}], meta: {totalPages}}`.
 fn read_page(body: &str) -> Option<(Vec<SessionRow>, u32)> {
     let v = crate::json::parse(body).ok()?;
-    let items = keep(v.get("data")?.as_array()?, |s| {
-        let text = |k: &str| {
-            s.get(k)
-                .and_then(Json::as_str)
-                .unwrap_or_default()
-                .to_string()
-        };
-        let created_at = s.get("createdAt").and_then(whole).unwrap_or(0);
-        Some(SessionRow {
-            id: u64::try_from(whole(s.get("id")?)?).ok()?,
-            created_at,
-            last_active_at: s.get("lastActiveAt").and_then(whole).unwrap_or(created_at),
-            source: text("source"),
-            platform: text("platform"),
-            current: s.get("current").and_then(Json::as_bool).unwrap_or(false),
+    let items = v
+        .get("data")?
+        .as_array()?
+        .iter()
+        .filter_map(|s| {
+            let text = |k: &str| {
+                s.get(k)
+                    .and_then(Json::as_str)
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            let created_at = s.get("createdAt").and_then(whole).unwrap_or(0);
+            Some(SessionRow {
+                id: u64::try_from(whole(s.get("id")?)?).ok()?,
+                created_at,
+                last_active_at: s.get("lastActiveAt").and_then(whole).unwrap_or(created_at),
+                source: text("source"),
+                platform: text("platform"),
+                current: s.get("current").and_then(Json::as_bool).unwrap_or(false),
+            })
         })
-    });
+        .collect();
     let pages = v
         .get("meta")
         .and_then(|m| m.get("totalPages"))
@@ -644,34 +654,37 @@ fn read_rules(v: &Json) -> Vec<(String, Vec<Rule>)> {
     let Some(items) = v.as_array() else {
         return Vec::new();
     };
-    keep(items, |item| {
-        let field = item.get("field")?.as_str()?.to_string();
-        let mut rules = Vec::new();
-        if item.get("isRequired").and_then(Json::as_bool) == Some(true) {
-            rules.push(Rule::Required);
-        }
-        let text = item.get("rules").and_then(Json::as_str).unwrap_or_default();
-        for part in text.split('|') {
-            let (name, param) = part.split_once(':').unwrap_or((part, ""));
-            let n = crate::domain::scan::unsigned::<u32>(param.trim());
-            let rule = match (name.trim(), n) {
-                ("min", Some(n)) => Rule::Min(n),
-                ("max", Some(n)) => Rule::Max(n),
-                ("minAge", Some(n)) => Rule::MinAge(n),
-                ("digits", Some(n)) => Rule::Digits(n),
-                ("date", _) => Rule::Date,
-                ("email", _) => Rule::Email,
-                ("phone", _) => Rule::Phone,
-                ("countryCode", _) => Rule::CountryCode,
-                ("cpf_number", _) => Rule::CpfNumber,
-                ("alpha_dash", _) => Rule::AlphaDash,
-                ("required", _) => Rule::Required,
-                _ => continue,
-            };
-            if !rules.contains(&rule) {
-                rules.push(rule);
+    items
+        .iter()
+        .filter_map(|item| {
+            let field = item.get("field")?.as_str()?.to_string();
+            let mut rules = Vec::new();
+            if item.get("isRequired").and_then(Json::as_bool) == Some(true) {
+                rules.push(Rule::Required);
             }
-        }
-        Some((field, rules))
-    })
+            let text = item.get("rules").and_then(Json::as_str).unwrap_or_default();
+            for part in text.split('|') {
+                let (name, param) = part.split_once(':').unwrap_or((part, ""));
+                let n = crate::domain::scan::unsigned::<u32>(param.trim());
+                let rule = match (name.trim(), n) {
+                    ("min", Some(n)) => Rule::Min(n),
+                    ("max", Some(n)) => Rule::Max(n),
+                    ("minAge", Some(n)) => Rule::MinAge(n),
+                    ("digits", Some(n)) => Rule::Digits(n),
+                    ("date", _) => Rule::Date,
+                    ("email", _) => Rule::Email,
+                    ("phone", _) => Rule::Phone,
+                    ("countryCode", _) => Rule::CountryCode,
+                    ("cpf_number", _) => Rule::CpfNumber,
+                    ("alpha_dash", _) => Rule::AlphaDash,
+                    ("required", _) => Rule::Required,
+                    _ => continue,
+                };
+                if !rules.contains(&rule) {
+                    rules.push(rule);
+                }
+            }
+            Some((field, rules))
+        })
+        .collect()
 }
