@@ -20,7 +20,6 @@ pub mod json;
 #[cfg(target_arch = "wasm32")]
 pub mod json_tape;
 pub mod json_write;
-pub mod lookup;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;

@@ -793,7 +793,7 @@ fn age_check(text: Option<&str>, ctx: &Context, ok: impl Fn(i64) -> bool) -> boo
 /// SPEC §5 field rules, by field name; unknown fields have none.
 /// `fullName` words must have at least [`FULL_NAME_WORD_MIN`] characters.
 pub fn field_rules(field: &str) -> Vec<Rule> {
-    crate::lookup::by_name!(field, {
+    match field {
         "password" => vec![Rule::Min(8)],
         "newPassword" => vec![Rule::Required, Rule::Min(8)],
         "repeatNewPassword" => vec![Rule::Required, Rule::SameAs("newPassword".into())],
@@ -812,7 +812,7 @@ pub fn field_rules(field: &str) -> Vec<Rule> {
         "wallet_id" => vec![Rule::Required],
         "cpf_number" => vec![Rule::CpfNumber],
         _ => Vec::new(),
-    })
+    }
 }
 
 /// Completes server rule sets (see [`parse_server_validations`]) with the product's own

@@ -17,7 +17,6 @@ pub mod played;
 pub mod search;
 pub mod view;
 
-use crate::lookup::by_name;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -205,7 +204,7 @@ impl Feature for Games {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &Fields) -> Result<Option<GamesUi>, String> {
-        Ok(Some(by_name!(kind, {
+        Ok(Some(match kind {
             "gamesCatalogue" => GamesUi::GamesCatalogue {
                 text: f.text("text"),
             },
@@ -234,7 +233,11 @@ impl Feature for Games {
                     None => Vec::new(),
                     Some(v) => v
                         .as_array()
-                        .map(|a| a.iter().filter_map(|v| whole(v).and_then(|n| u32::try_from(n).ok())).collect())
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(|v| whole(v).and_then(|n| u32::try_from(n).ok()))
+                                .collect()
+                        })
                         .ok_or("`features` must be an array")?,
                 },
                 sort: f.text("sort"),
@@ -247,7 +250,7 @@ impl Feature for Games {
                 mobile: f.flag("mobile"),
             },
             _ => return Ok(None),
-        })))
+        }))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {

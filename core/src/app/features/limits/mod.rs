@@ -17,7 +17,6 @@ use crate::domain::alert::Alert;
 use crate::domain::limit::{LimitDefinition, LimitPeriod};
 use crate::domain::validation::{Rule, Value};
 use crate::json::Body;
-use crate::lookup::by_name;
 
 pub use wire::Item;
 
@@ -112,7 +111,7 @@ impl Feature for Limits {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<LimitsUi>, String> {
-        Ok(Some(by_name!(kind, {
+        Ok(Some(match kind {
             "limitAdd" => LimitsUi::LimitAdd {
                 definition: f.int("definition"),
                 period: f.opt_text("period"),
@@ -129,7 +128,7 @@ impl Feature for Limits {
             },
             "limitsRetry" => LimitsUi::LimitsRetry,
             _ => return Ok(None),
-        })))
+        }))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {

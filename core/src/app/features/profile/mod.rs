@@ -5,7 +5,6 @@
 
 pub mod view;
 
-use crate::lookup::by_name;
 use view::SessionRow;
 
 use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
@@ -156,7 +155,7 @@ impl Feature for Profile {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ProfileUi>, String> {
-        Ok(Some(by_name!(kind, {
+        Ok(Some(match kind {
             "sessionsPage" => ProfileUi::SessionsPage {
                 page: f.int("page"),
             },
@@ -164,7 +163,7 @@ impl Feature for Profile {
             "sessionsCloseOthers" => ProfileUi::SessionsCloseOthers,
             "sessionCloseConfirm" => ProfileUi::SessionCloseConfirm,
             _ => return Ok(None),
-        })))
+        }))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {

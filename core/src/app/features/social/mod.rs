@@ -20,7 +20,6 @@ use crate::app::wire::{text, LoginResponse};
 use crate::domain::alert::Alert;
 use crate::domain::route::{self, RouteName};
 use crate::json::{Body, Json};
-use crate::lookup::by_name;
 
 /// sessionStorage: `state connection purpose backRoute` of the round trip under way.
 pub const PENDING_KEY: &str = "socialAuth";
@@ -156,7 +155,7 @@ impl Feature for Social {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<SocialUi>, String> {
-        Ok(Some(by_name!(kind, {
+        Ok(Some(match kind {
             "socialStart" => SocialUi::SocialStart {
                 connection: f.text("connection"),
             },
@@ -164,7 +163,7 @@ impl Feature for Social {
                 connection: f.text("connection"),
             },
             _ => return Ok(None),
-        })))
+        }))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
