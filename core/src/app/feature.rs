@@ -355,25 +355,21 @@ impl Cx<'_> {
         self.out.msgs.push(msg);
     }
 
-    /// Ask for modal `id` (one out-of-line copy of the name for every feature's call).
-    #[inline(never)]
+    /// Ask for modal `id`.
     pub fn open_modal(&mut self, id: &str) {
         self.msg(Msg::OpenModal(id.to_string()));
     }
 
-    #[inline(never)]
     pub fn close_modal(&mut self) {
         self.msg(Msg::CloseModal);
     }
 
-    /// A success toast with the text of `key` (out of line: ~30 call sites).
-    #[inline(never)]
+    /// A success toast with the text of `key`.
     pub fn success(&mut self, key: &str) {
         self.alert(Alert::success(key));
     }
 
     /// An error toast with the text of `key`.
-    #[inline(never)]
     pub fn error(&mut self, key: &str) {
         self.alert(Alert::error(key));
     }

@@ -28,8 +28,7 @@ impl FormState {
         self.touched.insert(field, ());
     }
 
-    /// Empty again: one out-of-line drop and reset for the ~15 places that clear a form.
-    #[inline(never)]
+    /// Empty again.
     pub fn reset(&mut self) {
         *self = FormState::default();
     }

@@ -86,6 +86,8 @@ impl Runtime {
         self.run(std::hint::black_box(None));
     }
 
+    // Never inlined: `prepare` must make V8 compile this very function, the one every
+    // later event runs through, not a copy of it inside `prepare`.
     #[inline(never)]
     fn run(self: &Rc<Self>, event: Option<Event>) {
         let Some(event) = event else {
@@ -306,8 +308,7 @@ impl app::feature::SliceSink for JsSlices {
 }
 
 impl JsSlices {
-    /// The part of `put` that is the same for every slice type (one copy, not one per type).
-    #[inline(never)]
+    /// Sets slice `name` on the object sent to the view; `None` (not serialized) is left out.
     fn set(&mut self, name: &'static str, value: Option<JsValue>) {
         if let Some(v) = value {
             let _ = js_sys::Reflect::set(&self.obj, &name.into(), &v);
@@ -322,8 +323,7 @@ pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Option<JsValue> {
     text_to_js(crate::json_write::to_text(value, true))
 }
 
-/// The text of [`to_js`] parsed; not generic, so one copy serves every slice type.
-#[inline(never)]
+/// The text of [`to_js`] parsed by the engine; a serialization error is logged and gives `None`.
 fn text_to_js(text: Result<String, crate::json_write::Error>) -> Option<JsValue> {
     let text = match text {
         Ok(t) => t,

@@ -485,22 +485,14 @@ fn match_extension(s: &[char]) -> Option<String> {
     None
 }
 
-/// The characters of `text` (a plain loop: smaller in the wasm than `collect`).
+/// The characters of `text`.
 fn chars_of(text: &str) -> Vec<char> {
-    let mut out = Vec::new();
-    for c in text.chars() {
-        out.push(c);
-    }
-    out
+    text.chars().collect()
 }
 
 /// `chars` as a string.
 fn string_of(chars: &[char]) -> String {
-    let mut out = String::new();
-    for c in chars {
-        out.push(*c);
-    }
-    out
+    chars.iter().collect()
 }
 
 /// Splits off a trailing extension: the leftmost start from which the rest is an extension.

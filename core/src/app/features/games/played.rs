@@ -81,12 +81,14 @@ impl Played {
         let Some(key) = self.key() else { return };
         self.stored.retain(|(k, _)| *k != key);
         self.stored.push((key, self.list.clone()));
-        // Inserted one by one: collecting into the map would add a sort to the wasm.
-        let mut obj = serde_json::Map::new();
-        for (k, l) in &self.stored {
-            let list = l.iter().map(|s| Json::String(s.clone())).collect();
-            obj.insert(k.clone(), Json::Array(list));
-        }
+        let obj: serde_json::Map<String, Json> = self
+            .stored
+            .iter()
+            .map(|(k, l)| {
+                let list = l.iter().map(|s| Json::String(s.clone())).collect();
+                (k.clone(), Json::Array(list))
+            })
+            .collect();
         cx.effect(Effect::StoreLocal {
             key: PLAYED_KEY.into(),
             value: crate::json::to_string(&Json::Object(obj)),

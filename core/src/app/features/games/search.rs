@@ -140,7 +140,7 @@ impl IndexBuilder {
             self.ix.provider_words.push(ids);
         }
         let IndexBuilder { mut ix, pairs, .. } = self;
-        // Postings by counting (no sort: every sort instantiation costs wasm bytes).
+        // Postings by a counting sort on the word id: linear in the pairs.
         let mut counts = vec![0u32; ix.ends.len()];
         for (w, _) in &pairs {
             if let Some(c) = counts.get_mut(*w as usize) {

@@ -114,7 +114,7 @@ pub fn slice(model: &Model) -> LimitsView {
     let sections = LimitDefinition::ALL
         .into_iter()
         .map(|d| {
-            // By period, then in the server's order (no sort instantiated for it).
+            // By period, then in the server's order.
             let mut items: Vec<&Item> = Vec::new();
             for p in LimitPeriod::ALL {
                 for i in &f.items {

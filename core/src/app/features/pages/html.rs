@@ -470,8 +470,7 @@ pub fn decode(s: &str) -> String {
     out
 }
 
-/// The named references the sanitiser decodes: a table read by one loop (a string `match` is
-/// a compare chain of code per name, the size budget).
+/// The named references the sanitiser decodes, and their characters.
 const NAMED: &[(&str, char)] = &[
     ("amp", '&'),
     ("AMP", '&'),

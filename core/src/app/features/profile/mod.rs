@@ -494,8 +494,7 @@ fn nickname_rules() -> Vec<(String, Vec<Rule>)> {
 impl Profile {
     /// The server's rules (or the product's until they come); Brazil requires the CPF.
     fn personal_rules(&self) -> Vec<(String, Vec<Rule>)> {
-        // Read from the server's answer at each use: a copy of the read rules would bring
-        // `Rule`'s derived `Clone` (the size budget).
+        // Read from the server's answer at each use: nothing to keep in step with it.
         let mut rules = match &self.personal_rules {
             Some(v) => crate::domain::validation::with_field_rules(read_rules(v)),
             None => {

@@ -100,7 +100,7 @@ fn clean(mut f: Filter) -> Filter {
     if f.kind != "deposit" && f.kind != "withdrawal" {
         f.kind.clear();
     }
-    // Known statuses, each once, in order (no sort: three values).
+    // Known statuses, each once, in order.
     f.statuses = (1..=3).filter(|s| f.statuses.contains(s)).collect();
     for d in [&mut f.date_from, &mut f.date_to] {
         let ok = d.len() == 10
