@@ -20,15 +20,13 @@ pub mod json;
 #[cfg(target_arch = "wasm32")]
 pub mod json_tape;
 pub mod json_write;
-pub mod lookup;
-pub mod vecs;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;
 #[cfg(target_arch = "wasm32")]
 pub mod runtime;
 
-/// talc instead of the default dlmalloc: the same job in fewer wasm bytes (the size budget).
+/// talc instead of the default dlmalloc: the same job in fewer wasm bytes.
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();

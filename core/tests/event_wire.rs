@@ -111,8 +111,8 @@ fn every_event_reads_to_its_intent() {
     }
 }
 
-/// A feature's types are looked up among its names (`lookup::by_name!`): a name that begins
-/// another, the first and last of a list, and near misses read as they did with a `match`.
+/// A feature's types are matched by name: a name that begins another, the first and last of
+/// a list, and near misses each read as their own type (or as none).
 #[test]
 fn types_are_found_among_their_feature_names() {
     for (kind, want) in [

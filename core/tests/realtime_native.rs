@@ -618,7 +618,7 @@ fn channels_for_guests_and_players() {
     }
 }
 
-/// The namespace is looked up among the topics' names (`lookup::by_name!`).
+/// The namespace before `#` names the topic; anything else is unknown.
 #[test]
 fn each_namespace_is_its_topic() {
     for (channel, want) in [

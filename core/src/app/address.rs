@@ -6,7 +6,6 @@ use super::feature::SessionStatus;
 use super::model::Model;
 use crate::domain::modal::{self, Decision, ModalContext, ModalId, ModalState, OpenRequest};
 use crate::domain::route::{self, Location, RouteError, RouteName};
-use crate::vecs::{keep, map};
 
 /// SPEC §9: at most one reload per path within 10 s.
 const RELOAD_GUARD_MS: u64 = 10_000;
@@ -36,8 +35,13 @@ fn moved(model: &mut Model, before: Location) {
 
 /// Resolve the current location; a default-locale prefix is replaced by the canonical address.
 pub fn resolve(model: &mut Model, fx: &mut Vec<Effect>) {
-    let codes = map(model.shared.locale_codes(&model.config), str::to_string);
-    let codes = map(&codes, String::as_str);
+    let codes: Vec<String> = model
+        .shared
+        .locale_codes(&model.config)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    let codes: Vec<&str> = codes.iter().map(String::as_str).collect();
     let default = model.config.default_locale.clone();
     let full = model.shared.location.full_path();
     model.shared.route = route::resolve(&full, &codes, &default);
@@ -142,9 +146,14 @@ pub fn open_modal(
     if model.shared.status == SessionStatus::Booting && model.calls.token.is_some() {
         // Asked while a stored session is restored (a press on a page painted before the
         // core): the address keeps it and `sync_modal` decides once the visitor is known.
-        let mut query = keep(&model.shared.location.query, |(k, v)| {
-            (k != modal::MODAL_PARAM).then(|| (k.clone(), v.clone()))
-        });
+        let mut query: Vec<_> = model
+            .shared
+            .location
+            .query
+            .iter()
+            .filter(|(k, _)| k != modal::MODAL_PARAM)
+            .cloned()
+            .collect();
         query.push((modal::MODAL_PARAM.to_string(), id.as_str().to_string()));
         query.append(&mut params);
         set_query(model, query, false, fx);

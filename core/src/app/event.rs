@@ -93,7 +93,7 @@ impl AppUi {
             let name = f.text("form");
             FormId::named(&name).ok_or_else(|| format!("unknown form {name}"))
         };
-        Ok(Some(crate::lookup::by_name!(kind, {
+        Ok(Some(match kind {
             "start" => AppUi::Start,
             "navigate" => AppUi::Navigate {
                 path: f.text("path"),
@@ -113,7 +113,7 @@ impl AppUi {
                 value: match f.raw("value") {
                     Some(Json::Bool(b)) => FormValue::Bool(*b),
                     Some(Json::String(s)) => FormValue::Text(s.clone()),
-            _ => return Err("`value` must be a string or a boolean".into()),
+                    _ => return Err("`value` must be a string or a boolean".into()),
                 },
             },
             "formBlur" => AppUi::FormBlur {
@@ -122,7 +122,7 @@ impl AppUi {
             },
             "formSubmit" => AppUi::FormSubmit { form: form()? },
             _ => return Ok(None),
-        })))
+        }))
     }
 }
 

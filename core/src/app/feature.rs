@@ -21,7 +21,6 @@ use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::realtime::push::Push;
 use crate::domain::route::{Location, Route, RouteError, RouteName};
 use crate::domain::validation::Rule;
-use crate::vecs::map;
 use litemap::LiteMap;
 
 pub trait Feature: Default {
@@ -270,9 +269,9 @@ impl Shared {
     /// Known locale codes: settings when loaded, else the configured list.
     pub fn locale_codes<'a>(&'a self, config: &'a Config) -> Vec<&'a str> {
         if self.locales.is_empty() {
-            map(&config.locales, String::as_str)
+            config.locales.iter().map(String::as_str).collect()
         } else {
-            map(self.locales.iter(), |l| l.code.as_str())
+            self.locales.iter().map(|l| l.code.as_str()).collect()
         }
     }
 
@@ -280,7 +279,7 @@ impl Shared {
     /// default locale).
     pub fn link_prefix(&self, config: &Config) -> String {
         self.locale(config)
-            .map(|l| crate::vecs::concat(&["/", l]))
+            .map(|l| format!("/{l}"))
             .unwrap_or_default()
     }
 
@@ -356,25 +355,21 @@ impl Cx<'_> {
         self.out.msgs.push(msg);
     }
 
-    /// Ask for modal `id` (one out-of-line copy of the name for every feature's call).
-    #[inline(never)]
+    /// Ask for modal `id`.
     pub fn open_modal(&mut self, id: &str) {
         self.msg(Msg::OpenModal(id.to_string()));
     }
 
-    #[inline(never)]
     pub fn close_modal(&mut self) {
         self.msg(Msg::CloseModal);
     }
 
-    /// A success toast with the text of `key` (out of line: ~30 call sites).
-    #[inline(never)]
+    /// A success toast with the text of `key`.
     pub fn success(&mut self, key: &str) {
         self.alert(Alert::success(key));
     }
 
     /// An error toast with the text of `key`.
-    #[inline(never)]
     pub fn error(&mut self, key: &str) {
         self.alert(Alert::error(key));
     }

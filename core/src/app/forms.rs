@@ -1,7 +1,6 @@
 //! Form state and checks shared by every feature's forms (SPEC §5). A feature owns its
 //! forms' state and rules; the parent applies input, blur and submit to them the same way.
 
-use crate::vecs::map;
 use litemap::LiteMap;
 
 use crate::domain::validation::{self, Form, Rule, Value};
@@ -29,8 +28,7 @@ impl FormState {
         self.touched.insert(field, ());
     }
 
-    /// Empty again: one out-of-line drop and reset for the ~15 places that clear a form.
-    #[inline(never)]
+    /// Empty again.
     pub fn reset(&mut self) {
         *self = FormState::default();
     }
@@ -65,8 +63,7 @@ pub fn errors(
 ) -> LiteMap<String, String> {
     // Validation messages live in the fields-settings content group (`validations.min` is
     // `fields-settings.validations.min`), so they follow the locale like every other text.
-    let lookup =
-        |key: &str| text(&crate::vecs::concat(&["fields-settings.", key])).or_else(|| text(key));
+    let lookup = |key: &str| text(&format!("fields-settings.{key}")).or_else(|| text(key));
     // An untouched checkbox is unchecked, not empty: "accepted" must see false.
     let mut values = state.values.clone();
     for (field, field_rules) in rules {
@@ -115,14 +112,17 @@ pub fn required_fields(
     fields: &[&str],
     own: impl Fn(&str) -> Option<Vec<Rule>>,
 ) -> Vec<(String, Vec<Rule>)> {
-    map(fields, |&f| {
-        let rules = own(f).unwrap_or_else(|| {
-            let mut r = vec![Rule::Required];
-            r.extend(validation::field_rules(f));
-            r
-        });
-        (f.to_string(), rules)
-    })
+    fields
+        .iter()
+        .map(|&f| {
+            let rules = own(f).unwrap_or_else(|| {
+                let mut r = vec![Rule::Required];
+                r.extend(validation::field_rules(f));
+                r
+            });
+            (f.to_string(), rules)
+        })
+        .collect()
 }
 
 /// Put a failed request's reason on the form; what the player typed stays.

@@ -8,7 +8,6 @@ use super::registry::{Features, Part};
 use crate::domain::modal::ModalHost;
 use crate::domain::realtime;
 use crate::domain::route::Location;
-use crate::vecs::keep;
 
 /// Fixed at creation by the host page.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,10 +74,11 @@ impl Config {
     pub fn read(v: &crate::json::Json) -> Config {
         use crate::app::wire::text;
         let d = Config::default();
-        let locales = v
-            .get("locales")
-            .and_then(|l| l.as_array())
-            .map(|l| keep(l, |c| c.as_str().map(str::to_owned)));
+        let locales = v.get("locales").and_then(|l| l.as_array()).map(|l| {
+            l.iter()
+                .filter_map(|c| c.as_str().map(str::to_owned))
+                .collect()
+        });
         let miniapp = v
             .get("miniapp")
             .and_then(super::features::miniapp::Launch::read);

@@ -148,13 +148,14 @@ impl<'a> Fields<'a> {
     pub fn ints<T: TryFrom<i64>>(&self, name: &str) -> Vec<T> {
         match self.raw(name) {
             None => Vec::new(),
-            Some(Json::Array(items)) => {
-                crate::vecs::try_map(items, |v| whole(v).and_then(|n| T::try_from(n).ok()))
-                    .unwrap_or_else(|| {
-                        self.fail(format!("`{name}` must hold whole numbers in range"));
-                        Vec::new()
-                    })
-            }
+            Some(Json::Array(items)) => items
+                .iter()
+                .map(|v| whole(v).and_then(|n| T::try_from(n).ok()))
+                .collect::<Option<Vec<_>>>()
+                .unwrap_or_else(|| {
+                    self.fail(format!("`{name}` must hold whole numbers in range"));
+                    Vec::new()
+                }),
             Some(_) => {
                 self.fail(format!("`{name}` must be an array"));
                 Vec::new()

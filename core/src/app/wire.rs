@@ -6,7 +6,6 @@ use serde::Serialize;
 
 use crate::app::ui_read::whole;
 use crate::json::Json;
-use crate::vecs::{keep, map};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Profile {
@@ -127,10 +126,14 @@ pub fn currency_info(c: &Currency) -> crate::domain::money::CurrencyInfo {
         crypto: c.is_crypto(),
         symbol: c.symbol.clone(),
         subunit_to_unit: c.subunit_to_unit,
-        sub_currencies: map(&c.sub_currencies, |s| crate::domain::money::SubCurrency {
-            code: s.code.clone(),
-            subunit_to_unit: s.subunit_to_unit,
-        }),
+        sub_currencies: c
+            .sub_currencies
+            .iter()
+            .map(|s| crate::domain::money::SubCurrency {
+                code: s.code.clone(),
+                subunit_to_unit: s.subunit_to_unit,
+            })
+            .collect(),
     }
 }
 
@@ -281,12 +284,13 @@ impl Wire for Currency {
                 .get("subCurrencies")
                 .and_then(Json::as_array)
                 .map(|subs| {
-                    keep(subs, |s| {
-                        s.is_object().then(|| SubCurrency {
+                    subs.iter()
+                        .filter(|s| s.is_object())
+                        .map(|s| SubCurrency {
                             code: text(s, "code").unwrap_or_default(),
                             subunit_to_unit: subunit(s).unwrap_or_default(),
                         })
-                    })
+                        .collect()
                 })
                 .unwrap_or_default(),
             is_enabled: v.get("isEnabled").and_then(Json::as_bool),
@@ -313,7 +317,12 @@ impl Wire for ApiError {
         if let Some(fields) = v.get("errors").and_then(Json::as_object) {
             for (field, msgs) in fields {
                 let msgs = msgs.as_array().map_or(&[][..], Vec::as_slice);
-                errors.insert(field.clone(), keep(msgs, |m| m.as_str().map(str::to_owned)));
+                errors.insert(
+                    field.clone(),
+                    msgs.iter()
+                        .filter_map(|m| m.as_str().map(str::to_owned))
+                        .collect(),
+                );
             }
         }
         Ok(ApiError {

@@ -137,8 +137,7 @@ pub fn advanced_mode_available(limits: &[&Limit], currencies: &[&str]) -> bool {
 }
 
 /// [`advanced_mode_available`] over each limit's period and currency (the view's items need
-/// no copy into [`Limit`]s). Walks the three periods rather than building the groups (no map
-/// instantiated in the wasm for it).
+/// no copy into [`Limit`]s). Walks the three periods: each period's limits are one group.
 pub fn advanced_mode_over(
     limits: &[(Option<LimitPeriod>, Option<&str>)],
     currencies: &[&str],

@@ -25,8 +25,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::vecs::keep;
-
 /// The query parameter naming the open modal.
 pub const MODAL_PARAM: &str = "modal";
 /// The wallet modal's extra parameter.
@@ -502,7 +500,11 @@ pub fn effective_modal(id: ModalId, ctx: &ModalContext) -> ModalId {
 
 /// `query` without any modal parameter.
 pub fn strip_modal_params(query: &[(String, String)]) -> Vec<(String, String)> {
-    keep(query, |p| (!is_modal_param(&p.0)).then(|| p.clone()))
+    query
+        .iter()
+        .filter(|(k, _)| !is_modal_param(k))
+        .cloned()
+        .collect()
 }
 
 impl ModalHost {
@@ -578,11 +580,15 @@ impl ModalHost {
         ctx: &ModalContext,
     ) -> Option<Decision> {
         let id = ModalId::parse(location.query_value(MODAL_PARAM)?)?;
-        let params = keep(id.extra_params(), |k| {
-            location
-                .query_value(k)
-                .map(|v| ((*k).to_string(), v.to_string()))
-        });
+        let params = id
+            .extra_params()
+            .iter()
+            .filter_map(|k| {
+                location
+                    .query_value(k)
+                    .map(|v| ((*k).to_string(), v.to_string()))
+            })
+            .collect();
         let req = OpenRequest { id, params };
         Some(self.open(&req, &location.query, ctx))
     }

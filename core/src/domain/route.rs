@@ -73,8 +73,6 @@ use litemap::LiteMap;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
-use crate::vecs::{keep, map};
-
 // ---------------------------------------------------------------------------------------------
 // Location
 // ---------------------------------------------------------------------------------------------
@@ -163,15 +161,17 @@ fn strip_origin(input: &str) -> &str {
 /// without `=` has an empty value.
 pub fn parse_query(q: &str) -> Vec<(String, String)> {
     let q = q.strip_prefix('?').unwrap_or(q);
-    keep(q.split('&'), |p| {
-        if p.is_empty() {
-            return None;
-        }
-        Some(match p.split_once('=') {
-            Some((k, v)) => (percent_decode(k, true), percent_decode(v, true)),
-            None => (percent_decode(p, true), String::new()),
+    q.split('&')
+        .filter_map(|p| {
+            if p.is_empty() {
+                return None;
+            }
+            Some(match p.split_once('=') {
+                Some((k, v)) => (percent_decode(k, true), percent_decode(v, true)),
+                None => (percent_decode(p, true), String::new()),
+            })
         })
-    })
+        .collect()
 }
 
 /// Encodes query pairs as `k=v&...` (every byte outside `A-Z a-z 0-9 - . _ ~` escaped, but
@@ -437,11 +437,14 @@ impl RouteName {
 
     /// Names of the route's parameters and whether each is a list (catch-all).
     pub fn params(self) -> Vec<(&'static str, bool)> {
-        keep(self.pattern(), |s| match s {
-            Lit(_) => None,
-            Param(n) => Some((*n, false)),
-            Rest(n, _) => Some((*n, true)),
-        })
+        self.pattern()
+            .iter()
+            .filter_map(|s| match s {
+                Lit(_) => None,
+                Param(n) => Some((*n, false)),
+                Rest(n, _) => Some((*n, true)),
+            })
+            .collect()
     }
 
     fn pattern(self) -> &'static [Seg] {
@@ -524,7 +527,7 @@ impl ParamValue {
     pub fn joined(&self) -> String {
         match self {
             ParamValue::One(s) => s.clone(),
-            ParamValue::Many(l) => crate::vecs::join(l, "/"),
+            ParamValue::Many(l) => l.join("/"),
         }
     }
 }
@@ -692,7 +695,7 @@ pub fn resolve(input: &str, locales: &[&str], default_locale: &str) -> Result<Ro
         }
     }
 
-    let decoded = map(segs, |s| percent_decode_path(s));
+    let decoded: Vec<_> = segs.iter().map(|s| percent_decode_path(s)).collect();
     for name in RouteName::ALL {
         if let Some(params) = match_pattern(name.pattern(), &decoded) {
             if !name.valid(&params) {

@@ -107,7 +107,7 @@ impl Service {
     pub fn key_missing(self) -> String {
         match self {
             Service::Captcha => CAPTCHA_KEY_MISSING.to_string(),
-            s => crate::vecs::concat(&["Missing ", s.name(), " key: not loaded"]),
+            s => format!("Missing {} key: not loaded", s.name()),
         }
     }
 
@@ -115,7 +115,7 @@ impl Service {
     pub fn load_failed(self) -> String {
         match self {
             Service::Pixel => super::analytics::PIXEL_LOAD_FAILED.to_string(),
-            s => crate::vecs::concat(&["Failed to load ", s.name()]),
+            s => format!("Failed to load {}", s.name()),
         }
     }
 }
@@ -167,16 +167,13 @@ pub fn plan(service: Service, config: &ServiceConfig, consent: &Consent) -> Plan
         return Plan::NoKey;
     }
     if !valid_key(key) {
-        return Plan::Refused(crate::vecs::concat(&[
-            service.key_name(),
-            " refused: not a provider id",
-        ]));
+        return Plan::Refused(format!("{} refused: not a provider id", service.key_name()));
     }
     let Some(url) = script_url(&config.script, key) else {
-        return Plan::Refused(crate::vecs::concat(&[
-            service.name(),
-            ": no usable script address (https://…, http://… or /…)",
-        ]));
+        return Plan::Refused(format!(
+            "{}: no usable script address (https://…, http://… or /…)",
+            service.name()
+        ));
     };
     if !service.allowed(consent) {
         return Plan::AwaitConsent;

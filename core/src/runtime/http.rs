@@ -81,10 +81,7 @@ pub fn build(
         .header("X-Trace-Id", &trace_id())
         .abort_signal(signal);
     if let Some(token) = &http.bearer {
-        builder = builder.header(
-            "Authorization",
-            &crate::vecs::concat(&["Bearer ", token.as_str()]),
-        );
+        builder = builder.header("Authorization", &format!("Bearer {token}"));
     }
     if http.source_platform {
         let source = if config.origin.is_empty() {

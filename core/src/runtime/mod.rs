@@ -15,7 +15,6 @@ use wasm_bindgen::prelude::*;
 
 use crate::app::features::shell::DRAWER_COMPACT_KEY;
 use crate::app::{self, Config, Effect, Event, HttpOutcome, LogLevel, Model, TimerId};
-use crate::vecs::keep;
 
 pub struct Runtime {
     model: RefCell<Model>,
@@ -62,9 +61,10 @@ impl Runtime {
             origin: http::origin(),
             seed: http::trace_id(),
             social: storage::session_get(crate::app::features::social::PENDING_KEY),
-            affiliate_cookies: keep(crate::app::features::referral::COOKIES, |n| {
-                Some((n.to_string(), storage::read_cookie(n)?))
-            }),
+            affiliate_cookies: crate::app::features::referral::COOKIES
+                .into_iter()
+                .filter_map(|n| Some((n.to_string(), storage::read_cookie(n)?)))
+                .collect(),
             consent: storage::local_get(crate::domain::consent::CONSENT_KEY),
             geo_seen: storage::session_get(crate::app::features::consent::GEO_SEEN_KEY).is_some(),
         };
@@ -86,6 +86,8 @@ impl Runtime {
         self.run(std::hint::black_box(None));
     }
 
+    // Never inlined: `prepare` must make V8 compile this very function, the one every
+    // later event runs through, not a copy of it inside `prepare`.
     #[inline(never)]
     fn run(self: &Rc<Self>, event: Option<Event>) {
         let Some(event) = event else {
@@ -306,8 +308,7 @@ impl app::feature::SliceSink for JsSlices {
 }
 
 impl JsSlices {
-    /// The part of `put` that is the same for every slice type (one copy, not one per type).
-    #[inline(never)]
+    /// Sets slice `name` on the object sent to the view; `None` (not serialized) is left out.
     fn set(&mut self, name: &'static str, value: Option<JsValue>) {
         if let Some(v) = value {
             let _ = js_sys::Reflect::set(&self.obj, &name.into(), &v);
@@ -322,8 +323,7 @@ pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Option<JsValue> {
     text_to_js(crate::json_write::to_text(value, true))
 }
 
-/// The text of [`to_js`] parsed; not generic, so one copy serves every slice type.
-#[inline(never)]
+/// The text of [`to_js`] parsed by the engine; a serialization error is logged and gives `None`.
 fn text_to_js(text: Result<String, crate::json_write::Error>) -> Option<JsValue> {
     let text = match text {
         Ok(t) => t,

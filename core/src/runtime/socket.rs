@@ -110,14 +110,14 @@ fn open(rt: &Rc<Runtime>, url: &str) -> Result<Socket, String> {
 /// relative to `origin` (the page's).
 pub fn ws_url(url: &str, origin: &str) -> String {
     let absolute = if url.starts_with('/') {
-        crate::vecs::concat(&[origin.trim_end_matches('/'), url])
+        [origin.trim_end_matches('/'), url].concat()
     } else {
         url.to_string()
     };
     if let Some(rest) = absolute.strip_prefix("https://") {
-        crate::vecs::concat(&["wss://", rest])
+        format!("wss://{rest}")
     } else if let Some(rest) = absolute.strip_prefix("http://") {
-        crate::vecs::concat(&["ws://", rest])
+        format!("ws://{rest}")
     } else {
         absolute
     }

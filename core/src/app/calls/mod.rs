@@ -24,9 +24,7 @@ pub enum Auth {
     AsIs,
 }
 
-/// `base/id` and then `tail`: the path of one item (one formatting call serves every row
-/// that names an item, the size budget).
-#[inline(never)]
+/// `base/id` and then `tail`: the path of one item.
 pub fn item_path(base: &str, id: &dyn std::fmt::Display, tail: &str) -> String {
     format!("{base}/{id}{tail}")
 }
@@ -53,19 +51,16 @@ pub struct Route {
 
 impl Route {
     /// A read (a newer equal call supersedes it) of a fixed path.
-    #[inline(never)]
     pub fn get(path: &str, auth: Auth) -> Route {
         Route::owned(Method::Get, path.to_owned(), auth)
     }
 
     /// A write (never superseded) to a fixed path.
-    #[inline(never)]
     pub fn write(method: Method, path: &str, auth: Auth) -> Route {
         Route::owned(method, path.to_owned(), auth)
     }
 
     /// The path of one item, `base/id` and then `tail` (see `item_path`).
-    #[inline(never)]
     pub fn item(
         method: Method,
         base: &str,
@@ -76,9 +71,7 @@ impl Route {
         Route::owned(method, item_path(base, id, tail), auth)
     }
 
-    /// A read of one page: `page` and `perPage` first in the query (one copy of the two
-    /// number-to-text conversions for every paged list, the size budget).
-    #[inline(never)]
+    /// A read of one page: `page` and `perPage` first in the query.
     pub fn paged(path: &str, auth: Auth, page: u32, per_page: u32) -> Route {
         let mut r = Route::get(path, auth);
         r.query = vec![
@@ -88,9 +81,7 @@ impl Route {
         r
     }
 
-    /// Every row is built here, out of line (one copy of the struct's layout for ~80 table
-    /// rows, the size budget); only reads supersede.
-    #[inline(never)]
+    /// Every row is built here: no query, no guard, and only reads supersede.
     pub fn owned(method: Method, path: String, auth: Auth) -> Route {
         Route {
             method,

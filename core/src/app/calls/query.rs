@@ -2,7 +2,6 @@
 //! query parameters in bracket form, query encoding, and the 15-minute settings cache.
 //! Pure: the runtime only concatenates `path` and [`encode_query`].
 
-use crate::vecs::map;
 use litemap::LiteMap;
 
 /// SPEC §9: settings answers are reused for 15 minutes per path and parameters.
@@ -10,8 +9,11 @@ pub const SETTINGS_TTL_MS: u64 = 15 * 60 * 1000;
 
 /// An array parameter in bracket form: `("status", ["1", "2"])` -> `status[]=1&status[]=2`.
 pub fn array_param<S: AsRef<str>>(name: &str, values: &[S]) -> Vec<(String, String)> {
-    let key = crate::vecs::concat(&[name, "[]"]);
-    map(values, |v| (key.clone(), v.as_ref().to_string()))
+    let key = format!("{name}[]");
+    values
+        .iter()
+        .map(|v| (key.clone(), v.as_ref().to_string()))
+        .collect()
 }
 
 /// `?k=v&k2=v2`, percent-encoded (RFC 3986 unreserved characters kept), with a trailing `[]`

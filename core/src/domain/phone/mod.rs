@@ -34,8 +34,6 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::vecs::keep;
-
 /// Longest raw input parsed (SPEC §5).
 pub const MAX_INPUT_LENGTH: usize = 250;
 /// Shortest national number (SPEC §5).
@@ -169,21 +167,24 @@ impl Plan {
         if self.types.is_empty() {
             return Vec::new();
         }
-        keep(self.types.split(';'), |t| {
-            if t.is_empty() {
-                return None;
-            }
-            let (p, l) = t.split_once('~').unwrap_or((t, ""));
-            let lengths = parse_lengths(l);
-            Some((
-                p,
-                if lengths.is_empty() {
-                    self.possible_lengths()
-                } else {
-                    lengths
-                },
-            ))
-        })
+        self.types
+            .split(';')
+            .filter_map(|t| {
+                if t.is_empty() {
+                    return None;
+                }
+                let (p, l) = t.split_once('~').unwrap_or((t, ""));
+                let lengths = parse_lengths(l);
+                Some((
+                    p,
+                    if lengths.is_empty() {
+                        self.possible_lengths()
+                    } else {
+                        lengths
+                    },
+                ))
+            })
+            .collect()
     }
 
     /// libphonenumber-js `getNumberType(..) !== undefined` (types present).
@@ -227,7 +228,7 @@ impl Plan {
 }
 
 fn parse_lengths(text: &str) -> Vec<usize> {
-    keep(text.split(','), |n| n.parse().ok())
+    text.split(',').filter_map(|n| n.parse().ok()).collect()
 }
 
 fn plans() -> impl Iterator<Item = Plan> {
@@ -257,9 +258,10 @@ const NON_GEOGRAPHIC: &str = "001";
 
 /// ISO codes of every country whose numbering plan is compiled in.
 pub fn supported_countries() -> Vec<&'static str> {
-    keep(plans(), |p| {
-        (p.country != NON_GEOGRAPHIC).then_some(p.country)
-    })
+    plans()
+        .filter(|p| p.country != NON_GEOGRAPHIC)
+        .map(|p| p.country)
+        .collect()
 }
 
 /// Whether a calling code is known.
@@ -270,7 +272,7 @@ pub fn is_known_calling_code(code: &str) -> bool {
 /// libphonenumber-js `getCountryByCallingCode`: the only country, or the first whose leading
 /// digits start the number (or, without leading digits, whose number types match).
 fn country_by_calling_code(code: &str, national: &str) -> Option<Plan> {
-    let candidates = keep(plans(), |p| (p.calling_code == code).then_some(p));
+    let candidates: Vec<Plan> = plans().filter(|p| p.calling_code == code).collect();
     if candidates.len() == 1 {
         return candidates.first().copied();
     }
@@ -481,22 +483,14 @@ fn match_extension(s: &[char]) -> Option<String> {
     None
 }
 
-/// The characters of `text` (a plain loop: smaller in the wasm than `collect`).
+/// The characters of `text`.
 fn chars_of(text: &str) -> Vec<char> {
-    let mut out = Vec::new();
-    for c in text.chars() {
-        out.push(c);
-    }
-    out
+    text.chars().collect()
 }
 
 /// `chars` as a string.
 fn string_of(chars: &[char]) -> String {
-    let mut out = String::new();
-    for c in chars {
-        out.push(*c);
-    }
-    out
+    chars.iter().collect()
 }
 
 /// Splits off a trailing extension: the leftmost start from which the rest is an extension.

@@ -6,7 +6,6 @@
 //! `{"push": {"channel", "pub": {"data"}}}`, or `{"push": {"disconnect": {code, reason}}}`.
 
 use crate::json::{Json, Map};
-use crate::vecs::keep;
 use std::fmt::Write;
 
 /// The client's answer to a server ping.
@@ -43,10 +42,13 @@ pub enum Incoming {
 
 /// Splits a frame on newlines and reads each line. Empty lines are skipped.
 pub fn decode(frame: &str) -> Vec<Incoming> {
-    keep(frame.split('\n'), |l| {
-        let l = l.trim();
-        (!l.is_empty()).then(|| decode_line(l))
-    })
+    frame
+        .split('\n')
+        .filter_map(|l| {
+            let l = l.trim();
+            (!l.is_empty()).then(|| decode_line(l))
+        })
+        .collect()
 }
 
 fn decode_line(line: &str) -> Incoming {
@@ -173,7 +175,7 @@ pub fn unsubscribe(id: u32, channel: &str) -> String {
 
 /// Several commands in one frame.
 pub fn frame(lines: &[String]) -> String {
-    crate::vecs::join(lines, "\n")
+    lines.join("\n")
 }
 
 /// A JSON string literal (commands are written by hand: no JSON printer in the wasm).

@@ -67,7 +67,7 @@ pub enum Topic {
 
 pub fn topic(channel: &str) -> Topic {
     let namespace = channel.split('#').next().unwrap_or("");
-    crate::lookup::by_name!(namespace, {
+    match namespace {
         "retention:quests" => Topic::Quests,
         "bonus:player-bonus-codes" => Topic::BonusCodes,
         "bonus:player-bonuses" => Topic::Bonuses,
@@ -79,10 +79,9 @@ pub fn topic(channel: &str) -> Topic {
         "retention:accounts" => Topic::Loyalty,
         "messenger:notifications" => Topic::Notifications,
         "messenger:pushes" => Topic::Pushes,
-        // GLOBAL_ONLINE (a literal here: the names are joined by `concat!`).
-        "global:online" => Topic::Online,
+        GLOBAL_ONLINE => Topic::Online,
         _ => Topic::Unknown,
-    })
+    }
 }
 
 /// A routed publication. Payloads stay JSON here; the app reads them into its wire types.

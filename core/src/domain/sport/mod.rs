@@ -31,7 +31,6 @@ pub mod catalogue;
 pub mod resolve;
 
 use crate::domain::route::{encode_query, percent_decode, percent_encode, Location};
-use crate::vecs::{keep, map};
 use serde::{Deserialize, Serialize};
 
 pub use catalogue::{
@@ -287,7 +286,7 @@ fn join_ids(ids: &[u64]) -> String {
 /// Parses the segments after `/sport` (already percent-decoded, e.g. the `slug` param of the
 /// `sport-slug` route) and the query.
 pub fn parse_segments(segments: &[String], query: &[(String, String)]) -> SportRoute {
-    let segs = map(segments, |s| s.to_ascii_lowercase());
+    let segs: Vec<String> = segments.iter().map(|s| s.to_ascii_lowercase()).collect();
     if let [first, id] = segs.as_slice() {
         if first == "event" {
             return match parse_id(id) {
@@ -361,16 +360,19 @@ pub fn parse_segments(segments: &[String], query: &[(String, String)]) -> SportR
 /// the `sport` segment is skipped). Not a sportsbook address -> `Fallback`.
 pub fn parse(url: &str) -> SportRoute {
     let loc = Location::parse_url(url);
-    let raw = keep(loc.path.split('/'), |s| (!s.is_empty()).then_some(s));
+    let raw: Vec<&str> = loc.path.split('/').filter(|s| !s.is_empty()).collect();
     let Some(pos) = raw.iter().position(|s| s.eq_ignore_ascii_case("sport")) else {
         return SportRoute::Fallback;
     };
     if pos > 1 {
         return SportRoute::Fallback;
     }
-    let segs = map(raw.get(pos + 1..).unwrap_or(&[]), |s| {
-        percent_decode(s, false)
-    });
+    let segs: Vec<String> = raw
+        .get(pos + 1..)
+        .unwrap_or(&[])
+        .iter()
+        .map(|s| percent_decode(s, false))
+        .collect();
     parse_segments(&segs, &loc.query)
 }
 
@@ -481,10 +483,10 @@ pub fn from_selection(sel: &SportSelection, locale: &str) -> SportRoute {
     }
     let with_ids = |items: &[Named]| items.len() > 1 || (!english && !items.is_empty());
     if with_ids(&sel.categories) {
-        p.category_ids = map(&sel.categories, |c| c.id);
+        p.category_ids = sel.categories.iter().map(|c| c.id).collect();
     }
     if with_ids(&sel.championships) {
-        p.championship_ids = map(&sel.championships, |c| c.id);
+        p.championship_ids = sel.championships.iter().map(|c| c.id).collect();
     }
     let known = p.sport_known();
     if let ([cat], true) = (sel.categories.as_slice(), known) {

@@ -10,7 +10,6 @@ use super::{
     find_by_segment, parse_id_list, sport_by_code, sport_by_id, Named, SportInfoResponse,
     SportPage, SportPath, SportRoute, SportSelection,
 };
-use crate::vecs::map;
 
 /// What resolving an address needs or gives.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,10 +35,12 @@ fn sport_id_of(segment: &str) -> Option<u32> {
 }
 
 fn unnamed(ids: &[u64]) -> Vec<Named> {
-    map(ids, |id| Named {
-        id: *id,
-        name: String::new(),
-    })
+    ids.iter()
+        .map(|id| Named {
+            id: *id,
+            name: String::new(),
+        })
+        .collect()
 }
 
 /// Resolves `route`; `info(sport_id)` gives the cached sport info, if loaded.
@@ -76,10 +77,14 @@ pub fn resolve<'a>(
         let Some(info) = info(id) else {
             return Resolved::NeedInfo(id);
         };
-        let cats = map(&info.categories, |c| Named {
-            id: c.category_id,
-            name: c.name.clone(),
-        });
+        let cats: Vec<Named> = info
+            .categories
+            .iter()
+            .map(|c| Named {
+                id: c.category_id,
+                name: c.name.clone(),
+            })
+            .collect();
         let Some(cat) = p
             .category
             .as_deref()

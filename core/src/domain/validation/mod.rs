@@ -79,7 +79,7 @@ impl Value {
             Value::Empty => String::new(),
             Value::Text(s) => s.clone(),
             Value::Bool(b) => b.to_string(),
-            Value::List(items) => crate::vecs::join(items, ","),
+            Value::List(items) => items.join(","),
         }
     }
 }
@@ -464,8 +464,7 @@ pub fn fill(template: &str, params: &LiteMap<String, String>) -> String {
     out
 }
 
-/// Built-in messages by rule name: a table read by one loop (a 48-arm string `match` was
-/// ~1.5 KB of code, the size budget).
+/// Built-in messages by rule name.
 const DEFAULT_MESSAGES: &[(&str, &str)] = &[
     ("required", "This field is required"),
     ("requiredIf", "This field is required"),
@@ -796,7 +795,7 @@ fn age_check(text: Option<&str>, ctx: &Context, ok: impl Fn(i64) -> bool) -> boo
 /// SPEC §5 field rules, by field name; unknown fields have none.
 /// `fullName` words must have at least [`FULL_NAME_WORD_MIN`] characters.
 pub fn field_rules(field: &str) -> Vec<Rule> {
-    crate::lookup::by_name!(field, {
+    match field {
         "password" => vec![Rule::Min(8)],
         "newPassword" => vec![Rule::Required, Rule::Min(8)],
         "repeatNewPassword" => vec![Rule::Required, Rule::SameAs("newPassword".into())],
@@ -815,7 +814,7 @@ pub fn field_rules(field: &str) -> Vec<Rule> {
         "wallet_id" => vec![Rule::Required],
         "cpf_number" => vec![Rule::CpfNumber],
         _ => Vec::new(),
-    })
+    }
 }
 
 /// Completes server rule sets (see [`parse_server_validations`]) with the product's own

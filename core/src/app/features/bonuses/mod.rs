@@ -30,7 +30,6 @@ use crate::domain::bonus_code;
 use crate::domain::money::{self, Decimal};
 use crate::domain::realtime::push::{Push, EVENT_INVOICE_DEPOSIT};
 use crate::json::{Body, Json};
-use crate::lookup::by_name;
 use wire::{Code, Item, Kind, Package};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,7 +121,7 @@ const ACTIONS: &[(&str, Action)] = &[("activate", Action::Activate), ("cancel", 
 
 /// The view's intents of this feature, read by hand (`ui_read.rs`).
 pub fn read_ui(kind: &str, f: &Fields) -> Result<Option<BonusesUi>, String> {
-    Ok(Some(by_name!(kind, {
+    Ok(Some(match kind {
         "bonusAsk" => BonusesUi::BonusAsk {
             kind: f.choice("kind", KINDS)?,
             id: f.int("id"),
@@ -145,7 +144,7 @@ pub fn read_ui(kind: &str, f: &Fields) -> Result<Option<BonusesUi>, String> {
         "questCancel" => BonusesUi::QuestCancel { id: f.int("id") },
         "levelUpSeen" => BonusesUi::LevelUpSeen,
         _ => return Ok(None),
-    })))
+    }))
 }
 
 #[derive(Clone, Debug, PartialEq)]

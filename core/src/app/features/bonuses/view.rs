@@ -305,24 +305,24 @@ fn package_view(shared: &Shared, p: &Package) -> DepositBonusView {
     }
 }
 
-// Loops with `push` rather than `map(..).collect()`: every collect over a distinct closure is
-// its own copy of the iterator machinery in the wasm (issue 12 measured them).
 pub fn slice(model: &Model) -> BonusesView {
     let b = &model.f.bonuses;
     let shared = &model.shared;
     let currency = shared.active_currency.as_deref().unwrap_or_default();
     let prefix = shared.link_prefix(&model.config);
-    let mut items = Vec::with_capacity(b.items.len());
-    for i in &b.items {
-        items.push(card(shared, b, i, &prefix));
-    }
-    let mut codes = Vec::with_capacity(b.codes.len());
-    for c in &b.codes {
-        codes.push(CodeView {
+    let items = b
+        .items
+        .iter()
+        .map(|i| card(shared, b, i, &prefix))
+        .collect();
+    let codes = b
+        .codes
+        .iter()
+        .map(|c| CodeView {
             id: c.id,
             code: c.code.clone(),
-        });
-    }
+        })
+        .collect();
     let mut deposit = Vec::new();
     let mut deposit_all = Vec::with_capacity(b.packages.len());
     for p in &b.packages {
@@ -334,14 +334,15 @@ pub fn slice(model: &Model) -> BonusesView {
     let r = &b.retention;
     let mut loyalty = None;
     if let (true, Some(a)) = (r.loyalty_on(), r.account.as_ref()) {
-        let mut levels = Vec::with_capacity(r.levels.len());
-        for (name, points, order) in &r.levels {
-            levels.push(LevelView {
+        let levels = r
+            .levels
+            .iter()
+            .map(|(name, points, order)| LevelView {
                 name: name.clone(),
                 points: *points,
                 current: *order == a.current_level.order,
-            });
-        }
+            })
+            .collect();
         loyalty = Some(LoyaltyView {
             points: a.points,
             level: a.current_level.name.clone(),

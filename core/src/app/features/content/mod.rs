@@ -6,7 +6,6 @@ mod built_in;
 
 pub mod view;
 
-use crate::vecs::map;
 use std::rc::Rc;
 
 use litemap::LiteMap;
@@ -36,9 +35,12 @@ struct Groups(Vec<(String, Texts)>);
 impl crate::app::wire::Wire for Groups {
     fn read(v: &crate::json::Json) -> Result<Self, String> {
         let groups = v.as_object().ok_or("expected an object")?;
-        Ok(Groups(map(groups, |(g, texts)| {
-            (g.clone(), crate::app::wire::string_map(texts))
-        })))
+        Ok(Groups(
+            groups
+                .iter()
+                .map(|(g, texts)| (g.clone(), crate::app::wire::string_map(texts)))
+                .collect(),
+        ))
     }
 }
 
@@ -102,7 +104,7 @@ impl Feature for Content {
                 for (g, group) in groups {
                     if CONTENT_GROUPS.contains(&g.as_str()) {
                         for (k, v) in group {
-                            texts.insert(crate::vecs::concat(&[g.as_str(), ".", k.as_str()]), v);
+                            texts.insert(format!("{g}.{k}"), v);
                         }
                     }
                 }

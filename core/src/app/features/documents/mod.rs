@@ -249,7 +249,6 @@ impl Feature for Documents {
 }
 
 impl Documents {
-    #[inline(never)]
     fn reload(&mut self, cx: &mut Cx) {
         self.loading = true;
         cx.call(Req::Documents(Call::List), None);

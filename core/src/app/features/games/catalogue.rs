@@ -6,7 +6,6 @@
 //! sets; flags 1 = has a demo, 2 = desktop only).
 
 use crate::domain::geo::GameCollection;
-use crate::vecs::{keep, map};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Provider {
@@ -76,7 +75,7 @@ impl Catalogue {
     pub fn read(&mut self, text: &str) {
         let c = self;
         for line in text.lines() {
-            let f = map(line.split('\t'), |s| s);
+            let f: Vec<&str> = line.split('\t').collect();
             match f.as_slice() {
                 ["P", _id, identity, name] => c.providers.push(Provider {
                     identity: identity.to_string(),
@@ -86,9 +85,11 @@ impl Catalogue {
                     info: GameCollection {
                         identity: identity.to_string(),
                         is_hidden: *hidden == "1",
-                        countries: keep(countries.split(','), |s| {
-                            (!s.is_empty()).then(|| s.to_string())
-                        }),
+                        countries: countries
+                            .split(',')
+                            .filter(|s| !s.is_empty())
+                            .map(str::to_string)
+                            .collect(),
                     },
                     name: name.to_string(),
                 }),

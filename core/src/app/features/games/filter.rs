@@ -3,7 +3,6 @@
 
 use super::catalogue::Catalogue;
 use crate::domain::route::{Location, Route, RouteName};
-use crate::vecs::{keep, map, try_map};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Sort {
@@ -56,8 +55,12 @@ impl Filter {
     /// From the address; unknown sorts and malformed features are left out.
     pub fn from_location(loc: &Location) -> Filter {
         let mut f = Filter {
-            providers: map(list(loc.query_value(PROVIDERS)), str::to_string),
-            features: keep(list(loc.query_value(FEATURES)), |f| f.parse().ok()),
+            providers: list(loc.query_value(PROVIDERS))
+                .map(str::to_string)
+                .collect(),
+            features: list(loc.query_value(FEATURES))
+                .filter_map(|f| f.parse().ok())
+                .collect(),
             sort: loc
                 .query_value(SORT)
                 .and_then(Sort::parse)
@@ -69,25 +72,26 @@ impl Filter {
 
     /// Sorted without repeats, so equal filters compare equal (and make equal addresses).
     pub fn normalize(&mut self) {
-        sort_dedup(&mut self.providers, |a, b| a < b);
-        sort_dedup(&mut self.features, |a, b| a < b);
+        self.providers.sort();
+        self.providers.dedup();
+        self.features.sort();
+        self.features.dedup();
     }
 
     /// The address query: `query` without the filter's keys, then the filter (empty parts
     /// left out, so no filter adds nothing).
     pub fn to_query(&self, query: &[(String, String)]) -> Vec<(String, String)> {
-        let mut out = keep(query, |(k, v)| {
-            (k != PROVIDERS && k != FEATURES && k != SORT).then(|| (k.clone(), v.clone()))
-        });
+        let mut out: Vec<_> = query
+            .iter()
+            .filter(|(k, _)| k != PROVIDERS && k != FEATURES && k != SORT)
+            .cloned()
+            .collect();
         if !self.providers.is_empty() {
-            out.push((
-                PROVIDERS.into(),
-                comma(self.providers.iter().map(String::as_str)),
-            ));
+            out.push((PROVIDERS.into(), self.providers.join(",")));
         }
         if !self.features.is_empty() {
-            let f = map(&self.features, u32::to_string);
-            out.push((FEATURES.into(), comma(f.iter().map(String::as_str))));
+            let f: Vec<String> = self.features.iter().map(u32::to_string).collect();
+            out.push((FEATURES.into(), f.join(",")));
         }
         if self.sort != Sort::Popular {
             out.push((SORT.into(), self.sort.as_str().into()));
@@ -98,62 +102,6 @@ impl Filter {
     pub fn count(&self) -> usize {
         self.providers.len() + self.features.len()
     }
-}
-
-/// Heap sort through a comparator object: one small function in the wasm instead of the
-/// standard library's sort machinery for one more closure type.
-fn heap_sort(v: &mut [u32], less: &dyn Fn(u32, u32) -> bool) {
-    fn sift(v: &mut [u32], mut root: usize, end: usize, less: &dyn Fn(u32, u32) -> bool) {
-        loop {
-            let mut child = 2 * root + 1;
-            if child >= end {
-                return;
-            }
-            let at = |i: usize| v.get(i).copied().unwrap_or(0);
-            if child + 1 < end && less(at(child), at(child + 1)) {
-                child += 1;
-            }
-            if !less(at(root), at(child)) {
-                return;
-            }
-            v.swap(root, child);
-            root = child;
-        }
-    }
-    let n = v.len();
-    for i in (0..n / 2).rev() {
-        sift(v, i, n, less);
-    }
-    for end in (1..n).rev() {
-        v.swap(0, end);
-        sift(v, 0, end, less);
-    }
-}
-
-/// `a,b,c` (one loop instead of `join`'s generic copy).
-fn comma<'a>(items: impl Iterator<Item = &'a str>) -> String {
-    let mut out = String::new();
-    for (i, s) in items.enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(s);
-    }
-    out
-}
-
-/// Insertion sort without repeats: the lists are a handful of items, and a library sort
-/// would be one more instantiation in the wasm per element type.
-fn sort_dedup<T: PartialEq>(v: &mut Vec<T>, less: impl Fn(&T, &T) -> bool) {
-    let mut out: Vec<T> = Vec::with_capacity(v.len());
-    for x in v.drain(..) {
-        if out.contains(&x) {
-            continue;
-        }
-        let at = out.iter().position(|y| less(&x, y)).unwrap_or(out.len());
-        out.insert(at, x);
-    }
-    *v = out;
 }
 
 /// What a games page lists.
@@ -182,7 +130,7 @@ pub fn listing(route: &Route, cat: &Catalogue) -> Option<Listing> {
                         .map_or(Listing::Unknown, Listing::Provider),
                 ),
                 _ => {
-                    let ids = try_map(params, |p| cat.collection(p));
+                    let ids: Option<Vec<_>> = params.iter().map(|p| cat.collection(p)).collect();
                     Some(ids.map_or(Listing::Unknown, Listing::Collections))
                 }
             }
@@ -194,29 +142,38 @@ pub fn listing(route: &Route, cat: &Catalogue) -> Option<Listing> {
 /// Game indices of a collection or provider listing under the filter, in its sort order.
 /// `new` puts the games of the `new` collection first (the catalogue has no release dates).
 pub fn games(cat: &Catalogue, listing: &Listing, filter: &Filter) -> Vec<u32> {
-    let providers = keep(&filter.providers, |p| cat.provider(p));
+    let providers: Vec<usize> = filter
+        .providers
+        .iter()
+        .filter_map(|p| cat.provider(p))
+        .collect();
     let mut feature_bits = 0u32;
     for f in &filter.features {
         if let Some(b) = cat.features.iter().position(|(id, _)| id == f) {
             feature_bits |= 1 << b;
         }
     }
-    let mut out = keep(cat.games.iter().enumerate(), |(i, g)| {
-        let listed = match listing {
-            Listing::Collections(cs) => cs.iter().all(|c| g.collections & (1 << c) != 0),
-            Listing::Provider(p) => usize::from(g.provider) == *p,
-            _ => false,
-        };
-        (listed
-            && (providers.is_empty() || providers.contains(&usize::from(g.provider)))
-            && g.features & feature_bits == feature_bits)
-            .then_some(i as u32)
-    });
+    let mut out: Vec<u32> = cat
+        .games
+        .iter()
+        .enumerate()
+        .filter_map(|(i, g)| {
+            let listed = match listing {
+                Listing::Collections(cs) => cs.iter().all(|c| g.collections & (1 << c) != 0),
+                Listing::Provider(p) => usize::from(g.provider) == *p,
+                _ => false,
+            };
+            (listed
+                && (providers.is_empty() || providers.contains(&usize::from(g.provider)))
+                && g.features & feature_bits == feature_bits)
+                .then_some(i as u32)
+        })
+        .collect();
     match filter.sort {
         Sort::Popular => {}
         Sort::Name => {
             let name = |i: u32| cat.games.get(i as usize).map_or("", |g| g.name.as_str());
-            heap_sort(&mut out, &|a, b| (name(a), a) < (name(b), b));
+            out.sort_by_key(|&i| (name(i), i));
         }
         Sort::New => {
             let new = cat.collection("new").map_or(0, |c| 1u32 << c);

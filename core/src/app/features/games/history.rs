@@ -7,7 +7,6 @@ use crate::app::calls::Answer;
 use crate::app::feature::Cx;
 use crate::app::registry::Req;
 use crate::json::Json;
-use crate::vecs::keep;
 
 use super::Call;
 use crate::app::wire::str_of as text;
@@ -122,7 +121,7 @@ impl GameHistory {
         let body = answer.ok().and_then(|t| crate::json::parse(&t).ok());
         match body.as_ref().and_then(|b| b.get("data")?.as_array()) {
             Some(list) => {
-                self.rows = keep(list, row);
+                self.rows = list.iter().filter_map(row).collect();
                 self.total_pages = body
                     .as_ref()
                     .and_then(|b| b.get("meta")?.get("totalPages")?.as_u64())

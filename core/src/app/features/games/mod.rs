@@ -17,7 +17,6 @@ pub mod played;
 pub mod search;
 pub mod view;
 
-use crate::lookup::by_name;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -30,7 +29,6 @@ use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
 use crate::domain::route::RouteName;
 use crate::json::Json;
-use crate::vecs::{keep, map};
 use catalogue::Catalogue;
 use filter::{Filter, Listing};
 use launch::Launch;
@@ -206,7 +204,7 @@ impl Feature for Games {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &Fields) -> Result<Option<GamesUi>, String> {
-        Ok(Some(by_name!(kind, {
+        Ok(Some(match kind {
             "gamesCatalogue" => GamesUi::GamesCatalogue {
                 text: f.text("text"),
             },
@@ -235,7 +233,11 @@ impl Feature for Games {
                     None => Vec::new(),
                     Some(v) => v
                         .as_array()
-                        .map(|a| keep(a, |v| whole(v).and_then(|n| u32::try_from(n).ok())))
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(|v| whole(v).and_then(|n| u32::try_from(n).ok()))
+                                .collect()
+                        })
                         .ok_or("`features` must be an array")?,
                 },
                 sort: f.text("sort"),
@@ -248,7 +250,7 @@ impl Feature for Games {
                 mobile: f.flag("mobile"),
             },
             _ => return Ok(None),
-        })))
+        }))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
@@ -417,11 +419,13 @@ impl Feature for Games {
                     let entries = list
                         .as_array()
                         .map(|a| {
-                            keep(a, |g| {
-                                let game = g.get("identity")?.as_str()?;
-                                let prov = g.get("provider")?.get("identity")?.as_str()?;
-                                Some(format!("{prov}/{game}"))
-                            })
+                            a.iter()
+                                .filter_map(|g| {
+                                    let game = g.get("identity")?.as_str()?;
+                                    let prov = g.get("provider")?.get("identity")?.as_str()?;
+                                    Some(format!("{prov}/{game}"))
+                                })
+                                .collect()
                         })
                         .unwrap_or_default();
                     self.played.merge_server(entries);
@@ -437,13 +441,15 @@ impl Feature for Games {
                 self.server_found = body(&answer)
                     .and_then(|b| {
                         b.get("games")?.as_array().map(|a| {
-                            keep(a, |g| {
-                                Some((
-                                    g.get("identity")?.as_str()?.to_string(),
-                                    g.get("name")?.as_str()?.to_string(),
-                                    g.get("provider")?.get("name")?.as_str()?.to_string(),
-                                ))
-                            })
+                            a.iter()
+                                .filter_map(|g| {
+                                    Some((
+                                        g.get("identity")?.as_str()?.to_string(),
+                                        g.get("name")?.as_str()?.to_string(),
+                                        g.get("provider")?.get("name")?.as_str()?.to_string(),
+                                    ))
+                                })
+                                .collect()
                         })
                     })
                     .unwrap_or_default();
@@ -453,7 +459,11 @@ impl Feature for Games {
                 if let Some(list) = body(&answer) {
                     self.recent = list
                         .as_array()
-                        .map(|a| keep(a, |q| q.as_str().map(str::to_string)))
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(|q| q.as_str().map(str::to_string))
+                                .collect()
+                        })
                         .unwrap_or_default();
                     self.touch(SEARCH);
                 }
@@ -465,17 +475,19 @@ impl Feature for Games {
                     .as_ref()
                     .and_then(Json::as_array)
                     .map(|a| {
-                        keep(a, |w| {
-                            let g = w.get("game")?;
-                            let s = |v: &Json| v.as_str().map(str::to_string);
-                            Some([
-                                s(w.get("nickname")?)?,
-                                s(g.get("identity")?)?,
-                                s(g.get("name")?)?,
-                                s(w.get("win")?)?,
-                                s(w.get("currency")?)?,
-                            ])
-                        })
+                        a.iter()
+                            .filter_map(|w| {
+                                let g = w.get("game")?;
+                                let s = |v: &Json| v.as_str().map(str::to_string);
+                                Some([
+                                    s(w.get("nickname")?)?,
+                                    s(g.get("identity")?)?,
+                                    s(g.get("name")?)?,
+                                    s(w.get("win")?)?,
+                                    s(w.get("currency")?)?,
+                                ])
+                            })
+                            .collect()
                     })
                     .unwrap_or_default();
                 self.touch(LOBBY);
@@ -508,7 +520,11 @@ fn body(answer: &Answer) -> Option<Json> {
 
 fn identities(list: &Json) -> Vec<String> {
     list.as_array()
-        .map(|a| keep(a, |g| g.get("identity")?.as_str().map(str::to_string)))
+        .map(|a| {
+            a.iter()
+                .filter_map(|g| g.get("identity")?.as_str().map(str::to_string))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -546,8 +562,8 @@ impl Games {
     }
 
     fn catalogue_in(&mut self, cat: Catalogue, index: search::IndexBuilder, cx: &mut Cx) {
-        let provs = map(&cat.games, |g| g.provider);
-        let pnames = map(&cat.providers, |p| p.name.as_str());
+        let provs: Vec<u16> = cat.games.iter().map(|g| g.provider).collect();
+        let pnames: Vec<&str> = cat.providers.iter().map(|p| p.name.as_str()).collect();
         self.index = Rc::new(index.finish(provs, &pnames));
         if cx.shared.is_player() && self.state != CatalogueState::Ready {
             Self::player_lists(cx);
@@ -607,7 +623,8 @@ impl Games {
     fn refresh_list(&mut self) {
         let cat = &self.cat;
         let by_identity = |ids: &mut dyn Iterator<Item = &str>| -> Vec<u32> {
-            keep(ids, |id| cat.game(id).map(|i| i as u32))
+            ids.filter_map(|id| cat.game(id).map(|i| i as u32))
+                .collect()
         };
         self.list = match &self.listing {
             None | Some(Listing::Unknown) => Vec::new(),

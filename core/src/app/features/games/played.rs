@@ -4,7 +4,6 @@
 use crate::app::effect::Effect;
 use crate::app::feature::Cx;
 use crate::json::Json;
-use crate::vecs::{keep, map};
 
 pub const PLAYED_KEY: &str = "playedGames";
 /// Entries kept per player.
@@ -21,7 +20,11 @@ pub struct Played {
 
 fn strings(v: &Json) -> Vec<String> {
     v.as_array()
-        .map(|a| keep(a, |s| s.as_str().map(str::to_string)))
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_string))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -31,7 +34,7 @@ impl Played {
             .and_then(|t| crate::json::parse(t).ok())
             .and_then(|v| {
                 v.as_object()
-                    .map(|o| map(o, |(k, v)| (k.clone(), strings(v))))
+                    .map(|o| o.iter().map(|(k, v)| (k.clone(), strings(v))).collect())
             })
             .unwrap_or_default();
     }
@@ -78,12 +81,14 @@ impl Played {
         let Some(key) = self.key() else { return };
         self.stored.retain(|(k, _)| *k != key);
         self.stored.push((key, self.list.clone()));
-        // Inserted one by one: collecting into the map would add a sort to the wasm.
-        let mut obj = serde_json::Map::new();
-        for (k, l) in &self.stored {
-            let list = map(l, |s| Json::String(s.clone()));
-            obj.insert(k.clone(), Json::Array(list));
-        }
+        let obj: serde_json::Map<String, Json> = self
+            .stored
+            .iter()
+            .map(|(k, l)| {
+                let list = l.iter().map(|s| Json::String(s.clone())).collect();
+                (k.clone(), Json::Array(list))
+            })
+            .collect();
         cx.effect(Effect::StoreLocal {
             key: PLAYED_KEY.into(),
             value: crate::json::to_string(&Json::Object(obj)),

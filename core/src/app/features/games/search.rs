@@ -15,8 +15,6 @@
 pub const MAX_QUERY: usize = 64;
 pub const MAX_WORDS: usize = 6;
 
-use crate::vecs::{keep, map};
-
 /// Match strength of a query word against an indexed word.
 const EXACT: u16 = 100;
 const PREFIX: u16 = 70;
@@ -138,11 +136,11 @@ impl IndexBuilder {
     /// The index, with each game's provider (`providers[game_provider[i]]`).
     pub fn finish(mut self, game_provider: Vec<u16>, providers: &[&str]) -> Index {
         for p in providers {
-            let ids = map(words(p), |w| self.intern(w));
+            let ids = words(p).into_iter().map(|w| self.intern(w)).collect();
             self.ix.provider_words.push(ids);
         }
         let IndexBuilder { mut ix, pairs, .. } = self;
-        // Postings by counting (no sort: every sort instantiation costs wasm bytes).
+        // Postings by a counting sort on the word id: linear in the pairs.
         let mut counts = vec![0u32; ix.ends.len()];
         for (w, _) in &pairs {
             if let Some(c) = counts.get_mut(*w as usize) {
@@ -224,13 +222,17 @@ impl Index {
                 *s = strength(q, self.word(w), last);
             }
             // Provider matches for this word.
-            let prov_score = map(&self.provider_words, |ws| {
-                let mut best = 0u16;
-                for &w in ws {
-                    best = best.max(word_score.get(w as usize).copied().unwrap_or(0));
-                }
-                best
-            });
+            let prov_score: Vec<u16> = self
+                .provider_words
+                .iter()
+                .map(|ws| {
+                    let mut best = 0u16;
+                    for &w in ws {
+                        best = best.max(word_score.get(w as usize).copied().unwrap_or(0));
+                    }
+                    best
+                })
+                .collect();
             for (p, s) in prov_score.iter().enumerate() {
                 if *s == 0 {
                     if let Some(a) = prov_all.get_mut(p) {
@@ -269,14 +271,14 @@ impl Index {
             }
         }
         let need = qwords.len() as u8;
-        let mut found = keep(0..n as u32, |g| {
-            (hits.get(g as usize).copied() == Some(need)).then_some(g)
-        });
+        let mut found: Vec<u32> = (0..n as u32)
+            .filter(|&g| hits.get(g as usize).copied() == Some(need))
+            .collect();
         // Nothing matches every word: the games matching all but one (a stray word).
         if found.is_empty() && need > 2 {
-            found = keep(0..n as u32, |g| {
-                (hits.get(g as usize).copied() == Some(need - 1)).then_some(g)
-            });
+            found = (0..n as u32)
+                .filter(|&g| hits.get(g as usize).copied() == Some(need - 1))
+                .collect();
         }
         // The best `limit`, kept in order by one packed key (higher score, shorter name,
         // catalogue order): an insertion into a short list, no sort.
@@ -293,14 +295,10 @@ impl Index {
             best.insert(at, key);
             best.truncate(limit);
         }
-        let found = map(&best, |k| *k as u32);
-        let providers = keep(0..self.provider_words.len() as u16, |p| {
-            prov_all
-                .get(p as usize)
-                .copied()
-                .unwrap_or(false)
-                .then_some(p)
-        });
+        let found = best.iter().map(|k| *k as u32).collect();
+        let providers = (0..self.provider_words.len() as u16)
+            .filter(|&p| prov_all.get(p as usize).copied().unwrap_or(false))
+            .collect();
         (found, providers)
     }
 }
@@ -341,7 +339,7 @@ fn strength(q: &[u8], w: &[u8], last: bool) -> u16 {
 fn edits(a: &[u8], b: &[u8], max: usize) -> usize {
     let n = b.len();
     let mut prev2 = vec![0usize; n + 1];
-    let mut prev = map(0..=n, |j| j);
+    let mut prev: Vec<usize> = (0..=n).collect();
     let mut cur = vec![0usize; n + 1];
     for i in 1..=a.len() {
         if let Some(c) = cur.get_mut(0) {

@@ -3,7 +3,6 @@
 //! is sent only when its part changed (`Games::touched`), so a keystroke in the search sends
 //! the search and nothing else.
 
-use crate::vecs::{keep, map};
 use serde::Serialize;
 
 use super::catalogue::Catalogue;
@@ -259,9 +258,13 @@ fn tile(g: &Games, i: u32, prefix: &str) -> Option<TileView> {
 
 /// Collections shown to this visitor (SPEC §5): not hidden, for their country.
 pub fn listed(cat: &Catalogue, country: Option<&str>) -> Vec<usize> {
-    keep(cat.collections.iter().enumerate(), |(i, c)| {
-        (!c.info.is_hidden && GameCollection::visible_in(&c.info, country)).then_some(i)
-    })
+    cat.collections
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            (!c.info.is_hidden && GameCollection::visible_in(&c.info, country)).then_some(i)
+        })
+        .collect()
 }
 
 fn provider_view(cat: &Catalogue, p: usize, prefix: &str, count: u32) -> Option<ProviderView> {
@@ -287,29 +290,32 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
     let shown = listed(cat, model.shared.country.as_deref());
     let on_lobby = matches!(route, Some(RouteName::Index) | Some(RouteName::Games));
     let rows = if on_lobby {
-        keep(&shown, |&c| {
-            let col = cat.collections.get(c)?;
-            let bit = 1u32 << c;
-            let mut total = 0u32;
-            let mut tiles = Vec::new();
-            for (i, game) in cat.games.iter().enumerate() {
-                if game.collections & bit != 0 {
-                    total += 1;
-                    if tiles.len() < ROW_TILES {
-                        if let Some(t) = tile(g, i as u32, &prefix) {
-                            tiles.push(t);
+        shown
+            .iter()
+            .filter_map(|&c| {
+                let col = cat.collections.get(c)?;
+                let bit = 1u32 << c;
+                let mut total = 0u32;
+                let mut tiles = Vec::new();
+                for (i, game) in cat.games.iter().enumerate() {
+                    if game.collections & bit != 0 {
+                        total += 1;
+                        if tiles.len() < ROW_TILES {
+                            if let Some(t) = tile(g, i as u32, &prefix) {
+                                tiles.push(t);
+                            }
                         }
                     }
                 }
-            }
-            Some(RowView {
-                identity: col.info.identity.clone(),
-                name: col.name.clone(),
-                href: format!("{prefix}/games/{}", col.info.identity),
-                total,
-                tiles,
+                Some(RowView {
+                    identity: col.info.identity.clone(),
+                    name: col.name.clone(),
+                    href: format!("{prefix}/games/{}", col.info.identity),
+                    total,
+                    tiles,
+                })
             })
-        })
+            .collect()
     } else {
         Vec::new()
     };
@@ -319,9 +325,9 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
             *c += 1;
         }
     }
-    let providers = keep(0..cat.providers.len(), |p| {
-        provider_view(cat, p, &prefix, counts.get(p).copied().unwrap_or(0))
-    });
+    let providers = (0..cat.providers.len())
+        .filter_map(|p| provider_view(cat, p, &prefix, counts.get(p).copied().unwrap_or(0)))
+        .collect();
     let title = match &g.listing {
         Some(Listing::Collections(cs)) => {
             let mut t = String::new();
@@ -343,19 +349,26 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
     GamesLobbyView {
         state: g.state,
         rows,
-        categories: keep(&shown, |&c| {
-            let col = cat.collections.get(c)?;
-            Some(RowLink {
-                identity: col.info.identity.clone(),
-                name: col.name.clone(),
-                href: format!("{prefix}/games/{}", col.info.identity),
+        categories: shown
+            .iter()
+            .filter_map(|&c| {
+                let col = cat.collections.get(c)?;
+                Some(RowLink {
+                    identity: col.info.identity.clone(),
+                    name: col.name.clone(),
+                    href: format!("{prefix}/games/{}", col.info.identity),
+                })
             })
-        }),
+            .collect(),
         providers,
-        features: map(&cat.features, |(id, name)| FeatureView {
-            id: *id,
-            name: name.clone(),
-        }),
+        features: cat
+            .features
+            .iter()
+            .map(|(id, name)| FeatureView {
+                id: *id,
+                name: name.clone(),
+            })
+            .collect(),
         filter: FilterView {
             providers: g.filter.providers.clone(),
             features: g.filter.features.clone(),
@@ -366,15 +379,16 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
         unknown: g.listing == Some(Listing::Unknown) && g.state == CatalogueState::Ready,
         providers_href: format!("{prefix}/games/providers"),
         winners: if on_lobby {
-            map(&g.winners, |[nickname, identity, game, win, currency]| {
-                WinnerView {
+            g.winners
+                .iter()
+                .map(|[nickname, identity, game, win, currency]| WinnerView {
                     nickname: nickname.clone(),
                     game: game.clone(),
                     href: format!("{prefix}/game/{identity}"),
                     win: win.clone(),
                     currency: currency.clone(),
-                }
-            })
+                })
+                .collect()
         } else {
             Vec::new()
         },
@@ -390,10 +404,13 @@ pub fn list(model: &Model) -> GamesListView {
     GamesListView {
         total: g.list.len() as u32,
         from,
-        tiles: keep(
-            g.list.iter().skip(from as usize).take(count as usize),
-            |&i| tile(g, i, &prefix),
-        ),
+        tiles: g
+            .list
+            .iter()
+            .skip(from as usize)
+            .take(count as usize)
+            .filter_map(|&i| tile(g, i, &prefix))
+            .collect(),
     }
 }
 
@@ -402,21 +419,29 @@ pub fn search(model: &Model) -> GamesSearchView {
     let prefix = prefix(model);
     let ready = g.state == CatalogueState::Ready;
     let games: Vec<TileView> = if ready {
-        keep(&g.found, |&i| tile(g, i, &prefix))
+        g.found
+            .iter()
+            .filter_map(|&i| tile(g, i, &prefix))
+            .collect()
     } else {
-        map(&g.server_found, |(identity, name, provider)| TileView {
-            identity: identity.clone(),
-            name: name.clone(),
-            provider: provider.clone(),
-            href: format!("{prefix}/game/{identity}"),
-            img: format!("/api/game/images/{identity}/"),
-            favorite: g.is_favorite(identity),
-        })
+        g.server_found
+            .iter()
+            .map(|(identity, name, provider)| TileView {
+                identity: identity.clone(),
+                name: name.clone(),
+                provider: provider.clone(),
+                href: format!("{prefix}/game/{identity}"),
+                img: format!("/api/game/images/{identity}/"),
+                favorite: g.is_favorite(identity),
+            })
+            .collect()
     };
     let providers: Vec<ProviderView> = if ready {
-        keep(g.found_providers.iter().take(6), |&p| {
-            provider_view(&g.cat, usize::from(p), &prefix, 0)
-        })
+        g.found_providers
+            .iter()
+            .take(6)
+            .filter_map(|&p| provider_view(&g.cat, usize::from(p), &prefix, 0))
+            .collect()
     } else {
         Vec::new()
     };
@@ -484,17 +509,21 @@ pub fn history(model: &Model) -> GamesHistoryView {
         settled: h.settled,
         loading: h.loading,
         failed: h.failed,
-        rows: map(&h.rows, |r| HistoryRowView {
-            id: r.id,
-            game: r.game.clone(),
-            href: (!r.game_identity.is_empty())
-                .then(|| format!("{prefix}/game/{}", r.game_identity)),
-            currency: r.currency.clone(),
-            bet: r.bet.clone(),
-            win: r.win.clone(),
-            settled: r.settled,
-            created_at: r.created_at,
-        }),
+        rows: h
+            .rows
+            .iter()
+            .map(|r| HistoryRowView {
+                id: r.id,
+                game: r.game.clone(),
+                href: (!r.game_identity.is_empty())
+                    .then(|| format!("{prefix}/game/{}", r.game_identity)),
+                currency: r.currency.clone(),
+                bet: r.bet.clone(),
+                win: r.win.clone(),
+                settled: r.settled,
+                created_at: r.created_at,
+            })
+            .collect(),
         transactions_href: path.clone(),
         bets_href: href("bets", 1, true),
         spins_href: href("spins", 1, true),

@@ -17,8 +17,6 @@ use crate::domain::alert::Alert;
 use crate::domain::limit::{LimitDefinition, LimitPeriod};
 use crate::domain::validation::{Rule, Value};
 use crate::json::Body;
-use crate::lookup::by_name;
-use crate::vecs::map;
 
 pub use wire::Item;
 
@@ -113,7 +111,7 @@ impl Feature for Limits {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<LimitsUi>, String> {
-        Ok(Some(by_name!(kind, {
+        Ok(Some(match kind {
             "limitAdd" => LimitsUi::LimitAdd {
                 definition: f.int("definition"),
                 period: f.opt_text("period"),
@@ -130,7 +128,7 @@ impl Feature for Limits {
             },
             "limitsRetry" => LimitsUi::LimitsRetry,
             _ => return Ok(None),
-        })))
+        }))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
@@ -467,15 +465,20 @@ impl Limits {
 
     /// Settings' currencies as decimals per code, for the amount rule.
     fn take_places(&mut self, cx: &Cx) {
-        self.places = map(cx.shared.currencies.iter(), |c| {
-            let mut n = 0;
-            let mut s = c.subunit_to_unit;
-            while s >= 10 {
-                s /= 10;
-                n += 1;
-            }
-            (c.code.clone(), n)
-        });
+        self.places = cx
+            .shared
+            .currencies
+            .iter()
+            .map(|c| {
+                let mut n = 0;
+                let mut s = c.subunit_to_unit;
+                while s >= 10 {
+                    s /= 10;
+                    n += 1;
+                }
+                (c.code.clone(), n)
+            })
+            .collect();
     }
 
     fn places_of(&self, code: &str) -> u32 {

@@ -9,7 +9,6 @@ use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::limit::{self, LimitDefinition, LimitPeriod};
 use crate::domain::modal::MODAL_PARAM;
-use crate::vecs::{keep, map};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -104,33 +103,43 @@ fn name(d: LimitDefinition) -> &'static str {
 
 pub fn slice(model: &Model) -> LimitsView {
     let f = &model.f.limits;
-    let currencies = keep(model.shared.currencies.iter(), |c| {
-        (c.is_enabled != Some(false)).then(|| c.code.clone())
-    });
-    let codes = map(&currencies, String::as_str);
-    let sections = map(LimitDefinition::ALL, |d| {
-        // By period, then in the server's order (no sort instantiated for it).
-        let mut items: Vec<&Item> = Vec::new();
-        for p in LimitPeriod::ALL {
-            for i in &f.items {
-                if i.definition == d && i.period == p {
-                    items.push(i);
+    let currencies: Vec<String> = model
+        .shared
+        .currencies
+        .iter()
+        .filter(|c| c.is_enabled != Some(false))
+        .map(|c| c.code.clone())
+        .collect();
+    let codes: Vec<&str> = currencies.iter().map(String::as_str).collect();
+    let sections = LimitDefinition::ALL
+        .into_iter()
+        .map(|d| {
+            // By period, then in the server's order.
+            let mut items: Vec<&Item> = Vec::new();
+            for p in LimitPeriod::ALL {
+                for i in &f.items {
+                    if i.definition == d && i.period == p {
+                        items.push(i);
+                    }
                 }
             }
-        }
-        let pairs = map(&items, |i| (Some(i.period), i.currency.as_deref()));
-        let available = d.has_amount() && limit::advanced_mode_over(&pairs, &codes);
-        let chosen = usize::from(d.code())
-            .checked_sub(1)
-            .and_then(|i| f.advanced.get(i).copied().flatten());
-        LimitSection {
-            definition: d.code(),
-            name: name(d),
-            advanced: d.has_amount() && chosen.unwrap_or(available),
-            advanced_available: available,
-            items: map(items, view),
-        }
-    });
+            let pairs: Vec<_> = items
+                .iter()
+                .map(|i| (Some(i.period), i.currency.as_deref()))
+                .collect();
+            let available = d.has_amount() && limit::advanced_mode_over(&pairs, &codes);
+            let chosen = usize::from(d.code())
+                .checked_sub(1)
+                .and_then(|i| f.advanced.get(i).copied().flatten());
+            LimitSection {
+                definition: d.code(),
+                name: name(d),
+                advanced: d.has_amount() && chosen.unwrap_or(available),
+                advanced_available: available,
+                items: items.into_iter().map(view).collect(),
+            }
+        })
+        .collect();
     let selected = model
         .shared
         .location

@@ -6,7 +6,6 @@
 use crate::app::ui_read::whole;
 use crate::domain::limit::{LimitDefinition, LimitPeriod};
 use crate::json::Json;
-use crate::vecs::keep;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Item {
@@ -46,7 +45,7 @@ impl Item {
 /// `[Limit]`; `None` unless the body is a list.
 pub fn list(body: &str) -> Option<Vec<Item>> {
     let v = crate::json::parse(body).ok()?;
-    Some(keep(v.as_array()?, Item::read))
+    Some(v.as_array()?.iter().filter_map(Item::read).collect())
 }
 
 /// One `Limit`.

@@ -16,7 +16,6 @@ use crate::domain::notification::{POPOVER_ITEMS, PUSH_PAGE_SIZE, STATE_READ};
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
 use crate::json::Body;
-use crate::lookup::by_name;
 
 pub use wire::Note;
 
@@ -141,7 +140,7 @@ impl Feature for Notifications {
         kind: &str,
         f: &crate::app::feature::Fields,
     ) -> Result<Option<NotificationsUi>, String> {
-        Ok(Some(by_name!(kind, {
+        Ok(Some(match kind {
             "inboxShow" => NotificationsUi::InboxShow {
                 pushes: f.flag("pushes"),
                 page: f.int("page"),
@@ -160,7 +159,7 @@ impl Feature for Notifications {
             "pushesReadAll" => NotificationsUi::PushesReadAll,
             "contactAgain" => NotificationsUi::ContactAgain,
             _ => return Ok(None),
-        })))
+        }))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {

@@ -4,8 +4,6 @@
 
 use serde::Serialize;
 
-use crate::vecs::map;
-
 use super::Note;
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
@@ -76,11 +74,11 @@ pub fn slice(model: &Model) -> NotificationsView {
         unread: f.unread.saturating_add(f.push_unread),
         unread_messages: f.unread,
         unread_pushes: f.push_unread,
-        latest: map(&f.latest, note),
+        latest: f.latest.iter().map(note).collect(),
         inbox: InboxView {
             shown: i.shown,
             pushes: i.pushes,
-            items: map(&i.items, note),
+            items: i.items.iter().map(note).collect(),
             page: i.page,
             pages: i.pages,
             loading: i.loading,

@@ -43,7 +43,12 @@ impl Note {
 /// `{data: [..], meta: {totalPages, totalUnread}}`: (items, total pages, total unread).
 pub fn page(body: &str) -> Option<(Vec<Note>, u32, u64)> {
     let v = crate::json::parse(body).ok()?;
-    let items = crate::vecs::keep(v.get("data")?.as_array()?, Note::read);
+    let items = v
+        .get("data")?
+        .as_array()?
+        .iter()
+        .filter_map(Note::read)
+        .collect();
     let meta = v.get("meta");
     let num = |k: &str| meta.and_then(|m| m.get(k)).and_then(whole).unwrap_or(0);
     Some((

@@ -230,7 +230,7 @@ impl Builder {
         if RAW.contains(&name.as_str()) {
             // Skip to the matching end tag (case-insensitive), reading nothing inside.
             let lower = rest.to_ascii_lowercase();
-            let end = crate::vecs::concat(&["</", name.as_str()]);
+            let end = format!("</{name}");
             return match lower.find(&end) {
                 Some(i) => {
                     let tail = rest.get(i..).unwrap_or_default();
@@ -471,8 +471,7 @@ pub fn decode(s: &str) -> String {
     out
 }
 
-/// The named references the sanitiser decodes: a table read by one loop (a string `match` is
-/// a compare chain of code per name, the size budget).
+/// The named references the sanitiser decodes, and their characters.
 const NAMED: &[(&str, char)] = &[
     ("amp", '&'),
     ("AMP", '&'),

@@ -19,7 +19,6 @@ use crate::app::registry::Req;
 use crate::app::wire::{need_text, text};
 use crate::domain::route::{check_navigation, percent_encode, NavTarget, RouteName};
 use crate::json::Json;
-use crate::vecs::keep;
 
 /// How long a loaded page or list is reused (SPEC §9 localised-content cache).
 pub const PAGE_TTL_MS: u64 = 15 * 60 * 1000;
@@ -242,7 +241,7 @@ impl Pages {
             Some(RouteName::Referral) => Some(need("page", "referral")),
             Some(RouteName::WelcomePackage) => Some(need("page", "welcome-package")),
             Some(RouteName::Slug) => {
-                let slug = route.map(|r| crate::vecs::join(r.param_list("slug"), "/"));
+                let slug = route.map(|r| r.param_list("slug").join("/"));
                 Some(need("", &slug.unwrap_or_default()))
             }
             _ => None,
@@ -321,10 +320,13 @@ fn read_page(v: &Json) -> Result<Page, String> {
 /// `[{slug, title}]`; an item without both is skipped.
 fn read_questions(v: &Json) -> Result<Vec<Question>, String> {
     let items = v.as_array().ok_or("expected an array")?;
-    Ok(keep(items, |q| {
-        Some(Question {
-            slug: text(q, "slug")?,
-            title: text(q, "title")?,
+    Ok(items
+        .iter()
+        .filter_map(|q| {
+            Some(Question {
+                slug: text(q, "slug")?,
+                title: text(q, "title")?,
+            })
         })
-    }))
+        .collect())
 }

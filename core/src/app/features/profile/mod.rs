@@ -5,7 +5,6 @@
 
 pub mod view;
 
-use crate::lookup::by_name;
 use view::SessionRow;
 
 use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
@@ -18,7 +17,6 @@ use crate::app::ui_read::whole;
 use crate::domain::alert::Alert;
 use crate::domain::validation::Rule;
 use crate::json::{Body, Json};
-use crate::vecs::{keep, map};
 
 /// Sessions per page.
 pub const SESSIONS_PER_PAGE: u32 = 10;
@@ -157,7 +155,7 @@ impl Feature for Profile {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ProfileUi>, String> {
-        Ok(Some(by_name!(kind, {
+        Ok(Some(match kind {
             "sessionsPage" => ProfileUi::SessionsPage {
                 page: f.int("page"),
             },
@@ -165,7 +163,7 @@ impl Feature for Profile {
             "sessionsCloseOthers" => ProfileUi::SessionsCloseOthers,
             "sessionCloseConfirm" => ProfileUi::SessionCloseConfirm,
             _ => return Ok(None),
-        })))
+        }))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
@@ -379,12 +377,15 @@ impl Feature for Profile {
             }
             Call::Countries => {
                 if let Ok(Json::Array(list)) = crate::app::calls::read_json(answer) {
-                    self.countries = keep(list, |c| {
-                        let code = c.get("code")?.as_str()?;
-                        let name = c.get("name").and_then(Json::as_str).unwrap_or(code);
-                        (!crate::domain::geo::is_excluded(code))
-                            .then(|| (code.to_string(), name.to_string()))
-                    });
+                    self.countries = list
+                        .into_iter()
+                        .filter_map(|c| {
+                            let code = c.get("code")?.as_str()?;
+                            let name = c.get("name").and_then(Json::as_str).unwrap_or(code);
+                            (!crate::domain::geo::is_excluded(code))
+                                .then(|| (code.to_string(), name.to_string()))
+                        })
+                        .collect();
                 }
             }
             Call::Account => match answer.map(|b| read_me(&b)) {
@@ -493,8 +494,7 @@ fn nickname_rules() -> Vec<(String, Vec<Rule>)> {
 impl Profile {
     /// The server's rules (or the product's until they come); Brazil requires the CPF.
     fn personal_rules(&self) -> Vec<(String, Vec<Rule>)> {
-        // Read from the server's answer at each use: a copy of the read rules would bring
-        // `Rule`'s derived `Clone` (the size budget).
+        // Read from the server's answer at each use: nothing to keep in step with it.
         let mut rules = match &self.personal_rules {
             Some(v) => crate::domain::validation::with_field_rules(read_rules(v)),
             None => {
@@ -592,7 +592,10 @@ fn read_me(body: &str) -> Option<Me> {
         language: text("language"),
         flags: [flag(FLAGS[0]), flag(FLAGS[1]), flag(FLAGS[2])],
         email_confirmed: flag("emailConfirmed"),
-        personal: map(PERSONAL, |n| (n.to_string(), text(n))),
+        personal: PERSONAL
+            .into_iter()
+            .map(|n| (n.to_string(), text(n)))
+            .collect(),
     })
 }
 
@@ -610,23 +613,28 @@ fn failed(e: ResponseError, cx: &mut Cx) {
 /// `{data: [{id, createdAt, lastActiveAt, source, platform, current}], meta: {totalPages}}`.
 fn read_page(body: &str) -> Option<(Vec<SessionRow>, u32)> {
     let v = crate::json::parse(body).ok()?;
-    let items = keep(v.get("data")?.as_array()?, |s| {
-        let text = |k: &str| {
-            s.get(k)
-                .and_then(Json::as_str)
-                .unwrap_or_default()
-                .to_string()
-        };
-        let created_at = s.get("createdAt").and_then(whole).unwrap_or(0);
-        Some(SessionRow {
-            id: u64::try_from(whole(s.get("id")?)?).ok()?,
-            created_at,
-            last_active_at: s.get("lastActiveAt").and_then(whole).unwrap_or(created_at),
-            source: text("source"),
-            platform: text("platform"),
-            current: s.get("current").and_then(Json::as_bool).unwrap_or(false),
+    let items = v
+        .get("data")?
+        .as_array()?
+        .iter()
+        .filter_map(|s| {
+            let text = |k: &str| {
+                s.get(k)
+                    .and_then(Json::as_str)
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            let created_at = s.get("createdAt").and_then(whole).unwrap_or(0);
+            Some(SessionRow {
+                id: u64::try_from(whole(s.get("id")?)?).ok()?,
+                created_at,
+                last_active_at: s.get("lastActiveAt").and_then(whole).unwrap_or(created_at),
+                source: text("source"),
+                platform: text("platform"),
+                current: s.get("current").and_then(Json::as_bool).unwrap_or(false),
+            })
         })
-    });
+        .collect();
     let pages = v
         .get("meta")
         .and_then(|m| m.get("totalPages"))
@@ -644,34 +652,37 @@ fn read_rules(v: &Json) -> Vec<(String, Vec<Rule>)> {
     let Some(items) = v.as_array() else {
         return Vec::new();
     };
-    keep(items, |item| {
-        let field = item.get("field")?.as_str()?.to_string();
-        let mut rules = Vec::new();
-        if item.get("isRequired").and_then(Json::as_bool) == Some(true) {
-            rules.push(Rule::Required);
-        }
-        let text = item.get("rules").and_then(Json::as_str).unwrap_or_default();
-        for part in text.split('|') {
-            let (name, param) = part.split_once(':').unwrap_or((part, ""));
-            let n = param.trim().parse::<u32>().ok();
-            let rule = match (name.trim(), n) {
-                ("min", Some(n)) => Rule::Min(n),
-                ("max", Some(n)) => Rule::Max(n),
-                ("minAge", Some(n)) => Rule::MinAge(n),
-                ("digits", Some(n)) => Rule::Digits(n),
-                ("date", _) => Rule::Date,
-                ("email", _) => Rule::Email,
-                ("phone", _) => Rule::Phone,
-                ("countryCode", _) => Rule::CountryCode,
-                ("cpf_number", _) => Rule::CpfNumber,
-                ("alpha_dash", _) => Rule::AlphaDash,
-                ("required", _) => Rule::Required,
-                _ => continue,
-            };
-            if !rules.contains(&rule) {
-                rules.push(rule);
+    items
+        .iter()
+        .filter_map(|item| {
+            let field = item.get("field")?.as_str()?.to_string();
+            let mut rules = Vec::new();
+            if item.get("isRequired").and_then(Json::as_bool) == Some(true) {
+                rules.push(Rule::Required);
             }
-        }
-        Some((field, rules))
-    })
+            let text = item.get("rules").and_then(Json::as_str).unwrap_or_default();
+            for part in text.split('|') {
+                let (name, param) = part.split_once(':').unwrap_or((part, ""));
+                let n = param.trim().parse::<u32>().ok();
+                let rule = match (name.trim(), n) {
+                    ("min", Some(n)) => Rule::Min(n),
+                    ("max", Some(n)) => Rule::Max(n),
+                    ("minAge", Some(n)) => Rule::MinAge(n),
+                    ("digits", Some(n)) => Rule::Digits(n),
+                    ("date", _) => Rule::Date,
+                    ("email", _) => Rule::Email,
+                    ("phone", _) => Rule::Phone,
+                    ("countryCode", _) => Rule::CountryCode,
+                    ("cpf_number", _) => Rule::CpfNumber,
+                    ("alpha_dash", _) => Rule::AlphaDash,
+                    ("required", _) => Rule::Required,
+                    _ => continue,
+                };
+                if !rules.contains(&rule) {
+                    rules.push(rule);
+                }
+            }
+            Some((field, rules))
+        })
+        .collect()
 }

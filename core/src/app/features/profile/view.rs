@@ -2,8 +2,6 @@
 
 use serde::Serialize;
 
-use crate::vecs::map;
-
 use super::Closing;
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
@@ -89,7 +87,11 @@ pub fn slice(model: &Model) -> ProfileView {
             country: m.country.clone(),
             email_confirmed: m.email_confirmed,
         }),
-        countries: map(&f.countries, |(c, n)| [c.clone(), n.clone()]),
+        countries: f
+            .countries
+            .iter()
+            .map(|(c, n)| [c.clone(), n.clone()])
+            .collect(),
         cpf_mask: super::CPF_MASK,
     }
 }

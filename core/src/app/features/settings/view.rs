@@ -6,7 +6,6 @@ use crate::app::display::{option, CurrencyOption};
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
-use crate::vecs::map;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -24,6 +23,6 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 
 pub fn slice(model: &Model) -> OptionsView {
     OptionsView {
-        currencies: map(model.shared.currencies.iter(), option),
+        currencies: model.shared.currencies.iter().map(option).collect(),
     }
 }

@@ -5,7 +5,6 @@ use serde::Serialize;
 
 use crate::app::model::Model;
 use crate::domain::route::{self, ParamValue, Params, RouteName};
-use crate::vecs::map;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -143,24 +142,27 @@ pub fn footer_links(model: &Model) -> Vec<LinkView> {
 fn links(model: &Model, items: &[Item]) -> Vec<LinkView> {
     let default = &model.config.default_locale;
     let locale = model.shared.locale(&model.config);
-    let mut out = map(items, |i| {
-        let mut params = Params::new();
-        if let Some((k, v)) = i.param {
-            let value = if i.route.params().iter().any(|(n, list)| *n == k && *list) {
-                ParamValue::Many(vec![v.to_string()])
-            } else {
-                ParamValue::One(v.to_string())
-            };
-            params.insert(k.to_string(), value);
-        }
-        LinkView {
-            id: i.id.to_string(),
-            label: i.label.to_string(),
-            href: route::build(i.route, &params, locale, default),
-            active: false,
-            bottom: i.bottom,
-        }
-    });
+    let mut out: Vec<LinkView> = items
+        .iter()
+        .map(|i| {
+            let mut params = Params::new();
+            if let Some((k, v)) = i.param {
+                let value = if i.route.params().iter().any(|(n, list)| *n == k && *list) {
+                    ParamValue::Many(vec![v.to_string()])
+                } else {
+                    ParamValue::One(v.to_string())
+                };
+                params.insert(k.to_string(), value);
+            }
+            LinkView {
+                id: i.id.to_string(),
+                label: i.label.to_string(),
+                href: route::build(i.route, &params, locale, default),
+                active: false,
+                bottom: i.bottom,
+            }
+        })
+        .collect();
     // The page is under a link when its path is the link's, or continues it with `/`; the
     // longest such link is the active one (`/sport/live` is Live, not Sport).
     let path = trim_slash(&model.shared.location.path);

@@ -10,7 +10,6 @@ use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{Req, Tick};
 use crate::domain::route;
-use crate::lookup::by_name;
 
 /// How often the shell asks whether a new build is out (the spec leaves it open).
 pub const VERSION_POLL_MS: u32 = 60_000;
@@ -104,7 +103,7 @@ impl Feature for Shell {
     type Tick = ShellTick;
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ShellUi>, String> {
-        Ok(Some(by_name!(kind, {
+        Ok(Some(match kind {
             "toggleDrawer" => ShellUi::ToggleDrawer,
             "closeDrawer" => ShellUi::CloseDrawer,
             "setDrawerCompact" => ShellUi::SetDrawerCompact {
@@ -112,7 +111,7 @@ impl Feature for Shell {
             },
             "pageReady" => ShellUi::PageReady,
             _ => return Ok(None),
-        })))
+        }))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {

@@ -10,7 +10,6 @@ use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::{locale, route};
-use crate::vecs::map;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -142,31 +141,35 @@ pub fn slice(model: &Model) -> NavView {
             }),
         ),
     };
-    let locales = map(shared.locale_codes(&model.config), |code| {
-        let href = match &shared.route {
-            Ok(r) => r
-                .route_name()
-                .and_then(|n| route::try_build(n, &r.params, Some(code), default)),
-            Err(_) => None,
-        }
-        .unwrap_or_else(|| route::home_path(Some(code), default));
-        let name = shared
-            .locales
-            .iter()
-            .find(|l| l.code == code)
-            .and_then(|l| l.name.clone())
-            .unwrap_or_else(|| code.to_string());
-        let active = locale
-            .as_deref()
-            .unwrap_or(default)
-            .eq_ignore_ascii_case(code);
-        LocaleOption {
-            code: code.to_string(),
-            name,
-            href,
-            active,
-        }
-    });
+    let locales = shared
+        .locale_codes(&model.config)
+        .into_iter()
+        .map(|code| {
+            let href = match &shared.route {
+                Ok(r) => r
+                    .route_name()
+                    .and_then(|n| route::try_build(n, &r.params, Some(code), default)),
+                Err(_) => None,
+            }
+            .unwrap_or_else(|| route::home_path(Some(code), default));
+            let name = shared
+                .locales
+                .iter()
+                .find(|l| l.code == code)
+                .and_then(|l| l.name.clone())
+                .unwrap_or_else(|| code.to_string());
+            let active = locale
+                .as_deref()
+                .unwrap_or(default)
+                .eq_ignore_ascii_case(code);
+            LocaleOption {
+                code: code.to_string(),
+                name,
+                href,
+                active,
+            }
+        })
+        .collect();
     let modal = model.modals.current().map(|m| {
         let mut params = LiteMap::new();
         for (k, v) in model.modals.params.iter() {

@@ -20,8 +20,6 @@ use crate::app::wire::{text, LoginResponse};
 use crate::domain::alert::Alert;
 use crate::domain::route::{self, RouteName};
 use crate::json::{Body, Json};
-use crate::lookup::by_name;
-use crate::vecs::keep;
 
 /// sessionStorage: `state connection purpose backRoute` of the round trip under way.
 pub const PENDING_KEY: &str = "socialAuth";
@@ -64,10 +62,7 @@ pub struct Pending {
 impl Pending {
     fn write(&self) -> String {
         let purpose = if self.link { "link" } else { "login" };
-        crate::vecs::join(
-            &[self.state.as_str(), &self.connection, purpose, &self.back],
-            " ",
-        )
+        [self.state.as_str(), &self.connection, purpose, &self.back].join(" ")
     }
 
     pub fn read(s: &str) -> Option<Pending> {
@@ -160,7 +155,7 @@ impl Feature for Social {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<SocialUi>, String> {
-        Ok(Some(by_name!(kind, {
+        Ok(Some(match kind {
             "socialStart" => SocialUi::SocialStart {
                 connection: f.text("connection"),
             },
@@ -168,7 +163,7 @@ impl Feature for Social {
                 connection: f.text("connection"),
             },
             _ => return Ok(None),
-        })))
+        }))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
@@ -292,7 +287,7 @@ impl Social {
             key: PENDING_KEY.into(),
             value: Some(pending.write()),
         });
-        let url = crate::vecs::concat(&[
+        let url = [
             cx.config.api_base.trim_end_matches('/'),
             "/api/player/social/",
             connection,
@@ -301,13 +296,14 @@ impl Social {
                 ("redirect_uri".into(), self.callback(connection)),
                 ("state".into(), pending.state.clone()),
             ]),
-        ]);
+        ]
+        .concat();
         self.pending = Some(pending);
         cx.effect(Effect::Load { url });
     }
 
     fn callback(&self, connection: &str) -> String {
-        crate::vecs::concat(&[&self.origin, "/auth/social/", connection, "/callback"])
+        format!("{}/auth/social/{connection}/callback", self.origin)
     }
 
     /// On the callback or auto-login page, once the session is known: finish what it brings.
@@ -422,12 +418,17 @@ impl Social {
 
     fn set_links(&mut self, v: &Json) {
         self.links_loaded = true;
-        self.links = keep(v.as_array().map_or(&[][..], Vec::as_slice), |l| {
-            Some(Link {
-                connection: text(l, "socialType")?,
-                email: text(l, "email").unwrap_or_default(),
+        self.links = v
+            .as_array()
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .filter_map(|l| {
+                Some(Link {
+                    connection: text(l, "socialType")?,
+                    email: text(l, "email").unwrap_or_default(),
+                })
             })
-        });
+            .collect();
     }
 
     /// The round trip failed: say why and go on (home with sign-in for a sign-in).

@@ -6,7 +6,6 @@ use serde::Serialize;
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
-use crate::vecs::map;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -42,13 +41,19 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 pub fn slice(model: &Model) -> SocialView {
     let s = &model.f.social;
     SocialView {
-        connections: map(super::CONNECTIONS.iter().zip(super::NAMES), |(c, n)| {
-            [c.to_string(), n.to_string()]
-        }),
-        links: map(&s.links, |l| SocialLinkView {
-            connection: l.connection.clone(),
-            email: l.email.clone(),
-        }),
+        connections: super::CONNECTIONS
+            .iter()
+            .zip(super::NAMES)
+            .map(|(c, n)| [c.to_string(), n.to_string()])
+            .collect(),
+        links: s
+            .links
+            .iter()
+            .map(|l| SocialLinkView {
+                connection: l.connection.clone(),
+                email: l.email.clone(),
+            })
+            .collect(),
         links_loaded: s.links_loaded,
         unlinking: s.unlinking.clone(),
         busy: s.busy,

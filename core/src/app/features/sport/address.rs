@@ -12,7 +12,7 @@ use crate::domain::sport::{self, event_selection, SportRoute, SportSelection};
 /// `/sport...` under the address's locale prefix.
 fn localized(locale: Option<&str>, path: &str) -> String {
     match locale {
-        Some(l) => crate::vecs::concat(&["/", l, path]),
+        Some(l) => format!("/{l}{path}"),
         None => path.to_string(),
     }
 }

@@ -14,7 +14,6 @@ mod token;
 pub mod view;
 mod wire;
 
-use crate::lookup::by_name;
 use litemap::LiteMap;
 
 use crate::app::calls::{Answer, Auth, Endpoint, Route};
@@ -144,7 +143,7 @@ impl Feature for Sport {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<SportUi>, String> {
-        Ok(Some(by_name!(kind, {
+        Ok(Some(match kind {
             "sportWidgetReady" => SportUi::SportWidgetReady,
             "sportScriptFailed" => SportUi::SportScriptFailed {
                 reason: f.text("reason"),
@@ -165,7 +164,7 @@ impl Feature for Sport {
                 reason: f.text("reason"),
             },
             _ => return Ok(None),
-        })))
+        }))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {

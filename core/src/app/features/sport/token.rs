@@ -62,8 +62,8 @@ impl Sport {
         let locale = cx.shared.locale(cx.config);
         let culture = sportsbook_culture(Some(locale.unwrap_or(&cx.config.default_locale)));
         let lobby = match locale {
-            Some(l) => crate::vecs::concat(&[cx.config.origin.as_str(), "/", l, SPORT_BASE]),
-            None => crate::vecs::concat(&[cx.config.origin.as_str(), SPORT_BASE]),
+            Some(l) => format!("{}/{l}{SPORT_BASE}", cx.config.origin),
+            None => format!("{}{SPORT_BASE}", cx.config.origin),
         };
         let platform = if self.mobile {
             Platform::Mobile

@@ -9,7 +9,6 @@ use crate::domain::sport::{
     SportInfoResponse, SportPage, SportSelection,
 };
 use crate::json::Json;
-use crate::vecs::keep;
 
 /// A whole non-negative number (`1.0` is 1, as in JS).
 fn id(v: &Json) -> Option<u64> {
@@ -26,7 +25,7 @@ fn id_of(v: &Json, key: &str) -> Option<u64> {
 
 fn list<T>(v: Option<&Json>, item: impl Fn(&Json) -> Option<T>) -> Vec<T> {
     v.and_then(Json::as_array)
-        .map(|a| keep(a, item))
+        .map(|a| a.iter().filter_map(item).collect())
         .unwrap_or_default()
 }
 
@@ -65,18 +64,21 @@ pub fn selection(v: &Json) -> Option<SportSelection> {
 pub fn sport_info(v: &Json) -> Option<SportInfoResponse> {
     let cats = v.get("Categories")?.as_array()?;
     Some(SportInfoResponse {
-        categories: keep(cats, |c| {
-            Some(SportCategory {
-                category_id: id_of(c, "CategoryId")?,
-                name: text_of(c, "Name"),
-                championships: list(c.get("Championships"), |ch| {
-                    Some(SportChampionship {
-                        championship_id: id_of(ch, "ChampionshipId")?,
-                        name: text_of(ch, "Name"),
-                    })
-                }),
+        categories: cats
+            .iter()
+            .filter_map(|c| {
+                Some(SportCategory {
+                    category_id: id_of(c, "CategoryId")?,
+                    name: text_of(c, "Name"),
+                    championships: list(c.get("Championships"), |ch| {
+                        Some(SportChampionship {
+                            championship_id: id_of(ch, "ChampionshipId")?,
+                            name: text_of(ch, "Name"),
+                        })
+                    }),
+                })
             })
-        }),
+            .collect(),
     })
 }
 

@@ -22,7 +22,6 @@ use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::realtime::push::Push;
 use crate::domain::third_party::{fan_out, plan, Plan, Service, ServiceCmd};
 use crate::json::Body;
-use crate::vecs::keep;
 
 /// Events kept for the consent-requiring sinks while the visitor has not answered.
 pub const HELD_MAX: usize = 20;
@@ -146,10 +145,7 @@ impl Feature for ThirdParty {
                         self.restore_id = crate::app::wire::text(&p, "freshchatRestoreId")
                             .filter(|r| !r.is_empty());
                     }
-                    Err(e) => cx.log(
-                        LogLevel::Warn,
-                        &crate::vecs::concat(&["chat restore id: ", &e.to_string()]),
-                    ),
+                    Err(e) => cx.log(LogLevel::Warn, &format!("chat restore id: {e}")),
                 }
                 if self.player.is_some() {
                     self.identify(cx);
@@ -158,10 +154,7 @@ impl Feature for ThirdParty {
             Call::SaveRestoreId => {
                 if let Err(e) = answer {
                     // SPEC §8: a failed chat restore id update is logged only.
-                    cx.log(
-                        LogLevel::Warn,
-                        &crate::vecs::concat(&["chat restore id not saved: ", &e.to_string()]),
-                    );
+                    cx.log(LogLevel::Warn, &format!("chat restore id not saved: {e}"));
                 }
             }
         }
@@ -240,13 +233,14 @@ impl ThirdParty {
         } else {
             Vec::new()
         };
-        let waiting = keep(Service::ALL, |s| {
-            (self.status(s) == Status::AwaitConsent && s.allowed(&consent)).then_some(s)
-        });
+        let waiting: Vec<Service> = Service::ALL
+            .into_iter()
+            .filter(|&s| self.status(s) == Status::AwaitConsent && s.allowed(&consent))
+            .collect();
         for &s in &waiting {
             self.start(s, cx);
         }
-        let now_active = keep(waiting, |s| self.active(s).then_some(s));
+        let now_active: Vec<Service> = waiting.into_iter().filter(|&s| self.active(s)).collect();
         for e in held {
             track(fan_out(e, &now_active), cx);
         }
@@ -259,9 +253,10 @@ impl ThirdParty {
     /// ones that wait for the visitor's choice.
     fn fire(&mut self, event: AnalyticsEvent, cx: &mut Cx) {
         let consent = cx.shared.consent;
-        let ready = keep(Service::ALL, |s| {
-            (self.active(s) && s.allowed(&consent)).then_some(s)
-        });
+        let ready: Vec<Service> = Service::ALL
+            .into_iter()
+            .filter(|&s| self.active(s) && s.allowed(&consent))
+            .collect();
         track(fan_out(event, &ready), cx);
         let waits = !consent.decided
             && Service::ALL

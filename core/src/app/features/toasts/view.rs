@@ -6,7 +6,6 @@ use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::alert::AlertKind;
-use crate::vecs::map;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -49,20 +48,27 @@ pub fn slice(model: &Model) -> Vec<ToastView> {
         }
         out
     };
-    map(model.f.toasts.queue.visible(), |s| ToastView {
-        id: s.id,
-        kind: match s.alert.kind {
-            AlertKind::Success => ToastKind::Success,
-            AlertKind::Error => ToastKind::Error,
-            AlertKind::Warning => ToastKind::Warning,
-            AlertKind::Info => ToastKind::Info,
-        },
-        title: fill(&s.alert.key, &s.alert.params),
-        description: s
-            .alert
-            .description
-            .as_deref()
-            .map(|d| fill(d, &s.alert.params)),
-        duration_ms: s.alert.duration_ms(),
-    })
+    model
+        .f
+        .toasts
+        .queue
+        .visible()
+        .iter()
+        .map(|s| ToastView {
+            id: s.id,
+            kind: match s.alert.kind {
+                AlertKind::Success => ToastKind::Success,
+                AlertKind::Error => ToastKind::Error,
+                AlertKind::Warning => ToastKind::Warning,
+                AlertKind::Info => ToastKind::Info,
+            },
+            title: fill(&s.alert.key, &s.alert.params),
+            description: s
+                .alert
+                .description
+                .as_deref()
+                .map(|d| fill(d, &s.alert.params)),
+            duration_ms: s.alert.duration_ms(),
+        })
+        .collect()
 }

@@ -24,7 +24,6 @@ use crate::domain::alert::Alert;
 use crate::domain::route::RouteName;
 use crate::domain::validation::Rule;
 use crate::json::{Body, Json};
-use crate::vecs::keep;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Verify {
@@ -255,12 +254,15 @@ impl Feature for Verify {
                 self.listing = false;
                 match calls::read_json(answer) {
                     Ok(Json::Array(list)) => {
-                        self.avatars = keep(list, |a| {
-                            Some([
-                                a.get("id")?.as_str()?.into(),
-                                a.get("url")?.as_str()?.into(),
-                            ])
-                        });
+                        self.avatars = list
+                            .into_iter()
+                            .filter_map(|a| {
+                                Some([
+                                    a.get("id")?.as_str()?.into(),
+                                    a.get("url")?.as_str()?.into(),
+                                ])
+                            })
+                            .collect();
                     }
                     other => {
                         if let Err(e) = other {

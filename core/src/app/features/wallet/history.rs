@@ -6,7 +6,6 @@ use crate::app::effect::LogLevel;
 use crate::app::feature::{Cx, Fields};
 use crate::app::registry::Req;
 use crate::json::Json;
-use crate::vecs::keep;
 
 use super::pay::wire::{InvoicePage, Statistic, WireInvoice};
 use super::Call as WalletCall;
@@ -101,8 +100,8 @@ fn clean(mut f: Filter) -> Filter {
     if f.kind != "deposit" && f.kind != "withdrawal" {
         f.kind.clear();
     }
-    // Known statuses, each once, in order (no sort: three values).
-    f.statuses = keep(1..=3, |s| f.statuses.contains(&s).then_some(s));
+    // Known statuses, each once, in order.
+    f.statuses = (1..=3).filter(|s| f.statuses.contains(s)).collect();
     for d in [&mut f.date_from, &mut f.date_to] {
         let ok = d.len() == 10
             && d.bytes().enumerate().all(|(i, b)| {

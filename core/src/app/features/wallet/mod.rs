@@ -17,7 +17,6 @@ use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
 use crate::json::{Body, Json};
-use crate::lookup::by_name;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Wallet {
@@ -113,7 +112,7 @@ impl Feature for Wallet {
     type Tick = ();
 
     fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<WalletUi>, String> {
-        Ok(Some(by_name!(kind, {
+        Ok(Some(match kind {
             "switchAccount" => WalletUi::SwitchAccount { id: f.int("id") },
             "hideAccount" => WalletUi::HideAccount { id: f.int("id") },
             "walletTab" => WalletUi::WalletTab {
@@ -149,7 +148,7 @@ impl Feature for Wallet {
                 currency: f.opt_text("currency"),
             },
             _ => return Ok(None),
-        })))
+        }))
     }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {

@@ -6,7 +6,6 @@ use crate::app::display::{balance, option, CurrencyOption, MoneyView};
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
-use crate::vecs::{keep, map};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -62,22 +61,29 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 pub fn slice(model: &Model) -> AccountsView {
     let wallet = &model.f.wallet;
     let currencies = &model.shared.currencies;
-    let items = map(&wallet.accounts, |a| AccountView {
-        id: a.id,
-        currency: a.currency.clone(),
-        balance: balance(currencies, a),
-        active: a.is_active(),
-        busy: wallet.busy.contains(&a.id),
-        can_hide: !a.is_active(),
-    });
-    let addable = keep(currencies.iter(), |c| {
-        let addable = c.is_enabled != Some(false)
-            && !wallet
-                .accounts
-                .iter()
-                .any(|a| a.currency.eq_ignore_ascii_case(&c.code));
-        addable.then(|| option(c))
-    });
+    let items = wallet
+        .accounts
+        .iter()
+        .map(|a| AccountView {
+            id: a.id,
+            currency: a.currency.clone(),
+            balance: balance(currencies, a),
+            active: a.is_active(),
+            busy: wallet.busy.contains(&a.id),
+            can_hide: !a.is_active(),
+        })
+        .collect();
+    let addable = currencies
+        .iter()
+        .filter_map(|c| {
+            let addable = c.is_enabled != Some(false)
+                && !wallet
+                    .accounts
+                    .iter()
+                    .any(|a| a.currency.eq_ignore_ascii_case(&c.code));
+            addable.then(|| option(c))
+        })
+        .collect();
     AccountsView {
         loading: wallet.loading,
         items,

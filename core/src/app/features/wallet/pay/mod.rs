@@ -93,7 +93,7 @@ impl Call {
             } => {
                 let mut r = Route::owned(
                     HttpMethod::Get,
-                    crate::vecs::concat(&["/api/payment/methods/", dir.as_str()]),
+                    format!("/api/payment/methods/{}", dir.as_str()),
                     Auth::Player,
                 )
                 .query(&[("currency", currency)]);
@@ -105,7 +105,7 @@ impl Call {
             }
             Call::Create { dir } => Route::owned(
                 HttpMethod::Post,
-                crate::vecs::concat(&["/api/payment/invoices/", dir.as_str()]),
+                format!("/api/payment/invoices/{}", dir.as_str()),
                 Auth::Player,
             ),
             Call::Decline(id) => Route::item(

@@ -13,7 +13,6 @@ use crate::domain::money::{self, display_balance, CurrencyInfo};
 use crate::domain::payment::{Direction, MethodId};
 use crate::domain::payment_form::FieldKind;
 use crate::domain::validation::fill;
-use crate::vecs::{keep, map};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -186,57 +185,73 @@ pub fn payment(model: &Model) -> PaymentView {
         .as_deref()
         .and_then(|code| shared.currency(code))
         .and_then(|c| c.rate.as_ref().map(|r| r.rate.clone()));
-    let accounts = keep(&wallet.accounts, |a| {
-        let cur = shared.currency(&a.currency);
-        let crypto = cur.is_some_and(|c| c.is_crypto());
-        let equivalent = match (cur.and_then(|c| c.rate.as_ref()), &equivalent_rate) {
-            (Some(from), Some(to)) if money::show_equivalent(crypto, pay.equivalent.as_deref()) => {
-                money::equivalent_display(&a.balance, &from.rate, to)
-            }
-            _ => None,
-        };
-        (pay.tab == AccountTab::All || crypto).then(|| PayAccountView {
-            id: a.id,
-            currency: a.currency.clone(),
-            balance: shown(currencies, &a.balance, &a.currency),
-            crypto,
-            selected: account.is_some_and(|s| s.id == a.id),
-            equivalent,
+    let accounts = wallet
+        .accounts
+        .iter()
+        .filter_map(|a| {
+            let cur = shared.currency(&a.currency);
+            let crypto = cur.is_some_and(|c| c.is_crypto());
+            let equivalent = match (cur.and_then(|c| c.rate.as_ref()), &equivalent_rate) {
+                (Some(from), Some(to))
+                    if money::show_equivalent(crypto, pay.equivalent.as_deref()) =>
+                {
+                    money::equivalent_display(&a.balance, &from.rate, to)
+                }
+                _ => None,
+            };
+            (pay.tab == AccountTab::All || crypto).then(|| PayAccountView {
+                id: a.id,
+                currency: a.currency.clone(),
+                balance: shown(currencies, &a.balance, &a.currency),
+                crypto,
+                selected: account.is_some_and(|s| s.id == a.id),
+                equivalent,
+            })
         })
-    });
+        .collect();
     let unit = account.map(|a| pay.unit(a, currencies));
     let in_unit = |v: &Option<String>| {
         v.as_deref()
             .and_then(|s| unit.as_ref().and_then(|u| u.from_units(s)))
     };
-    let groups = map(&pay.groups, |(name, list)| MethodGroupView {
-        name: name.clone(),
-        methods: map(list, |m| MethodView {
-            id: m.id.clone(),
-            name: m.name.clone(),
-            manual: MethodId::parse(&m.id).is_some_and(|id| id.is_manual_agent()),
-            min: in_unit(&m.min_amount),
-            max: in_unit(&m.max_amount),
-            selected: pay.selected.as_deref() == Some(m.id.as_str()),
-        }),
-    });
+    let groups = pay
+        .groups
+        .iter()
+        .map(|(name, list)| MethodGroupView {
+            name: name.clone(),
+            methods: list
+                .iter()
+                .map(|m| MethodView {
+                    id: m.id.clone(),
+                    name: m.name.clone(),
+                    manual: MethodId::parse(&m.id).is_some_and(|id| id.is_manual_agent()),
+                    min: in_unit(&m.min_amount),
+                    max: in_unit(&m.max_amount),
+                    selected: pay.selected.as_deref() == Some(m.id.as_str()),
+                })
+                .collect(),
+        })
+        .collect();
     let method = pay.method();
     let fields = method
         .map(|m| {
-            map(&m.fields, |f| {
-                let kind = match FieldKind::parse(&f.kind, &f.name) {
-                    FieldKind::Card => "card",
-                    FieldKind::Cpf => "cpf",
-                    FieldKind::Phone => "phone",
-                    FieldKind::CryptoAddress => "cryptoAddress",
-                    FieldKind::Text => "text",
-                };
-                FieldView {
-                    name: f.name.clone(),
-                    kind: kind.into(),
-                    label: text(&format!("global-components.wallet.field.{}", f.name)),
-                }
-            })
+            m.fields
+                .iter()
+                .map(|f| {
+                    let kind = match FieldKind::parse(&f.kind, &f.name) {
+                        FieldKind::Card => "card",
+                        FieldKind::Cpf => "cpf",
+                        FieldKind::Phone => "phone",
+                        FieldKind::CryptoAddress => "cryptoAddress",
+                        FieldKind::Text => "text",
+                    };
+                    FieldView {
+                        name: f.name.clone(),
+                        kind: kind.into(),
+                        label: text(&format!("global-components.wallet.field.{}", f.name)),
+                    }
+                })
+                .collect()
         })
         .unwrap_or_default();
     let mut errors = LiteMap::new();
@@ -282,11 +297,13 @@ pub fn payment(model: &Model) -> PaymentView {
         deposit_limit: pay.deposit_limit,
         invoice: pay.invoice.as_ref().map(|i| invoice_view(currencies, i)),
         async_id: pay.async_id,
-        analytics: map(&pay.analytics, |e| e.to_string()),
+        analytics: pay.analytics.iter().map(|e| e.to_string()).collect(),
         equivalent: pay.equivalent.clone(),
-        fiats: keep(currencies.iter(), |c| {
-            (!c.is_crypto() && c.is_enabled != Some(false)).then(|| c.code.clone())
-        }),
+        fiats: currencies
+            .iter()
+            .filter(|c| !c.is_crypto() && c.is_enabled != Some(false))
+            .map(|c| c.code.clone())
+            .collect(),
         declining: pay.declining.clone(),
     }
 }
@@ -302,15 +319,23 @@ pub fn history(model: &Model) -> HistoryView {
         page: h.page.max(1),
         total_pages: h.total_pages,
         total_rows: h.total_rows,
-        items: map(&h.items, |i| invoice_view(currencies, i)),
-        stats: map(&h.stats, |s| StatView {
-            currency: s.currency.clone(),
-            deposit_count: s.deposit_count,
-            deposits: shown(currencies, &s.deposit_sum, &s.currency),
-            withdrawal_count: s.withdrawal_count,
-            withdrawals: shown(currencies, &s.withdrawal_sum, &s.currency),
-            pending_count: s.pending_count,
-        }),
+        items: h
+            .items
+            .iter()
+            .map(|i| invoice_view(currencies, i))
+            .collect(),
+        stats: h
+            .stats
+            .iter()
+            .map(|s| StatView {
+                currency: s.currency.clone(),
+                deposit_count: s.deposit_count,
+                deposits: shown(currencies, &s.deposit_sum, &s.currency),
+                withdrawal_count: s.withdrawal_count,
+                withdrawals: shown(currencies, &s.withdrawal_sum, &s.currency),
+                pending_count: s.pending_count,
+            })
+            .collect(),
         declining: wallet.pay.declining.clone(),
     }
 }

@@ -5,7 +5,6 @@
 
 use crate::domain::invoice::{Invoice, PublicData};
 use crate::json::Json;
-use crate::vecs::keep;
 
 use crate::app::wire::{int, items as list, loose_text as text};
 
@@ -39,14 +38,17 @@ impl MethodGroup {
     /// `[{name, paymentMethods: [...]}]`; `None` unless it is a list.
     pub fn list(v: &Json) -> Option<Vec<MethodGroup>> {
         let groups = v.as_array()?;
-        Some(keep(groups, MethodGroup::read))
+        Some(groups.iter().filter_map(MethodGroup::read).collect())
     }
 
     fn read(v: &Json) -> Option<MethodGroup> {
         v.as_object()?;
         Some(MethodGroup {
             name: text(v, "name"),
-            payment_methods: keep(list(v, "paymentMethods"), Method::read),
+            payment_methods: list(v, "paymentMethods")
+                .iter()
+                .filter_map(Method::read)
+                .collect(),
         })
     }
 }
@@ -60,12 +62,15 @@ impl Method {
             id,
             min_amount: opt_text(v, "minAmount"),
             max_amount: opt_text(v, "maxAmount"),
-            fields: keep(list(v, "fields"), |f| {
-                Some(MethodField {
-                    name: opt_text(f, "name")?,
-                    kind: text(f, "type"),
+            fields: list(v, "fields")
+                .iter()
+                .filter_map(|f| {
+                    Some(MethodField {
+                        name: opt_text(f, "name")?,
+                        kind: text(f, "type"),
+                    })
                 })
-            }),
+                .collect(),
             is_async: v.get("isAsync").and_then(Json::as_bool).unwrap_or(false),
         })
     }
@@ -167,7 +172,7 @@ impl InvoicePage {
                 .unwrap_or(0)
         };
         Some(InvoicePage {
-            data: keep(data, WireInvoice::read),
+            data: data.iter().filter_map(WireInvoice::read).collect(),
             total_pages: count("totalPages"),
             total_rows: count("totalRows"),
         })
@@ -187,16 +192,21 @@ pub struct Statistic {
 impl Statistic {
     pub fn list(v: &Json) -> Option<Vec<Statistic>> {
         let count = |s: &Json, k: &str| int(s, k).and_then(|n| u32::try_from(n).ok()).unwrap_or(0);
-        Some(keep(v.as_array()?, |s| {
-            Some(Statistic {
-                currency: opt_text(s, "currency")?,
-                deposit_count: count(s, "depositCount"),
-                deposit_sum: text(s, "depositSum"),
-                withdrawal_count: count(s, "withdrawalCount"),
-                withdrawal_sum: text(s, "withdrawalSum"),
-                pending_count: count(s, "pendingCount"),
-            })
-        }))
+        Some(
+            v.as_array()?
+                .iter()
+                .filter_map(|s| {
+                    Some(Statistic {
+                        currency: opt_text(s, "currency")?,
+                        deposit_count: count(s, "depositCount"),
+                        deposit_sum: text(s, "depositSum"),
+                        withdrawal_count: count(s, "withdrawalCount"),
+                        withdrawal_sum: text(s, "withdrawalSum"),
+                        pending_count: count(s, "pendingCount"),
+                    })
+                })
+                .collect(),
+        )
     }
 }
 
