@@ -99,6 +99,7 @@ pub async fn start(
         &culture,
         platform,
         db::now(),
+        who.session_id,
     )?;
     Ok(Json(json!({ "token": token })))
 }
