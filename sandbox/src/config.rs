@@ -387,11 +387,9 @@ mod tests {
     fn outbox_is_off_unless_asked_for() {
         assert!(!parse(&[]).unwrap().outbox);
         assert!(parse(&["--outbox"]).unwrap().outbox);
-        let c = Config::from_env_and_args(
-            |k| (k == "SANDBOX_OUTBOX").then(|| "1".into()),
-            Vec::new(),
-        )
-        .unwrap();
+        let c =
+            Config::from_env_and_args(|k| (k == "SANDBOX_OUTBOX").then(|| "1".into()), Vec::new())
+                .unwrap();
         assert!(c.outbox);
     }
 

@@ -52,7 +52,11 @@ pub fn app(state: AppState) -> Router {
     if state.control && state.control_cors {
         api = api.merge(routes::control::router());
     }
-    api = api.layer(local_cors());
+    // The 405 answer is set before the layer so a preflight (OPTIONS) still meets CORS; the
+    // routes merged below get theirs, without CORS, from the second call.
+    api = api
+        .method_not_allowed_fallback(error::method_not_allowed)
+        .layer(local_cors());
     if state.control && !state.control_cors {
         api = api.merge(routes::control::router());
     }

@@ -48,8 +48,12 @@ async fn a_phone_is_set_only_by_its_code_and_signs_in_its_owner() {
     assert_eq!(me.body["phone"], Value::Null);
 
     // The victim signs up by phone and lands in a fresh account of their own.
-    s.post("/api/player/otp/send", None, json!({ "phone": victim_phone }))
-        .await;
+    s.post(
+        "/api/player/otp/send",
+        None,
+        json!({ "phone": victim_phone }),
+    )
+    .await;
     let c = otp_code(&s, victim_phone, None).await;
     let v = s
         .post(
@@ -136,7 +140,10 @@ async fn game_tokens_end_with_logout_and_a_password_change() {
     let (t, profile) = s.register("tokens@example.com", "USD").await;
     let id = profile["id"].as_i64().unwrap();
     let (slot, sport) = game_tokens(&s, &t, id).await;
-    assert_eq!(live(&s, &slot, &sport).await, (StatusCode::OK, StatusCode::OK));
+    assert_eq!(
+        live(&s, &slot, &sport).await,
+        (StatusCode::OK, StatusCode::OK)
+    );
     let out = s
         .post("/api/player/sessions/logout", Some(&t), json!({}))
         .await;
@@ -151,51 +158,33 @@ async fn game_tokens_end_with_logout_and_a_password_change() {
             json!({"bet": "1.00"}),
         )
         .await;
-    assert_eq!(spin.status, StatusCode::NOT_FOUND, "no spending after logout");
+    assert_eq!(
+        spin.status,
+        StatusCode::NOT_FOUND,
+        "no spending after logout"
+    );
 
     // A password change ends them too, even those of the session that changed it.
     let login = s.login("tokens@example.com", "secret-pass").await;
     let t2 = login.body["accessToken"].as_str().unwrap().to_string();
     let (slot, sport) = game_tokens(&s, &t2, id).await;
-    assert_eq!(live(&s, &slot, &sport).await, (StatusCode::OK, StatusCode::OK));
+    assert_eq!(
+        live(&s, &slot, &sport).await,
+        (StatusCode::OK, StatusCode::OK)
+    );
     let changed = s
         .put(
             "/api/player/passwords",
             Some(&t2),
-            Some(json!({"currentPassword": "secret-pass", "newPassword": "another-pass",
-                        "repeatNewPassword": "another-pass"})),
+            Some(
+                json!({"currentPassword": "secret-pass", "newPassword": "another-pass",
+                        "repeatNewPassword": "another-pass"}),
+            ),
         )
         .await;
     assert_eq!(changed.status, StatusCode::OK, "{}", changed.body);
     let (a, b) = live(&s, &slot, &sport).await;
     assert_eq!((a, b), (StatusCode::NOT_FOUND, StatusCode::UNAUTHORIZED));
-}
-
-/// Confirms the player's current e-mail through the code in the outbox.
-async fn confirm_email(s: &Sandbox, token: &str, email: &str) {
-    let sent = s
-        .post(
-            "/api/player/profile/email/verify/send",
-            Some(token),
-            json!({ "email": email }),
-        )
-        .await;
-    assert_eq!(sent.status, StatusCode::OK, "{}", sent.body);
-    let code = last_mail(s, email).await["body"]
-        .as_str()
-        .unwrap()
-        .split_whitespace()
-        .find(|w| w.len() == 6 && w.bytes().all(|b| b.is_ascii_digit()))
-        .unwrap()
-        .to_string();
-    let ok = s
-        .post(
-            "/api/player/profile/email/verify/confirm",
-            Some(token),
-            json!({ "code": code }),
-        )
-        .await;
-    assert_eq!(ok.status, StatusCode::OK, "{}", ok.body);
 }
 
 async fn last_mail(s: &Sandbox, to: &str) -> Value {
@@ -212,12 +201,18 @@ async fn last_mail(s: &Sandbox, to: &str) -> Value {
 async fn a_confirmed_email_moves_only_with_the_password_and_the_old_one_is_told() {
     let s = start().await;
     let (t, _) = s.register("owner@example.com", "USD").await;
-    confirm_email(&s, &t, "owner@example.com").await;
+    // Registration mailed a code to the address; confirming it makes the address confirmed.
+    confirm_email_code(&s, &t, "owner@example.com").await;
     let send = |body: Value| s.post("/api/player/profile/email/verify/send", Some(&t), body);
     let bare = send(json!({ "email": "thief@example.com" })).await;
     assert_eq!(bare.error_code(), "password_required");
     let wrong = send(json!({ "email": "thief@example.com", "currentPassword": "nope-nope" })).await;
-    assert_eq!(wrong.field_errors("currentPassword").len(), 1, "{}", wrong.body);
+    assert_eq!(
+        wrong.field_errors("currentPassword").len(),
+        1,
+        "{}",
+        wrong.body
+    );
     assert_eq!(last_mail(&s, "thief@example.com").await, Value::Null);
 
     let right = send(json!({ "email": "new@example.com", "currentPassword": "secret-pass" })).await;
@@ -233,7 +228,7 @@ async fn a_confirmed_email_moves_only_with_the_password_and_the_old_one_is_told(
     assert!(notice["body"].as_str().unwrap().contains("new@example.com"));
 }
 
-/// Confirms an address a send already went to.
+/// Confirms an address with the code of the newest mail to it (the outbox).
 async fn confirm_email_code(s: &Sandbox, token: &str, email: &str) {
     let code = last_mail(s, email).await["body"]
         .as_str()
@@ -264,8 +259,10 @@ async fn wrong_current_passwords_are_limited() {
         s.put(
             "/api/player/passwords",
             Some(&t),
-            Some(json!({"currentPassword": current, "newPassword": "brand-new-pass",
-                        "repeatNewPassword": "brand-new-pass"})),
+            Some(
+                json!({"currentPassword": current, "newPassword": "brand-new-pass",
+                        "repeatNewPassword": "brand-new-pass"}),
+            ),
         )
     };
     for _ in 0..3 {
@@ -273,7 +270,11 @@ async fn wrong_current_passwords_are_limited() {
         assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", r.body);
     }
     let r = change("secret-pass").await;
-    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "even the right one waits");
+    assert_eq!(
+        r.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "even the right one waits"
+    );
     assert_eq!(r.error_code(), "too_many_attempts");
     assert!(r.body["retryAfter"].as_u64().unwrap() >= 1);
 }
@@ -320,7 +321,10 @@ async fn asking_whether_addresses_are_taken_is_limited() {
     };
     // Per address: the same address twice, then 429.
     for _ in 0..2 {
-        assert_eq!(ask("taken@example.com".into()).await.error_code(), "email_taken");
+        assert_eq!(
+            ask("taken@example.com".into()).await.error_code(),
+            "email_taken"
+        );
     }
     let r = ask("taken@example.com".into()).await;
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);

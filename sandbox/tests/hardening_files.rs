@@ -163,10 +163,41 @@ async fn data_files_are_private_and_secrets_stay_out_of_db_and_log() {
     assert_eq!(up.status().as_u16(), 201);
     let docs = dir.join("data/documents");
     assert_eq!(mode(&docs), 0o700, "documents folder");
-    let player_dir = std::fs::read_dir(&docs).unwrap().next().unwrap().unwrap().path();
+    let player_dir = std::fs::read_dir(&docs)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
     assert_eq!(mode(&player_dir), 0o700, "a player's documents folder");
-    let file = std::fs::read_dir(&player_dir).unwrap().next().unwrap().unwrap().path();
+    let file = std::fs::read_dir(&player_dir)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
     assert_eq!(mode(&file), 0o600, "a document");
+
+    // A slot launch token is a bearer: the log shows the route, never the token.
+    let play = reqwest::Client::new()
+        .post(format!("{base}/api/game/games/book-of-dead/play"))
+        .bearer_auth(token)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+    let slot = play["url"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/slot/")
+        .to_string();
+    let state = reqwest::get(format!("{base}/api/game/slot/{slot}"))
+        .await
+        .unwrap();
+    assert_eq!(state.status().as_u16(), 200);
 
     assert_eq!(mode(&dir.join("data")), 0o700, "data directory");
     assert_eq!(mode(&db), 0o600, "database");
@@ -183,6 +214,11 @@ async fn data_files_are_private_and_secrets_stay_out_of_db_and_log() {
 
     let log = server.stop();
     assert!(!log.contains(&code), "a reset code reached the log:\n{log}");
+    assert!(!log.contains(&slot), "a game token reached the log:\n{log}");
+    assert!(
+        log.contains("/api/game/slot/{token}"),
+        "the route is logged"
+    );
     assert!(log.contains("outbox"), "the log says where the e-mail went");
     assert!(
         log.contains("failed login for modes@example.com from 127.0.0.1"),
@@ -206,7 +242,10 @@ async fn data_files_are_private_and_secrets_stay_out_of_db_and_log() {
 async fn production_mode_has_no_outbox() {
     let dir = temp_dir("prod");
     let db = dir.join("p.db");
-    let server = start(&db, &["--production", "--outbox", "--tg-bot-token", "1:REAL"]);
+    let server = start(
+        &db,
+        &["--production", "--outbox", "--tg-bot-token", "1:REAL"],
+    );
     let res = reqwest::get(format!("{}/_outbox", server.base))
         .await
         .unwrap();

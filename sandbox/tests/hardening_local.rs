@@ -34,7 +34,11 @@ async fn the_outbox_and_the_control_api_have_no_cors() {
             .send()
             .await
             .unwrap();
-        assert_eq!(get.status(), StatusCode::OK, "{path} still serves this machine");
+        assert_eq!(
+            get.status(),
+            StatusCode::OK,
+            "{path} still serves this machine"
+        );
         assert!(
             get.headers().get("access-control-allow-origin").is_none(),
             "{path} readable by {origin}"
@@ -104,14 +108,19 @@ async fn contact_messages_and_affiliate_applications_are_limited() {
         ..Limits::default()
     }))
     .await;
-    let contact = json!({"email": "c@example.com", "subject": "Hi", "message": "Hello there, team."});
+    let contact =
+        json!({"email": "c@example.com", "subject": "Hi", "message": "Hello there, team."});
     let apply = json!({"name": "Ana Lima", "email": "ana@example.com",
                        "website": "https://ana.example"});
-    for (path, body) in [("/api/notification/communications", &contact), ("/api/affiliate/applications", &apply)] {
+    for (path, body) in [
+        ("/api/notification/communications", &contact),
+        ("/api/affiliate/applications", &apply),
+    ] {
         let r = s.post(path, None, body.clone()).await;
         assert_eq!(r.status, StatusCode::CREATED, "{path}: {}", r.body);
     }
-    s.post("/api/notification/communications", None, contact.clone()).await;
+    s.post("/api/notification/communications", None, contact.clone())
+        .await;
     let res = s
         .client
         .post(format!("{}/api/affiliate/applications", s.base))
@@ -214,7 +223,14 @@ async fn a_providers_long_name_is_cut_to_the_profile_rule() {
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.body["profile"]["firstName"].as_str().unwrap().chars().count(), 50);
+    assert_eq!(
+        r.body["profile"]["firstName"]
+            .as_str()
+            .unwrap()
+            .chars()
+            .count(),
+        50
+    );
 }
 
 #[tokio::test]
@@ -251,12 +267,14 @@ async fn a_newline_in_a_return_address_is_a_json_400() {
     r.error_code();
 }
 
-type Ws = tokio_tungstenite::WebSocketStream<
-    tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
->;
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn open(s: &Sandbox) -> Ws {
-    let url = format!("{}/api/connection/websocket", s.base.replace("http://", "ws://"));
+    let url = format!(
+        "{}/api/connection/websocket",
+        s.base.replace("http://", "ws://")
+    );
     tokio_tungstenite::connect_async(url).await.unwrap().0
 }
 
@@ -281,7 +299,9 @@ async fn next(ws: &mut Ws) -> Result<Value, u16> {
 }
 
 async fn command(ws: &mut Ws, line: Value) -> Result<Value, u16> {
-    ws.send(Message::Text(line.to_string().into())).await.unwrap();
+    ws.send(Message::Text(line.to_string().into()))
+        .await
+        .unwrap();
     next(ws).await
 }
 

@@ -42,7 +42,12 @@ async fn a_deleted_code_row_does_not_free_the_code() {
     }
     let bonuses = s.get("/api/game/player-bonuses", t).await;
     let issued = bonuses.body.as_array().unwrap();
-    assert_eq!(issued.len(), 1, "one welcome bonus, not three: {}", bonuses.body);
+    assert_eq!(
+        issued.len(),
+        1,
+        "one welcome bonus, not three: {}",
+        bonuses.body
+    );
 }
 
 #[tokio::test]
@@ -100,7 +105,11 @@ async fn code_guesses_are_limited_with_retry_after() {
     // Another player is not held back by the first one's guesses.
     let (other, _) = s.register("honest@example.com", "USD").await;
     let r = s
-        .post("/api/game/bonuses/bonuscodes", Some(&other), code("WELCOME100"))
+        .post(
+            "/api/game/bonuses/bonuscodes",
+            Some(&other),
+            code("WELCOME100"),
+        )
         .await;
     assert_eq!(r.body["status"], 2, "{}", r.body);
 }

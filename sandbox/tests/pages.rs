@@ -133,7 +133,10 @@ async fn referral_link_earnings_and_transfer_into_the_wallet() {
     deposit(&s, &ft, "30.00").await;
     let after = s.get("/api/player/referral", Some(&token)).await;
     assert_eq!(after.body["qualified"], 1);
-    assert_eq!(after.body["earned"], "10.00", "once per friend, not per deposit");
+    assert_eq!(
+        after.body["earned"], "10.00",
+        "once per friend, not per deposit"
+    );
     assert_eq!(after.body["available"], "10.00");
     let moved = s
         .post("/api/player/referral/transfer", Some(&token), json!({}))

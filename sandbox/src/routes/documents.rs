@@ -152,8 +152,8 @@ pub async fn upload(
     let path = dir.join(&stored_as);
     // Identity papers: readable by the sandbox's user only, like the database.
     super::blocking(move || crate::secrets::write_private(&dir, &path, &bytes))
-    .await?
-    .map_err(|e| ApiError::internal(format!("storing a document: {e}")))?;
+        .await?
+        .map_err(|e| ApiError::internal(format!("storing a document: {e}")))?;
     let doc = store::insert(
         &state.db(),
         &NewDocument {

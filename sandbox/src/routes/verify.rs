@@ -258,9 +258,9 @@ pub async fn confirm(
     let old = players::by_id(&conn, found.player_id)?.map(|p| p.email);
     verify::confirm(&conn, &found, now)?;
     // The address the account leaves is told, so its owner can act (issue 32).
-    if let Some(old) = old.filter(|o| {
-        !o.eq_ignore_ascii_case(&found.email) && !o.ends_with(".invalid")
-    }) {
+    if let Some(old) =
+        old.filter(|o| !o.eq_ignore_ascii_case(&found.email) && !o.ends_with(".invalid"))
+    {
         outbox::push(
             &conn,
             &outbox::NewMessage {
