@@ -416,9 +416,9 @@ pub fn insert_token(
     account_id: i64,
     culture: &str,
     platform: i64,
-    now: i64,
     session_id: i64,
 ) -> rusqlite::Result<()> {
+    let now = super::now();
     conn.execute(
         "INSERT INTO sport_tokens
              (token, player_id, account_id, culture, platform, created_at, session_id)
