@@ -8,7 +8,7 @@ BIN="${SANDBOX_BIN:-$ROOT/target/release/croupier-sandbox}"
 [ -x "$BIN" ] || { echo "probe: build it first: cargo build --release -p croupier-sandbox" >&2; exit 1; }
 dir="$(mktemp -d)"
 log="$dir/sandbox.log"
-"$BIN" --port 0 --db "$dir/data/sandbox.db" --static "" --control >"$log" 2>&1 &
+"$BIN" --port 0 --db "$dir/data/sandbox.db" --static "" --control --outbox >"$log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
 base=""

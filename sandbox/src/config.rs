@@ -18,14 +18,21 @@ pub struct Config {
     pub token_ttl: u64,
     /// Mount the test-control API under /api/_control.
     pub control: bool,
+    /// Let loopback pages on other ports call the control API too (CORS): the core's browser
+    /// tests only. Without it the control API, like the outbox, has no CORS at all.
+    pub control_cors: bool,
     /// Argon2 cost; tests use the cheap one so debug builds stay fast.
     pub hash_cost: HashCost,
     /// Seconds between the websocket server's `{}` pings (Centrifuge default 25).
     pub ws_ping_secs: u64,
     /// Extra Host names served besides 127.0.0.1 and localhost (each with the port).
     pub hosts: Vec<String>,
-    /// Production mode: no local outbox page (reset links and codes are not shown anywhere).
+    /// Production mode: no local outbox page (reset links and codes are not shown anywhere),
+    /// and a real messenger bot token is required.
     pub production: bool,
+    /// Serve the local outbox (`/_outbox`): every player's reset links and codes, for a
+    /// developer signing in locally. Off unless asked for (`scripts/run.sh` asks).
+    pub outbox: bool,
     /// Absolute session lifetime in seconds: no refresh after this, however often it slid.
     pub session_lifetime: u64,
     /// Brute-force limits (attempts per window, per account and per client).
@@ -54,6 +61,11 @@ Options (each also settable by the environment variable in brackets):
                       (default app/dist when it exists)
   --token-ttl SECS    access token lifetime [SANDBOX_TOKEN_TTL] (default 3600)
   --control           mount the test-control API /api/_control/* [SANDBOX_CONTROL=1]
+  --control-cors      let pages on other local ports call the control API (the core's
+                      browser tests) [SANDBOX_CONTROL_CORS=1]
+  --outbox            serve the local outbox /_outbox: every player's reset e-mails and SMS
+                      codes, for signing in locally [SANDBOX_OUTBOX=1] (off by default;
+                      never in --production)
   --ws-ping SECS      websocket ping interval [SANDBOX_WS_PING] (default 25)
   --fast-hash         cheap argon2 parameters, for tests only [SANDBOX_FAST_HASH=1]
   --host NAME         also serve this Host name (repeatable; 127.0.0.1 and localhost always)
@@ -62,10 +74,12 @@ Options (each also settable by the environment variable in brackets):
                       (default 2592000 = 30 days)
   --tg-bot-token T    Telegram bot token that mini-app init data is signed with
                       [SANDBOX_TG_BOT_TOKEN] (default: the public test token
-                      7000000001:CroupierSandboxTestBot-not-a-real-token, development only)
+                      7000000001:CroupierSandboxTestBot-not-a-real-token, development only;
+                      required with --production)
   --tg-max-age SECS   oldest accepted init data auth_date, 0 = no check
                       [SANDBOX_TG_MAX_AGE] (default 86400 = 1 day)
-  --production        no local outbox page for reset e-mails and codes [SANDBOX_PRODUCTION=1]
+  --production        no local outbox page for reset e-mails and codes, and a real
+                      --tg-bot-token required [SANDBOX_PRODUCTION=1]
   --csp-origin ORIGIN allow this origin in the page's Content-Security-Policy (repeatable:
                       platform API, sportsbook, third-party services) [SANDBOX_CSP_ORIGINS,
                       comma-separated]
@@ -85,10 +99,12 @@ impl Default for Config {
             static_dir: None,
             token_ttl: 3600,
             control: false,
+            control_cors: false,
             hash_cost: HashCost::Default,
             ws_ping_secs: 25,
             hosts: Vec::new(),
             production: false,
+            outbox: false,
             session_lifetime: DEFAULT_SESSION_LIFETIME,
             limits: crate::limits::Limits::default(),
             ws_max_subscriptions: 32,
@@ -109,10 +125,12 @@ impl Config {
             static_dir: None,
             token_ttl: 3600,
             control: true,
+            control_cors: false,
             hash_cost: HashCost::Fast,
             ws_ping_secs: 25,
             hosts: Vec::new(),
             production: false,
+            outbox: true,
             session_lifetime: DEFAULT_SESSION_LIFETIME,
             limits: crate::limits::Limits::default(),
             ws_max_subscriptions: 32,
@@ -130,6 +148,7 @@ impl Config {
         args: impl IntoIterator<Item = String>,
     ) -> Result<Config, String> {
         let mut cfg = Config::default();
+        let mut tg_token_given = false;
         let mut static_dir: Option<String> = env("SANDBOX_STATIC");
         if let Some(v) = env("SANDBOX_PORT") {
             cfg.port = parse_num(&v, "SANDBOX_PORT")?;
@@ -156,6 +175,7 @@ impl Config {
         }
         if let Some(v) = env("SANDBOX_TG_BOT_TOKEN") {
             cfg.tg_bot_token = v;
+            tg_token_given = true;
         }
         if let Some(v) = env("SANDBOX_TG_MAX_AGE") {
             cfg.tg_max_age = parse_num(&v, "SANDBOX_TG_MAX_AGE")?;
@@ -173,6 +193,8 @@ impl Config {
         }
         cfg.production = env("SANDBOX_PRODUCTION").is_some_and(|v| is_yes(&v));
         cfg.control = env("SANDBOX_CONTROL").is_some_and(|v| is_yes(&v));
+        cfg.outbox = env("SANDBOX_OUTBOX").is_some_and(|v| is_yes(&v));
+        cfg.control_cors = env("SANDBOX_CONTROL_CORS").is_some_and(|v| is_yes(&v));
         if env("SANDBOX_FAST_HASH").is_some_and(|v| is_yes(&v)) {
             cfg.hash_cost = HashCost::Fast;
         }
@@ -197,13 +219,18 @@ impl Config {
                 "--token-ttl" => cfg.token_ttl = parse_num(&value("--token-ttl")?, "--token-ttl")?,
                 "--ws-ping" => cfg.ws_ping_secs = parse_num(&value("--ws-ping")?, "--ws-ping")?,
                 "--control" => cfg.control = true,
+                "--outbox" => cfg.outbox = true,
+                "--control-cors" => cfg.control_cors = true,
                 "--production" => cfg.production = true,
                 "--host" => cfg.hosts.push(value("--host")?.trim().to_ascii_lowercase()),
                 "--session-lifetime" => {
                     cfg.session_lifetime =
                         parse_num(&value("--session-lifetime")?, "--session-lifetime")?
                 }
-                "--tg-bot-token" => cfg.tg_bot_token = value("--tg-bot-token")?,
+                "--tg-bot-token" => {
+                    cfg.tg_bot_token = value("--tg-bot-token")?;
+                    tg_token_given = true;
+                }
                 "--tg-max-age" => {
                     cfg.tg_max_age = parse_num(&value("--tg-max-age")?, "--tg-max-age")?
                 }
@@ -230,6 +257,24 @@ impl Config {
         }
         if cfg.ws_ping_secs == 0 {
             return Err("--ws-ping must be at least 1 second".into());
+        }
+        // The published test token would let anyone sign mini-app data (issue 32).
+        if cfg.tg_bot_token == crate::telegram::TEST_BOT_TOKEN {
+            if cfg.production {
+                return Err(
+                    "--production needs --tg-bot-token (the messenger bot's real token)".into(),
+                );
+            }
+            if !tg_token_given {
+                eprintln!(
+                    "sandbox: warning: no --tg-bot-token; Telegram sign-in trusts the public \
+                     test token (development only)"
+                );
+            }
+        }
+        if cfg.production && cfg.outbox {
+            eprintln!("sandbox: --outbox is ignored with --production");
+            cfg.outbox = false;
         }
         Ok(cfg)
     }
@@ -324,6 +369,28 @@ mod tests {
         assert_eq!(c.tg_max_age, 60);
         assert!(parse(&["--tg-bot-token", " "]).is_err());
         assert!(parse(&["--tg-max-age", "-1"]).is_err());
+    }
+
+    #[test]
+    fn production_needs_a_real_bot_token_and_has_no_outbox() {
+        let err = parse(&["--production"]).unwrap_err();
+        assert!(err.contains("--tg-bot-token"), "{err}");
+        let test_token = crate::telegram::TEST_BOT_TOKEN;
+        assert!(parse(&["--production", "--tg-bot-token", test_token]).is_err());
+        let c = parse(&["--production", "--tg-bot-token", "1:REAL", "--outbox"]).unwrap();
+        assert!(c.production && !c.outbox);
+        // Development keeps working with the test token (a warning on stderr).
+        assert_eq!(parse(&[]).unwrap().tg_bot_token, test_token);
+    }
+
+    #[test]
+    fn outbox_is_off_unless_asked_for() {
+        assert!(!parse(&[]).unwrap().outbox);
+        assert!(parse(&["--outbox"]).unwrap().outbox);
+        let c =
+            Config::from_env_and_args(|k| (k == "SANDBOX_OUTBOX").then(|| "1".into()), Vec::new())
+                .unwrap();
+        assert!(c.outbox);
     }
 
     #[test]

@@ -43,8 +43,21 @@ pub use password::HashCost;
 pub use state::AppState;
 
 pub fn app(state: AppState) -> Router {
+    // CORS covers the platform API only. The outbox (every player's reset links and codes)
+    // and the control API are merged after it, so no page on another origin, not even a
+    // loopback one, may read them (issue 32); they answer same-origin and non-browser callers.
+    // The core's browser tests call the control API from another local port: only for them
+    // (`--control-cors`, scripts/with-sandbox.sh) does it share the API's CORS.
     let mut api = routes::api_router();
-    if state.control {
+    if state.control && state.control_cors {
+        api = api.merge(routes::control::router());
+    }
+    // The 405 answer is set before the layer so a preflight (OPTIONS) still meets CORS; the
+    // routes merged below get theirs, without CORS, from the second call.
+    api = api
+        .method_not_allowed_fallback(error::method_not_allowed)
+        .layer(local_cors());
+    if state.control && !state.control_cors {
         api = api.merge(routes::control::router());
     }
     if state.outbox {
@@ -56,7 +69,6 @@ pub fn app(state: AppState) -> Router {
         .layer(axum::middleware::from_fn(security::layer))
         .layer(from_fn_with_state(state.clone(), request_log::layer))
         .layer(from_fn_with_state(state.clone(), hosts::layer))
-        .layer(local_cors())
         .layer(CatchPanicLayer::custom(error::panic_response))
         .with_state(state)
 }
@@ -132,6 +144,7 @@ impl Server {
     /// forever, so they are told "shutdown" (3001) first, and stragglers get 5 s.
     pub async fn run_until_signal(self) -> std::io::Result<()> {
         let state = self.state.clone();
+        let self_state = self.state.clone();
         let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(prune_sessions(self.state.clone()));
         let service = app(self.state).into_make_service_with_connect_info::<SocketAddr>();
@@ -149,10 +162,14 @@ impl Server {
                 std::future::pending::<()>().await;
             }
         };
-        tokio::select! {
+        let cleanup = self_state;
+        let res = tokio::select! {
             res = serve => res,
             _ = deadline => Ok(()),
-        }
+        };
+        // Tasks still hold the state, so its Drop would not run before the process ends.
+        cleanup.remove_temp_documents();
+        res
     }
 }
 

@@ -24,6 +24,18 @@ pub struct Limits {
     pub reset_per_client: usize,
     /// Wrong or expired reset codes per client address.
     pub confirm_per_client: usize,
+    /// Wrong current passwords per player (password and e-mail changes).
+    pub current_password_per_player: usize,
+    /// Bonus-code tries per player.
+    pub code_per_player: usize,
+    /// Code and link sends (`otp/send`, `verify/send`) per player and per address asked about:
+    /// each answers whether the address is taken.
+    pub lookup_per_player: usize,
+    pub lookup_per_address: usize,
+    /// Contact-form messages and affiliate applications per client address.
+    pub message_per_client: usize,
+    /// Document uploads per player.
+    pub upload_per_player: usize,
     /// Password hashes running at once; more wait their turn.
     pub hash_concurrency: usize,
     /// Hashes allowed to wait for a turn; beyond that the caller is told to come back.
@@ -41,6 +53,13 @@ impl Default for Limits {
             reset_per_account: 5,
             reset_per_client: 30,
             confirm_per_client: 10,
+            current_password_per_player: 5,
+            code_per_player: 20,
+            lookup_per_player: 10,
+            lookup_per_address: 5,
+            // Generous like sign-ups: every local test suite writes from 127.0.0.1.
+            message_per_client: 100,
+            upload_per_player: 20,
             hash_concurrency: std::thread::available_parallelism()
                 .map(|n| n.get())
                 .unwrap_or(2),
@@ -63,8 +82,16 @@ impl Limiter {
 
     /// `Err(seconds)` when `key` already has `max` attempts in the window.
     pub fn check(&self, key: &str, max: usize, window: Duration) -> Result<(), u64> {
+        Self::check_in(&mut self.map(), key, max, window)
+    }
+
+    fn check_in(
+        map: &mut HashMap<String, VecDeque<Instant>>,
+        key: &str,
+        max: usize,
+        window: Duration,
+    ) -> Result<(), u64> {
         let now = Instant::now();
-        let mut map = self.map();
         let Some(q) = map.get_mut(key) else {
             return Ok(());
         };
@@ -93,11 +120,26 @@ impl Limiter {
             .push_back(Instant::now());
     }
 
-    /// Checks, then records: for limits that count every attempt.
+    /// Checks, then records, under one lock: for limits that count every attempt, and to
+    /// reserve an attempt before the work (parallel callers cannot all pass the check).
     pub fn take(&self, key: &str, max: usize, window: Duration) -> Result<(), u64> {
-        self.check(key, max, window)?;
-        self.hit(key);
+        let mut map = self.map();
+        Self::check_in(&mut map, key, max, window)?;
+        map.entry(key.to_string())
+            .or_default()
+            .push_back(Instant::now());
         Ok(())
+    }
+
+    /// Gives back the newest attempt of `key` (a reservation that turned out not to count).
+    pub fn release(&self, key: &str) {
+        let mut map = self.map();
+        if let Some(q) = map.get_mut(key) {
+            q.pop_back();
+            if q.is_empty() {
+                map.remove(key);
+            }
+        }
     }
 
     pub fn clear(&self, key: &str) {

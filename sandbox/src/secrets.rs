@@ -55,6 +55,29 @@ pub fn private_db_file(path: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Writes `bytes` to `path` (a new file, mode 0600) in `dir`, creating `dir` and its missing
+/// parents with mode 0700.
+pub fn write_private(dir: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut builder = fs::DirBuilder::new();
+    builder.recursive(true);
+    let mut opts = fs::OpenOptions::new();
+    opts.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+        builder.mode(0o700);
+        opts.mode(0o600);
+    }
+    builder.create(dir)?;
+    // Folders an older sandbox made 0755 are tightened too: the player's and the documents one.
+    #[cfg(unix)]
+    for d in [Some(dir), dir.parent()].into_iter().flatten() {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(d, fs::Permissions::from_mode(0o700))?;
+    }
+    opts.open(path)?.write_all(bytes)
+}
+
 /// Mode 0600 (owner read/write only).
 pub fn make_private(path: &Path) -> Result<(), String> {
     #[cfg(unix)]

@@ -12,6 +12,11 @@ use crate::config::Config;
 use crate::password::HashCost;
 use crate::realtime::Hub;
 
+/// Distinct app-file paths counted for the control API (a built app has a few dozen).
+pub const MAX_FILE_KEYS: usize = 1024;
+/// Longest app-file path counted.
+pub const MAX_FILE_PATH: usize = 256;
+
 #[derive(Clone)]
 pub struct AppState(Arc<Inner>);
 
@@ -21,6 +26,7 @@ pub struct Inner {
     token_ttl: AtomicU64,
     pub hash_cost: HashCost,
     pub control: bool,
+    pub control_cors: bool,
     pub static_dir: Option<PathBuf>,
     /// Extra origins of the page's CSP, and the served page's inline script hashes.
     pub csp_origins: Vec<String>,
@@ -61,6 +67,14 @@ pub struct Inner {
     /// Uploaded documents, a folder per player: `documents/` beside the DB file, or a fresh
     /// temporary folder for an in-memory DB (tests).
     pub documents_dir: PathBuf,
+    /// The documents folder is a throwaway one (in-memory DB): removed when the state goes.
+    documents_temp: bool,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        self.remove_temp_documents();
+    }
 }
 
 impl Deref for AppState {
@@ -95,6 +109,7 @@ impl AppState {
             token_ttl: AtomicU64::new(config.token_ttl),
             hash_cost: config.hash_cost,
             control: config.control,
+            control_cors: config.control_cors,
             static_dir: config.static_dir.clone(),
             csp_origins: config.csp_origins.clone(),
             app_config: config.app_config.clone(),
@@ -102,7 +117,7 @@ impl AppState {
             ws_ping_secs: config.ws_ping_secs,
             ws_max_subscriptions: config.ws_max_subscriptions,
             session_lifetime: config.session_lifetime,
-            outbox: !config.production,
+            outbox: config.outbox && !config.production,
             extra_hosts: config.hosts.clone(),
             port: AtomicU16::new(config.port),
             limits: config.limits.clone(),
@@ -119,6 +134,7 @@ impl AppState {
             tg_bot_token: config.tg_bot_token.clone(),
             tg_max_age: config.tg_max_age,
             documents_dir: documents_dir(&config.db),
+            documents_temp: config.db == ":memory:",
         })))
     }
 }
@@ -178,9 +194,16 @@ impl Inner {
         self.calls.lock().unwrap_or_else(|p| p.into_inner()).clear();
     }
 
+    /// Counts a request for an app file. The table is bounded (any page can make up paths,
+    /// issue 32): past [`MAX_FILE_KEYS`] paths, or for a path longer than [`MAX_FILE_PATH`],
+    /// only paths already counted go on counting.
     pub fn count_file(&self, path: String) {
         let mut files = self.files.lock().unwrap_or_else(|p| p.into_inner());
-        *files.entry(path).or_insert(0) += 1;
+        if let Some(n) = files.get_mut(&path) {
+            *n += 1;
+        } else if files.len() < MAX_FILE_KEYS && path.len() <= MAX_FILE_PATH {
+            files.insert(path, 1);
+        }
     }
 
     pub fn files(&self) -> BTreeMap<String, u64> {
@@ -198,6 +221,18 @@ impl Inner {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .clone()
+    }
+
+    /// Removes the documents folder if this sandbox made a throwaway one (in-memory DB).
+    pub fn remove_temp_documents(&self) {
+        if self.documents_temp {
+            let _ = std::fs::remove_dir_all(&self.documents_dir);
+        }
+    }
+
+    /// Where uploaded documents are kept (tests check the files' modes).
+    pub fn documents_dir(&self) -> &std::path::Path {
+        &self.documents_dir
     }
 
     pub fn reset_files(&self) {

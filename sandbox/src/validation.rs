@@ -66,6 +66,30 @@ pub fn nickname_problem(value: &str) -> Option<&'static str> {
     }
 }
 
+/// Longest stored free text without a tighter rule of its own (a trigger, a subject, a
+/// message line): one rule for every stored text, so no field stores 100,000 characters.
+pub const TEXT_MAX: usize = 255;
+/// First and last names, as the profile form says (`max:50`).
+pub const NAME_MAX: usize = 50;
+
+/// "The {label} may not be greater than {max} characters." when `value` is longer.
+pub fn too_long(value: &str, max: usize, label: &str) -> Option<String> {
+    (value.chars().count() > max)
+        .then(|| format!("The {label} may not be greater than {max} characters."))
+}
+
+/// The first `max` characters: for text a third party hands us (a social profile's name),
+/// which is stored shortened rather than refused.
+pub fn clip(value: &str, max: usize) -> String {
+    value.chars().take(max).collect()
+}
+
+/// A return address fit for a `Location` header: visible ASCII only (anything else is
+/// percent-encoded in a real URL), so a newline is a 400 rather than a failed redirect.
+pub fn is_plain_url(value: &str) -> bool {
+    !value.is_empty() && value.len() <= 2048 && value.bytes().all(|b| (0x21..0x7f).contains(&b))
+}
+
 /// Phone: leading plus, then 3 to 20 digits (calling code plus a 2..17-digit national number);
 /// spaces, dashes and parentheses are tolerated as separators.
 pub fn is_phone(value: &str) -> bool {

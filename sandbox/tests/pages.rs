@@ -64,6 +64,37 @@ async fn geo_reads_the_edge_header_and_falls_back_to_ua() {
     assert_eq!(gb.body["country"], "GB");
 }
 
+/// A card deposit the provider settles at once; waits until it has.
+async fn deposit(s: &common::Sandbox, t: &str, amount: &str) {
+    let fast = s
+        .post("/api/_control/payments", None, json!({ "settleMs": 1 }))
+        .await;
+    assert_eq!(fast.status, StatusCode::OK, "{}", fast.body);
+    let r = s
+        .post(
+            "/api/payment/invoices/deposit",
+            Some(t),
+            json!({"amount": amount, "paymentMethod": "card.deposit.visa",
+                   "fields": {"card_number": "4111 1111 1111 1111"}}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    let id = r.body["id"].clone();
+    for _ in 0..200 {
+        let list = s.get("/api/payment/invoices?perPage=100", Some(t)).await;
+        let settled = list.body["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["id"] == id && i["status"] == 2);
+        if settled {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("deposit {id} never settled");
+}
+
 #[tokio::test]
 async fn referral_link_earnings_and_transfer_into_the_wallet() {
     let s = start().await;
@@ -89,17 +120,31 @@ async fn referral_link_earnings_and_transfer_into_the_wallet() {
         )
         .await;
     assert_eq!(friend.status, StatusCode::CREATED);
+    // A bare sign-up earns nothing (issue 32): only the friend's first deposit pays.
     let after = s.get("/api/player/referral", Some(&token)).await;
     assert_eq!(after.body["invited"], 1);
-    assert_eq!(after.body["earned"], "1.00");
-    assert_eq!(after.body["available"], "1.00");
+    assert_eq!(after.body["earned"], "0.00");
+    let none = s
+        .post("/api/player/referral/transfer", Some(&token), json!({}))
+        .await;
+    assert_eq!(none.error_code(), "nothing_to_transfer");
+    let ft = friend.body["accessToken"].as_str().unwrap().to_string();
+    deposit(&s, &ft, "20.00").await;
+    deposit(&s, &ft, "30.00").await;
+    let after = s.get("/api/player/referral", Some(&token)).await;
+    assert_eq!(after.body["qualified"], 1);
+    assert_eq!(
+        after.body["earned"], "10.00",
+        "once per friend, not per deposit"
+    );
+    assert_eq!(after.body["available"], "10.00");
     let moved = s
         .post("/api/player/referral/transfer", Some(&token), json!({}))
         .await;
     assert_eq!(moved.status, StatusCode::OK);
     assert_eq!(moved.body["available"], "0.00");
     assert_eq!(moved.body["account"]["currency"], "USD");
-    assert_eq!(moved.body["account"]["balance"], "1.00");
+    assert_eq!(moved.body["account"]["balance"], "10.00");
     // Once only.
     let again = s
         .post("/api/player/referral/transfer", Some(&token), json!({}))

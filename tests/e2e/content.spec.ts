@@ -206,26 +206,41 @@ test("the referral link brings a friend, the earnings move into the wallet", asy
   const fp = await friend.newPage();
   await fp.goto((await link.inputValue()).replace("/?", "/?modal=sign-up&"));
   const dialog = fp.getByRole("dialog", { name: "Create your account" });
-  await dialog.getByLabel("E-mail").fill(`friend${Date.now()}@example.com`);
+  const friendEmail = `friend${Date.now()}@example.com`;
+  await dialog.getByLabel("E-mail").fill(friendEmail);
   await dialog.getByLabel("Password").fill("royal-flush-9");
   await dialog.getByLabel("Currency").selectOption("USD");
   await dialog.getByLabel(/I am over 18/).check();
   await dialog.getByRole("button", { name: "Sign up" }).click();
   await expect(dialog).toBeHidden();
   await friend.close();
-  // The referrer sees the friend and 1.00 USD to move.
+  // A bare sign-up earns nothing (issue 32): the referrer sees the friend, nothing to move.
   await page.reload();
   await expect(page.getByTestId("referral-invited")).toHaveText("1");
-  await expect(page.getByTestId("referral-available")).toHaveText("1.00 USD");
+  await expect(page.getByTestId("referral-available")).toHaveText("0.00 USD");
+  // The friend's first deposit pays 10.00 USD.
+  await request.post(url("/api/_control/payments"), { data: { settleMs: 50 } });
+  const login = await request.post(url("/api/player/sessions"), { data: { email: friendEmail, password: "royal-flush-9" } });
+  const auth = { Authorization: `Bearer ${(await login.json()).accessToken}` };
+  const dep = await request.post(url("/api/payment/invoices/deposit"), {
+    headers: auth,
+    data: { amount: "20.00", paymentMethod: "card.deposit.visa", fields: { card_number: "4111 1111 1111 1111" } },
+  });
+  expect(dep.status()).toBe(201);
+  await expect
+    .poll(async () => ((await (await request.get(url("/api/payment/invoices?status[]=2"), { headers: auth })).json()).data ?? []).length)
+    .toBe(1);
+  await page.reload();
+  await expect(page.getByTestId("referral-available")).toHaveText("10.00 USD");
   await page.getByTestId("referral-transfer-open").click();
   const modal = page.getByTestId("referral-transfer");
-  await expect(modal).toContainText("1.00 USD");
+  await expect(modal).toContainText("10.00 USD");
   await page.getByTestId("referral-transfer-confirm").click();
   await expect(modal).toBeHidden();
   await expect(page.getByText("Referral earnings moved to your wallet")).toBeVisible();
   await expect(page.getByTestId("referral-available")).toHaveText("0.00 USD");
   const accounts = await request.get(url("/api/wallet/accounts"), { headers: { Authorization: `Bearer ${referrer.token}` } });
-  expect((await accounts.json()).find((a: { currency: string }) => a.currency === "USD").balance).toBe("1.00");
+  expect((await accounts.json()).find((a: { currency: string }) => a.currency === "USD").balance).toBe("10.00");
 });
 
 test("the affiliate program takes an application with field checks", async ({ page }) => {

@@ -7,7 +7,7 @@ import { startSandbox } from "./sandbox";
 export const CONSENTED = resolve(import.meta.dirname, "..", ".e2e-state", "consented.json");
 
 export default async function globalSetup() {
-  const { url, proc } = await startSandbox(["--control"]);
+  const { url, proc } = await startSandbox(["--control", "--outbox"]);
   process.env.BASE_URL = url;
   mkdirSync(resolve(CONSENTED, ".."), { recursive: true });
   writeFileSync(

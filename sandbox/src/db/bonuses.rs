@@ -69,6 +69,15 @@ CREATE TABLE IF NOT EXISTS player_bonus_codes (
     status     INTEGER NOT NULL,
     created_at INTEGER NOT NULL
 );
+-- A code once applied stays used for its player whatever happens to the row above (which
+-- the player may delete from their list): issue 32, a deleted row must not free the code.
+CREATE TABLE IF NOT EXISTS redeemed_bonus_codes (
+    player_id  INTEGER NOT NULL,
+    code       TEXT NOT NULL,
+    PRIMARY KEY (player_id, code)
+);
+INSERT OR IGNORE INTO redeemed_bonus_codes (player_id, code)
+    SELECT player_id, code FROM player_bonus_codes WHERE status = 2;
 CREATE TABLE IF NOT EXISTS deposit_bonus_packages (
     id          INTEGER PRIMARY KEY,
     name        TEXT NOT NULL,
@@ -427,13 +436,13 @@ pub fn player_codes(
     rows.collect()
 }
 
-pub fn player_code_used(conn: &Connection, player_id: i64, code: &str) -> rusqlite::Result<bool> {
-    conn.query_row(
-        "SELECT COUNT(*) FROM player_bonus_codes WHERE player_id = ?1 AND code = ?2 AND status = 2",
+/// Marks `code` redeemed by the player; `false` when it already was (then nothing is issued).
+pub fn redeem_code(conn: &Connection, player_id: i64, code: &str) -> rusqlite::Result<bool> {
+    let n = conn.execute(
+        "INSERT OR IGNORE INTO redeemed_bonus_codes (player_id, code) VALUES (?1, ?2)",
         params![player_id, code],
-        |r| r.get::<_, i64>(0),
-    )
-    .map(|n| n > 0)
+    )?;
+    Ok(n > 0)
 }
 
 pub fn delete_player_code(conn: &Connection, player_id: i64, id: i64) -> rusqlite::Result<bool> {

@@ -24,6 +24,15 @@ CREATE TABLE IF NOT EXISTS identity_checks (
 );
 ";
 
+/// (files, bytes) the player keeps on disk now.
+pub fn usage(conn: &Connection, player_id: i64) -> rusqlite::Result<(i64, i64)> {
+    conn.query_row(
+        "SELECT COUNT(*), COALESCE(SUM(size), 0) FROM documents WHERE player_id = ?1",
+        [player_id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+}
+
 /// The settings constants' `documentStatuses` (`constants.rs`).
 pub const PENDING: i64 = 1;
 pub const APPROVED: i64 = 2;

@@ -149,19 +149,41 @@ pub struct Launch {
     pub demo_balance: i64,
 }
 
-pub fn create_launch(conn: &Connection, token: &str, l: &Launch) -> rusqlite::Result<()> {
+/// A real-money launch plays this long after it is opened (a new launch after that).
+pub const LAUNCH_TTL_SECS: i64 = 3600;
+
+pub fn create_launch(
+    conn: &Connection,
+    token: &str,
+    l: &Launch,
+    session_id: Option<i64>,
+) -> rusqlite::Result<()> {
     conn.execute(
-        "INSERT INTO game_launches (token, player_id, game_id, demo, account_id, demo_balance, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![token, l.player_id, l.game_id, l.demo, l.account_id, l.demo_balance, super::now()],
+        "INSERT INTO game_launches
+             (token, player_id, game_id, demo, account_id, demo_balance, created_at, session_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            token,
+            l.player_id,
+            l.game_id,
+            l.demo,
+            l.account_id,
+            l.demo_balance,
+            super::now(),
+            session_id
+        ],
     )?;
     Ok(())
 }
 
+/// A live launch: play money always; real money only while the session that launched it is
+/// open and for [`LAUNCH_TTL_SECS`] (logout, a closed session or a password change end it).
 pub fn launch(conn: &Connection, token: &str) -> rusqlite::Result<Option<Launch>> {
     conn.query_row(
-        "SELECT player_id, game_id, demo, account_id, demo_balance FROM game_launches WHERE token = ?1",
-        [token],
+        "SELECT player_id, game_id, demo, account_id, demo_balance FROM game_launches l
+         WHERE token = ?1 AND (demo = 1 OR (created_at > ?2 AND EXISTS (
+             SELECT 1 FROM sessions s WHERE s.id = l.session_id AND s.closed_at IS NULL)))",
+        params![token, super::now() - LAUNCH_TTL_SECS],
         |r| {
             Ok(Launch {
                 player_id: r.get(0)?,
@@ -173,6 +195,16 @@ pub fn launch(conn: &Connection, token: &str) -> rusqlite::Result<Option<Launch>
         },
     )
     .optional()
+}
+
+/// Ends the player's real-money game tokens, slot and sportsbook (a password change).
+pub fn end_tokens(conn: &Connection, player_id: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "DELETE FROM game_launches WHERE player_id = ?1 AND demo = 0",
+        [player_id],
+    )?;
+    conn.execute("DELETE FROM sport_tokens WHERE player_id = ?1", [player_id])?;
+    Ok(())
 }
 
 pub fn set_demo_balance(conn: &Connection, token: &str, balance: i64) -> rusqlite::Result<()> {

@@ -145,6 +145,9 @@ const ADDED_COLUMNS: &[(&str, &str, &str)] = &[
     ("game_bets", "label", "TEXT"),
     ("players", "email_confirmed_at", "INTEGER"),
     ("players", "avatar_id", "TEXT"),
+    // Game tokens belong to the session that launched them (issue 32).
+    ("game_launches", "session_id", "INTEGER"),
+    ("sport_tokens", "session_id", "INTEGER"),
 ];
 
 /// Indexes on those columns (created after the columns exist).
@@ -208,6 +211,19 @@ fn migrate(conn: &Connection) -> Result<(), String> {
     ) {
         eprintln!("sandbox: nicknames are not unique in this database yet: {e}");
     }
+    // A phone signs one player in, so it belongs to one player (issue 32: a second holder
+    // was picked by sign-in). An older database may hold one number twice: the player who
+    // signed up with it keeps it, the others confirm a number again.
+    conn.execute_batch(
+        "UPDATE players SET phone = NULL WHERE phone IN (
+             SELECT phone FROM players WHERE phone IS NOT NULL GROUP BY phone HAVING COUNT(*) > 1)
+           AND email != 'phone-' || substr(phone, 2) || '@phone.invalid';
+         UPDATE players SET phone = NULL WHERE phone IN (
+             SELECT phone FROM players WHERE phone IS NOT NULL GROUP BY phone HAVING COUNT(*) > 1);
+         CREATE UNIQUE INDEX IF NOT EXISTS players_phone ON players(phone)
+             WHERE phone IS NOT NULL;",
+    )
+    .map_err(err)?;
     match get_setting(conn, "schema_version").map_err(err)? {
         None => set_setting(conn, "schema_version", &SCHEMA_VERSION.to_string()).map_err(err)?,
         Some(v) if v.parse::<i64>().unwrap_or(i64::MAX) > SCHEMA_VERSION => {

@@ -3,8 +3,9 @@
 //!
 //! Rules (the sandbox's own, SPEC does not fix them): each player has a referral code; a
 //! player who registers with `refId` = that code counts as invited; one with a successful
-//! deposit counts as qualified. A referrer earns 1.00 USD per invited player and 10.00 USD more
-//! per qualified one (computed from the tables, so a deposit counts the moment it settles);
+//! deposit counts as qualified. A referrer earns 10.00 USD per qualified player, once per
+//! referred player; a bare sign-up earns nothing (issue 32: it paid 1.00 USD per throwaway
+//! account). Computed from the tables, so a deposit counts the moment it settles;
 //! what was transferred is kept, and the rest is available. A transfer moves everything
 //! available into the player's USD account (opened, inactive, when the player has none) in
 //! one transaction.
@@ -48,7 +49,6 @@ CREATE TABLE IF NOT EXISTS affiliate_applications (
 /// Rewards are in this currency (minor units: cents).
 pub const CURRENCY: &str = "USD";
 const SUBUNITS: i64 = 100;
-pub const PER_INVITED: i64 = 100;
 pub const PER_QUALIFIED: i64 = 1_000;
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -134,7 +134,7 @@ fn figures(conn: &Connection, player_id: i64) -> rusqlite::Result<(i64, i64, i64
         [player_id],
         |r| r.get(0),
     )?;
-    let earned = invited * PER_INVITED + qualified * PER_QUALIFIED;
+    let earned = qualified * PER_QUALIFIED;
     Ok((invited, qualified, earned, transferred))
 }
 

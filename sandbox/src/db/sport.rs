@@ -49,7 +49,7 @@ CREATE INDEX IF NOT EXISTS sport_bets_by_player ON sport_bets(player_id);
 ";
 
 /// A start-game token lives this long (then a bet is refused as stale).
-pub const TOKEN_TTL_SECS: i64 = 3600;
+pub const TOKEN_TTL_SECS: i64 = 15 * 60;
 /// Bet status: open (not settled).
 pub const BET_OPEN: i64 = 1;
 
@@ -416,19 +416,23 @@ pub fn insert_token(
     account_id: i64,
     culture: &str,
     platform: i64,
-    now: i64,
+    session_id: i64,
 ) -> rusqlite::Result<()> {
+    let now = super::now();
     conn.execute(
-        "INSERT INTO sport_tokens (token, player_id, account_id, culture, platform, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![token, player_id, account_id, culture, platform, now],
+        "INSERT INTO sport_tokens
+             (token, player_id, account_id, culture, platform, created_at, session_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![token, player_id, account_id, culture, platform, now, session_id],
     )?;
     Ok(())
 }
 
 pub fn token(conn: &Connection, token: &str) -> rusqlite::Result<Option<Token>> {
     conn.query_row(
-        "SELECT player_id, account_id, created_at FROM sport_tokens WHERE token = ?1",
+        // Only while the session that asked for it is open (logout ends it).
+        "SELECT player_id, account_id, created_at FROM sport_tokens t WHERE token = ?1
+           AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = t.session_id AND s.closed_at IS NULL)",
         [token],
         |r| {
             Ok(Token {

@@ -50,11 +50,23 @@ impl Hub {
         self.conns.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Who the connection is, once its `connect` command succeeded.
-    pub fn set_info(&self, key: u64, info: ConnInfo) {
-        if let Some(e) = self.conns().get_mut(&key) {
+    /// Sets who the connection is unless its session already has `max` other connections:
+    /// checked and set under one lock, so parallel sockets cannot all slip under the cap.
+    pub fn set_info_within(&self, key: u64, info: ConnInfo, max: usize) -> bool {
+        let mut conns = self.conns();
+        if let Some(sid) = info.session_id {
+            let others = conns
+                .iter()
+                .filter(|(k, e)| **k != key && e.info.session_id == Some(sid))
+                .count();
+            if others >= max {
+                return false;
+            }
+        }
+        if let Some(e) = conns.get_mut(&key) {
             e.info = info;
         }
+        true
     }
 
     /// Registers a freshly opened socket (identity unknown until `connect`); returns its key.
@@ -89,14 +101,6 @@ impl Hub {
             e.channels.insert(channel.to_string());
             Subscribed::Yes
         }
-    }
-
-    /// Connections of the session other than `key`.
-    pub fn session_connections(&self, session_id: i64, key: u64) -> usize {
-        self.conns()
-            .iter()
-            .filter(|(k, e)| **k != key && e.info.session_id == Some(session_id))
-            .count()
     }
 
     pub fn unsubscribe(&self, key: u64, channel: &str) {

@@ -49,6 +49,11 @@ pub const DISCONNECT_CONNECTION_LIMIT: Disconnect = Disconnect {
     code: 3504,
     reason: "connection limit",
 };
+/// RFC 6455 "invalid frame payload data": a text frame that is not UTF-8.
+pub const CLOSE_INVALID_DATA: Disconnect = Disconnect {
+    code: 1007,
+    reason: "invalid UTF-8",
+};
 /// RFC 6455 "message too big": a frame over the size limit (what Centrifuge's transport sends).
 pub const CLOSE_TOO_BIG: Disconnect = Disconnect {
     code: 1009,

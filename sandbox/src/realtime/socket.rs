@@ -113,6 +113,10 @@ async fn run(state: AppState, mut socket: WebSocket) {
                     if text.contains("too long") || text.contains("Space limit") {
                         break Some(protocol::CLOSE_TOO_BIG);
                     }
+                    // A text frame that is not UTF-8: say so (1007) rather than vanish.
+                    if text.contains("UTF-8") || text.contains("utf-8") {
+                        break Some(protocol::CLOSE_INVALID_DATA);
+                    }
                     break None;
                 }
                 Some(Ok(Message::Text(text))) => {
@@ -217,20 +221,17 @@ fn call(
                     Err(TokenError::Invalid) => return Err(protocol::DISCONNECT_INVALID_TOKEN),
                 }
             }
-            if let Some(p) = conn.player {
-                if state.hub.session_connections(p.session_id, conn.key) >= MAX_SOCKETS_PER_SESSION
-                {
-                    return Err(protocol::DISCONNECT_CONNECTION_LIMIT);
-                }
+            let info = ConnInfo {
+                player_id: conn.player.map(|p| p.player_id),
+                session_id: conn.player.map(|p| p.session_id),
+            };
+            if !state
+                .hub
+                .set_info_within(conn.key, info, MAX_SOCKETS_PER_SESSION)
+            {
+                return Err(protocol::DISCONNECT_CONNECTION_LIMIT);
             }
             conn.connected = true;
-            state.hub.set_info(
-                conn.key,
-                ConnInfo {
-                    player_id: conn.player.map(|p| p.player_id),
-                    session_id: conn.player.map(|p| p.session_id),
-                },
-            );
             Ok(Some(protocol::reply(
                 id,
                 "connect",
@@ -274,14 +275,19 @@ fn call(
             let token = params.get("token").and_then(Value::as_str).unwrap_or("");
             match auth::authenticate(state, token) {
                 Ok(p) if conn.player.is_none_or(|old| old.player_id == p.player_id) => {
+                    // The socket becomes this session's here (a guest's `refresh` too): the
+                    // per-session cap counts now, in one step with taking the place.
+                    let info = ConnInfo {
+                        player_id: Some(p.player_id),
+                        session_id: Some(p.session_id),
+                    };
+                    if !state
+                        .hub
+                        .set_info_within(conn.key, info, MAX_SOCKETS_PER_SESSION)
+                    {
+                        return Err(protocol::DISCONNECT_CONNECTION_LIMIT);
+                    }
                     conn.player = Some(p);
-                    state.hub.set_info(
-                        conn.key,
-                        ConnInfo {
-                            player_id: Some(p.player_id),
-                            session_id: Some(p.session_id),
-                        },
-                    );
                     Ok(Some(protocol::reply(
                         id,
                         "refresh",

@@ -18,6 +18,7 @@ use crate::error::{ApiError, ApiJson, ApiPath, ApiResult, FieldErrors};
 use crate::money;
 use crate::realtime;
 use crate::state::AppState;
+use crate::validation;
 
 /// A bonus or free-spin package lives this long after it is issued.
 const LIFETIME_SECS: i64 = 7 * 24 * 3600;
@@ -397,13 +398,27 @@ async fn add_code(
         .trigger
         .filter(|t| !t.trim().is_empty())
         .unwrap_or_else(|| "manual".into());
+    if let Some(m) = validation::too_long(&trigger, validation::TEXT_MAX, "trigger") {
+        return Err(ApiError::field("validation_failed", "trigger", &m));
+    }
     let (saved, issued) = {
-        let conn = state.db();
+        let mut conn = state.db();
+        // A code is money: closed during a self-exclusion like every play action.
+        super::limits::refuse_if_excluded(&conn, who.player_id, super::limits::GAME_LIMIT_CODE)?;
+        // Guessing codes is bounded per player (each try is stored and pushed too).
+        let key = format!("bonuscode:player:{}", who.player_id);
+        let l = &state.limits;
+        state
+            .limiter
+            .take(&key, l.code_per_player, l.window)
+            .map_err(ApiError::too_many)?;
+        // All or nothing: a code is never marked redeemed without its bonus issued.
+        let conn = conn.transaction()?;
         let entry = store::catalog_code(&conn, &code)?;
         let status = match &entry {
             None => store::CODE_INCORRECT,
             Some((false, ..)) => store::CODE_NOT_AVAILABLE,
-            Some(_) if store::player_code_used(&conn, who.player_id, &code)? => {
+            Some(_) if !store::redeem_code(&conn, who.player_id, &code)? => {
                 store::CODE_NOT_AVAILABLE
             }
             Some(_) => store::CODE_APPLIED,
@@ -450,6 +465,7 @@ async fn add_code(
                 issued = Some((true, id));
             }
         }
+        conn.commit()?;
         (saved, issued)
     };
     realtime::publish(

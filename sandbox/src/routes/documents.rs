@@ -26,6 +26,10 @@ pub const MAX_BYTES: usize = 10 * 1024 * 1024;
 pub const BODY_LIMIT: usize = MAX_BYTES + 64 * 1024;
 /// Longest file name kept.
 const NAME_MAX: usize = 120;
+/// What one player may keep at once (issue 32: 45 files, 18 MB from one player): beyond it,
+/// 422 `documents_quota` until some are deleted.
+pub const MAX_FILES_PER_PLAYER: i64 = 20;
+pub const MAX_BYTES_PER_PLAYER: i64 = 40 * 1024 * 1024;
 
 /// `{documents: [...], verified}`: the player's documents, newest first, and whether the
 /// identity check is passed.
@@ -64,6 +68,13 @@ pub async fn upload(
     who: AuthPlayer,
     mut form: Multipart,
 ) -> ApiResult<(StatusCode, Json<store::DocumentView>)> {
+    // Uploads per player per window (429 with Retry-After), before the body is read.
+    let key = format!("upload:player:{}", who.player_id);
+    let l = &state.limits;
+    state
+        .limiter
+        .take(&key, l.upload_per_player, l.window)
+        .map_err(ApiError::too_many)?;
     let bad_form = |e: axum::extract::multipart::MultipartError| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             too_big()
@@ -124,16 +135,25 @@ pub async fn upload(
     if name.is_empty() {
         name = format!("document.{ext}");
     }
+    let size = bytes.len() as i64;
+    let (files, used) = store::usage(&state.db(), who.player_id)?;
+    if files >= MAX_FILES_PER_PLAYER || used + size > MAX_BYTES_PER_PLAYER {
+        return Err(ApiError::unprocessable(
+            "documents_quota",
+            format!(
+                "You can keep at most {MAX_FILES_PER_PLAYER} documents ({} MB): delete one first.",
+                MAX_BYTES_PER_PLAYER / (1024 * 1024)
+            ),
+            FieldErrors::new(),
+        ));
+    }
     let stored_as = format!("{}.{ext}", crate::secrets::random_token());
     let dir = state.documents_dir.join(who.player_id.to_string());
     let path = dir.join(&stored_as);
-    let size = bytes.len() as i64;
-    super::blocking(move || {
-        std::fs::create_dir_all(&dir)?;
-        std::fs::write(&path, bytes)
-    })
-    .await?
-    .map_err(|e| ApiError::internal(format!("storing a document: {e}")))?;
+    // Identity papers: readable by the sandbox's user only, like the database.
+    super::blocking(move || crate::secrets::write_private(&dir, &path, &bytes))
+        .await?
+        .map_err(|e| ApiError::internal(format!("storing a document: {e}")))?;
     let doc = store::insert(
         &state.db(),
         &NewDocument {
@@ -237,6 +257,7 @@ fn back_ok(headers: &HeaderMap, back: &str) -> bool {
         .strip_prefix("http://")
         .or_else(|| back.strip_prefix("https://"));
     !host.is_empty()
+        && crate::validation::is_plain_url(back)
         && rest.is_some_and(|r| {
             let h = r.split(['/', '?', '#']).next().unwrap_or("");
             h.eq_ignore_ascii_case(host)

@@ -274,3 +274,35 @@ pub(crate) async fn blocking<T: Send + 'static>(
         .await
         .map_err(|e| ApiError::internal(format!("blocking task failed: {e}")))
 }
+
+/// A signed-in player asking to send a code or link to `address` (a phone or an e-mail): each
+/// answer tells whether the address belongs to someone, so asks are limited per player and
+/// per address (429 with Retry-After), before anything is looked up (issue 32).
+pub(crate) fn lookup_limit(state: &AppState, player_id: i64, address: &str) -> ApiResult<()> {
+    let l = &state.limits;
+    let player = format!("lookup:player:{player_id}");
+    let addr = crate::limits::account_key("lookup", address);
+    state
+        .limiter
+        .take(&player, l.lookup_per_player, l.window)
+        .map_err(ApiError::too_many)?;
+    if let Err(secs) = state.limiter.take(&addr, l.lookup_per_address, l.window) {
+        state.limiter.release(&player);
+        return Err(ApiError::too_many(secs));
+    }
+    Ok(())
+}
+
+/// Contact-form messages and affiliate applications per client address (429 with
+/// Retry-After): each is stored, so a loop must not fill the database.
+pub(crate) fn message_limit(state: &AppState, ip: std::net::IpAddr) -> ApiResult<()> {
+    let l = &state.limits;
+    state
+        .limiter
+        .take(
+            &crate::limits::client_key("message", ip),
+            l.message_per_client,
+            l.window,
+        )
+        .map_err(ApiError::too_many)
+}

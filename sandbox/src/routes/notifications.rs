@@ -166,9 +166,11 @@ pub struct ContactBody {
 /// they give another), a guest must give an e-mail.
 pub async fn communications(
     State(state): State<AppState>,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
     headers: HeaderMap,
     ApiJson(body): ApiJson<ContactBody>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
+    super::message_limit(&state, peer.ip())?;
     let who = auth::bearer(&headers).and_then(|t| auth::authenticate(&state, t).ok());
     let conn = state.db();
     let player = match who {

@@ -76,6 +76,7 @@ pub async fn send(
     let scope = who.as_ref().map_or(GUEST, |w| w.player_id);
     let now = db::now();
     if let Some(w) = &who {
+        super::lookup_limit(&state, w.player_id, &phone)?;
         // A phone another player holds cannot be confirmed for this one.
         if let Some(p) = players::by_phone(&state.db(), &phone)? {
             if p.id != w.player_id {

@@ -356,19 +356,22 @@ pub async fn login(
     errors.check()?;
 
     // Wrong passwords count per account and per client; either being full refuses the
-    // attempt before any hashing.
+    // attempt before any hashing. The attempt is reserved before the password is verified,
+    // so parallel guesses cannot all pass the check (issue 32); a right one gives it back.
     let limits = &state.limits;
     let acct = account_key("login", &email);
     let client = client_key("login", peer.ip());
     state
         .limiter
-        .check(&acct, limits.login_per_account, limits.window)
-        .and_then(|()| {
-            state
-                .limiter
-                .check(&client, limits.login_per_client, limits.window)
-        })
+        .take(&acct, limits.login_per_account, limits.window)
         .map_err(ApiError::too_many)?;
+    if let Err(secs) = state
+        .limiter
+        .take(&client, limits.login_per_client, limits.window)
+    {
+        state.limiter.release(&acct);
+        return Err(ApiError::too_many(secs));
+    }
 
     let player = players::by_email(&state.db(), &email)?;
     // An unknown e-mail is verified against a dummy hash of the same cost, so the answer
@@ -378,14 +381,21 @@ pub async fn login(
         .map(|p| p.password_hash.clone())
         .unwrap_or_else(|| state.dummy_hash.clone());
     let pw = body.password.clone().unwrap_or_default();
-    let matches = hashing(&state, move || password::verify(&pw, &stored)).await?;
+    let matches = match hashing(&state, move || password::verify(&pw, &stored)).await {
+        Ok(m) => m,
+        Err(e) => {
+            // Turned away before any verifying (a full hash queue): not a guess.
+            state.limiter.release(&acct);
+            state.limiter.release(&client);
+            return Err(e);
+        }
+    };
     let Some(player) = player.filter(|_| matches) else {
-        state.limiter.hit(&acct);
-        state.limiter.hit(&client);
         eprintln!("sandbox: failed login for {email} from {}", peer.ip());
         return Err(invalid_credentials());
     };
     state.limiter.clear(&acct);
+    state.limiter.release(&client);
     let now = db::now();
     let session = {
         let conn = state.db();

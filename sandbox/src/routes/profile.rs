@@ -23,7 +23,6 @@ const EDITABLE: &[(&str, Field, &str)] = &[
     ("nickname", Field::Nickname, "nickname"),
     ("firstName", Field::FirstName, "first name"),
     ("lastName", Field::LastName, "last name"),
-    ("phone", Field::Phone, "phone"),
     ("language", Field::Language, "language"),
     ("country", Field::Country, "country"),
     ("locale", Field::Locale, "locale"),
@@ -117,6 +116,28 @@ pub async fn update(
             }
             changes.push((*field, value));
         }
+        // A phone signs its player in, so it is set only by its code (`otp/send` and
+        // `otp/verify` with a session). The same number sent back, or none, is fine.
+        match body.get("phone") {
+            None => {}
+            Some(Value::Null) => changes.push((Field::Phone, None)),
+            Some(Value::String(p)) if p.trim().is_empty() => {
+                changes.push((Field::Phone, None));
+            }
+            Some(Value::String(p)) => {
+                let me = players::by_id(&conn, who.player_id)?;
+                let same = me.and_then(|m| m.phone).is_some_and(|have| {
+                    crate::db::otp::normalize(p) == crate::db::otp::normalize(&have)
+                });
+                if !same {
+                    errors.add(
+                        "phone",
+                        "Confirm the phone with the code we send it (otp/send, otp/verify).",
+                    );
+                }
+            }
+            Some(_) => errors.add("phone", "The phone must be a string."),
+        }
     }
     let mut flags: Vec<(&str, bool)> = Vec::new();
     for (key, column) in FLAGS {
@@ -176,9 +197,9 @@ fn problem(
         Field::FirstName | Field::LastName if len < 2 => {
             Some(format!("The {label} must be at least 2 characters."))
         }
-        Field::FirstName | Field::LastName if len > 50 => Some(format!(
-            "The {label} may not be greater than 50 characters."
-        )),
+        Field::FirstName | Field::LastName if len > validation::NAME_MAX => {
+            validation::too_long(v, validation::NAME_MAX, label)
+        }
         Field::Phone if !validation::is_phone(v) => {
             Some("The phone must be a valid phone number.".into())
         }
@@ -197,9 +218,7 @@ fn problem(
             Some("The postal code may not be greater than 20 characters.".into())
         }
         Field::Cpf if !validation::is_cpf(v) => Some("The CPF is not valid.".into()),
-        _ if len > 255 => Some(format!(
-            "The {label} may not be greater than 255 characters."
-        )),
+        _ if len > validation::TEXT_MAX => validation::too_long(v, validation::TEXT_MAX, label),
         _ => None,
     })
 }

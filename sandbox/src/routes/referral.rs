@@ -59,8 +59,10 @@ pub struct ApplyBody {
 /// `{id}`; 422 per field.
 pub async fn apply(
     State(state): State<AppState>,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
     ApiJson(body): ApiJson<ApplyBody>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
+    super::message_limit(&state, peer.ip())?;
     let mut errors = FieldErrors::new();
     let name = present(&body.name).unwrap_or_default();
     let email = present(&body.email).unwrap_or_default();

@@ -107,17 +107,7 @@ pub async fn change_password(
         errors.add("repeatNewPassword", "The passwords do not match.");
     }
     errors.check()?;
-    let stored = players::by_id(&state.db(), who.player_id)?
-        .ok_or_else(ApiError::unauthorized)?
-        .password_hash;
-    let ok = hashing(&state, move || password::verify(&current, &stored)).await?;
-    if !ok {
-        return Err(ApiError::field(
-            "validation_failed",
-            "currentPassword",
-            "The current password is incorrect.",
-        ));
-    }
+    check_current_password(&state, who.player_id, current).await?;
     let cost = state.hash_cost;
     let hash = hashing(&state, move || password::hash(&new, cost))
         .await?
@@ -125,10 +115,41 @@ pub async fn change_password(
     let closed = {
         let conn = state.db();
         players::set_password_hash(&conn, who.player_id, &hash)?;
+        // Game tokens stop spending with the old password (issue 32).
+        db::games::end_tokens(&conn, who.player_id)?;
         sessions::close_others(&conn, who.player_id, who.session_id, db::now())?
     };
     for id in &closed {
         realtime::session_closed(&state, *id);
     }
     Ok(Json(json!({ "closedSessions": closed.len() })))
+}
+
+/// The player's current password, with wrong ones limited per player (429 with Retry-After):
+/// a stolen bearer must not be a free password oracle. The attempt is reserved before the
+/// hash is verified, and a right password clears the count.
+pub async fn check_current_password(
+    state: &AppState,
+    player_id: i64,
+    current: String,
+) -> ApiResult<()> {
+    let key = format!("current-password:player:{player_id}");
+    let l = &state.limits;
+    state
+        .limiter
+        .take(&key, l.current_password_per_player, l.window)
+        .map_err(ApiError::too_many)?;
+    let stored = players::by_id(&state.db(), player_id)?
+        .ok_or_else(ApiError::unauthorized)?
+        .password_hash;
+    let ok = hashing(state, move || password::verify(&current, &stored)).await?;
+    if !ok {
+        return Err(ApiError::field(
+            "validation_failed",
+            "currentPassword",
+            "The current password is incorrect.",
+        ));
+    }
+    state.limiter.clear(&key);
+    Ok(())
 }

@@ -54,6 +54,7 @@ fn callback_ok(headers: &HeaderMap, connection: &str, redirect_uri: &str) -> boo
     let (h, path) = rest.split_once('/').unwrap_or((rest, ""));
     let tail = format!("auth/social/{connection}/callback");
     !host.is_empty()
+        && validation::is_plain_url(redirect_uri)
         && h.eq_ignore_ascii_case(host)
         && (path == tail
             || path.strip_suffix(&tail).is_some_and(|locale| {
@@ -147,9 +148,10 @@ pub async fn consent(
     let grant = Grant {
         connection: connection.to_string(),
         email,
+        // The provider's name becomes the first name: the profile's length rule holds.
         name: q
             .name
-            .map(|n| n.trim().to_string())
+            .map(|n| validation::clip(n.trim(), validation::NAME_MAX))
             .filter(|n| !n.is_empty()),
         redirect_uri: redirect.clone(),
     };

@@ -98,7 +98,7 @@ pub async fn start(
         account.id,
         &culture,
         platform,
-        db::now(),
+        who.session_id,
     )?;
     Ok(Json(json!({ "token": token })))
 }

@@ -39,8 +39,10 @@ const SENDS_PER_PLAYER: usize = 5;
 const WRONG_PER_CLIENT: usize = 30;
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SendBody {
     email: Option<String>,
+    current_password: Option<String>,
 }
 
 pub async fn send(
@@ -58,6 +60,21 @@ pub async fn send(
     }
     errors.check()?;
     let me = current_player(&state, &who)?;
+    // Moving a confirmed e-mail of a player with a password away needs that password: a
+    // stolen bearer alone must not take the address a reset goes to (issue 32).
+    let has_password = !me.password_hash.starts_with('!');
+    if me.email_confirmed && has_password && !email.eq_ignore_ascii_case(&me.email) {
+        let current = present(&body.current_password).unwrap_or("").to_string();
+        if current.is_empty() {
+            return Err(ApiError::field(
+                "password_required",
+                "currentPassword",
+                "Enter your current password to change a confirmed e-mail.",
+            ));
+        }
+        super::security::check_current_password(&state, me.id, current).await?;
+    }
+    super::lookup_limit(&state, me.id, &email)?;
     if let Some(other) = players::by_email(&state.db(), &email)? {
         if other.id != me.id {
             return Err(ApiError::field(
@@ -238,7 +255,28 @@ pub async fn confirm(
             "This e-mail now belongs to another account.",
         ));
     }
+    let old = players::by_id(&conn, found.player_id)?.map(|p| p.email);
     verify::confirm(&conn, &found, now)?;
+    // The address the account leaves is told, so its owner can act (issue 32).
+    if let Some(old) =
+        old.filter(|o| !o.eq_ignore_ascii_case(&found.email) && !o.ends_with(".invalid"))
+    {
+        outbox::push(
+            &conn,
+            &outbox::NewMessage {
+                kind: "email",
+                recipient: &old,
+                subject: "Your Croupier e-mail was changed",
+                body: &format!(
+                    "The e-mail of your Croupier account is now {}. If it was not you, \
+                     contact support at once.",
+                    found.email
+                ),
+                link: None,
+                now,
+            },
+        )?;
+    }
     Ok(Json(
         json!({ "email": found.email, "emailConfirmed": true }),
     ))

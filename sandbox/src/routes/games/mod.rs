@@ -130,9 +130,11 @@ fn meta(page: i64, per_page: i64, total: i64) -> Value {
 
 /// The player when a valid bearer token came, else a guest.
 fn optional_player(state: &AppState, headers: &HeaderMap) -> Option<i64> {
-    auth::bearer(headers)
-        .and_then(|t| auth::authenticate(state, t).ok())
-        .map(|p| p.player_id)
+    optional_session(state, headers).map(|p| p.player_id)
+}
+
+fn optional_session(state: &AppState, headers: &HeaderMap) -> Option<auth::AuthPlayer> {
+    auth::bearer(headers).and_then(|t| auth::authenticate(state, t).ok())
 }
 
 pub(crate) fn image_set(identity: &str, shape: &str) -> Value {
@@ -305,7 +307,8 @@ async fn play(
             .demo
             .unwrap_or(false)
     };
-    let player = optional_player(&state, &headers);
+    let session = optional_session(&state, &headers);
+    let player = session.map(|p| p.player_id);
     if !demo && player.is_none() {
         return Err(ApiError::unauthorized());
     }
@@ -348,6 +351,7 @@ async fn play(
             account_id,
             demo_balance: slot::DEMO_BALANCE,
         },
+        session.map(|p| p.session_id),
     )?;
     Ok(Json(json!({"url": format!("/slot/{token}"), "demo": demo})))
 }
