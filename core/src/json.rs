@@ -199,6 +199,14 @@ pub fn whole_float(f: f64) -> Option<i64> {
     (f.fract() == 0.0 && f.abs() <= SAFE).then_some(f as i64)
 }
 
+/// A JSON number that is whole (integers, and floats such as `1.0` that JS sends for them).
+pub fn whole(v: &Json) -> Option<i64> {
+    if let Some(n) = v.as_i64() {
+        return Some(n);
+    }
+    whole_float(v.as_f64()?)
+}
+
 /// A JS number: a safe integer as an integer, else a float (`NaN`/infinities as `null`).
 #[cfg(target_arch = "wasm32")]
 pub(crate) fn number(f: f64) -> Json {

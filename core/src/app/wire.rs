@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::app::ui_read::whole;
+use crate::json::whole;
 use crate::json::Json;
 use crate::vecs::{keep, map};
 

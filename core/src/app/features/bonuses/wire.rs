@@ -24,7 +24,8 @@ pub fn ids(v: Option<&Json>) -> Vec<u64> {
 }
 
 /// Bonuses and free spins share one card type (one list type, one set of functions).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Kind {
     Bonus,
     Freespin,

@@ -3,8 +3,8 @@
 //! value like the payment shapes: a derived reader costs kilobytes of wasm, these lines far
 //! less. A limit with an unknown definition or period is left out.
 
-use crate::app::ui_read::whole;
 use crate::domain::limit::{LimitDefinition, LimitPeriod};
+use crate::json::whole;
 use crate::json::Json;
 use crate::vecs::keep;
 

@@ -1,7 +1,7 @@
 //! Messenger messages and pushes of docs/API.md (SPEC §3: id, state, readAt, content.title;
 //! the sandbox adds content.body and createdAt), read by hand from the dynamic JSON value.
 
-use crate::app::ui_read::whole;
+use crate::json::whole;
 use crate::json::Json;
 
 #[derive(Clone, Debug, PartialEq)]

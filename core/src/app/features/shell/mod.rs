@@ -10,7 +10,6 @@ use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{Req, Tick};
 use crate::domain::route;
-use crate::lookup::by_name;
 
 /// How often the shell asks whether a new build is out (the spec leaves it open).
 pub const VERSION_POLL_MS: u32 = 60_000;
@@ -40,15 +39,12 @@ pub struct Shell {
     pub offline_since: Option<(u64, i32)>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(
-    target_arch = "wasm32",
-    serde(
-        tag = "type",
-        rename_all = "camelCase",
-        rename_all_fields = "camelCase"
-    )
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
 )]
 pub enum ShellUi {
     ToggleDrawer,
@@ -102,18 +98,6 @@ impl Feature for Shell {
     type Ui = ShellUi;
     type Call = Call;
     type Tick = ShellTick;
-
-    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ShellUi>, String> {
-        Ok(Some(by_name!(kind, {
-            "toggleDrawer" => ShellUi::ToggleDrawer,
-            "closeDrawer" => ShellUi::CloseDrawer,
-            "setDrawerCompact" => ShellUi::SetDrawerCompact {
-                compact: f.flag("compact"),
-            },
-            "pageReady" => ShellUi::PageReady,
-            _ => return Ok(None),
-        })))
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

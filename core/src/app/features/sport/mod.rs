@@ -14,7 +14,6 @@ mod token;
 pub mod view;
 mod wire;
 
-use crate::lookup::by_name;
 use litemap::LiteMap;
 
 use crate::app::calls::{Answer, Auth, Endpoint, Route};
@@ -78,9 +77,9 @@ pub struct Sport {
 }
 
 /// Intents from the app's widget host (`{type: "sportNavigated", route}`, ...).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum SportUi {
     /// The script loaded and `init` was called.
     SportWidgetReady,
@@ -142,31 +141,6 @@ impl Feature for Sport {
     type Ui = SportUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<SportUi>, String> {
-        Ok(Some(by_name!(kind, {
-            "sportWidgetReady" => SportUi::SportWidgetReady,
-            "sportScriptFailed" => SportUi::SportScriptFailed {
-                reason: f.text("reason"),
-            },
-            "sportRetry" => SportUi::SportRetry,
-            "sportNavigated" => SportUi::SportNavigated {
-                route: f.text("route"),
-            },
-            "sportSignIn" => SportUi::SportSignIn,
-            "sportTokenExpired" => SportUi::SportTokenExpired,
-            "sportEnv" => SportUi::SportEnv {
-                mobile: f.flag("mobile"),
-                theme: f.text("theme"),
-            },
-            "sportVisible" => SportUi::SportVisible,
-            "sportCarouselsWanted" => SportUi::SportCarouselsWanted,
-            "sportRemoveFailed" => SportUi::SportRemoveFailed {
-                reason: f.text("reason"),
-            },
-            _ => return Ok(None),
-        })))
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);
