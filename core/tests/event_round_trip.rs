@@ -26,6 +26,7 @@ use croupier_core::app::features::{
     wallet::{history::Filter, pay::AccountTab, WalletUi},
 };
 use croupier_core::app::{AppUi, FormId, FormValue, UiEvent};
+use croupier_core::domain::sport::{Named, SportPage, SportSelection};
 use serde::de::value::MapDeserializer;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -183,7 +184,19 @@ fn the_features_intents_round_trip() {
         SportUi::SportScriptFailed { reason: s("404") },
         SportUi::SportRetry,
         SportUi::SportNavigated {
-            route: s(r#"{"page":"live"}"#),
+            route: SportSelection {
+                page: SportPage::BetHistory,
+                sport_id: Some(66),
+                categories: vec![Named {
+                    id: 1001,
+                    name: s("England"),
+                }],
+                championships: vec![],
+                event: Some(Named {
+                    id: 9001,
+                    name: s("A - B"),
+                }),
+            },
         },
         SportUi::SportSignIn,
         SportUi::SportTokenExpired,

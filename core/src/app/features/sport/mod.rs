@@ -87,10 +87,12 @@ pub enum SportUi {
     SportScriptFailed { reason: String },
     /// Load the script again after a failure.
     SportRetry,
-    /// The widget navigated inside itself: its route object as JSON text (`JSON.stringify`),
-    /// read by hand (`wire::selection`). Text, not an object: a value inside a tagged event
-    /// costs serde's buffering machinery in the wasm, a string does not.
-    SportNavigated { route: String },
+    /// The widget navigated inside itself: its route, the shape the core gives it
+    /// (`BookView::route`).
+    SportNavigated {
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "BookView[\"route\"]"))]
+        route: SportSelection,
+    },
     /// A guest tried to bet (or open their bets): ask them to sign in.
     SportSignIn,
     /// The provider refused the token (stale): fetch a fresh one.
@@ -165,14 +167,7 @@ impl Feature for Sport {
                     self.attempt = self.attempt.saturating_add(1);
                 }
             }
-            SportUi::SportNavigated { route } => match crate::json::parse(&route)
-                .ok()
-                .as_ref()
-                .and_then(wire::selection)
-            {
-                Some(sel) => self.widget_moved(sel, cx),
-                None => cx.log(LogLevel::Warn, "sportsbook: the widget reported no route"),
-            },
+            SportUi::SportNavigated { route } => self.widget_moved(route, cx),
             SportUi::SportSignIn => {
                 if !cx.shared.is_player() {
                     cx.open_modal("sign-in");
