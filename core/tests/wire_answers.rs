@@ -1,0 +1,126 @@
+//! The platform's answers shared by features (`app::wire`), read by their serde derives with
+//! the tolerance the SPEC asks of a client: unknown fields are ignored, an optional field that
+//! is absent, `null` or of another type reads as its default, and only a required field that
+//! is missing or wrong refuses the answer, naming it.
+
+use croupier_core::app::wire::{
+    Account, ApiError, Currency, Locale, LoginResponse, Profile, Rate, RefreshResponse,
+    SubCurrency, Wire,
+};
+use serde_json::json;
+
+#[test]
+fn a_profile_takes_what_it_knows_and_defaults_the_rest() {
+    let p = Profile::read(&json!({
+        "id": 7, "nickname": null, "firstName": 5, "email": "a@b.c", "tgUserId": 5001,
+        "isNewlyRegistered": "yes", "avatar": "a3.png", "somethingNew": {"x": 1}
+    }))
+    .unwrap();
+    assert_eq!(
+        p,
+        Profile {
+            id: 7,
+            email: Some("a@b.c".into()),
+            tg_user_id: Some("5001".into()),
+            avatar: Some("a3.png".into()),
+            ..Profile::default()
+        }
+    );
+    assert_eq!(
+        Profile::read(&json!({"tgUserId": "42"}))
+            .unwrap()
+            .tg_user_id,
+        Some("42".into())
+    );
+    assert_eq!(Profile::read(&json!({"id": "x"})).unwrap().id, 0);
+    assert!(Profile::read(&json!("profile")).is_err());
+}
+
+#[test]
+fn a_login_needs_its_token_and_a_profile() {
+    let ok = LoginResponse::read(&json!({"accessToken": "t", "profile": {"id": 1}})).unwrap();
+    assert_eq!(ok.access_token, "t");
+    assert_eq!(ok.profile.id, 1);
+    let e = LoginResponse::read(&json!({"profile": {"id": 1}})).unwrap_err();
+    assert!(e.contains("accessToken"), "{e}");
+    let e = LoginResponse::read(&json!({"accessToken": "t"})).unwrap_err();
+    assert!(e.contains("profile"), "{e}");
+    assert_eq!(
+        RefreshResponse::read(&json!({"accessToken": "u", "expiresIn": 60})),
+        Ok(RefreshResponse {
+            access_token: "u".into()
+        })
+    );
+}
+
+#[test]
+fn accounts_need_id_currency_and_balance() {
+    let list = Vec::<Account>::read(&json!([
+        {"id": 1, "currency": "USD", "balance": "1.50", "status": 1},
+        {"id": 2, "currency": "BTC", "balance": "0", "status": "?"}
+    ]))
+    .unwrap();
+    assert!(list[0].is_active());
+    assert_eq!(list[1].status, 0, "an odd status is none");
+    let e = Vec::<Account>::read(
+        &json!([{"id": 1, "currency": "USD", "balance": "1"}, {"id": 2, "balance": "1"}]),
+    )
+    .unwrap_err();
+    assert!(e.starts_with("[1]: ") && e.contains("currency"), "{e}");
+    let e = Account::read(&json!({"id": "1", "currency": "USD", "balance": "1"})).unwrap_err();
+    assert!(e.contains("string \"1\""), "{e}");
+}
+
+#[test]
+fn currencies_skip_odd_sub_currencies_and_rates() {
+    let c = Currency::read(&json!({
+        "code": "BTC", "type": "crypto", "symbol": "₿", "rate": {"rate": "60000"},
+        "subunitToUnit": 100_000_000u64, "subCurrencies": [{"code": "mBTC", "subunitToUnit": 1000}, "junk", 3],
+        "isEnabled": true, "isBase": null
+    }))
+    .unwrap();
+    assert!(c.is_crypto());
+    assert_eq!(
+        c,
+        Currency {
+            code: "BTC".into(),
+            kind: "crypto".into(),
+            symbol: "₿".into(),
+            rate: Some(Rate {
+                rate: "60000".into()
+            }),
+            subunit_to_unit: 100_000_000,
+            sub_currencies: vec![SubCurrency {
+                code: "mBTC".into(),
+                subunit_to_unit: 1000
+            }],
+            is_enabled: Some(true),
+            is_base: None,
+        }
+    );
+    let odd = Currency::read(&json!({"code": "X", "rate": "1", "subCurrencies": "none"})).unwrap();
+    assert_eq!((odd.rate, odd.sub_currencies), (None, vec![]));
+    assert_eq!(
+        Vec::<Locale>::read(&json!([{"code": "en", "isDefault": true, "name": 3}])),
+        Ok(vec![Locale {
+            code: "en".into(),
+            name: None,
+            is_default: true
+        }])
+    );
+}
+
+#[test]
+fn an_api_error_keeps_the_messages_it_can_read() {
+    let e = ApiError::read(&json!({
+        "code": "validation_failed", "message": "Bad",
+        "errors": {"email": ["taken", 3], "password": "short"}, "retryAfter": 30
+    }))
+    .unwrap();
+    assert_eq!(e.code, "validation_failed");
+    assert_eq!(e.errors.get("email"), Some(&vec!["taken".to_string()]));
+    assert_eq!(e.errors.get("password"), Some(&vec![]));
+    assert_eq!(e.retry_after, Some(30.0));
+    let odd = ApiError::read(&json!({"code": 1, "errors": []})).unwrap();
+    assert_eq!(odd, ApiError::default());
+}
