@@ -124,3 +124,36 @@ fn an_api_error_keeps_the_messages_it_can_read() {
     let odd = ApiError::read(&json!({"code": 1, "errors": []})).unwrap();
     assert_eq!(odd, ApiError::default());
 }
+
+#[test]
+fn a_limit_needs_a_known_definition_and_period() {
+    use croupier_core::app::features::limits::Item;
+    let item = Item::read(&json!({"id": 4, "definition": 3, "period": "daily", "amount": 50, "currency": "", "activeUntil": "soon"}))
+        .expect("a limit");
+    assert_eq!(item.id, 4);
+    assert_eq!(
+        item.amount.as_deref(),
+        Some("50"),
+        "a number amount as text"
+    );
+    assert_eq!(item.currency, None, "empty is none");
+    assert_eq!(item.until, None);
+    assert!(Item::read(&json!({"id": 4, "definition": 99, "period": "daily"})).is_none());
+    assert!(Item::read(&json!({"id": 4, "definition": 3, "period": "hourly"})).is_none());
+    assert!(Item::read(&json!({"definition": 3, "period": "daily"})).is_none());
+}
+
+#[test]
+fn a_message_needs_a_whole_id_and_reads_the_rest_leniently() {
+    use croupier_core::app::features::notifications::Note;
+    let note = Note::read(&json!({"id": 9, "state": 2, "content": {"title": "Hi", "body": 5}, "createdAt": "2024-01-01"}))
+        .expect("a message");
+    assert_eq!(
+        (note.id, note.state, note.title.as_str(), note.body.as_str()),
+        (9, 2, "Hi", "")
+    );
+    assert!(!note.unread());
+    let odd = Note::read(&json!({"id": 1, "state": 7, "content": "x"})).unwrap();
+    assert_eq!((odd.state, odd.title.as_str()), (1, ""));
+    assert!(Note::read(&json!({"id": -1})).is_none());
+}

@@ -144,12 +144,16 @@ pub struct ApiError {
 
 /// A field read as its default when it is absent, `null` or of another type: unknown or odd
 /// values of an optional field never refuse the answer (a newer server never breaks us).
-fn lenient<'de, D: Deserializer<'de>, T: DeserializeOwned + Default>(d: D) -> Result<T, D::Error> {
+pub fn lenient<'de, D: Deserializer<'de>, T: DeserializeOwned + Default>(
+    d: D,
+) -> Result<T, D::Error> {
     Ok(T::deserialize(Json::deserialize(d)?).unwrap_or_default())
 }
 
 /// A list whose items of another shape are left out.
-fn lenient_items<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Result<Vec<T>, D::Error> {
+pub fn lenient_items<'de, D: Deserializer<'de>, T: DeserializeOwned>(
+    d: D,
+) -> Result<Vec<T>, D::Error> {
     let items: Vec<Json> = lenient(d)?;
     Ok(items
         .into_iter()
