@@ -157,3 +157,48 @@ fn a_message_needs_a_whole_id_and_reads_the_rest_leniently() {
     assert_eq!((odd.state, odd.title.as_str()), (1, ""));
     assert!(Note::read(&json!({"id": -1})).is_none());
 }
+
+#[test]
+fn bonuses_need_id_and_status_and_read_the_rest_loosely() {
+    use croupier_core::app::features::bonuses::wire::{Code, Item, Kind, Package};
+    let item = Item::read(
+        &json!({"id": 5, "status": 1, "amount": 10.5, "currency": "USD", "wager": {"required": "50", "wagered": 5},
+                "wagerCasinoConditions": {"gameIds": [1, "x", 3]}, "gameId": 9, "cancelLocked": "no"}),
+        Kind::Bonus,
+    )
+    .expect("a bonus");
+    assert_eq!(item.amount, "10.5", "a number amount as text");
+    assert_eq!(
+        (item.wager_required.as_str(), item.wagered.as_str()),
+        ("50", "5")
+    );
+    assert_eq!(item.game_ids, vec![1, 3], "odd ids left out");
+    assert!(!item.cancel_locked);
+    assert_eq!(
+        Item::read(&json!({"id": 5, "status": 1, "gameId": 9}), Kind::Freespin).map(|i| i.game_ids),
+        Some(vec![9])
+    );
+    assert!(
+        Item::read(&json!({"id": 5}), Kind::Bonus).is_none(),
+        "no status"
+    );
+    assert!(Item::read(&json!({"id": 5, "status": 300}), Kind::Bonus).is_none());
+    assert_eq!(
+        Code::read(&json!({"playerBonusCodeId": 2, "bonusCode": "WELCOME", "status": 1})),
+        Some(Code {
+            id: 2,
+            code: "WELCOME".into(),
+            status: 1
+        })
+    );
+    assert!(Code::read(&json!({"bonusCode": "WELCOME", "status": 1})).is_none());
+    let p = Package::read(&json!({"package": {"id": 3, "percent": 100, "maxAmount": "200"},
+        "triggerConditions": {"invoiceAmountItems": [{"currency": "USD", "amountFrom": "10"}, "junk"]}}))
+    .expect("a package");
+    assert_eq!(p.percent, "100");
+    assert_eq!(
+        p.from,
+        vec![("USD".into(), "10".into()), (String::new(), String::new())]
+    );
+    assert!(Package::read(&json!({"triggerConditions": {}})).is_none());
+}

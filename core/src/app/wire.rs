@@ -172,6 +172,16 @@ fn lenient_lists<'de, D: Deserializer<'de>>(
         .collect())
 }
 
+/// A field as text whether it came as a string or a number (ids and amounts that some
+/// platforms send as numbers), or empty ([`loose_text`] for a derive).
+pub fn loose<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    Ok(match Json::deserialize(d)? {
+        Json::String(s) => s,
+        Json::Number(n) => crate::json::number_text(&n),
+        _ => String::new(),
+    })
+}
+
 /// A text that may arrive as a whole number (`tgUserId`).
 fn text_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     Ok(match Json::deserialize(d)? {
