@@ -202,3 +202,66 @@ fn bonuses_need_id_and_status_and_read_the_rest_loosely() {
     );
     assert!(Package::read(&json!({"triggerConditions": {}})).is_none());
 }
+
+#[test]
+fn payment_answers_leave_out_what_does_not_read() {
+    use croupier_core::app::features::wallet::pay::wire::{
+        InvoicePage, Method, MethodGroup, Statistic, WireInvoice,
+    };
+    let groups = MethodGroup::list(&json!([
+        {"name": "Cards", "paymentMethods": [
+            {"id": "card", "minAmount": 10, "maxAmount": "", "fields": [{"name": "pan", "type": "text"}, {"type": "x"}], "isAsync": "?"},
+            {"name": "no id"}
+        ]},
+        "junk"
+    ]))
+    .expect("a list");
+    assert_eq!(groups.len(), 1);
+    let card = &groups[0].payment_methods;
+    assert_eq!(card.len(), 1, "a method without an id is left out");
+    assert_eq!(card[0].name, "card", "the name defaults to the id");
+    assert_eq!(card[0].min_amount.as_deref(), Some("10"));
+    assert_eq!(card[0].max_amount, None, "empty is none");
+    assert_eq!(
+        card[0].fields.len(),
+        1,
+        "a field without a name is left out"
+    );
+    assert!(!card[0].is_async);
+    assert!(MethodGroup::list(&json!({"name": "Cards"})).is_none());
+    assert_eq!(
+        Method::read(&json!({"id": 7})).map(|m| m.id),
+        Some("7".into())
+    );
+
+    let inv = WireInvoice::read(&json!({"id": 3, "status": 1, "amount": 5, "publicData": {"qr": "", "address": "a"}, "number": -1}))
+        .expect("an invoice");
+    assert!(inv.is_deposit(), "no type is a deposit");
+    assert_eq!(
+        (inv.amount.as_str(), inv.number, inv.qr()),
+        ("5", None, None)
+    );
+    assert_eq!(inv.public_data.unwrap().address.as_deref(), Some("a"));
+    assert!(WireInvoice::read(&json!({"id": 0, "status": 1})).is_none());
+    assert!(WireInvoice::read(&json!({"id": 3, "status": 4})).is_none());
+    assert_eq!(
+        WireInvoice::read(&json!({"id": 3, "status": 2, "type": 2})).map(|i| i.is_deposit()),
+        Some(false)
+    );
+    let page = InvoicePage::read(&json!({"data": [{"id": 1, "status": 2}, {"id": 2}], "meta": {"totalPages": 3, "totalRows": "?"}}))
+        .expect("a page");
+    assert_eq!(
+        (page.data.len(), page.total_pages, page.total_rows),
+        (1, 3, 0)
+    );
+    assert!(InvoicePage::read(&json!({"meta": {}})).is_none());
+    let stats = Statistic::list(
+        &json!([{"currency": "USD", "depositCount": 2, "depositSum": 30}, {"depositCount": 1}]),
+    )
+    .expect("a list");
+    assert_eq!(stats.len(), 1, "a row without a currency is left out");
+    assert_eq!(
+        (stats[0].deposit_count, stats[0].deposit_sum.as_str()),
+        (2, "30")
+    );
+}

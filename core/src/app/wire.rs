@@ -182,6 +182,11 @@ pub fn loose<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     })
 }
 
+/// [`loose`], `None` when empty.
+pub fn loose_some<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(Some(loose(d)?).filter(|s| !s.is_empty()))
+}
+
 /// A text that may arrive as a whole number (`tgUserId`).
 fn text_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     Ok(match Json::deserialize(d)? {
