@@ -5,7 +5,6 @@ use super::effect::CallId;
 use super::registry::{FeatureUi, FormId, Tick};
 use crate::domain::validation::Value;
 use crate::json::Json;
-use serde::de::value::MapDeserializer;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -80,10 +79,15 @@ impl UiEvent {
 }
 
 /// Whether `kind` names a variant of the internally tagged enum `T`: read `{type: kind}`
-/// alone, the tag is either unknown or `T`'s (then at most a field is missing).
+/// alone, the tag is either unknown (serde's `Error::unknown_variant`) or `T`'s (then at
+/// most a field is missing). The same reader as the event's, so no second copy in the wasm.
 pub(crate) fn owns<T: DeserializeOwned>(kind: &str) -> bool {
-    let tag_only = MapDeserializer::<_, TagProbe>::new(std::iter::once(("type", kind)));
-    !matches!(T::deserialize(tag_only), Err(TagProbe::Unknown))
+    let mut tag_only = crate::json::Map::new();
+    tag_only.insert("type".into(), Json::String(kind.into()));
+    match T::deserialize(&Json::Object(tag_only)) {
+        Err(e) => !e.to_string().starts_with("unknown variant"),
+        Ok(_) => true,
+    }
 }
 
 /// `event` as `T` (a type that [`owns`] it); the error is `kind: why`, naming the field at
@@ -116,34 +120,6 @@ fn at_fault<T: DeserializeOwned>(event: &Json, e: String) -> String {
     }
     e
 }
-
-/// The error of a read that only tells whether the tag was unknown ([`owns`]).
-#[derive(Debug)]
-enum TagProbe {
-    Unknown,
-    Other,
-}
-
-impl serde::de::Error for TagProbe {
-    fn custom<T: std::fmt::Display>(_: T) -> Self {
-        TagProbe::Other
-    }
-
-    fn unknown_variant(_: &str, _: &'static [&'static str]) -> Self {
-        TagProbe::Unknown
-    }
-}
-
-impl std::fmt::Display for TagProbe {
-    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        f.write_str(match self {
-            TagProbe::Unknown => "unknown type",
-            TagProbe::Other => "known type",
-        })
-    }
-}
-
-impl std::error::Error for TagProbe {}
 
 impl From<AppUi> for UiEvent {
     fn from(e: AppUi) -> Self {
