@@ -101,9 +101,7 @@ pub fn float_layout(engine: &str) -> String {
             b'-' => out.push('-'),
             b'.' => point = true,
             b'e' => {
-                let e = engine
-                    .get(i + 1..)
-                    .and_then(crate::domain::scan::signed::<i64>);
+                let e = engine.get(i + 1..).and_then(|s| s.parse::<i64>().ok());
                 exp += e.unwrap_or(0);
                 break;
             }
@@ -197,6 +195,14 @@ pub fn whole_float(f: f64) -> Option<i64> {
     const SAFE: f64 = 9_007_199_254_740_991.0;
     // Exact: a whole float within the safe range converts without loss.
     (f.fract() == 0.0 && f.abs() <= SAFE).then_some(f as i64)
+}
+
+/// A JSON number that is whole (integers, and floats such as `1.0` that JS sends for them).
+pub fn whole(v: &Json) -> Option<i64> {
+    if let Some(n) = v.as_i64() {
+        return Some(n);
+    }
+    whole_float(v.as_f64()?)
 }
 
 /// A JS number: a safe integer as an integer, else a float (`NaN`/infinities as `null`).

@@ -1,6 +1,7 @@
 //! The view's events, `{type, ...fields}`, read by `UiEvent::from_view`: serde's internally
 //! tagged reading of the parent's intents, then each feature's. Every kind the view sends
-//! reads to the intent it names; bad events are errors that say what is wrong.
+//! reads to the intent it names; bad events are errors that say what is wrong and name the
+//! field at fault.
 
 use croupier_core::app::features::{
     bonuses::BonusesUi, games::GamesUi, limits::LimitsUi, notifications::NotificationsUi,
@@ -111,8 +112,8 @@ fn every_event_reads_to_its_intent() {
     }
 }
 
-/// A feature's types are matched by name: a name that begins another, the first and last of
-/// a list, and near misses each read as their own type (or as none).
+/// A type is looked up among each feature's variant names: a name that begins another, the
+/// first and last of a list, and near misses read as exact names.
 #[test]
 fn types_are_found_among_their_feature_names() {
     for (kind, want) in [
@@ -174,35 +175,45 @@ fn bad_events_say_what_is_wrong() {
         ),
         (
             json!({"type": "navigate", "path": 5}),
-            "navigate: `path` must be a string",
+            "navigate: `path`: invalid type: integer `5`, expected a string",
         ),
         (
             json!({"type": "formSubmit", "form": "signOn"}),
-            "formSubmit: unknown form signOn",
+            "formSubmit: `form`: unknown variant `signOn`, expected one of `signUp`",
         ),
         (
             json!({"type": "formInput", "form": "signIn", "field": "x", "value": 1}),
-            "formInput: `value` must be a string or a boolean",
+            "formInput: `value`: data did not match any variant of untagged enum FormValue",
         ),
         (
             json!({"type": "switchAccount", "id": "7"}),
-            "switchAccount: `id` must be a whole number in range",
+            "switchAccount: `id`: invalid type: string \"7\", expected i64",
         ),
         (
             json!({"type": "switchAccount", "id": 1.5}),
-            "switchAccount: `id` must be a whole number in range",
+            "switchAccount: `id`: invalid type: floating point `1.5`, expected i64",
         ),
         (
             json!({"type": "dismissToast", "id": -1}),
-            "dismissToast: `id` must be a whole number in range",
+            "dismissToast: `id`: invalid value: integer `-1`, expected u64",
         ),
         (
             json!({"type": "openModal", "id": "wallet", "params": [["tab"]]}),
-            "openModal: `params` must be [name, value] pairs of strings",
+            "openModal: `params`: invalid length 1, expected a tuple of size 2",
         ),
         (
             json!({"type": "setDrawerCompact"}),
             "setDrawerCompact: missing field `compact`",
+        ),
+        // A field's value equal to a type name is still that field's fault.
+        (
+            json!({"type": "walletTab", "tab": "walletTab"}),
+            "walletTab: `tab`: unknown variant `walletTab`, expected `all` or `crypto`",
+        ),
+        // The filter object is required (the view always sends one; empty is no filter).
+        (
+            json!({"type": "historyFilter"}),
+            "historyFilter: missing field `filter`",
         ),
     ] {
         let got = ours(&event).expect_err(&event.to_string());
@@ -210,10 +221,10 @@ fn bad_events_say_what_is_wrong() {
     }
 }
 
-/// Readers note a field at fault and go on (`Fields::fault`): the error is still the first
-/// field at fault, as when reading stopped there.
+/// serde stops at the first field at fault in the object's key order and names it; a missing
+/// field is named by serde itself, even when another field is present.
 #[test]
-fn the_first_field_at_fault_is_the_error() {
+fn the_first_field_at_fault_is_named() {
     for (event, message) in [
         (
             json!({"type": "formInput"}),
@@ -221,11 +232,11 @@ fn the_first_field_at_fault_is_the_error() {
         ),
         (
             json!({"type": "formInput", "form": 1, "field": 2}),
-            "formInput: `form` must be a string",
+            "formInput: `field`: invalid type: integer `2`, expected a string",
         ),
         (
             json!({"type": "payInput", "field": 1, "value": 2}),
-            "payInput: `field` must be a string",
+            "payInput: `field`: invalid type: integer `1`, expected a string",
         ),
         (
             json!({"type": "payInput", "field": "a"}),
@@ -233,11 +244,11 @@ fn the_first_field_at_fault_is_the_error() {
         ),
         (
             json!({"type": "historyFilter", "filter": {"kind": 1, "statuses": "x"}}),
-            "historyFilter: `kind` must be a string",
+            "historyFilter: `filter`: invalid type: integer `1`, expected a string",
         ),
         (
             json!({"type": "bonusAsk", "id": "x", "kind": "bonus"}),
-            "bonusAsk: `id` must be a whole number in range",
+            "bonusAsk: `id`: invalid type: string \"x\", expected u64",
         ),
         // A required list: absent is not "none of them".
         (
@@ -246,7 +257,11 @@ fn the_first_field_at_fault_is_the_error() {
         ),
         (
             json!({"type": "pushesRead", "ids": [1, "x"]}),
-            "pushesRead: `ids` must hold whole numbers in range",
+            "pushesRead: `ids`: invalid type: string \"x\", expected u64",
+        ),
+        (
+            json!({"type": "gamesFilter", "providers": [], "features": [1, "x"], "sort": "new"}),
+            "gamesFilter: `features`: invalid type: string \"x\", expected u32",
         ),
     ] {
         let got = ours(&event).expect_err(&event.to_string());

@@ -435,7 +435,7 @@ fn signing_out_forgets_the_limits() {
 }
 
 #[test]
-fn the_view_events_are_read_by_hand() {
+fn the_view_events_are_read_from_their_derived_type() {
     use croupier_core::app::UiEvent;
     let read = |v: serde_json::Value| UiEvent::from_view(v);
     assert_eq!(
@@ -465,7 +465,7 @@ fn the_view_events_are_read_by_hand() {
         .into())
     );
     assert_eq!(
-        read(json!({"type": "limitEdit", "id": 4.0})),
+        read(json!({"type": "limitEdit", "id": 4})),
         Ok(LimitsUi::LimitEdit { id: 4 }.into())
     );
     assert!(read(json!({"type": "limitEdit", "id": -1}))

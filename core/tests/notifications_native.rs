@@ -260,10 +260,10 @@ fn the_contact_form_checks_then_sends() {
 }
 
 #[test]
-fn the_view_events_are_read_by_hand() {
+fn the_view_events_are_read_from_their_derived_type() {
     use croupier_core::app::UiEvent;
     assert_eq!(
-        UiEvent::from_view(json!({"type": "notificationsRead", "ids": [1, 2.0]})),
+        UiEvent::from_view(json!({"type": "notificationsRead", "ids": [1, 2]})),
         Ok(NotificationsUi::NotificationsRead { ids: vec![1, 2] }.into())
     );
     assert!(UiEvent::from_view(json!({"type": "notificationsRead", "ids": ["1"]})).is_err());

@@ -7,7 +7,7 @@
 mod support;
 
 use croupier_core::app::features::sport::{self, SportUi, Theme, WidgetState};
-use croupier_core::app::{update, view, Config, Effect, Event, HttpRequest, Model, Req};
+use croupier_core::app::{update, view, Config, Effect, Event, HttpRequest, Model, Req, UiEvent};
 use croupier_core::domain::realtime::SocketEvent;
 use croupier_core::domain::sport::{Named, SportPage, SportSelection};
 use support::{fail, http, req, respond, token, ui, NOW};
@@ -75,10 +75,6 @@ fn named(id: u64, name: &str) -> Named {
 }
 
 /// The widget's report of `s`, as its SDK calls back with it.
-fn sel(s: SportSelection) -> String {
-    serde_json::to_string(&s).unwrap()
-}
-
 fn route(m: &Model) -> SportSelection {
     view(m).sport.book.expect("the book is shown").route
 }
@@ -286,7 +282,7 @@ fn widget_navigation_writes_the_slug_address_without_moving_the_widget_back() {
     let fx = ui(
         &mut m,
         SportUi::SportNavigated {
-            route: sel(premier_league()),
+            route: premier_league(),
         },
     );
     assert_eq!(
@@ -302,11 +298,11 @@ fn widget_navigation_writes_the_slug_address_without_moving_the_widget_back() {
     let mut two = premier_league();
     two.categories.push(named(1002, "Spain"));
     two.championships.clear();
-    let fx = ui(&mut m, SportUi::SportNavigated { route: sel(two) });
+    let fx = ui(&mut m, SportUi::SportNavigated { route: two });
     assert_eq!(pushed(&fx)[0].0, "/sport/soccer?categoryIds=1001,1002");
     let mut ev = premier_league();
     ev.event = Some(named(9001, "Arsenal - Chelsea"));
-    let fx = ui(&mut m, SportUi::SportNavigated { route: sel(ev) });
+    let fx = ui(&mut m, SportUi::SportNavigated { route: ev });
     assert_eq!(
         pushed(&fx)[0].0,
         "/sport/soccer/england/premier-league/9001-arsenal-chelsea"
@@ -315,12 +311,7 @@ fn widget_navigation_writes_the_slug_address_without_moving_the_widget_back() {
         sport_id: Some(145),
         ..SportSelection::default()
     };
-    let fx = ui(
-        &mut m,
-        SportUi::SportNavigated {
-            route: sel(esports),
-        },
-    );
+    let fx = ui(&mut m, SportUi::SportNavigated { route: esports });
     assert_eq!(pushed(&fx)[0].0, "/sport/esports");
     assert_eq!(nav(&m), moved);
 }
@@ -331,7 +322,7 @@ fn a_non_english_address_keeps_its_prefix_and_carries_the_ids() {
     let fx = ui(
         &mut m,
         SportUi::SportNavigated {
-            route: sel(premier_league()),
+            route: premier_league(),
         },
     );
     assert_eq!(
@@ -346,7 +337,7 @@ fn back_and_forward_move_the_widget() {
     ui(
         &mut m,
         SportUi::SportNavigated {
-            route: sel(premier_league()),
+            route: premier_league(),
         },
     );
     let moved = nav(&m);
@@ -722,12 +713,7 @@ fn a_carousel_event_opens_the_sport_page_there() {
     ui(&mut m, SportUi::SportWidgetReady);
     let mut ev = premier_league();
     ev.event = Some(named(9001, "Arsenal - Chelsea"));
-    let fx = ui(
-        &mut m,
-        SportUi::SportNavigated {
-            route: sel(ev.clone()),
-        },
-    );
+    let fx = ui(&mut m, SportUi::SportNavigated { route: ev.clone() });
     assert_eq!(
         pushed(&fx),
         [(
@@ -741,33 +727,30 @@ fn a_carousel_event_opens_the_sport_page_there() {
 
 #[test]
 fn malformed_answers_and_reports_are_logged_and_never_move_the_widget_wrongly() {
-    // A widget report that is not a route is logged and ignored.
-    let (mut m, _) = guest_at("/sport/live");
-    let moved = nav(&m);
-    let fx = ui(
-        &mut m,
-        SportUi::SportNavigated {
-            route: j!({"page": "nowhere", "sportId": "x"}).to_string(),
-        },
+    // A widget report that is not a route is refused with the field at fault, and ignored.
+    let refused = |route: serde_json::Value| {
+        UiEvent::from_view(j!({"type": "sportNavigated", "route": route})).unwrap_err()
+    };
+    assert!(refused(j!({"page": "nowhere"}))
+        .starts_with("sportNavigated: `route`: unknown variant `nowhere`"));
+    assert!(refused(j!("{not json")).starts_with("sportNavigated: `route`: invalid type: string"));
+    assert!(refused(
+        j!({"page": "live", "sportId": "x", "categories": [], "championships": [], "event": null})
+    )
+    .starts_with("sportNavigated: `route`: invalid type: string \"x\", expected u32"));
+    // The route the view sends, as the widget reports it.
+    assert_eq!(
+        UiEvent::from_view(
+            j!({"type": "sportNavigated", "route": {"page": "overview", "sportId": 66, "categories": [], "championships": [], "event": null}})
+        ),
+        Ok(SportUi::SportNavigated {
+            route: SportSelection {
+                sport_id: Some(66),
+                ..SportSelection::default()
+            }
+        }
+        .into())
     );
-    assert!(logged(&fx, "no route"));
-    let fx = ui(
-        &mut m,
-        SportUi::SportNavigated {
-            route: "{not json".into(),
-        },
-    );
-    assert!(logged(&fx, "no route"));
-    assert!(pushed(&fx).is_empty());
-    assert_eq!(nav(&m), moved);
-    // Whole floats are ids, as JS writes them.
-    let fx = ui(
-        &mut m,
-        SportUi::SportNavigated {
-            route: j!({"page": "overview", "sportId": 66.0, "categories": [], "championships": [], "event": null}).to_string(),
-        },
-    );
-    assert_eq!(pushed(&fx)[0].0, "/sport/soccer");
     // A sport info answer of the wrong shape is a failed lookup: logged, back to /sport.
     let (mut m, _) = guest_at("/sport/soccer/england");
     let fx = respond(&mut m, info(66), 200, j!({"categories": "?"}));

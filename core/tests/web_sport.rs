@@ -107,8 +107,7 @@ async fn the_stand_in_widget_and_the_core_drive_each_other() {
     let on_navigate = Closure::<dyn Fn(JsValue)>::new(move |r: JsValue| {
         let e = Object::new();
         Reflect::set(&e, &"type".into(), &"sportNavigated".into()).unwrap();
-        let text = js_sys::JSON::stringify(&r).unwrap();
-        Reflect::set(&e, &"route".into(), &text).unwrap();
+        Reflect::set(&e, &"route".into(), &r).unwrap();
         c.dispatch(e.into());
     });
     let add = Function::new_with_args(

@@ -3,21 +3,19 @@
 
 use super::effect::CallId;
 use super::registry::{FeatureUi, FormId, Tick};
-use super::ui_read::Fields;
 use crate::domain::validation::Value;
 use crate::json::Json;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 /// Intents the parent takes itself: the address, modals, locale and forms. Features declare
 /// their own (`Feature::Ui`); the view writes all of them as `{type: "navigate", path}`.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(
-    target_arch = "wasm32",
-    serde(
-        tag = "type",
-        rename_all = "camelCase",
-        rename_all_fields = "camelCase"
-    )
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
 )]
 pub enum AppUi {
     /// The page loaded; the runtime adds the stored token and the address.
@@ -29,7 +27,7 @@ pub enum AppUi {
     /// Open a modal; `params` are its extra address parameters (e.g. wallet `tab`).
     OpenModal {
         id: String,
-        #[cfg_attr(target_arch = "wasm32", serde(default))]
+        #[serde(default)]
         params: Vec<(String, String)>,
     },
     /// The modal's component mounted: a second open of it is allowed again.
@@ -63,83 +61,64 @@ pub enum UiEvent {
 
 impl UiEvent {
     /// An event as the view writes it, `{type: "navigate", path}`: the parent's intents
-    /// first, then each feature's. The error names the field at fault, or the unknown type.
+    /// first, then each feature's. The error names the type and the field at fault, or says
+    /// the type is unknown.
     pub fn from_view(event: Json) -> Result<UiEvent, String> {
-        let kind = match event.get("type") {
-            Some(Json::String(kind)) => kind.clone(),
-            Some(_) | None if event.is_object() => {
-                return Err("an event needs a string type".into())
-            }
+        let kind = match &event {
+            Json::Object(fields) => match fields.get("type") {
+                Some(Json::String(kind)) => kind.as_str(),
+                _ => return Err("an event needs a string type".into()),
+            },
             _ => return Err("an event must be an object".into()),
         };
-        let f = Fields::new(&event);
-        let read = AppUi::read(&kind, &f);
-        // A field at fault refuses the event, as the reader stops there.
-        if let Some(e) = f.fault() {
-            return Err(super::ui_read::of_kind(&kind, &e));
+        if owns::<AppUi>(kind) {
+            return read_as(kind, &event).map(UiEvent::App);
         }
-        match read {
-            Ok(Some(e)) => Ok(UiEvent::App(e)),
-            Ok(None) => FeatureUi::read(&event).map(UiEvent::Feature),
-            Err(e) => Err(super::ui_read::of_kind(&kind, &e)),
-        }
+        FeatureUi::read(kind, &event).map(UiEvent::Feature)
     }
 }
 
-impl AppUi {
-    /// The parent's intents by hand (`ui_read.rs`); Ok(None) for another type.
-    fn read(kind: &str, f: &Fields) -> Result<Option<AppUi>, String> {
-        let form = || {
-            let name = f.text("form");
-            FormId::named(&name).ok_or_else(|| format!("unknown form {name}"))
-        };
-        Ok(Some(match kind {
-            "start" => AppUi::Start,
-            "navigate" => AppUi::Navigate {
-                path: f.text("path"),
-            },
-            "openModal" => AppUi::OpenModal {
-                id: f.text("id"),
-                params: params(f)?,
-            },
-            "modalOpened" => AppUi::ModalOpened,
-            "closeModal" => AppUi::CloseModal,
-            "setLocale" => AppUi::SetLocale {
-                code: f.text("code"),
-            },
-            "formInput" => AppUi::FormInput {
-                form: form()?,
-                field: f.text("field"),
-                value: match f.raw("value") {
-                    Some(Json::Bool(b)) => FormValue::Bool(*b),
-                    Some(Json::String(s)) => FormValue::Text(s.clone()),
-                    _ => return Err("`value` must be a string or a boolean".into()),
-                },
-            },
-            "formBlur" => AppUi::FormBlur {
-                form: form()?,
-                field: f.text("field"),
-            },
-            "formSubmit" => AppUi::FormSubmit { form: form()? },
-            _ => return Ok(None),
-        }))
+/// Whether `kind` names a variant of the internally tagged enum `T`: read `{type: kind}`
+/// alone, the tag is either unknown (serde's `Error::unknown_variant`) or `T`'s (then at
+/// most a field is missing). The same reader as the event's, so no second copy in the wasm.
+pub(crate) fn owns<T: DeserializeOwned>(kind: &str) -> bool {
+    let mut tag_only = crate::json::Map::new();
+    tag_only.insert("type".into(), Json::String(kind.into()));
+    match T::deserialize(&Json::Object(tag_only)) {
+        Err(e) => !e.to_string().starts_with("unknown variant"),
+        Ok(_) => true,
     }
 }
 
-/// `params`: `[[name, value], …]`, absent for none.
-fn params(f: &Fields) -> Result<Vec<(String, String)>, String> {
-    let Some(list) = f.raw("params") else {
-        return Ok(Vec::new());
+/// `event` as `T` (a type that [`owns`] it); the error is `kind: why`, naming the field at
+/// fault.
+pub(crate) fn read_as<T: DeserializeOwned>(kind: &str, event: &Json) -> Result<T, String> {
+    T::deserialize(event).map_err(|e| format!("{kind}: {}", at_fault::<T>(event, e.to_string())))
+}
+
+/// serde names a missing field but not one of the wrong type or value (`invalid type:
+/// integer, expected a string`): that field is the first one whose removal changes the error
+/// (removing another gives the same error, as serde stops at the first bad value). Only runs
+/// for a refused event.
+fn at_fault<T: DeserializeOwned>(event: &Json, e: String) -> String {
+    let Json::Object(fields) = event else {
+        return e;
     };
-    let bad = || "`params` must be [name, value] pairs of strings".to_string();
-    let mut out = Vec::new();
-    for pair in list.as_array().ok_or_else(bad)? {
-        match pair.as_array().map(Vec::as_slice) {
-            Some([Json::String(k), Json::String(v)]) => out.push((k.clone(), v.clone())),
-            _ => return Err(bad()),
+    // serde's own message names it (`Error::missing_field`).
+    if e.starts_with("missing field") {
+        return e;
+    }
+    for key in fields.keys().filter(|k| *k != "type") {
+        let mut rest = fields.clone();
+        rest.remove(key);
+        let again = T::deserialize(&Json::Object(rest))
+            .err()
+            .map(|e| e.to_string());
+        if again.as_ref() != Some(&e) {
+            return format!("`{key}`: {e}");
         }
     }
-    Ok(out)
+    e
 }
 
 impl From<AppUi> for UiEvent {
@@ -149,7 +128,7 @@ impl From<AppUi> for UiEvent {
 }
 
 /// A field value as the view sends it: a checkbox's boolean or an input's text.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(untagged)]
 pub enum FormValue {

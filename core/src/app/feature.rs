@@ -14,7 +14,6 @@ use super::event::Prefs;
 use super::forms::FormState;
 use super::model::{Config, Dirty, Model};
 use super::registry::{FormId, Req, Tick};
-pub use super::ui_read::Fields;
 use super::wire::{Currency, Locale};
 use crate::domain::alert::Alert;
 use crate::domain::analytics::AnalyticsEvent;
@@ -24,16 +23,14 @@ use crate::domain::validation::Rule;
 use litemap::LiteMap;
 
 pub trait Feature: Default {
-    /// Intents of the view this feature takes, as the view writes them (`{type: …}`).
-    type Ui: Clone + std::fmt::Debug + PartialEq;
+    /// Intents of the view this feature takes, as the view writes them (`{type: …}`): an
+    /// internally tagged enum whose derived reader, writer and TypeScript type are one shape.
+    type Ui: Clone + std::fmt::Debug + PartialEq + serde::Serialize + serde::de::DeserializeOwned;
     /// Its calls; [`Endpoint`] gives each one's method, path, auth and headers.
     type Call: Clone + std::fmt::Debug + PartialEq + Endpoint;
     /// Its timers and other runtime answers.
     type Tick: Clone + std::fmt::Debug + PartialEq;
 
-    /// Read an intent of type `kind` by hand (`ui_read.rs`); Ok(None) when the type is not
-    /// this feature's, an error naming the field at fault when it is.
-    fn read_ui(kind: &str, f: &Fields) -> Result<Option<Self::Ui>, String>;
     fn ui(&mut self, _event: Self::Ui, _cx: &mut Cx) {}
     fn answered(&mut self, _call: Self::Call, _answer: Answer, _cx: &mut Cx) {}
     fn tick(&mut self, _tick: Self::Tick, _cx: &mut Cx) {}

@@ -15,7 +15,6 @@ pub mod forms;
 pub mod live;
 pub mod model;
 pub mod registry;
-pub mod ui_read;
 pub mod update;
 pub mod view;
 pub mod wire;

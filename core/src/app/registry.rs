@@ -47,7 +47,9 @@ macro_rules! features {
         }
 
         /// Forms the view edits, each owned by one feature.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+        )]
         #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
         #[serde(rename_all = "camelCase")]
         pub enum FormId {
@@ -56,17 +58,6 @@ macro_rules! features {
 
         impl FormId {
             pub const ALL: &'static [FormId] = &[$($(FormId::$Form,)*)*];
-
-            /// The form the view names in camelCase (`signIn` for `SignIn`).
-            pub fn named(name: &str) -> Option<FormId> {
-                FormId::ALL.iter().copied().find(|f| super::ui_read::camel_is(f.ident(), name))
-            }
-
-            fn ident(self) -> &'static str {
-                match self {
-                    $($(FormId::$Form => stringify!($Form),)*)*
-                }
-            }
 
             /// The feature that owns the form.
             pub fn part(self) -> Part {
@@ -126,28 +117,15 @@ macro_rules! features {
                 }
             }
 
-            /// `{type, ...}` for the first feature that knows the type. An error names the
-            /// field at fault when a feature knows the type; else the type is unknown.
-            pub fn read(value: &crate::json::Json) -> Result<FeatureUi, String> {
-                let kind = value.get("type").and_then(|t| t.as_str()).unwrap_or_default();
-                let fields = super::ui_read::Fields::new(value);
-                // Only the feature that knows the type reads fields: the fault is looked at
-                // once, after the first feature that answers.
-                let read = 'read: {
-                    $(
-                        match <$ty as Feature>::read_ui(kind, &fields) {
-                            Ok(Some(e)) => break 'read Ok(FeatureUi::$Variant(e)),
-                            Ok(None) => {}
-                            Err(e) => break 'read Err(e),
-                        }
-                    )*
-                    return Err(format!("unknown event type {kind}"));
-                };
-                // A field at fault refuses the event, as the reader stops there.
-                if let Some(e) = fields.fault() {
-                    return Err(super::ui_read::of_kind(kind, &e));
-                }
-                read.map_err(|e| super::ui_read::of_kind(kind, &e))
+            /// `{type, ...}` read by the feature whose intents include `kind`; the error
+            /// names the field at fault, or says no feature knows the type.
+            pub fn read(kind: &str, event: &crate::json::Json) -> Result<FeatureUi, String> {
+                $(
+                    if super::event::owns::<<$ty as Feature>::Ui>(kind) {
+                        return super::event::read_as(kind, event).map(FeatureUi::$Variant);
+                    }
+                )*
+                Err(format!("unknown event type {kind}"))
             }
         }
 

@@ -2,45 +2,64 @@
 //! docs/API.md).
 //! Unknown fields are ignored and optional ones default, so a newer server never breaks us.
 
-use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer};
 
-use crate::app::ui_read::whole;
+use crate::json::whole;
 use crate::json::Json;
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct Profile {
+    #[serde(deserialize_with = "lenient")]
     pub id: i64,
+    #[serde(deserialize_with = "lenient")]
     pub nickname: Option<String>,
+    #[serde(deserialize_with = "lenient")]
     pub first_name: Option<String>,
+    #[serde(deserialize_with = "lenient")]
     pub last_name: Option<String>,
+    #[serde(deserialize_with = "lenient")]
     pub email: Option<String>,
+    #[serde(deserialize_with = "lenient")]
     pub phone: Option<String>,
+    #[serde(deserialize_with = "lenient")]
     pub language: Option<String>,
+    /// Some platforms send it as a number.
+    #[serde(deserialize_with = "text_or_number")]
     pub tg_user_id: Option<String>,
+    #[serde(deserialize_with = "lenient")]
     pub country: Option<String>,
+    #[serde(deserialize_with = "lenient")]
     pub locale: Option<String>,
+    #[serde(deserialize_with = "lenient")]
     pub freshchat_restore_id: Option<String>,
+    #[serde(deserialize_with = "lenient")]
     pub is_newly_registered: Option<bool>,
     /// The chosen avatar's picture (`avatar/set-avatar`).
+    #[serde(deserialize_with = "lenient")]
     pub avatar: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct LoginResponse {
     pub access_token: String,
     pub profile: Profile,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct RefreshResponse {
     pub access_token: String,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct Account {
     pub id: i64,
     pub currency: String,
     pub balance: String,
+    #[serde(default, deserialize_with = "lenient")]
     pub status: i64,
 }
 
@@ -51,26 +70,41 @@ impl Account {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(default)]
 pub struct Rate {
+    #[serde(deserialize_with = "lenient")]
     pub rate: String,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct SubCurrency {
+    #[serde(deserialize_with = "lenient")]
     pub code: String,
+    #[serde(deserialize_with = "lenient")]
     pub subunit_to_unit: u64,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct Currency {
+    #[serde(deserialize_with = "lenient")]
     pub code: String,
+    #[serde(rename = "type", deserialize_with = "lenient")]
     pub kind: String,
+    #[serde(deserialize_with = "lenient")]
     pub symbol: String,
+    #[serde(deserialize_with = "lenient")]
     pub rate: Option<Rate>,
+    #[serde(deserialize_with = "lenient")]
     pub subunit_to_unit: u64,
+    /// Items that are not objects are left out.
+    #[serde(deserialize_with = "lenient_items")]
     pub sub_currencies: Vec<SubCurrency>,
+    #[serde(deserialize_with = "lenient")]
     pub is_enabled: Option<bool>,
+    #[serde(deserialize_with = "lenient")]
     pub is_base: Option<bool>,
 }
 
@@ -80,43 +114,84 @@ impl Currency {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct Locale {
+    #[serde(deserialize_with = "lenient")]
     pub code: String,
+    #[serde(deserialize_with = "lenient")]
     pub name: Option<String>,
+    #[serde(deserialize_with = "lenient")]
     pub is_default: bool,
 }
 
 /// The one error shape of the API: `{code, message, errors?}`.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct ApiError {
+    #[serde(deserialize_with = "lenient")]
     pub code: String,
+    #[serde(deserialize_with = "lenient")]
     pub message: String,
+    /// Messages by field; a field whose messages are not a list of strings has none.
+    #[serde(deserialize_with = "lenient_lists")]
     pub errors: litemap::LiteMap<String, Vec<String>>,
     /// On a 429: seconds to wait, the body's copy of the `Retry-After` header (docs/API.md).
+    #[serde(deserialize_with = "lenient")]
     pub retry_after: Option<f64>,
 }
 
-/// Registration body (SPEC §7 Auth). Fingerprints and affiliate tag are sent when known.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-#[serde(rename_all = "camelCase")]
-pub struct RegisterBody {
-    pub email: String,
-    pub password: String,
-    pub currency: String,
-    pub agreements: bool,
-    pub locale: String,
-    pub source: String,
-    pub platform: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub affiliate_tag: Option<String>,
+/// A field read as its default when it is absent, `null` or of another type: unknown or odd
+/// values of an optional field never refuse the answer (a newer server never breaks us).
+pub fn lenient<'de, D: Deserializer<'de>, T: DeserializeOwned + Default>(
+    d: D,
+) -> Result<T, D::Error> {
+    Ok(T::deserialize(Json::deserialize(d)?).unwrap_or_default())
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq)]
-#[serde(rename_all = "camelCase")]
-pub struct LoginBody {
-    pub email: String,
-    pub password: String,
+/// A list whose items of another shape are left out.
+pub fn lenient_items<'de, D: Deserializer<'de>, T: DeserializeOwned>(
+    d: D,
+) -> Result<Vec<T>, D::Error> {
+    let items: Vec<Json> = lenient(d)?;
+    Ok(items
+        .into_iter()
+        .filter_map(|i| T::deserialize(i).ok())
+        .collect())
+}
+
+/// An object of lists of strings ([`lenient`] for each list).
+fn lenient_lists<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<litemap::LiteMap<String, Vec<String>>, D::Error> {
+    let fields: litemap::LiteMap<String, Json> = lenient(d)?;
+    Ok(fields
+        .into_iter()
+        .map(|(k, v)| (k, lenient_items(v).unwrap_or_default()))
+        .collect())
+}
+
+/// A field as text whether it came as a string or a number (ids and amounts that some
+/// platforms send as numbers), or empty ([`loose_text`] for a derive).
+pub fn loose<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    Ok(match Json::deserialize(d)? {
+        Json::String(s) => s,
+        Json::Number(n) => crate::json::number_text(&n),
+        _ => String::new(),
+    })
+}
+
+/// [`loose`], `None` when empty.
+pub fn loose_some<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(Some(loose(d)?).filter(|s| !s.is_empty()))
+}
+
+/// A text that may arrive as a whole number (`tgUserId`).
+fn text_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(match Json::deserialize(d)? {
+        Json::String(s) => Some(s),
+        n => whole(&n).map(|i| i.to_string()),
+    })
 }
 
 /// What the money rules need of a currency.
@@ -137,10 +212,10 @@ pub fn currency_info(c: &Currency) -> crate::domain::money::CurrencyInfo {
     }
 }
 
-/// A wire shape read by hand from the dynamic value: only the fields the core uses; unknown
-/// fields are ignored and optional ones default (a wrong type on an optional field counts as
-/// absent), so a newer server never breaks us. Derived serde readers cost 1-6 KB of wasm per
-/// type (docs/ARCHITECTURE.md "Boundary").
+/// A wire shape read from the dynamic value: only the fields the core uses; unknown fields are
+/// ignored and optional ones default (a wrong type on an optional field counts as absent), so
+/// a newer server never breaks us. The shapes here are derived ([`derived!`]); some features
+/// still read theirs by hand with the helpers below.
 pub trait Wire: Sized {
     fn read(v: &Json) -> Result<Self, String>;
 }
@@ -160,11 +235,6 @@ impl Wire for Json {
     fn read(v: &Json) -> Result<Self, String> {
         Ok(v.clone())
     }
-}
-
-fn object(v: &Json) -> Result<&crate::json::Map<String, Json>, String> {
-    v.as_object()
-        .ok_or_else(|| "expected an object".to_string())
 }
 
 /// An optional string field.
@@ -210,129 +280,26 @@ pub fn items<'a>(v: &'a Json, name: &str) -> &'a [Json] {
         .unwrap_or_default()
 }
 
-/// A string field that may arrive as a number (`tgUserId`).
-fn text_or_number(v: &Json, name: &str) -> Option<String> {
-    match v.get(name)? {
-        Json::String(s) => Some(s.clone()),
-        n => whole(n).map(|i| i.to_string()),
-    }
-}
-
-impl Wire for Profile {
-    fn read(v: &Json) -> Result<Self, String> {
-        object(v)?;
-        Ok(Profile {
-            id: int(v, "id").unwrap_or_default(),
-            nickname: text(v, "nickname"),
-            first_name: text(v, "firstName"),
-            last_name: text(v, "lastName"),
-            email: text(v, "email"),
-            phone: text(v, "phone"),
-            language: text(v, "language"),
-            tg_user_id: text_or_number(v, "tgUserId"),
-            country: text(v, "country"),
-            locale: text(v, "locale"),
-            freshchat_restore_id: text(v, "freshchatRestoreId"),
-            is_newly_registered: v.get("isNewlyRegistered").and_then(Json::as_bool),
-            avatar: text(v, "avatar"),
-        })
-    }
-}
-
-impl Wire for LoginResponse {
-    fn read(v: &Json) -> Result<Self, String> {
-        Ok(LoginResponse {
-            access_token: need_text(v, "accessToken")?,
-            profile: Profile::read(v.get("profile").unwrap_or(&Json::Null))
-                .map_err(|e| format!("`profile`: {e}"))?,
-        })
-    }
-}
-
-impl Wire for RefreshResponse {
-    fn read(v: &Json) -> Result<Self, String> {
-        Ok(RefreshResponse {
-            access_token: need_text(v, "accessToken")?,
-        })
-    }
-}
-
-impl Wire for Account {
-    fn read(v: &Json) -> Result<Self, String> {
-        Ok(Account {
-            id: int(v, "id").ok_or("`id`: expected a whole number")?,
-            currency: need_text(v, "currency")?,
-            balance: need_text(v, "balance")?,
-            status: int(v, "status").unwrap_or(0),
-        })
-    }
-}
-
-impl Wire for Currency {
-    fn read(v: &Json) -> Result<Self, String> {
-        object(v)?;
-        let subunit = |v: &Json| int(v, "subunitToUnit").and_then(|n| u64::try_from(n).ok());
-        Ok(Currency {
-            code: text(v, "code").unwrap_or_default(),
-            kind: text(v, "type").unwrap_or_default(),
-            symbol: text(v, "symbol").unwrap_or_default(),
-            rate: v.get("rate").filter(|r| r.is_object()).map(|r| Rate {
-                rate: text(r, "rate").unwrap_or_default(),
-            }),
-            subunit_to_unit: subunit(v).unwrap_or_default(),
-            sub_currencies: v
-                .get("subCurrencies")
-                .and_then(Json::as_array)
-                .map(|subs| {
-                    subs.iter()
-                        .filter(|s| s.is_object())
-                        .map(|s| SubCurrency {
-                            code: text(s, "code").unwrap_or_default(),
-                            subunit_to_unit: subunit(s).unwrap_or_default(),
-                        })
-                        .collect()
-                })
-                .unwrap_or_default(),
-            is_enabled: v.get("isEnabled").and_then(Json::as_bool),
-            is_base: v.get("isBase").and_then(Json::as_bool),
-        })
-    }
-}
-
-impl Wire for Locale {
-    fn read(v: &Json) -> Result<Self, String> {
-        object(v)?;
-        Ok(Locale {
-            code: text(v, "code").unwrap_or_default(),
-            name: text(v, "name"),
-            is_default: v.get("isDefault").and_then(Json::as_bool).unwrap_or(false),
-        })
-    }
-}
-
-impl Wire for ApiError {
-    fn read(v: &Json) -> Result<Self, String> {
-        object(v)?;
-        let mut errors = litemap::LiteMap::new();
-        if let Some(fields) = v.get("errors").and_then(Json::as_object) {
-            for (field, msgs) in fields {
-                let msgs = msgs.as_array().map_or(&[][..], Vec::as_slice);
-                errors.insert(
-                    field.clone(),
-                    msgs.iter()
-                        .filter_map(|m| m.as_str().map(str::to_owned))
-                        .collect(),
-                );
+/// The shapes above are read by their derives.
+macro_rules! derived {
+    ($($t:ty),*) => {
+        $(impl Wire for $t {
+            fn read(v: &Json) -> Result<Self, String> {
+                Self::deserialize(v).map_err(|e| e.to_string())
             }
-        }
-        Ok(ApiError {
-            code: text(v, "code").unwrap_or_default(),
-            message: text(v, "message").unwrap_or_default(),
-            errors,
-            retry_after: v.get("retryAfter").and_then(Json::as_f64),
-        })
-    }
+        })*
+    };
 }
+
+derived!(
+    Profile,
+    LoginResponse,
+    RefreshResponse,
+    Account,
+    Currency,
+    Locale,
+    ApiError
+);
 
 /// An object of strings (content texts, the config's texts); other values are skipped.
 pub fn string_map(v: &Json) -> litemap::LiteMap<String, String> {

@@ -20,7 +20,6 @@ pub mod mask;
 pub mod money;
 pub mod names;
 pub mod phone;
-pub mod scan;
 pub mod validation;
 
 // Navigation (SPEC §2).

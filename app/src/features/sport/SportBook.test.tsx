@@ -54,7 +54,7 @@ describe("the sportsbook host", () => {
     // The widget's own navigation goes to the core as JSON text.
     const live = { ...route, page: "live", sportId: null };
     act(() => sdk.added[0].onNavigate(live));
-    expect(sent).toContainEqual({ type: "sportNavigated", route: JSON.stringify(live) });
+    expect(sent).toContainEqual({ type: "sportNavigated", route: live });
     act(() => sdk.added[0].onSignIn());
     expect(sent).toContainEqual({ type: "sportSignIn" });
     act(() => sdk.added[0].onTokenExpired());

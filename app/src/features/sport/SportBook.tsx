@@ -58,7 +58,7 @@ export function SportBook() {
     api.addSportsBook({
       container: el,
       route: route.current,
-      onNavigate: (r) => dispatch.current({ type: "sportNavigated", route: JSON.stringify(r) }),
+      onNavigate: (r) => dispatch.current({ type: "sportNavigated", route: r }),
       onSignIn: () => dispatch.current({ type: "sportSignIn" }),
       onTokenExpired: () => dispatch.current({ type: "sportTokenExpired" }),
     });

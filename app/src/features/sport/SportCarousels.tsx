@@ -20,7 +20,7 @@ export default function SportCarousels() {
     const api = sdk();
     const els = [top.current, live.current];
     if (!api || !carousels || !els[0] || !els[1]) return;
-    const onNavigate = (route: WidgetRoute) => dispatch({ type: "sportNavigated", route: JSON.stringify(route) });
+    const onNavigate = (route: WidgetRoute) => dispatch({ type: "sportNavigated", route });
     api.addWidget({ container: els[0], type: "topEvents", count: carousels.topEvents, onNavigate });
     api.addWidget({ container: els[1], type: "liveNow", count: carousels.liveNow, onNavigate });
     return () => {

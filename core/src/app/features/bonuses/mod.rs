@@ -21,7 +21,7 @@ pub mod wire;
 
 use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method, TimerId};
-use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{Req, Tick};
 use crate::domain::alert::Alert;
@@ -32,7 +32,8 @@ use crate::domain::realtime::push::{Push, EVENT_INVOICE_DEPOSIT};
 use crate::json::{Body, Json};
 use wire::{Code, Item, Kind, Package};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Action {
     Activate,
     Cancel,
@@ -75,9 +76,9 @@ pub struct Bonuses {
     pub retention: retention::Retention,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum BonusesUi {
     /// Ask to activate or cancel a bonus or free spins (opens confirm-bonus).
     BonusAsk {
@@ -114,37 +115,6 @@ pub enum BonusesUi {
     },
     /// The level-up modal was closed.
     LevelUpSeen,
-}
-
-const KINDS: &[(&str, Kind)] = &[("bonus", Kind::Bonus), ("freespin", Kind::Freespin)];
-const ACTIONS: &[(&str, Action)] = &[("activate", Action::Activate), ("cancel", Action::Cancel)];
-
-/// The view's intents of this feature, read by hand (`ui_read.rs`).
-pub fn read_ui(kind: &str, f: &Fields) -> Result<Option<BonusesUi>, String> {
-    Ok(Some(match kind {
-        "bonusAsk" => BonusesUi::BonusAsk {
-            kind: f.choice("kind", KINDS)?,
-            id: f.int("id"),
-            action: f.choice("action", ACTIONS)?,
-        },
-        "bonusConfirm" => BonusesUi::BonusConfirm,
-        "bonusCodeInput" => BonusesUi::BonusCodeInput {
-            value: f.text("value"),
-        },
-        "bonusCodeSubmit" => BonusesUi::BonusCodeSubmit,
-        "bonusCodeDelete" => BonusesUi::BonusCodeDelete { id: f.int("id") },
-        "depositAmount" => BonusesUi::DepositAmount {
-            amount: f.text("amount"),
-        },
-        "chooseDepositBonus" => BonusesUi::ChooseDepositBonus {
-            id: f.opt_int("id"),
-        },
-        "refreshBonuses" => BonusesUi::RefreshBonuses,
-        "questActivate" => BonusesUi::QuestActivate { id: f.int("id") },
-        "questCancel" => BonusesUi::QuestCancel { id: f.int("id") },
-        "levelUpSeen" => BonusesUi::LevelUpSeen,
-        _ => return Ok(None),
-    }))
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -246,10 +216,6 @@ impl Feature for Bonuses {
     type Ui = BonusesUi;
     type Call = Call;
     type Tick = BonusTick;
-
-    fn read_ui(kind: &str, f: &Fields) -> Result<Option<BonusesUi>, String> {
-        read_ui(kind, f)
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

@@ -1,30 +1,20 @@
-//! Bonus shapes of docs/API.md "Bonuses", read by hand from the dynamic JSON value (no derived
-//! reader per type: docs/ARCHITECTURE.md "Size"). Only the fields the feature uses; unknown
-//! fields are ignored, a missing id or status makes the value unreadable (`None`).
+//! Bonus shapes of docs/API.md "Bonuses", read by their serde derives. Only the fields the
+//! feature uses; unknown fields are ignored, odd optional ones read as empty, a missing id or
+//! status makes the value unreadable (`None`).
 
+use serde::Deserialize;
+
+use crate::app::wire::{lenient, lenient_items, loose};
 use crate::json::Json;
-
-use crate::app::wire::{int, loose_text as text, uint as id};
-
-fn small(v: &Json, key: &str) -> Option<u8> {
-    int(v, key).and_then(|n| u8::try_from(n).ok())
-}
 
 /// The whole non-negative numbers of an array (ids); anything else is skipped.
 pub fn ids(v: Option<&Json>) -> Vec<u64> {
-    let mut out = Vec::new();
-    if let Some(Json::Array(items)) = v {
-        for i in items {
-            if let Some(n) = i.as_u64() {
-                out.push(n);
-            }
-        }
-    }
-    out
+    v.and_then(|v| lenient_items(v).ok()).unwrap_or_default()
 }
 
 /// Bonuses and free spins share one card type (one list type, one set of functions).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Kind {
     Bonus,
     Freespin,
@@ -52,51 +42,93 @@ pub struct Item {
     pub expires_at: i64,
 }
 
+/// A bonus or free-spin package as the API writes it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct WireItem {
+    id: u64,
+    status: u8,
+    #[serde(default, deserialize_with = "lenient")]
+    result: Option<u8>,
+    #[serde(default, deserialize_with = "loose")]
+    name: String,
+    #[serde(default, deserialize_with = "loose")]
+    amount: String,
+    #[serde(default, deserialize_with = "loose")]
+    currency: String,
+    #[serde(default, deserialize_with = "lenient")]
+    wager_casino_conditions: Conditions,
+    #[serde(default, deserialize_with = "lenient")]
+    game_id: Option<u64>,
+    #[serde(default, deserialize_with = "lenient")]
+    count: u64,
+    #[serde(default, deserialize_with = "lenient")]
+    used: u64,
+    #[serde(default, deserialize_with = "lenient")]
+    wager: Wager,
+    #[serde(default, deserialize_with = "loose")]
+    max_bet_amount: String,
+    #[serde(default, deserialize_with = "lenient")]
+    cancel_locked: bool,
+    #[serde(default, deserialize_with = "lenient")]
+    expires_at: i64,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct Conditions {
+    #[serde(deserialize_with = "lenient_items")]
+    game_ids: Vec<u64>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct Wager {
+    #[serde(deserialize_with = "loose")]
+    required: String,
+    #[serde(deserialize_with = "loose")]
+    wagered: String,
+}
+
 impl Item {
     pub fn read(v: &Json, kind: Kind) -> Option<Item> {
-        v.as_object()?;
-        let game_ids = match kind {
-            Kind::Bonus => ids(v
-                .get("wagerCasinoConditions")
-                .and_then(|w| w.get("gameIds"))),
-            Kind::Freespin => id(v, "gameId").map_or_else(Vec::new, |g| vec![g]),
-        };
-        let wager = v.get("wager").unwrap_or(&Json::Null);
+        let w = WireItem::deserialize(v).ok()?;
         Some(Item {
             kind,
-            id: id(v, "id")?,
-            status: small(v, "status")?,
-            result: small(v, "result").unwrap_or(crate::domain::bonus::RESULT_UNSPECIFIED),
-            name: text(v, "name"),
-            amount: text(v, "amount"),
-            currency: text(v, "currency"),
-            game_ids,
-            count: id(v, "count").unwrap_or(0),
-            used: id(v, "used").unwrap_or(0),
-            wager_required: text(wager, "required"),
-            wagered: text(wager, "wagered"),
-            max_bet: text(v, "maxBetAmount"),
-            cancel_locked: v.get("cancelLocked").and_then(Json::as_bool) == Some(true),
-            expires_at: int(v, "expiresAt").unwrap_or(0),
+            id: w.id,
+            status: w.status,
+            result: w.result.unwrap_or(crate::domain::bonus::RESULT_UNSPECIFIED),
+            name: w.name,
+            amount: w.amount,
+            currency: w.currency,
+            game_ids: match kind {
+                Kind::Bonus => w.wager_casino_conditions.game_ids,
+                Kind::Freespin => w.game_id.into_iter().collect(),
+            },
+            count: w.count,
+            used: w.used,
+            wager_required: w.wager.required,
+            wagered: w.wager.wagered,
+            max_bet: w.max_bet_amount,
+            cancel_locked: w.cancel_locked,
+            expires_at: w.expires_at,
         })
     }
 }
 
 /// A player bonus code (SPEC §3).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct Code {
+    #[serde(rename = "playerBonusCodeId")]
     pub id: u64,
+    #[serde(rename = "bonusCode", default, deserialize_with = "loose")]
     pub code: String,
     pub status: u8,
 }
 
 impl Code {
     pub fn read(v: &Json) -> Option<Code> {
-        Some(Code {
-            id: id(v, "playerBonusCodeId")?,
-            code: text(v, "bonusCode"),
-            status: small(v, "status")?,
-        })
+        Code::deserialize(v).ok()
     }
 }
 
@@ -111,24 +143,57 @@ pub struct Package {
     pub from: Vec<(String, String)>,
 }
 
+/// A deposit bonus as the API writes it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct WirePackage {
+    package: PackageOf,
+    #[serde(default, deserialize_with = "lenient")]
+    trigger_conditions: Trigger,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PackageOf {
+    id: u64,
+    #[serde(default, deserialize_with = "loose")]
+    name: String,
+    #[serde(default, deserialize_with = "loose")]
+    percent: String,
+    #[serde(default, deserialize_with = "loose")]
+    max_amount: String,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct Trigger {
+    /// An item of another shape reads as empty texts.
+    #[serde(deserialize_with = "lenient")]
+    invoice_amount_items: Vec<Json>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct AmountItem {
+    #[serde(deserialize_with = "loose")]
+    currency: String,
+    #[serde(deserialize_with = "loose")]
+    amount_from: String,
+}
+
 impl Package {
     pub fn read(v: &Json) -> Option<Package> {
-        let p = v.get("package")?;
-        let mut from = Vec::new();
-        if let Some(Json::Array(items)) = v
-            .get("triggerConditions")
-            .and_then(|t| t.get("invoiceAmountItems"))
-        {
-            for i in items {
-                from.push((text(i, "currency"), text(i, "amountFrom")));
-            }
-        }
+        let w = WirePackage::deserialize(v).ok()?;
+        let from = w.trigger_conditions.invoice_amount_items.iter().map(|i| {
+            let i = AmountItem::deserialize(i).unwrap_or_default();
+            (i.currency, i.amount_from)
+        });
         Some(Package {
-            id: id(p, "id")?,
-            name: text(p, "name"),
-            percent: text(p, "percent"),
-            max_amount: text(p, "maxAmount"),
-            from,
+            id: w.package.id,
+            name: w.package.name,
+            percent: w.package.percent,
+            max_amount: w.package.max_amount,
+            from: from.collect(),
         })
     }
 }
@@ -144,19 +209,36 @@ pub fn list<T>(v: &Json, read: &dyn Fn(&Json) -> Option<T>) -> Option<Vec<T>> {
     Some(out)
 }
 
-/// Cashback for a currency: `(amount, percent)`.
 /// `[{id, isAvailable}]` of bonuses/status: whether `id` is available (missing: not).
 pub fn available(v: &Json, id: u64) -> Option<bool> {
-    let list = v.as_array()?;
-    Some(list.iter().any(|e| {
-        crate::app::wire::uint(e, "id") == Some(id)
-            && e.get("isAvailable").and_then(Json::as_bool) == Some(true)
-    }))
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Status {
+        id: u64,
+        #[serde(default, deserialize_with = "lenient")]
+        is_available: bool,
+    }
+    let list: Vec<Json> = Vec::deserialize(v).ok()?;
+    Some(
+        list.iter()
+            .any(|e| Status::deserialize(e).is_ok_and(|s| s.id == id && s.is_available)),
+    )
 }
 
+/// Cashback for a currency: `(amount, percent)`.
 pub fn cashback(v: &Json) -> Option<(String, String)> {
+    #[derive(Default, Deserialize)]
+    #[serde(default)]
+    struct Cashback {
+        #[serde(deserialize_with = "loose")]
+        amount: String,
+        #[serde(deserialize_with = "loose")]
+        percent: String,
+    }
+    // Not an object (a list would fill the fields in order) is no answer.
     v.as_object()?;
-    Some((text(v, "amount"), text(v, "percent")))
+    let c = Cashback::deserialize(v).ok()?;
+    Some((c.amount, c.percent))
 }
 
 /// A refused call's code and sentence.

@@ -47,9 +47,9 @@ impl Endpoint for Call {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum ConsentUi {
     /// The visitor's choice in the cookie-request modal (accept all: both true; necessary
     /// only: both false).
@@ -60,16 +60,6 @@ impl Feature for Privacy {
     type Ui = ConsentUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ConsentUi>, String> {
-        if kind != "consentSave" {
-            return Ok(None);
-        }
-        Ok(Some(ConsentUi::ConsentSave {
-            analytics: f.flag("analytics"),
-            marketing: f.flag("marketing"),
-        }))
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

@@ -71,19 +71,15 @@ impl Endpoint for Call {
 }
 
 /// No view intents.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type"))]
+#[serde(tag = "type")]
 pub enum ContentUi {}
 
 impl Feature for Content {
     type Ui = ContentUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(_kind: &str, _f: &crate::app::feature::Fields) -> Result<Option<ContentUi>, String> {
-        Ok(None)
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

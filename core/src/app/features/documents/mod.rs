@@ -15,7 +15,7 @@ pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{Effect, LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Fields, Hook, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Req;
 use crate::domain::route::RouteName;
@@ -53,9 +53,9 @@ pub struct Documents {
     pub verifying: bool,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum DocumentsUi {
     /// A file was chosen in [`FILE_INPUT`]: its name and size.
     DocumentFile {
@@ -103,21 +103,6 @@ impl Feature for Documents {
     type Ui = DocumentsUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(kind: &str, f: &Fields) -> Result<Option<DocumentsUi>, String> {
-        Ok(Some(match kind {
-            "documentFile" => DocumentsUi::DocumentFile {
-                name: f.text("name"),
-                size: f.int("size"),
-            },
-            "documentUpload" => DocumentsUi::DocumentUpload {
-                kind: f.text("kind"),
-            },
-            "documentDelete" => DocumentsUi::DocumentDelete { id: f.int("id") },
-            "identityVerify" => DocumentsUi::IdentityVerify,
-            _ => return Ok(None),
-        }))
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

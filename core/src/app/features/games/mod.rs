@@ -22,9 +22,8 @@ use std::rc::Rc;
 
 use crate::app::calls::{Answer, Auth, Endpoint, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
-use crate::app::ui_read::whole;
 use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
 use crate::domain::route::RouteName;
@@ -88,10 +87,10 @@ pub struct Games {
     pub pending: Option<Box<(Catalogue, search::IndexBuilder)>>,
 }
 
-/// Intents of the games pages and modals. Read by hand (`read`), not by serde.
-#[derive(Clone, Debug, PartialEq)]
+/// Intents of the games pages and modals.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum GamesUi {
     /// The app fetched the catalogue text: the whole of it, or its last part.
     GamesCatalogue {
@@ -202,56 +201,6 @@ impl Feature for Games {
     type Ui = GamesUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(kind: &str, f: &Fields) -> Result<Option<GamesUi>, String> {
-        Ok(Some(match kind {
-            "gamesCatalogue" => GamesUi::GamesCatalogue {
-                text: f.text("text"),
-            },
-            "gamesCataloguePart" => GamesUi::GamesCataloguePart {
-                text: f.text("text"),
-            },
-            "gamesCatalogueFailed" => GamesUi::GamesCatalogueFailed {
-                reason: f.text("reason"),
-            },
-            "gamesWindow" => GamesUi::GamesWindow {
-                from: f.int("from"),
-                count: f.int("count"),
-            },
-            "gamesSearch" => GamesUi::GamesSearch {
-                query: f.text("query"),
-            },
-            "gamesSearchUsed" => GamesUi::GamesSearchUsed,
-            "gamesClearRecent" => GamesUi::GamesClearRecent,
-            "gamesFavorite" => GamesUi::GamesFavorite {
-                identity: f.text("identity"),
-                on: f.flag("on"),
-            },
-            "gamesFilter" => GamesUi::GamesFilter {
-                providers: f.texts("providers"),
-                features: match f.raw("features") {
-                    None => Vec::new(),
-                    Some(v) => v
-                        .as_array()
-                        .map(|a| {
-                            a.iter()
-                                .filter_map(|v| whole(v).and_then(|n| u32::try_from(n).ok()))
-                                .collect()
-                        })
-                        .ok_or("`features` must be an array")?,
-                },
-                sort: f.text("sort"),
-            },
-            "gamesPlay" => GamesUi::GamesPlay {
-                demo: f.flag("demo"),
-            },
-            "gamesRetry" => GamesUi::GamesRetry,
-            "gamesDevice" => GamesUi::GamesDevice {
-                mobile: f.flag("mobile"),
-            },
-            _ => return Ok(None),
-        }))
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

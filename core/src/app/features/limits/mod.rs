@@ -53,16 +53,16 @@ pub struct Pending {
     pub amount: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum LimitsUi {
     /// Open add-limit for a definition code (1-5), optionally with period and currency set.
     LimitAdd {
         definition: u8,
-        #[cfg_attr(target_arch = "wasm32", serde(default))]
+        #[serde(default)]
         period: Option<String>,
-        #[cfg_attr(target_arch = "wasm32", serde(default))]
+        #[serde(default)]
         currency: Option<String>,
     },
     LimitEdit {
@@ -109,27 +109,6 @@ impl Feature for Limits {
     type Ui = LimitsUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<LimitsUi>, String> {
-        Ok(Some(match kind {
-            "limitAdd" => LimitsUi::LimitAdd {
-                definition: f.int("definition"),
-                period: f.opt_text("period"),
-                currency: f.opt_text("currency"),
-            },
-            "limitEdit" => LimitsUi::LimitEdit { id: f.int("id") },
-            "limitRemove" => LimitsUi::LimitRemove { id: f.int("id") },
-            "limitRemoveConfirm" => LimitsUi::LimitRemoveConfirm,
-            "limitUpdateConfirm" => LimitsUi::LimitUpdateConfirm,
-            "limitUpdateBack" => LimitsUi::LimitUpdateBack,
-            "limitsAdvanced" => LimitsUi::LimitsAdvanced {
-                definition: f.int("definition"),
-                on: f.flag("on"),
-            },
-            "limitsRetry" => LimitsUi::LimitsRetry,
-            _ => return Ok(None),
-        }))
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

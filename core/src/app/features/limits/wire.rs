@@ -1,9 +1,10 @@
 //! The Limit of docs/API.md (SPEC §3: id, definition, period, amount, currency; the sandbox
-//! adds `activeUntil` for self-exclusion and cooling-off), read by hand from the dynamic JSON
-//! value like the payment shapes: a derived reader costs kilobytes of wasm, these lines far
-//! less. A limit with an unknown definition or period is left out.
+//! adds `activeUntil` for self-exclusion and cooling-off), read by its serde derive. A limit
+//! with an unknown definition or period is left out.
 
-use crate::app::ui_read::whole;
+use serde::{Deserialize, Deserializer};
+
+use crate::app::wire::lenient;
 use crate::domain::limit::{LimitDefinition, LimitPeriod};
 use crate::json::Json;
 
@@ -19,33 +20,48 @@ pub struct Item {
     pub until: Option<i64>,
 }
 
-fn text(v: &Json, key: &str) -> Option<String> {
-    match v.get(key)? {
-        Json::String(s) if !s.is_empty() => Some(s.clone()),
-        Json::Number(n) => Some(crate::json::number_text(n)),
+/// A limit as the API writes it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct WireLimit {
+    id: u64,
+    definition: u8,
+    period: String,
+    #[serde(default, deserialize_with = "text")]
+    amount: Option<String>,
+    #[serde(default, deserialize_with = "text")]
+    currency: Option<String>,
+    #[serde(default, deserialize_with = "lenient")]
+    active_until: Option<i64>,
+}
+
+/// A non-empty text, or a number as its text (amounts some platforms send as numbers).
+fn text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(match Json::deserialize(d)? {
+        Json::String(s) if !s.is_empty() => Some(s),
+        Json::Number(n) => Some(crate::json::number_text(&n)),
         _ => None,
-    }
+    })
 }
 
 impl Item {
     pub fn read(v: &Json) -> Option<Item> {
-        let id = u64::try_from(whole(v.get("id")?)?).ok()?;
-        let definition = u8::try_from(whole(v.get("definition")?)?).ok()?;
+        let w = WireLimit::deserialize(v).ok()?;
         Some(Item {
-            id,
-            definition: LimitDefinition::from_code(definition)?,
-            period: LimitPeriod::parse(v.get("period")?.as_str()?)?,
-            amount: text(v, "amount"),
-            currency: text(v, "currency"),
-            until: v.get("activeUntil").and_then(whole),
+            id: w.id,
+            definition: LimitDefinition::from_code(w.definition)?,
+            period: LimitPeriod::parse(&w.period)?,
+            amount: w.amount,
+            currency: w.currency,
+            until: w.active_until,
         })
     }
 }
 
 /// `[Limit]`; `None` unless the body is a list.
 pub fn list(body: &str) -> Option<Vec<Item>> {
-    let v = crate::json::parse(body).ok()?;
-    Some(v.as_array()?.iter().filter_map(Item::read).collect())
+    let items: Vec<Json> = crate::json::from_str(body).ok()?;
+    Some(items.iter().filter_map(Item::read).collect())
 }
 
 /// One `Limit`.

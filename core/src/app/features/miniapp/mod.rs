@@ -9,7 +9,7 @@ pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Fields, Hook, Msg, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Req;
 use crate::app::wire::LoginResponse;
@@ -44,9 +44,9 @@ pub struct Miniapp {
     pub from_login: bool,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum MiniappUi {
     /// Sign in from the launch data again (after no answer).
     MiniappRetry,
@@ -82,10 +82,6 @@ impl Feature for Miniapp {
     type Ui = MiniappUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(kind: &str, _f: &Fields) -> Result<Option<MiniappUi>, String> {
-        Ok((kind == "miniappRetry").then_some(MiniappUi::MiniappRetry))
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

@@ -47,9 +47,9 @@ pub struct Inbox {
     pub failed: bool,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum NotificationsUi {
     /// Show the full list on a tab and page (1-based).
     InboxShow {
@@ -135,32 +135,6 @@ impl Feature for Notifications {
     type Ui = NotificationsUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(
-        kind: &str,
-        f: &crate::app::feature::Fields,
-    ) -> Result<Option<NotificationsUi>, String> {
-        Ok(Some(match kind {
-            "inboxShow" => NotificationsUi::InboxShow {
-                pushes: f.flag("pushes"),
-                page: f.int("page"),
-            },
-            "inboxHide" => NotificationsUi::InboxHide,
-            "notificationsRead" => NotificationsUi::NotificationsRead {
-                ids: f.needed_ints("ids"),
-            },
-            "notificationsReadAll" => NotificationsUi::NotificationsReadAll,
-            "notificationsDelete" => NotificationsUi::NotificationsDelete {
-                ids: f.needed_ints("ids"),
-            },
-            "pushesRead" => NotificationsUi::PushesRead {
-                ids: f.needed_ints("ids"),
-            },
-            "pushesReadAll" => NotificationsUi::PushesReadAll,
-            "contactAgain" => NotificationsUi::ContactAgain,
-            _ => return Ok(None),
-        }))
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

@@ -1,7 +1,10 @@
 //! Messenger messages and pushes of docs/API.md (SPEC §3: id, state, readAt, content.title;
-//! the sandbox adds content.body and createdAt), read by hand from the dynamic JSON value.
+//! the sandbox adds content.body and createdAt), read by their serde derives: a message
+//! without a whole id is left out, other odd fields read as empty.
 
-use crate::app::ui_read::whole;
+use serde::Deserialize;
+
+use crate::app::wire::lenient;
 use crate::json::Json;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -15,51 +18,84 @@ pub struct Note {
     pub created_at: String,
 }
 
+/// A message as the API writes it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct WireNote {
+    id: u64,
+    #[serde(default, deserialize_with = "lenient")]
+    state: i64,
+    #[serde(default, deserialize_with = "lenient")]
+    content: Content,
+    #[serde(default, deserialize_with = "lenient")]
+    created_at: String,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct Content {
+    #[serde(deserialize_with = "lenient")]
+    title: String,
+    #[serde(deserialize_with = "lenient")]
+    body: String,
+}
+
+/// `{data: [..], meta: {totalPages, totalUnread}}`.
+#[derive(Deserialize)]
+struct Page {
+    /// Messages that do not read are left out ([`Note::read`]).
+    data: Vec<Json>,
+    #[serde(default, deserialize_with = "lenient")]
+    meta: Meta,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct Meta {
+    #[serde(deserialize_with = "lenient")]
+    total_pages: u32,
+    #[serde(deserialize_with = "lenient")]
+    total_unread: u64,
+}
+
+/// `{totalUnread}`.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Unread {
+    total_unread: u64,
+}
+
+impl From<WireNote> for Note {
+    fn from(n: WireNote) -> Note {
+        Note {
+            id: n.id,
+            state: if n.state == 2 { 2 } else { 1 },
+            title: n.content.title,
+            body: n.content.body,
+            created_at: n.created_at,
+        }
+    }
+}
+
 impl Note {
     pub fn unread(&self) -> bool {
         self.state != crate::domain::notification::STATE_READ
     }
 
     pub fn read(v: &Json) -> Option<Note> {
-        let id = whole(v.get("id")?).and_then(|n| u64::try_from(n).ok())?;
-        let state = v.get("state").and_then(whole).unwrap_or(1);
-        let content = v.get("content");
-        let text = |from: Option<&Json>, key: &str| {
-            from.and_then(|c| c.get(key))
-                .and_then(Json::as_str)
-                .unwrap_or_default()
-                .to_string()
-        };
-        Some(Note {
-            id,
-            state: if state == 2 { 2 } else { 1 },
-            title: text(content, "title"),
-            body: text(content, "body"),
-            created_at: text(Some(v), "createdAt"),
-        })
+        WireNote::deserialize(v).ok().map(Note::from)
     }
 }
 
-/// `{data: [..], meta: {totalPages, totalUnread}}`: (items, total pages, total unread).
+/// (items, total pages, total unread); `None` unless the body has a `data` list.
 pub fn page(body: &str) -> Option<(Vec<Note>, u32, u64)> {
-    let v = crate::json::parse(body).ok()?;
-    let items = v
-        .get("data")?
-        .as_array()?
-        .iter()
-        .filter_map(Note::read)
-        .collect();
-    let meta = v.get("meta");
-    let num = |k: &str| meta.and_then(|m| m.get(k)).and_then(whole).unwrap_or(0);
-    Some((
-        items,
-        u32::try_from(num("totalPages")).unwrap_or(0),
-        u64::try_from(num("totalUnread")).unwrap_or(0),
-    ))
+    let page: Page = crate::json::from_str(body).ok()?;
+    let items = page.data.iter().filter_map(Note::read).collect();
+    Some((items, page.meta.total_pages, page.meta.total_unread))
 }
 
-/// `{totalUnread}`.
 pub fn unread(body: &str) -> Option<u64> {
-    let v = crate::json::parse(body).ok()?;
-    whole(v.get("totalUnread")?).and_then(|n| u64::try_from(n).ok())
+    crate::json::from_str::<Unread>(body)
+        .ok()
+        .map(|u| u.total_unread)
 }

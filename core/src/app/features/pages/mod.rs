@@ -106,9 +106,9 @@ impl Endpoint for Call {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum PagesUi {
     /// Load the current page again after a failure.
     ContentRetry,
@@ -118,10 +118,6 @@ impl Feature for Pages {
     type Ui = PagesUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(kind: &str, _f: &crate::app::feature::Fields) -> Result<Option<PagesUi>, String> {
-        Ok((kind == "contentRetry").then_some(PagesUi::ContentRetry))
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

@@ -47,9 +47,9 @@ pub struct Phone {
     pub new_player: bool,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum PhoneUi {
     /// Send another code to the same number (once the countdown is over).
     PhoneResend,
@@ -102,14 +102,6 @@ impl Feature for Phone {
     type Ui = PhoneUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(kind: &str, _f: &crate::app::feature::Fields) -> Result<Option<PhoneUi>, String> {
-        Ok(match kind {
-            "phoneResend" => Some(PhoneUi::PhoneResend),
-            "phoneChangeNumber" => Some(PhoneUi::PhoneChangeNumber),
-            _ => None,
-        })
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

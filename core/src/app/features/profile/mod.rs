@@ -13,9 +13,9 @@ use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSi
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
-use crate::app::ui_read::whole;
 use crate::domain::alert::Alert;
 use crate::domain::validation::Rule;
+use crate::json::whole;
 use crate::json::{Body, Json};
 
 /// Sessions per page.
@@ -89,9 +89,9 @@ pub enum Closing {
     Others,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum ProfileUi {
     SessionsPage {
         page: u32,
@@ -153,18 +153,6 @@ impl Feature for Profile {
     type Ui = ProfileUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ProfileUi>, String> {
-        Ok(Some(match kind {
-            "sessionsPage" => ProfileUi::SessionsPage {
-                page: f.int("page"),
-            },
-            "sessionClose" => ProfileUi::SessionClose { id: f.int("id") },
-            "sessionsCloseOthers" => ProfileUi::SessionsCloseOthers,
-            "sessionCloseConfirm" => ProfileUi::SessionCloseConfirm,
-            _ => return Ok(None),
-        }))
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

@@ -66,9 +66,9 @@ impl Endpoint for Call {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum ReferralUi {
     /// Move the available referral money into the wallet (referral-transfer modal).
     ReferralTransfer,
@@ -80,14 +80,6 @@ impl Feature for Referral {
     type Ui = ReferralUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(kind: &str, _f: &crate::app::feature::Fields) -> Result<Option<ReferralUi>, String> {
-        Ok(match kind {
-            "referralTransfer" => Some(ReferralUi::ReferralTransfer),
-            "referralRetry" => Some(ReferralUi::ReferralRetry),
-            _ => None,
-        })
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

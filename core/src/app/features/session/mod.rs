@@ -30,9 +30,9 @@ pub struct Session {
     pub reset_pass: FormState,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum SessionUi {
     SignOut,
 }
@@ -79,10 +79,6 @@ impl Feature for Session {
     type Ui = SessionUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(kind: &str, _f: &crate::app::feature::Fields) -> Result<Option<SessionUi>, String> {
-        Ok((kind == "signOut").then_some(SessionUi::SignOut))
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

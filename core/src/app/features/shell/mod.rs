@@ -39,15 +39,12 @@ pub struct Shell {
     pub offline_since: Option<(u64, i32)>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(
-    target_arch = "wasm32",
-    serde(
-        tag = "type",
-        rename_all = "camelCase",
-        rename_all_fields = "camelCase"
-    )
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
 )]
 pub enum ShellUi {
     ToggleDrawer,
@@ -101,18 +98,6 @@ impl Feature for Shell {
     type Ui = ShellUi;
     type Call = Call;
     type Tick = ShellTick;
-
-    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ShellUi>, String> {
-        Ok(Some(match kind {
-            "toggleDrawer" => ShellUi::ToggleDrawer,
-            "closeDrawer" => ShellUi::CloseDrawer,
-            "setDrawerCompact" => ShellUi::SetDrawerCompact {
-                compact: f.flag("compact"),
-            },
-            "pageReady" => ShellUi::PageReady,
-            _ => return Ok(None),
-        }))
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

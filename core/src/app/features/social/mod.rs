@@ -86,9 +86,9 @@ pub struct Link {
     pub email: String,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum SocialUi {
     /// Go to the provider to sign in (guest) or to link it (player).
     SocialStart {
@@ -153,18 +153,6 @@ impl Feature for Social {
     type Ui = SocialUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<SocialUi>, String> {
-        Ok(Some(match kind {
-            "socialStart" => SocialUi::SocialStart {
-                connection: f.text("connection"),
-            },
-            "socialUnlink" => SocialUi::SocialUnlink {
-                connection: f.text("connection"),
-            },
-            _ => return Ok(None),
-        }))
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

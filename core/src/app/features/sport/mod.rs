@@ -77,9 +77,9 @@ pub struct Sport {
 }
 
 /// Intents from the app's widget host (`{type: "sportNavigated", route}`, ...).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum SportUi {
     /// The script loaded and `init` was called.
     SportWidgetReady,
@@ -87,10 +87,12 @@ pub enum SportUi {
     SportScriptFailed { reason: String },
     /// Load the script again after a failure.
     SportRetry,
-    /// The widget navigated inside itself: its route object as JSON text (`JSON.stringify`),
-    /// read by hand (`wire::selection`). Text, not an object: a value inside a tagged event
-    /// costs serde's buffering machinery in the wasm, a string does not.
-    SportNavigated { route: String },
+    /// The widget navigated inside itself: its route, the shape the core gives it
+    /// (`BookView::route`).
+    SportNavigated {
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "BookView[\"route\"]"))]
+        route: SportSelection,
+    },
     /// A guest tried to bet (or open their bets): ask them to sign in.
     SportSignIn,
     /// The provider refused the token (stale): fetch a fresh one.
@@ -142,31 +144,6 @@ impl Feature for Sport {
     type Call = Call;
     type Tick = ();
 
-    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<SportUi>, String> {
-        Ok(Some(match kind {
-            "sportWidgetReady" => SportUi::SportWidgetReady,
-            "sportScriptFailed" => SportUi::SportScriptFailed {
-                reason: f.text("reason"),
-            },
-            "sportRetry" => SportUi::SportRetry,
-            "sportNavigated" => SportUi::SportNavigated {
-                route: f.text("route"),
-            },
-            "sportSignIn" => SportUi::SportSignIn,
-            "sportTokenExpired" => SportUi::SportTokenExpired,
-            "sportEnv" => SportUi::SportEnv {
-                mobile: f.flag("mobile"),
-                theme: f.text("theme"),
-            },
-            "sportVisible" => SportUi::SportVisible,
-            "sportCarouselsWanted" => SportUi::SportCarouselsWanted,
-            "sportRemoveFailed" => SportUi::SportRemoveFailed {
-                reason: f.text("reason"),
-            },
-            _ => return Ok(None),
-        }))
-    }
-
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);
     }
@@ -190,14 +167,7 @@ impl Feature for Sport {
                     self.attempt = self.attempt.saturating_add(1);
                 }
             }
-            SportUi::SportNavigated { route } => match crate::json::parse(&route)
-                .ok()
-                .as_ref()
-                .and_then(wire::selection)
-            {
-                Some(sel) => self.widget_moved(sel, cx),
-                None => cx.log(LogLevel::Warn, "sportsbook: the widget reported no route"),
-            },
+            SportUi::SportNavigated { route } => self.widget_moved(route, cx),
             SportUi::SportSignIn => {
                 if !cx.shared.is_player() {
                     cx.open_modal("sign-in");

@@ -1,12 +1,11 @@
-//! Hand readers for the sportsbook's wire shapes (SPEC §3 sport info and event info, the
-//! widget's route). They read the dynamic JSON value the core already has, instead of a
+//! Hand readers for the sportsbook's wire shapes (SPEC §3 sport info and event info). They read the dynamic JSON value the core already has, instead of a
 //! derived deserializer per nested type: about as much code as one struct's visitor for all
 //! of them (docs/ARCHITECTURE.md "Size").
 
 use crate::app::wire::str_of as text_of;
 use crate::domain::sport::{
     EventCategory, EventChampionship, EventInfo, Named, SportCategory, SportChampionship,
-    SportInfoResponse, SportPage, SportSelection,
+    SportInfoResponse,
 };
 use crate::json::Json;
 
@@ -34,29 +33,6 @@ pub fn named(v: &Json) -> Option<Named> {
     Some(Named {
         id: id_of(v, "id")?,
         name: text_of(v, "name"),
-    })
-}
-
-/// The widget's route: `{page, sportId, categories, championships, event}`.
-pub fn selection(v: &Json) -> Option<SportSelection> {
-    let page = match v.get("page").and_then(Json::as_str) {
-        None | Some("overview") => SportPage::Overview,
-        Some(name) => SportPage::from_segment(name)?,
-    };
-    let sport_id = match v.get("sportId") {
-        None | Some(Json::Null) => None,
-        Some(n) => Some(u32::try_from(id(n)?).ok()?),
-    };
-    let event = match v.get("event") {
-        None | Some(Json::Null) => None,
-        Some(e) => Some(named(e)?),
-    };
-    Some(SportSelection {
-        page,
-        sport_id,
-        categories: list(v.get("categories"), named),
-        championships: list(v.get("championships"), named),
-        event,
     })
 }
 

@@ -16,7 +16,7 @@
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, Route};
 use crate::app::effect::{Effect, LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Fields, Hook, SessionChange};
+use crate::app::feature::{Cx, Feature, Hook, SessionChange};
 use crate::app::registry::Req;
 use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::realtime::push::Push;
@@ -55,9 +55,9 @@ pub struct ThirdParty {
 }
 
 /// No view intents: consent reaches the feature through `Shared::consent` (`Msg::Consent`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum ThirdPartyUi {}
 
 #[derive(Clone, Debug, PartialEq)]
@@ -97,10 +97,6 @@ impl Feature for ThirdParty {
     type Ui = ThirdPartyUi;
     type Call = Call;
     type Tick = ThirdPartyTick;
-
-    fn read_ui(_kind: &str, _f: &Fields) -> Result<Option<ThirdPartyUi>, String> {
-        Ok(None)
-    }
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {

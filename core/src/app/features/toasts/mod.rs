@@ -19,9 +19,9 @@ pub struct Toasts {
     timer: Option<(crate::app::effect::TimerId, u64)>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum ToastsUi {
     DismissToast { id: u64 },
 }
@@ -35,13 +35,6 @@ impl Feature for Toasts {
     type Ui = ToastsUi;
     type Call = crate::app::calls::NoCall;
     type Tick = ToastsTick;
-
-    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<ToastsUi>, String> {
-        Ok(match kind {
-            "dismissToast" => Some(ToastsUi::DismissToast { id: f.int("id") }),
-            _ => None,
-        })
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

@@ -66,9 +66,9 @@ pub enum LinkStatus {
     Failed,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum VerifyUi {
     /// Another confirmation mail (once the wait is over).
     EmailResend,
@@ -113,15 +113,6 @@ impl Feature for Verify {
     type Ui = VerifyUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<VerifyUi>, String> {
-        Ok(Some(match kind {
-            "emailResend" => VerifyUi::EmailResend,
-            "avatarChoose" => VerifyUi::AvatarChoose { id: f.text("id") },
-            "verifyRetry" => VerifyUi::VerifyRetry,
-            _ => return Ok(None),
-        }))
-    }
 
     fn slices<S: crate::app::feature::SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

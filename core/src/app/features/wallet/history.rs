@@ -3,9 +3,8 @@
 
 use crate::app::calls::{Answer, Auth, Route};
 use crate::app::effect::LogLevel;
-use crate::app::feature::{Cx, Fields};
+use crate::app::feature::Cx;
 use crate::app::registry::Req;
-use crate::json::Json;
 
 use super::pay::wire::{InvoicePage, Statistic, WireInvoice};
 use super::Call as WalletCall;
@@ -14,7 +13,7 @@ pub const PER_PAGE: u32 = 10;
 /// The route that shows it.
 pub const ROUTE: &str = "wallet-history";
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", default)]
 pub struct Filter {
@@ -25,26 +24,6 @@ pub struct Filter {
     /// `YYYY-MM-DD` or empty.
     pub date_from: String,
     pub date_to: String,
-}
-
-impl Filter {
-    /// The view's filter object; absent fields are empty (no filter).
-    pub fn read(v: Option<&Json>) -> Result<Filter, String> {
-        let Some(v) = v else {
-            return Ok(Filter::default());
-        };
-        if !v.is_object() {
-            return Err("`filter` must be an object".into());
-        }
-        let f = Fields::new(v);
-        let filter = Filter {
-            kind: f.opt_text("kind").unwrap_or_default(),
-            statuses: f.ints("statuses"),
-            date_from: f.opt_text("dateFrom").unwrap_or_default(),
-            date_to: f.opt_text("dateTo").unwrap_or_default(),
-        };
-        f.fault().map_or(Ok(filter), Err)
-    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -31,9 +31,9 @@ pub struct Wallet {
     pub history: history::History,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(tag = "type", rename_all = "camelCase"))]
+#[serde(tag = "type", rename_all = "camelCase")]
 pub enum WalletUi {
     SwitchAccount {
         id: i64,
@@ -110,46 +110,6 @@ impl Feature for Wallet {
     type Ui = WalletUi;
     type Call = Call;
     type Tick = ();
-
-    fn read_ui(kind: &str, f: &crate::app::feature::Fields) -> Result<Option<WalletUi>, String> {
-        Ok(Some(match kind {
-            "switchAccount" => WalletUi::SwitchAccount { id: f.int("id") },
-            "hideAccount" => WalletUi::HideAccount { id: f.int("id") },
-            "walletTab" => WalletUi::WalletTab {
-                tab: f.choice(
-                    "tab",
-                    &[
-                        ("all", pay::AccountTab::All),
-                        ("crypto", pay::AccountTab::Crypto),
-                    ],
-                )?,
-            },
-            "payAccount" => WalletUi::PayAccount { id: f.int("id") },
-            "payMethod" => WalletUi::PayMethod { id: f.text("id") },
-            "payInput" => WalletUi::PayInput {
-                field: f.text("field"),
-                value: f.text("value"),
-            },
-            "payBlur" => WalletUi::PayBlur {
-                field: f.text("field"),
-            },
-            "pay" => WalletUi::Pay,
-            "payAgain" => WalletUi::PayAgain,
-            "retryMethods" => WalletUi::RetryMethods,
-            "cancelDeposit" => WalletUi::CancelDeposit,
-            "declineInvoice" => WalletUi::DeclineInvoice { id: f.int("id") },
-            "historyFilter" => WalletUi::HistoryFilter {
-                filter: history::Filter::read(f.raw("filter"))?,
-            },
-            "historyPage" => WalletUi::HistoryPage {
-                page: f.int("page"),
-            },
-            "setEquivalent" => WalletUi::SetEquivalent {
-                currency: f.opt_text("currency"),
-            },
-            _ => return Ok(None),
-        }))
-    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);

@@ -1,130 +1,140 @@
-//! Payment shapes of docs/API.md "Payments", read by hand from the dynamic JSON value: a
-//! derived serde reader per type cost about 2-3 KB of wasm each (docs/ARCHITECTURE.md "Size"),
-//! these few lines per type far less. Unknown fields are ignored, missing optional ones
-//! default; a required field of the wrong type makes the whole value unreadable (`None`).
+//! Payment shapes of docs/API.md "Payments", read by their serde derives. Unknown fields are
+//! ignored, missing or odd optional ones default; a required field that is missing or wrong
+//! makes the whole value unreadable (`None`), and a list leaves such items out.
 
+use serde::Deserialize;
+
+use crate::app::wire::{lenient, loose, loose_some};
 use crate::domain::invoice::{Invoice, PublicData};
 use crate::json::Json;
 
-use crate::app::wire::{int, items as list, loose_text as text};
-
-fn opt_text(v: &Json, key: &str) -> Option<String> {
-    Some(text(v, key)).filter(|s| !s.is_empty())
+/// The items of a list that read as `T` (`None` unless it is a list).
+fn each<T>(v: &Json, read: impl Fn(&Json) -> Option<T>) -> Option<Vec<T>> {
+    let items: Vec<Json> = Vec::deserialize(v).ok()?;
+    Some(items.iter().filter_map(read).collect())
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct MethodGroup {
+    #[serde(deserialize_with = "loose")]
     pub name: String,
+    /// Methods that do not read are left out ([`Method::read`]).
+    #[serde(deserialize_with = "methods")]
     pub payment_methods: Vec<Method>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+fn methods<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Method>, D::Error> {
+    let items: Vec<Json> = lenient(d)?;
+    Ok(items.iter().filter_map(Method::read).collect())
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct Method {
+    #[serde(deserialize_with = "loose")]
     pub id: String,
+    #[serde(deserialize_with = "loose")]
     pub name: String,
+    #[serde(deserialize_with = "loose_some")]
     pub min_amount: Option<String>,
+    #[serde(deserialize_with = "loose_some")]
     pub max_amount: Option<String>,
+    /// Fields without a name are left out.
+    #[serde(deserialize_with = "fields")]
     pub fields: Vec<MethodField>,
+    #[serde(deserialize_with = "lenient")]
     pub is_async: bool,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+fn fields<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<MethodField>, D::Error> {
+    let items: Vec<Json> = lenient(d)?;
+    Ok(items
+        .iter()
+        .filter_map(|f| MethodField::deserialize(f).ok())
+        .filter(|f| !f.name.is_empty())
+        .collect())
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(default)]
 pub struct MethodField {
+    #[serde(deserialize_with = "loose")]
     pub name: String,
+    #[serde(rename = "type", deserialize_with = "loose")]
     pub kind: String,
 }
 
 impl MethodGroup {
     /// `[{name, paymentMethods: [...]}]`; `None` unless it is a list.
     pub fn list(v: &Json) -> Option<Vec<MethodGroup>> {
-        let groups = v.as_array()?;
-        Some(groups.iter().filter_map(MethodGroup::read).collect())
-    }
-
-    fn read(v: &Json) -> Option<MethodGroup> {
-        v.as_object()?;
-        Some(MethodGroup {
-            name: text(v, "name"),
-            payment_methods: list(v, "paymentMethods")
-                .iter()
-                .filter_map(Method::read)
-                .collect(),
+        each(v, |g| {
+            g.is_object()
+                .then(|| MethodGroup::deserialize(g).ok())
+                .flatten()
         })
     }
 }
 
 impl Method {
-    /// A method needs an id; the rest defaults.
+    /// A method needs an id; its name defaults to it.
     pub fn read(v: &Json) -> Option<Method> {
-        let id = opt_text(v, "id")?;
-        Some(Method {
-            name: opt_text(v, "name").unwrap_or_else(|| id.clone()),
-            id,
-            min_amount: opt_text(v, "minAmount"),
-            max_amount: opt_text(v, "maxAmount"),
-            fields: list(v, "fields")
-                .iter()
-                .filter_map(|f| {
-                    Some(MethodField {
-                        name: opt_text(f, "name")?,
-                        kind: text(f, "type"),
-                    })
-                })
-                .collect(),
-            is_async: v.get("isAsync").and_then(Json::as_bool).unwrap_or(false),
-        })
+        let mut m = Method::deserialize(v).ok().filter(|m| !m.id.is_empty())?;
+        if m.name.is_empty() {
+            m.name = m.id.clone();
+        }
+        Some(m)
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct WirePublicData {
+    #[serde(deserialize_with = "loose_some")]
     pub qr: Option<String>,
+    #[serde(deserialize_with = "loose_some")]
     pub address: Option<String>,
+    #[serde(deserialize_with = "lenient")]
     pub expires_at: Option<i64>,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct WireInvoice {
     pub id: u64,
     /// 1 deposit, 2 withdrawal.
+    #[serde(rename = "type", default = "deposit", deserialize_with = "kind")]
     pub kind: u8,
     pub status: u8,
+    #[serde(default, deserialize_with = "loose")]
     pub amount: String,
+    #[serde(default, deserialize_with = "loose")]
     pub currency: String,
+    #[serde(default, deserialize_with = "loose")]
     pub payment_method: String,
+    #[serde(default, deserialize_with = "lenient")]
     pub number: Option<u64>,
+    #[serde(default, deserialize_with = "lenient")]
     pub public_data: Option<WirePublicData>,
+    #[serde(default, deserialize_with = "lenient")]
     pub created_at: i64,
+}
+
+fn deposit() -> u8 {
+    1
+}
+
+/// The invoice type; odd values are deposits.
+fn kind<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    Ok(lenient::<D, Option<u8>>(d)?.unwrap_or(1))
 }
 
 impl WireInvoice {
     /// An invoice needs a positive id and a status of 1-3.
     pub fn read(v: &Json) -> Option<WireInvoice> {
-        let id = u64::try_from(int(v, "id")?).ok().filter(|id| *id > 0)?;
-        let status = u8::try_from(int(v, "status")?)
+        WireInvoice::deserialize(v)
             .ok()
-            .filter(|s| (1..=3).contains(s))?;
-        let public_data = v
-            .get("publicData")
-            .filter(|p| p.is_object())
-            .map(|p| WirePublicData {
-                qr: opt_text(p, "qr"),
-                address: opt_text(p, "address"),
-                expires_at: int(p, "expiresAt"),
-            });
-        Some(WireInvoice {
-            id,
-            kind: int(v, "type")
-                .and_then(|k| u8::try_from(k).ok())
-                .unwrap_or(1),
-            status,
-            amount: text(v, "amount"),
-            currency: text(v, "currency"),
-            payment_method: text(v, "paymentMethod"),
-            number: int(v, "number").and_then(|n| u64::try_from(n).ok()),
-            public_data,
-            created_at: int(v, "createdAt").unwrap_or(0),
-        })
+            .filter(|i| i.id > 0 && (1..=3).contains(&i.status))
     }
 
     pub fn is_deposit(&self) -> bool {
@@ -161,52 +171,60 @@ pub struct InvoicePage {
     pub total_rows: u32,
 }
 
+/// `{data: [Invoice], meta}` as the API writes it.
+#[derive(Deserialize)]
+struct WirePage {
+    data: Vec<Json>,
+    #[serde(default, deserialize_with = "lenient")]
+    meta: Meta,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct Meta {
+    #[serde(deserialize_with = "lenient")]
+    total_pages: u32,
+    #[serde(deserialize_with = "lenient")]
+    total_rows: u32,
+}
+
 impl InvoicePage {
     /// `{data: [Invoice], meta: {totalPages, totalRows}}`; unreadable rows are left out.
     pub fn read(v: &Json) -> Option<InvoicePage> {
-        let data = v.get("data")?.as_array()?;
-        let meta = v.get("meta").cloned().unwrap_or(Json::Null);
-        let count = |k: &str| {
-            int(&meta, k)
-                .and_then(|n| u32::try_from(n).ok())
-                .unwrap_or(0)
-        };
+        let page = WirePage::deserialize(v).ok()?;
         Some(InvoicePage {
-            data: data.iter().filter_map(WireInvoice::read).collect(),
-            total_pages: count("totalPages"),
-            total_rows: count("totalRows"),
+            data: page.data.iter().filter_map(WireInvoice::read).collect(),
+            total_pages: page.meta.total_pages,
+            total_rows: page.meta.total_rows,
         })
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct Statistic {
+    #[serde(deserialize_with = "loose")]
     pub currency: String,
+    #[serde(deserialize_with = "lenient")]
     pub deposit_count: u32,
+    #[serde(deserialize_with = "loose")]
     pub deposit_sum: String,
+    #[serde(deserialize_with = "lenient")]
     pub withdrawal_count: u32,
+    #[serde(deserialize_with = "loose")]
     pub withdrawal_sum: String,
+    #[serde(deserialize_with = "lenient")]
     pub pending_count: u32,
 }
 
 impl Statistic {
+    /// Rows need a currency.
     pub fn list(v: &Json) -> Option<Vec<Statistic>> {
-        let count = |s: &Json, k: &str| int(s, k).and_then(|n| u32::try_from(n).ok()).unwrap_or(0);
-        Some(
-            v.as_array()?
-                .iter()
-                .filter_map(|s| {
-                    Some(Statistic {
-                        currency: opt_text(s, "currency")?,
-                        deposit_count: count(s, "depositCount"),
-                        deposit_sum: text(s, "depositSum"),
-                        withdrawal_count: count(s, "withdrawalCount"),
-                        withdrawal_sum: text(s, "withdrawalSum"),
-                        pending_count: count(s, "pendingCount"),
-                    })
-                })
-                .collect(),
-        )
+        each(v, |s| {
+            Statistic::deserialize(s)
+                .ok()
+                .filter(|s| !s.currency.is_empty())
+        })
     }
 }
 

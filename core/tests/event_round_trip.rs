@@ -1,0 +1,340 @@
+//! Every view intent is one Rust type whose derived writer and reader agree: each variant of
+//! the parent's and every feature's intents, written to JSON as the view sends it (`{type,
+//! ...}`), reads back through `UiEvent::from_view` to the same value. The variant names come
+//! from serde itself, so a variant added without a sample here fails the test.
+
+use std::collections::BTreeSet;
+
+use croupier_core::app::features::{
+    bonuses::{self, BonusesUi},
+    consent::ConsentUi,
+    documents::DocumentsUi,
+    games::GamesUi,
+    limits::LimitsUi,
+    miniapp::MiniappUi,
+    notifications::NotificationsUi,
+    pages::PagesUi,
+    phone::PhoneUi,
+    profile::ProfileUi,
+    referral::ReferralUi,
+    session::SessionUi,
+    shell::ShellUi,
+    social::SocialUi,
+    sport::SportUi,
+    toasts::ToastsUi,
+    verify::VerifyUi,
+    wallet::{history::Filter, pay::AccountTab, WalletUi},
+};
+use croupier_core::app::{AppUi, FormId, FormValue, UiEvent};
+use croupier_core::domain::sport::{Named, SportPage, SportSelection};
+use serde::de::value::MapDeserializer;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// The variant names of an internally tagged enum, as serde lists them when a tag is unknown.
+fn variant_names<T: DeserializeOwned>() -> BTreeSet<String> {
+    #[derive(Debug)]
+    struct Names(Vec<&'static str>);
+    impl std::fmt::Display for Names {
+        fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(f, "{:?}", self.0)
+        }
+    }
+    impl std::error::Error for Names {}
+    impl serde::de::Error for Names {
+        fn custom<M: std::fmt::Display>(_: M) -> Self {
+            Names(Vec::new())
+        }
+        fn unknown_variant(_: &str, expected: &'static [&'static str]) -> Self {
+            Names(expected.to_vec())
+        }
+    }
+    let bogus = MapDeserializer::<_, Names>::new(std::iter::once(("type", "\u{0}")));
+    match T::deserialize(bogus) {
+        Err(Names(names)) => names.into_iter().map(String::from).collect(),
+        Ok(_) => panic!("a bogus type was read"),
+    }
+}
+
+/// Each sample written as the view writes it reads back equal; the samples name every
+/// variant of `T`.
+fn round_trip<T>(samples: Vec<T>)
+where
+    T: Serialize + DeserializeOwned + Clone + std::fmt::Debug + Into<UiEvent>,
+{
+    let mut seen = BTreeSet::new();
+    for sample in samples {
+        seen.insert(read_back(sample));
+    }
+    assert_eq!(
+        seen,
+        variant_names::<T>(),
+        "every variant of {}",
+        std::any::type_name::<T>()
+    );
+}
+
+/// `sample` written as the view writes it reads back equal; its type name.
+fn read_back<T>(sample: T) -> String
+where
+    T: Serialize + Clone + std::fmt::Debug + Into<UiEvent>,
+{
+    let json = serde_json::to_value(&sample).unwrap();
+    assert_eq!(
+        UiEvent::from_view(json.clone()),
+        Ok(sample.into()),
+        "{json}"
+    );
+    json["type"].as_str().unwrap().to_string()
+}
+
+fn s(text: &str) -> String {
+    text.to_string()
+}
+
+#[test]
+fn the_parents_intents_round_trip() {
+    round_trip(vec![
+        AppUi::Start,
+        AppUi::Navigate {
+            path: s("/casino?x=1"),
+        },
+        AppUi::OpenModal {
+            id: s("wallet"),
+            params: vec![(s("tab"), s("deposit"))],
+        },
+        AppUi::OpenModal {
+            id: s("sign-in"),
+            params: vec![],
+        },
+        AppUi::ModalOpened,
+        AppUi::CloseModal,
+        AppUi::SetLocale { code: s("pt-br") },
+        AppUi::FormInput {
+            form: FormId::SignUp,
+            field: s("agreements"),
+            value: FormValue::Bool(true),
+        },
+        AppUi::FormInput {
+            form: FormId::AffiliateApply,
+            field: s("email"),
+            value: FormValue::Text(s("a@b.c")),
+        },
+        AppUi::FormBlur {
+            form: FormId::ChangePass,
+            field: s("password"),
+        },
+        AppUi::FormSubmit {
+            form: FormId::NewAccount,
+        },
+    ]);
+}
+
+#[test]
+fn every_form_id_round_trips() {
+    for form in FormId::ALL {
+        read_back(AppUi::FormSubmit { form: *form });
+    }
+}
+
+#[test]
+fn the_features_intents_round_trip() {
+    round_trip(vec![
+        ShellUi::ToggleDrawer,
+        ShellUi::CloseDrawer,
+        ShellUi::SetDrawerCompact { compact: true },
+        ShellUi::PageReady,
+    ]);
+    round_trip(vec![ToastsUi::DismissToast { id: 3 }]);
+    round_trip(vec![SessionUi::SignOut]);
+    round_trip(vec![
+        WalletUi::SwitchAccount { id: 42 },
+        WalletUi::HideAccount { id: -1 },
+        WalletUi::WalletTab {
+            tab: AccountTab::Crypto,
+        },
+        WalletUi::PayAccount { id: 7 },
+        WalletUi::PayMethod { id: s("card") },
+        WalletUi::PayInput {
+            field: s("amount"),
+            value: s("10.5"),
+        },
+        WalletUi::PayBlur { field: s("amount") },
+        WalletUi::Pay,
+        WalletUi::PayAgain,
+        WalletUi::RetryMethods,
+        WalletUi::CancelDeposit,
+        WalletUi::DeclineInvoice { id: 9 },
+        WalletUi::HistoryFilter {
+            filter: Filter {
+                kind: s("deposit"),
+                statuses: vec![1, 3],
+                date_from: s("2024-01-01"),
+                date_to: String::new(),
+            },
+        },
+        WalletUi::HistoryPage { page: 2 },
+        WalletUi::SetEquivalent {
+            currency: Some(s("EUR")),
+        },
+        WalletUi::SetEquivalent { currency: None },
+    ]);
+    round_trip(vec![
+        SportUi::SportWidgetReady,
+        SportUi::SportScriptFailed { reason: s("404") },
+        SportUi::SportRetry,
+        SportUi::SportNavigated {
+            route: SportSelection {
+                page: SportPage::BetHistory,
+                sport_id: Some(66),
+                categories: vec![Named {
+                    id: 1001,
+                    name: s("England"),
+                }],
+                championships: vec![],
+                event: Some(Named {
+                    id: 9001,
+                    name: s("A - B"),
+                }),
+            },
+        },
+        SportUi::SportSignIn,
+        SportUi::SportTokenExpired,
+        SportUi::SportEnv {
+            mobile: true,
+            theme: s("light"),
+        },
+        SportUi::SportVisible,
+        SportUi::SportCarouselsWanted,
+        SportUi::SportRemoveFailed { reason: s("gone") },
+    ]);
+    round_trip(vec![MiniappUi::MiniappRetry]);
+    round_trip(vec![
+        GamesUi::GamesCatalogue {
+            text: s("croupier-catalogue 1\n"),
+        },
+        GamesUi::GamesCataloguePart { text: s("P\t1\n") },
+        GamesUi::GamesCatalogueFailed {
+            reason: s("HTTP 500"),
+        },
+        GamesUi::GamesWindow {
+            from: 20,
+            count: 40,
+        },
+        GamesUi::GamesSearch { query: s("book") },
+        GamesUi::GamesSearchUsed,
+        GamesUi::GamesClearRecent,
+        GamesUi::GamesFavorite {
+            identity: s("p/g"),
+            on: false,
+        },
+        GamesUi::GamesFilter {
+            providers: vec![s("p1"), s("p2")],
+            features: vec![3, 4],
+            sort: s("new"),
+        },
+        GamesUi::GamesPlay { demo: true },
+        GamesUi::GamesRetry,
+        GamesUi::GamesDevice { mobile: false },
+    ]);
+    round_trip(vec![
+        BonusesUi::BonusAsk {
+            kind: bonuses::wire::Kind::Freespin,
+            id: 5,
+            action: bonuses::Action::Cancel,
+        },
+        BonusesUi::BonusAsk {
+            kind: bonuses::wire::Kind::Bonus,
+            id: 6,
+            action: bonuses::Action::Activate,
+        },
+        BonusesUi::BonusConfirm,
+        BonusesUi::BonusCodeInput {
+            value: s("WELCOME"),
+        },
+        BonusesUi::BonusCodeSubmit,
+        BonusesUi::BonusCodeDelete { id: 8 },
+        BonusesUi::DepositAmount { amount: s("20") },
+        BonusesUi::ChooseDepositBonus { id: Some(2) },
+        BonusesUi::ChooseDepositBonus { id: None },
+        BonusesUi::RefreshBonuses,
+        BonusesUi::QuestActivate { id: 1 },
+        BonusesUi::QuestCancel { id: 2 },
+        BonusesUi::LevelUpSeen,
+    ]);
+    round_trip(vec![
+        LimitsUi::LimitAdd {
+            definition: 3,
+            period: Some(s("day")),
+            currency: Some(s("USD")),
+        },
+        LimitsUi::LimitAdd {
+            definition: 1,
+            period: None,
+            currency: None,
+        },
+        LimitsUi::LimitEdit { id: 4 },
+        LimitsUi::LimitRemove { id: 4 },
+        LimitsUi::LimitRemoveConfirm,
+        LimitsUi::LimitUpdateConfirm,
+        LimitsUi::LimitUpdateBack,
+        LimitsUi::LimitsAdvanced {
+            definition: 2,
+            on: true,
+        },
+        LimitsUi::LimitsRetry,
+    ]);
+    round_trip(vec![
+        NotificationsUi::InboxShow {
+            pushes: true,
+            page: 2,
+        },
+        NotificationsUi::InboxHide,
+        NotificationsUi::NotificationsRead { ids: vec![1, 2] },
+        NotificationsUi::NotificationsReadAll,
+        NotificationsUi::NotificationsDelete { ids: vec![3] },
+        NotificationsUi::PushesRead { ids: vec![] },
+        NotificationsUi::PushesReadAll,
+        NotificationsUi::ContactAgain,
+    ]);
+    round_trip(vec![
+        ProfileUi::SessionsPage { page: 3 },
+        ProfileUi::SessionClose { id: 11 },
+        ProfileUi::SessionsCloseOthers,
+        ProfileUi::SessionCloseConfirm,
+    ]);
+    round_trip(vec![PhoneUi::PhoneResend, PhoneUi::PhoneChangeNumber]);
+    round_trip(vec![
+        SocialUi::SocialStart {
+            connection: s("google"),
+        },
+        SocialUi::SocialUnlink {
+            connection: s("facebook"),
+        },
+    ]);
+    round_trip(vec![
+        VerifyUi::EmailResend,
+        VerifyUi::AvatarChoose { id: s("a3") },
+        VerifyUi::VerifyRetry,
+    ]);
+    round_trip(vec![
+        DocumentsUi::DocumentFile {
+            name: s("id.png"),
+            size: 123_456,
+        },
+        DocumentsUi::DocumentUpload {
+            kind: s("passport"),
+        },
+        DocumentsUi::DocumentDelete { id: 12 },
+        DocumentsUi::IdentityVerify,
+    ]);
+    round_trip(vec![PagesUi::ContentRetry]);
+    round_trip(vec![
+        ReferralUi::ReferralTransfer,
+        ReferralUi::ReferralRetry,
+    ]);
+    round_trip(vec![ConsentUi::ConsentSave {
+        analytics: true,
+        marketing: false,
+    }]);
+}
