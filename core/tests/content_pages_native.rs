@@ -558,7 +558,7 @@ fn consent_is_asked_once_after_geo_and_recorded_for_third_parties() {
     assert!(!m.shared.consent.decided && !m.shared.consent.analytics);
     let fx = ui(
         &mut m,
-        consent::ConsentUi::ConsentSave {
+        consent::PrivacyUi::ConsentSave {
             analytics: true,
             marketing: false,
         },

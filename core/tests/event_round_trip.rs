@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use croupier_core::app::features::{
     bonuses::{self, BonusesUi},
-    consent::ConsentUi,
+    consent::PrivacyUi,
     documents::DocumentsUi,
     games::GamesUi,
     limits::LimitsUi,
@@ -333,7 +333,7 @@ fn the_features_intents_round_trip() {
         ReferralUi::ReferralTransfer,
         ReferralUi::ReferralRetry,
     ]);
-    round_trip(vec![ConsentUi::ConsentSave {
+    round_trip(vec![PrivacyUi::ConsentSave {
         analytics: true,
         marketing: false,
     }]);

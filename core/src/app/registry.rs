@@ -88,6 +88,22 @@ macro_rules! features {
             ", void>;"
         );
 
+        /// The TypeScript union above names each row's intents `{Variant}Ui`: a feature whose
+        /// intent type is named otherwise would be an unknown name there, which tsc (with
+        /// `skipLibCheck`) reads as `any`, and no event React sends would be checked.
+        #[cfg(test)]
+        #[test]
+        fn each_feature_intent_type_is_named_after_its_row() {
+            $(
+                let name = std::any::type_name::<<$ty as Feature>::Ui>();
+                assert!(
+                    name.ends_with(concat!("::", stringify!($Variant), "Ui")),
+                    "{name} must be named {}Ui",
+                    stringify!($Variant)
+                );
+            )*
+        }
+
         impl Req {
             pub fn endpoint(&self) -> Route {
                 match self {

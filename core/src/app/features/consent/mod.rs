@@ -50,14 +50,14 @@ impl Endpoint for Call {
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "camelCase")]
-pub enum ConsentUi {
+pub enum PrivacyUi {
     /// The visitor's choice in the cookie-request modal (accept all: both true; necessary
     /// only: both false).
     ConsentSave { analytics: bool, marketing: bool },
 }
 
 impl Feature for Privacy {
-    type Ui = ConsentUi;
+    type Ui = PrivacyUi;
     type Call = Call;
     type Tick = ();
 
@@ -65,8 +65,8 @@ impl Feature for Privacy {
         view::slices(model, dirty, out);
     }
 
-    fn ui(&mut self, event: ConsentUi, cx: &mut Cx) {
-        let ConsentUi::ConsentSave {
+    fn ui(&mut self, event: PrivacyUi, cx: &mut Cx) {
+        let PrivacyUi::ConsentSave {
             analytics,
             marketing,
         } = event;
