@@ -15,17 +15,18 @@ FAILED_STEPS=()
 count_rust() {
   local log="$1" p f
   p=$(grep -Eo 'test result: [A-Za-z]+\. [0-9]+ passed' "$log" | awk '{s+=$4} END {print s+0}')
-  f=$(grep -Eo 'test result: [A-Za-z]+\. [0-9]+ passed; [0-9]+ failed' "$log" | awk '{s+=$6} END {print s+0}')
+  # An ignored test counts as failed (issue 31: a skip proves nothing).
+  f=$(grep -Eo 'test result: [A-Za-z]+\. [0-9]+ passed; [0-9]+ failed; [0-9]+ ignored' "$log" | awk '{s+=$6+$8} END {print s+0}')
   echo "$p $f"
 }
 count_line() { # a tool's own "N passed, N failed" line
   grep -Eo '[0-9]+ passed, [0-9]+ failed' "$1" | tail -1 | awk '{print $1, $3}' | grep . || echo "0 0"
 }
-count_json() { # vitest / playwright JSON report -> "passed failed"; a flaky test is a failure
+count_json() { # vitest / playwright JSON report -> "passed failed"; a flaky or skipped test is a failure
   node -e '
     const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-    if (r.stats) console.log(r.stats.expected ?? 0, (r.stats.unexpected ?? 0) + (r.stats.flaky ?? 0));
-    else console.log(r.numPassedTests ?? 0, r.numFailedTests ?? 0);
+    if (r.stats) console.log(r.stats.expected ?? 0, (r.stats.unexpected ?? 0) + (r.stats.flaky ?? 0) + (r.stats.skipped ?? 0));
+    else console.log(r.numPassedTests ?? 0, (r.numFailedTests ?? 0) + (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0));
   ' "$1" 2>/dev/null || echo "0 0"
 }
 
@@ -84,6 +85,7 @@ setup() {
 
 step setup one setup || { summary; exit 1; }
 step fmt one cargo fmt --all --check
+step no-skips one "$ROOT/scripts/no-skips.sh"
 step clippy one cargo clippy --workspace --all-targets -q -- -D warnings
 step fuzz-smoke one "$ROOT/scripts/fuzz-smoke.sh"
 step clippy-wasm one cargo clippy -p croupier-core --target wasm32-unknown-unknown --all-targets -q -- -D warnings

@@ -6,12 +6,29 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 export PATH="$HOME/.cargo/bin:$PATH"
+# wasm-bindgen-test-runner takes the first driver it finds in the environment (GECKODRIVER
+# before CHROMEDRIVER): only the asked browser's driver is left set.
+chromedriver="${CHROMEDRIVER:-$(command -v chromedriver || true)}"
+geckodriver="${GECKODRIVER:-$(command -v geckodriver || true)}"
+unset GECKODRIVER CHROMEDRIVER SAFARIDRIVER
 case "${1:-}" in
-  chrome) export CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver)}" ;;
-  firefox) export GECKODRIVER="${GECKODRIVER:-$(command -v geckodriver)}" ;;
+  chrome) export CHROMEDRIVER="$chromedriver"; browser=Chrome ;;
+  firefox) export GECKODRIVER="$geckodriver"; browser=Firefox ;;
   *) echo "usage: wasm-test.sh chrome|firefox [cargo test args]" >&2; exit 2 ;;
 esac
 shift
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
 cd "$ROOT/core"
-exec cargo test --target wasm32-unknown-unknown --no-fail-fast "$@"
+out="$(mktemp)"
+trap 'rm -f "$out"' EXIT
+status=0
+cargo test --target wasm32-unknown-unknown --no-fail-fast "$@" 2>&1 | tee "$out" || status=$?
+# Proof of the browser: the runner names the one it drove, for every binary with tests.
+ran="$(grep -c "Running headless tests in $browser" "$out" || true)"
+other="$(grep "Running headless tests in" "$out" | grep -vc "in $browser" || true)"
+if [ "$ran" -eq 0 ] || [ "$other" -ne 0 ]; then
+  echo "wasm-test: expected every run in $browser; $ran in $browser, $other in another browser" >&2
+  exit 1
+fi
+echo "wasm-test: $ran test binaries ran in $browser"
+exit "$status"

@@ -503,10 +503,44 @@ proptest! {
         prop_assert_eq!(m.to_id(), id);
     }
 
-    /// Robustness only (no invariant to check): any input gives an answer, never a panic.
+    /// Oracle: the calendar parts of any instant up to the year 9999, in any offset up to a
+    /// day, turn back into the same instant by a second implementation (days from civil,
+    /// H. Hinnant), with every field in range; the ISO text is those parts.
     #[test]
-    fn robustness_iso_any_instant(ms: u64, off: i32) {
+    fn parts_of_any_instant_turn_back_into_it(ms in 0i64..253_402_300_800_000, off in -1440i32..=1440) {
+        let p = parts_from_ms(ms, off);
+        prop_assert!((1..=12).contains(&p.month) && (1..=31).contains(&p.day));
+        prop_assert!(p.hour < 24 && p.minute < 60 && p.second < 60 && p.millisecond < 1000);
+        let back = days_from_civil(p.year, p.month, p.day) * 86_400_000
+            + i64::from(p.hour) * 3_600_000
+            + i64::from(p.minute) * 60_000
+            + i64::from(p.second) * 1000
+            + i64::from(p.millisecond);
+        prop_assert_eq!(back, ms + i64::from(off) * 60_000);
+        let utc = parts_from_ms(ms, 0);
+        prop_assert_eq!(
+            iso8601_from_ms(ms as u64),
+            format!("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:03}Z", utc.year, utc.month, utc.day, utc.hour, utc.minute, utc.second, utc.millisecond)
+        );
+    }
+
+    /// Any instant and offset, out of range too, give parts: a date from the server is never
+    /// an abort of the app (panic=immediate-abort in the release wasm).
+    #[test]
+    fn any_instant_and_offset_give_parts(ms: u64, off: i32) {
         let _ = iso8601_from_ms(ms);
         let _ = parts_from_ms(ms as i64, off);
     }
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's `days_from_civil`): the
+/// inverse the oracle above checks `parts_from_ms` against.
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let m = i64::from(m);
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(d) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
 }

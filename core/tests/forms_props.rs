@@ -84,9 +84,11 @@ fn value_strategy() -> impl Strategy<Value = Value> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
-    /// Robustness only (no invariant to check): any input gives an answer, never a panic.
+    /// Whatever the player types (any value, any other field, any rule parameter) every rule
+    /// answers and the form's verdict names only the fields it checked. A panic here would be
+    /// the core aborting on a keystroke (panic=immediate-abort in the release wasm).
     #[test]
-    fn robustness_no_rule_panics_on_any_value(value in value_strategy(), other in value_strategy(), param in "\\PC{0,12}") {
+    fn any_typed_value_gets_a_verdict_from_every_rule(value in value_strategy(), other in value_strategy(), param in "\\PC{0,12}") {
         let mut form = Form::new();
         form.insert("x".into(), value.clone());
         form.insert("other".into(), other);
@@ -99,7 +101,8 @@ proptest! {
             .iter()
             .map(|f| (f.to_string(), all_rules(&param)))
             .collect();
-        for (_, v) in validation::validate_form_at(&rules, &form, (2024, 6, 15)) {
+        for (field, v) in validation::validate_form_at(&rules, &form, (2024, 6, 15)) {
+            prop_assert!(["x", "other", "missing"].contains(&field.as_str()), "{}", field);
             let _ = v.message(&|_| Some(param.clone()));
         }
     }
@@ -117,10 +120,14 @@ proptest! {
         }
     }
 
-    /// Robustness only (no invariant to check): any input gives an answer, never a panic.
+    /// The text parsers see what the player types, unfiltered: any text gets an answer, and an
+    /// e-mail is never accepted without its `@`. A panic would abort the whole app on a
+    /// keystroke (panic=immediate-abort in the release wasm).
     #[test]
-    fn robustness_text_parsers_on_any_text(s in any::<String>()) {
-        let _ = validation::is_email(&s);
+    fn any_typed_text_gets_an_answer_from_every_parser(s in any::<String>()) {
+        if validation::is_email(&s) {
+            prop_assert!(s.contains('@'), "{:?}", s);
+        }
         let _ = validation::is_url(&s);
         let _ = validation::is_ip(&s);
         let _ = validation::is_mac_address(&s);
@@ -132,9 +139,11 @@ proptest! {
         let _ = validation::parse_rule_string(&s);
     }
 
-    /// Robustness only (no invariant to check): any input gives an answer, never a panic.
+    /// The server's validation answers are read from whatever JSON a 422 carries: a malformed one
+    /// is a form without field messages, never an abort of the app (panic=immediate-abort in the
+    /// release wasm). No invariant beyond that: the shapes are the server's.
     #[test]
-    fn robustness_server_formats_on_any_json(s in "[\\[\\]{}\",:a-zA-Z0-9|_ ]{0,80}") {
+    fn any_server_json_is_read_without_aborting(s in "[\\[\\]{}\",:a-zA-Z0-9|_ ]{0,80}") {
         if let Ok(json) = croupier_core::json::parse(&s) {
             let _ = parse_server_validations(&json);
         }
@@ -161,12 +170,16 @@ proptest! {
         }
     }
 
-    /// Robustness only (no invariant to check): any input gives an answer, never a panic.
+    /// The phone metadata's own regex engine against a second implementation (regex-lite)
+    /// wherever both accept the pattern: the same whole-text verdict.
     #[test]
-    fn robustness_phone_pattern_engine(p in "[\\[\\]()?:|\\\\d0-9{},*+^$-]{0,24}", t in "[0-9a]{0,20}") {
+    fn phone_pattern_engine_agrees_with_regex_lite(p in "[\\[\\]()?:|\\\\d0-9{},*+^$-]{0,24}", t in "[0-9a]{0,20}") {
         if let Some(compiled) = phone::pattern::Pattern::new(&p) {
-            let _ = compiled.matches_entirely(&t);
+            let whole = compiled.matches_entirely(&t);
             let _ = compiled.match_prefix(&t);
+            if let Ok(re) = regex_lite::Regex::new(&format!("^(?:{p})$")) {
+                prop_assert_eq!(whole, re.is_match(&t), "pattern {:?} on {:?}", p, t);
+            }
         }
     }
 

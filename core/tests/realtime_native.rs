@@ -553,18 +553,22 @@ proptest! {
         prop_assert!(cap(step) >= BACKOFF_MIN_MS && cap(step) <= BACKOFF_MAX_MS);
     }
 
-    /// Robustness only (no invariant to check): any input gives an answer, never a panic.
+    /// Any text on the socket (the network's, not the core's) is handled without aborting the
+    /// app (panic=immediate-abort in the release wasm); no invariant beyond that here, the
+    /// protocol's answers are the tests above.
     #[test]
-    fn robustness_any_frame(frames in proptest::collection::vec(".{0,80}", 1..8)) {
+    fn any_socket_frame_is_handled_without_aborting(frames in proptest::collection::vec(".{0,80}", 1..8)) {
         let mut c = connected();
         for f in frames {
             let _ = c.handle(SocketEvent::Message(f), NOW);
         }
     }
 
-    /// Robustness only (no invariant to check): any input gives an answer, never a panic.
+    /// Any data in a push (the server's JSON, any shape) is routed or dropped and the player's
+    /// view still renders: the app is not aborted by a push (panic=immediate-abort in the
+    /// release wasm).
     #[test]
-    fn robustness_any_json_push(channel in "[a-z:#0-9]{0,20}", data in arb_json()) {
+    fn any_push_data_is_routed_or_dropped_without_aborting(channel in "[a-z:#0-9]{0,20}", data in arb_json()) {
         let _ = push::route(&channel, data.clone());
         let (mut m, _) = connected_player();
         let line = json!({"push": {"channel": "wallet:accounts#7", "pub": {"data": data.clone()}}}).to_string();

@@ -519,9 +519,12 @@ fn route_and_params() -> impl Strategy<Value = (RouteName, Params)> {
 }
 
 proptest! {
-    /// Robustness only (no invariant to check): any input gives an answer, never a panic.
+    /// The address bar and links are the player's: any text resolves to a route or an error,
+    /// and any URL parses or not, without aborting the app (panic=immediate-abort in the release
+    /// wasm). The round trips of what resolves are `resolved_routes_rebuild` and
+    /// `build_resolve_round_trip`.
     #[test]
-    fn robustness_resolve_any_text(s in "\\PC*") {
+    fn any_address_text_resolves_without_aborting(s in "\\PC*") {
         let _ = resolve(&s, LOCALES, DEF);
         let _ = Location::parse_url(&s);
         let _ = check_navigation(&s, true);
@@ -542,9 +545,10 @@ proptest! {
         }
     }
 
-    /// Robustness only (no invariant to check): any input gives an answer, never a panic.
+    /// Any bytes (read lossily, as a percent-decoded address may be) resolve to a route or an
+    /// error without aborting the app (panic=immediate-abort in the release wasm).
     #[test]
-    fn robustness_resolve_any_bytes(b in proptest::collection::vec(any::<u8>(), 0..64)) {
+    fn any_address_bytes_resolve_without_aborting(b in proptest::collection::vec(any::<u8>(), 0..64)) {
         let s = String::from_utf8_lossy(&b);
         let _ = resolve(&s, LOCALES, DEF);
         let _ = resolve(&format!("/{s}"), LOCALES, DEF);

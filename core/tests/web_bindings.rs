@@ -92,15 +92,24 @@ fn view_is_a_plain_object() {
 #[wasm_bindgen_test]
 fn malformed_input_is_ignored_not_fatal() {
     let core = Core::new(event(r#"{"apiBase": 42}"#));
+    let seen = collect(&core);
+    let before = js_sys::JSON::stringify(&core.view()).expect("view");
     core.dispatch(event(r#"{"type":"noSuchEvent"}"#));
     core.dispatch(JsValue::from_f64(3.0));
     core.dispatch(event(r#"{"type":"switchAccount","id":"not a number"}"#));
+    // Ignored: nothing changed, nothing was sent to the view.
+    assert_eq!(js_sys::JSON::stringify(&core.view()).expect("view"), before);
+    assert_eq!(seen.borrow().len(), 0);
+    // Not fatal: the same core still acts on a well-formed event.
+    core.dispatch(event(r#"{"type":"openModal","id":"sign-in"}"#));
     assert_eq!(
-        get(&core.view(), &["session", "status"])
+        get(&core.view(), &["nav", "modal", "id"])
             .as_string()
             .as_deref(),
-        Some("booting")
+        Some("sign-in")
     );
+    assert!(!seen.borrow().is_empty());
+    core.dispatch(event(r#"{"type":"closeModal"}"#));
 }
 
 #[wasm_bindgen_test]

@@ -19,6 +19,28 @@ async fn wait_ms(ms: i32) {
     JsFuture::from(p).await.expect("timer");
 }
 
+/// Records every line written to `document.cookie` (still written through) until
+/// [`unwatch_cookie_writes`]; the lines a browser does not let a page read back (Max-Age).
+fn watch_cookie_writes() -> js_sys::Array {
+    let lines = js_sys::Array::new();
+    js_sys::Function::new_with_args(
+        "lines",
+        "const real = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+         Object.defineProperty(document, 'cookie', { configurable: true,
+           get() { return real.get.call(document); },
+           set(v) { lines.push(String(v)); real.set.call(document, v); } });",
+    )
+    .call1(&JsValue::NULL, &lines)
+    .expect("watch document.cookie");
+    lines
+}
+
+fn unwatch_cookie_writes() {
+    js_sys::Function::new_no_args("delete document.cookie;")
+        .call0(&JsValue::NULL)
+        .expect("unwatch document.cookie");
+}
+
 #[wasm_bindgen_test]
 fn a_cookie_keeps_any_text_and_max_age_zero_removes_it() {
     storage::store_cookie("t_any", "a b;c=d%e/é", 60);
@@ -55,12 +77,23 @@ async fn the_landing_tag_is_captured_once_with_the_configured_lifetime() {
         .replace_state_with_url(&JsValue::NULL, "", Some("/?stag=web_first"))
         .expect("address");
     let config = js_sys::JSON::parse(r#"{"affiliateCookieDays": 7}"#).expect("config");
+    let written = watch_cookie_writes();
     Core::new(config.clone()).start();
+    unwatch_cookie_writes();
     assert_eq!(
         storage::read_cookie("affiliate_tag").as_deref(),
         Some("web_first")
     );
-    // Its expiry is 7 days away, where the browser can say (the Cookie Store API).
+    // Its lifetime is 7 days, in every browser: what the core told `document.cookie`.
+    let lines: Vec<String> = written.iter().filter_map(|l| l.as_string()).collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("affiliate_tag=web_first;") && l.contains("; Max-Age=604800;")),
+        "{lines:?}"
+    );
+    // And what the browser kept, where it can say (the Cookie Store API, Chrome): an expiry
+    // 7 days away.
     let store = js_sys::Reflect::get(&window, &"cookieStore".into()).unwrap_or(JsValue::UNDEFINED);
     if !store.is_undefined() {
         let get: js_sys::Function = js_sys::Reflect::get(&store, &"get".into())
@@ -73,11 +106,10 @@ async fn the_landing_tag_is_captured_once_with_the_configured_lifetime() {
         .expect("cookie");
         let expires = js_sys::Reflect::get(&found, &"expires".into())
             .ok()
-            .and_then(|e| e.as_f64());
-        if let Some(expires) = expires {
-            let days = (expires - js_sys::Date::now()) / 86_400_000.0;
-            assert!(days > 6.99 && days < 7.01, "expires in {days} days");
-        }
+            .and_then(|e| e.as_f64())
+            .expect("a cookie with an expiry");
+        let days = (expires - js_sys::Date::now()) / 86_400_000.0;
+        assert!(days > 6.99 && days < 7.01, "expires in {days} days");
     }
     // A second landing with another tag keeps the first.
     history

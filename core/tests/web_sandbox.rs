@@ -70,10 +70,10 @@ async fn a_request_is_given_up_after_ten_seconds() {
         matches!(outcome, HttpOutcome::Failed { .. }),
         "{outcome:?} after {took} ms"
     );
-    assert!(
-        took >= f64::from(http::TIMEOUT_MS) - 100.0,
-        "gave up early: {took} ms"
-    );
+    // SPEC §9 "Request timeout 10 s", pinned here rather than read from the product's constant;
+    // the ceiling is well before the sandbox's answer at 15 s, with room for a slow machine.
+    assert!(took >= 9_900.0, "gave up early: {took} ms");
+    assert!(took < 13_000.0, "gave up late: {took} ms");
 }
 
 #[wasm_bindgen_test]

@@ -97,6 +97,13 @@ async fn until(done: impl Fn() -> bool) {
     }
 }
 
+/// The session's status in the core's view (`guest` once a visitor's start has run).
+fn status(core: &Core) -> String {
+    let session = Reflect::get(&core.view(), &"session".into()).unwrap();
+    let status = Reflect::get(&session, &"status".into()).unwrap();
+    status.as_string().unwrap_or_default()
+}
+
 fn core(third_party: &str) -> Core {
     let core = Core::new(json(&format!(
         r#"{{"apiBase":"{}","thirdParty":{third_party}}}"#,
@@ -126,7 +133,9 @@ async fn loaders_follow_keys_and_consent_and_a_failure_breaks_nothing() {
     // No keys: nothing is added, and a guarded form's captcha token is null.
     store_consent(Some("analytics=1;marketing=1"));
     let bare = core("{}");
-    gloo_timers::future::TimeoutFuture::new(200).await;
+    // The start has run (a guest now), and with it every loader's plan: a script a loader adds
+    // is in the page as soon as it is planned, so none is there now means none will be.
+    assert_eq!(status(&bare), "guest");
     assert!(scripts("/third-party/").is_empty());
     assert!(global("dataLayer").is_undefined());
     let body = guard(Some(serde_json::json!({"email": "a@b.c"})), Guard::Form).await;
@@ -141,8 +150,14 @@ async fn loaders_follow_keys_and_consent_and_a_failure_breaks_nothing() {
     store_consent(None);
     let missing = format!("{}/third-party/missing.js", sandbox());
     let first_core = core(&keyed(&missing));
+    // Planned at start: the page holds the consent-free services' scripts and no other, so no
+    // other can load later.
+    assert_eq!(status(&first_core), "guest");
+    let mut tags = scripts("/third-party/");
+    tags.sort();
+    let at = |s: &str| format!("{}/third-party/{s}.js", sandbox());
+    assert_eq!(tags, [at("captcha"), at("chat"), at("fingerprint")]);
     until(|| loaded().len() >= 3).await;
-    gloo_timers::future::TimeoutFuture::new(200).await;
     let mut first = loaded();
     first.sort();
     assert_eq!(first, ["captcha", "chat", "fingerprint"]);
@@ -187,8 +202,9 @@ async fn loaders_follow_keys_and_consent_and_a_failure_breaks_nothing() {
     assert!(calls.contains(r#"{"token":"chat-key""#), "{calls}");
     // The failed pixel: the page and the core go on.
     c.dispatch(json(r#"{"type":"navigate","path":"/games"}"#));
-    let path = Reflect::get(&c.view(), &"nav".into()).unwrap();
-    assert!(!path.is_undefined());
+    let nav = Reflect::get(&c.view(), &"nav".into()).unwrap();
+    let path = Reflect::get(&nav, &"path".into()).unwrap();
+    assert_eq!(path.as_string().as_deref(), Some("/games"));
 
     // A guarded form now carries the captcha token for frontend_form and the visitor id, and
     // the anti-fraud fingerprint its integration keeps in localStorage (SPEC §7).

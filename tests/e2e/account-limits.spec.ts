@@ -3,7 +3,7 @@
 // player is told why and until when. Each test registers its own player.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { url, register, signedIn, type Player } from "./player";
+import { url, register, resetSwitches, signedIn, type Player } from "./player";
 
 async function addLimit(request: APIRequestContext, player: Player, data: object) {
   const res = await request.post(url("/api/player/limits"), { headers: { Authorization: `Bearer ${player.token}` }, data });
@@ -20,6 +20,7 @@ const axeClean = async (page: Page, include?: string) => {
 test.beforeEach(async ({ request }) => {
   await request.post(url("/api/_control/payments"), { data: { settleMs: 300 } });
 });
+test.afterEach(async ({ request }) => resetSwitches(request));
 
 test("a deposit limit set on the page refuses a larger deposit with 13100; it is changed after a confirmation and removed", async ({ page, request }) => {
   const player = await register(request, "lim");

@@ -4,7 +4,7 @@
 // its own player.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { url, register, control, signedIn } from "./player";
+import { url, register, control, resetSwitches, signedIn } from "./player";
 
 const analytics = (page: Page) => page.evaluate(() => (window as unknown as { croupierAnalytics?: string[] }).croupierAnalytics ?? []);
 
@@ -19,6 +19,7 @@ async function cardDeposit(page: Page, amount: string) {
 test.beforeEach(async ({ request }) => {
   await control(request, "payments", { settleMs: 700 });
 });
+test.afterEach(async ({ request }) => resetSwitches(request));
 
 test("a card deposit goes pending then succeeds, the balance moves live, ftd then dep2 fire", async ({ page, request }) => {
   const player = await register(request, "pay");
@@ -59,7 +60,7 @@ test("bad input shows messages under the fields and sends nothing; a declined de
   await modal.getByTestId("pay-submit").click();
   await expect(page.getByTestId("deposit-error")).toBeVisible();
   expect(posts).toBe(1);
-  await expect(page.getByTestId("header-balance")).toContainText("0.00");
+  await expect(page.getByTestId("header-balance").locator(".money-amount")).toHaveText("0.00");
 });
 
 test("a QR deposit survives a reload, is paid, a second one is cancelled, and a third from its history row", async ({ page, request }) => {
@@ -123,7 +124,7 @@ test("a withdrawal is reserved, shown pending, and declined back", async ({ page
   await expect(page.getByTestId("withdrawal-pending")).toBeVisible();
   await expect(page.getByTestId("header-balance")).toContainText("59.23");
   await page.getByRole("button", { name: "Cancel withdrawal" }).click();
-  await expect(page.getByTestId("header-balance")).toContainText("100.00");
+  await expect(page.getByTestId("header-balance").locator(".money-amount")).toHaveText("100.00");
 });
 
 test("a reached deposit limit (13100) empties the methods and links to the limits", async ({ page, request }) => {
@@ -156,7 +157,7 @@ test("the whole deposit with the keyboard only", async ({ page, request }) => {
   await page.keyboard.type("4111111111111111");
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("deposit-success")).toBeVisible();
-  await expect(page.getByTestId("header-balance")).toContainText("20.00");
+  await expect(page.getByTestId("header-balance").locator(".money-amount")).toHaveText("20.00");
 });
 
 test("history filters by type and status, pages, and passes axe with the modal", async ({ page, request }) => {

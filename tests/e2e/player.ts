@@ -27,6 +27,14 @@ export async function control(request: APIRequestContext, path: string, data: un
   return res.json();
 }
 
+/** The shared sandbox's switches back to its start values (`--control` defaults: the provider
+ * settles in 1500 ms, tokens live 3600 s): a spec that sets one resets it after each test, so
+ * no later spec runs on another spec's setting. */
+export async function resetSwitches(request: APIRequestContext) {
+  await control(request, "payments", { settleMs: 1500 });
+  await control(request, "token-ttl", { seconds: 3600 });
+}
+
 /** Opens `path` as the player (the session cookie the core restores). */
 export async function signedIn(page: Page, player: Player, path: string) {
   await page.context().addCookies([{ name: "access_token", value: player.token, url: base() }]);

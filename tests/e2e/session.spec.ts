@@ -134,7 +134,7 @@ test("the balance survives 20 dropped sockets and ends equal to the server's", a
     if (m.text().startsWith("realtime: reconnected")) reconnects++;
   });
   await page.goto(url("/"));
-  await expect(page.getByTestId("header-balance")).toContainText("0.00");
+  await expect(page.getByTestId("header-balance").locator(".money-amount")).toHaveText("0.00");
   // Subscribed: a balance set now shows up without a reload.
   await expect(async () => {
     await control(request, "POST", "balance", { playerId: player.id, balance: "1.00" });

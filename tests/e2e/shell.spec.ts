@@ -345,10 +345,25 @@ test.describe("frame", () => {
   });
 
   test("the preloader leaves after the page is ready", async ({ page }) => {
+    // Every phase the preloader goes through, recorded in the page from its first node: a fast
+    // load may end before the test could look, a slow one after.
+    await page.addInitScript(() => {
+      const phases: { phase: string; drawn: boolean }[] = [];
+      (window as unknown as { preloaderPhases: typeof phases }).preloaderPhases = phases;
+      new MutationObserver(() => {
+        const phase = document.querySelector<HTMLElement>('[data-testid="preloader"]')?.dataset.phase ?? "removed";
+        if (phases.length === 0 && phase === "removed") return;
+        if (phases.at(-1)?.phase === phase) return;
+        // Whether the support page was drawn at that moment (its form's heading, not a skeleton).
+        phases.push({ phase, drawn: document.querySelector("main#main #support-form-title") !== null });
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-phase"] });
+    });
     await page.goto(url("/support"));
-    const preloader = page.getByTestId("preloader");
-    await expect(preloader).toHaveAttribute("data-phase", /shown|hiding/);
-    await expect(preloader).toHaveCount(0, { timeout: 10_000 });
+    await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 10_000 });
+    const phases = await page.evaluate(() => (window as unknown as { preloaderPhases: { phase: string; drawn: boolean }[] }).preloaderPhases);
+    // Shown first, fading only once the page is drawn, then gone.
+    expect(phases.map((p) => p.phase), JSON.stringify(phases)).toEqual(["shown", "hiding", "removed"]);
+    expect(phases[1].drawn, JSON.stringify(phases)).toBe(true);
   });
 
   test("the preloader stays on auto-login with a state parameter", async ({ page }) => {

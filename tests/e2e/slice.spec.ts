@@ -44,8 +44,8 @@ test("guest signs up, adds and switches accounts, survives a reload, signs out a
   // Display nickname derived from the e-mail (SPEC §9): all but the last 3 chars + ***.
   const local = email.split("@")[0];
   await expect(page.getByTestId("header-nickname")).toHaveText(`${local.slice(0, -3)}***`);
-  await expect(page.getByTestId("header-balance")).toContainText("0.00");
-  await expect(page.getByTestId("header-balance")).toContainText("USD");
+  // The whole amount: a substring "0.00" would also match "10.00".
+  await expect(page.getByTestId("header-balance").locator(".money")).toHaveText("0.00 USD");
   const cookie = (await context.cookies()).find((c) => c.name === "access_token");
   expect(cookie?.value.split(".")).toHaveLength(3);
 

@@ -12,8 +12,8 @@ test("signs up from the header and is signed in", async () => {
 });
 
 test("the header shows the new account's balance", async () => {
-  const balance = await textOf(firefox(), '[data-testid="header-balance"]', "0.00");
-  expect(balance).toContain("USD");
+  // The whole amount: a substring "0.00" would also match "10.00".
+  await textOf(firefox(), '[data-testid="header-balance"] .money', { exact: "0.00 USD" });
 });
 
 test("adds a BTC account on the wallet page and switches to it", async () => {

@@ -16,7 +16,7 @@ const invoices = async (auth: string) => ((await api("/api/payment/invoices", { 
 test("a new player opens the deposit from the header's button", async () => {
   const driver = firefox();
   await signUp(driver);
-  await textOf(driver, '[data-testid="header-balance"]', "0.00");
+  await textOf(driver, '[data-testid="header-balance"] .money', { exact: "0.00 USD" });
   await walletLive(driver);
   await (await visible(driver, '[data-testid="header-deposit"]')).click();
   await (await visible(driver, `${modal} [data-testid="method-card.deposit.visa"]`)).click();
@@ -54,12 +54,12 @@ test("a corrected deposit waits for the provider, then the balance moves live wi
   const auth = await token(driver);
   const [invoice] = await invoices(auth);
   expect(invoice).toMatchObject({ status: 1, amount: "25.77" });
-  await textOf(driver, '[data-testid="header-balance"]', "0.00");
+  await textOf(driver, '[data-testid="header-balance"] .money', { exact: "0.00 USD" });
   // A mark on this document: it survives only if the page is not reloaded.
   await driver.executeScript("window.__firefoxSmoke = 'same page'");
   await api(`/api/_control/invoices/${invoice.id}/settle`, { body: { status: 2 } });
   await visible(driver, '[data-testid="deposit-success"]');
-  await textOf(driver, '[data-testid="header-balance"]', "25.77");
+  await textOf(driver, '[data-testid="header-balance"] .money', { exact: "25.77 USD" });
   expect(await driver.executeScript("return window.__firefoxSmoke")).toBe("same page");
   await (await button(driver, "Close", '[data-testid="deposit-success"]')).click();
   await textOf(driver, '[data-testid="header-balance"]', "25.77 USD");

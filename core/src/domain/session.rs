@@ -134,9 +134,10 @@ mod tests {
             proptest::prop_assert_eq!(is_expired(&t, now), now + 10_000 >= exp * 1000);
         }
 
-        /// Robustness only: any text is a token or not, never a panic; unreadable ones are expired.
+        /// Oracle: any text is a readable token or counts as expired (an unreadable cookie is
+        /// never taken for a live session).
         #[test]
-        fn robustness_any_text(s in ".*", now in proptest::num::u64::ANY) {
+        fn any_text_is_a_readable_token_or_expired(s in ".*", now in proptest::num::u64::ANY) {
             if token_exp(&s).is_none() {
                 proptest::prop_assert!(is_expired(&s, now));
             }
