@@ -21,21 +21,17 @@ impl Body {
         Body(Map::new())
     }
 
-    // The builder works in place (`&mut`): a chain passes one pointer along instead of
-    // moving the map out and back at every call (the size budget).
-    #[inline(never)]
+    // The builder works in place (`&mut`), so calls chain on one body.
     pub fn set(&mut self, key: &str, value: Json) -> &mut Body {
         self.0.insert(key.into(), value);
         self
     }
 
-    #[inline(never)]
     pub fn str(&mut self, key: &str, value: &str) -> &mut Body {
         self.set(key, Json::String(value.into()))
     }
 
     /// `null` when absent.
-    #[inline(never)]
     pub fn opt(&mut self, key: &str, value: Option<&str>) -> &mut Body {
         self.set(key, value.map_or(Json::Null, |v| Json::String(v.into())))
     }
@@ -49,7 +45,6 @@ impl Body {
     }
 
     /// An array of whole numbers.
-    #[inline(never)]
     pub fn ids(&mut self, key: &str, ids: &[u64]) -> &mut Body {
         let mut items = Vec::with_capacity(ids.len());
         for id in ids {

@@ -111,8 +111,7 @@ impl Writer {
         }
     }
 
-    /// Out of line: every derived `serialize` opens its object or array here.
-    #[inline(never)]
+    /// Every derived `serialize` opens its object or array here.
     fn open(&mut self, bracket: char) -> Compound<'_> {
         self.out.push(bracket);
         Compound {
@@ -162,15 +161,13 @@ impl Compound<'_> {
         value.serialize(&mut *self.w)
     }
 
-    /// Before an element; out of line, as `element` has one copy per element type.
-    #[inline(never)]
+    /// Before an element.
     fn next(&mut self) {
         self.comma();
         self.first = false;
     }
 
     /// `,"key":` (no comma first); notes where the field began and where its value begins.
-    #[inline(never)]
     fn key(&mut self, key: &str) {
         self.mark = self.w.out.len();
         self.comma();
@@ -180,8 +177,7 @@ impl Compound<'_> {
     }
 
     /// After a field's value: the whole field is taken back when the value is `null` and
-    /// nulls are omitted. Not generic, so each field type adds only its own `serialize` call.
-    #[inline(never)]
+    /// nulls are omitted.
     fn end_field(&mut self, done: Result<(), Error>) -> Result<(), Error> {
         done?;
         if self.w.omit_nulls && self.w.out.get(self.at..) == Some("null") {
@@ -199,7 +195,6 @@ impl Compound<'_> {
     }
 
     /// A map key written from `at` on: a string stays, a number or boolean is quoted.
-    #[inline(never)]
     fn quote_key(&mut self, at: usize) -> Result<(), Error> {
         let written = self.w.out.get(at..).unwrap_or_default();
         if written.starts_with('"') {
