@@ -649,3 +649,41 @@ fn the_seeded_xss_page_keeps_its_text_up_to_the_end_marker() {
     let text = text_of(&nodes);
     assert!(text.contains("End of payloads."), "{text}");
 }
+
+/// The affiliate application: a submit shows every field's message, typed or not, and sends
+/// nothing until the fields are right; then it sends the application.
+#[test]
+fn the_affiliate_application_checks_every_field_on_submit() {
+    let mut m = support::guest("/referral");
+    let input = |m: &mut Model, f: &str, v: &str| {
+        ui(
+            m,
+            AppUi::FormInput {
+                form: FormId::AffiliateApply,
+                field: f.into(),
+                value: FormValue::Text(v.into()),
+            },
+        )
+    };
+    input(&mut m, "fullName", "A");
+    let submit = |m: &mut Model| {
+        ui(
+            m,
+            AppUi::FormSubmit {
+                form: FormId::AffiliateApply,
+            },
+        )
+    };
+    assert!(http(&submit(&mut m)).is_empty());
+    let f = &croupier_core::app::view(&m).forms[&FormId::AffiliateApply];
+    for field in ["fullName", "email", "website"] {
+        assert!(f.errors.contains_key(field), "{field}: {:?}", f.errors);
+    }
+    input(&mut m, "fullName", "Ana Lima");
+    input(&mut m, "email", "ana@example.com");
+    input(&mut m, "website", "https://ana-reviews.example");
+    let fx = submit(&mut m);
+    let sent = http(&fx);
+    assert_eq!(sent.len(), 1, "{fx:?}");
+    assert_eq!(sent[0].body.as_ref().unwrap()["email"], "ana@example.com");
+}

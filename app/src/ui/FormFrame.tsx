@@ -19,6 +19,13 @@ export function FormFrame({ onSubmit, error, intro, children }: Props) {
         e.preventDefault();
         onSubmit();
       }}
+      // A press on the submit button keeps the focus where it is: moving it would blur the
+      // field being typed in, its message would appear and push the button away from under
+      // the pointer before the press ends, and the click would be lost. The submit shows
+      // every message anyway.
+      onMouseDown={(e) => {
+        if (e.target instanceof Element && e.target.closest('button[type="submit"]')) e.preventDefault();
+      }}
     >
       {intro}
       {error ? (
