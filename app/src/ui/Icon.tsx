@@ -22,6 +22,7 @@ const paths = {
   fullscreen: "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5",
   search: "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zm9 16l-4-4",
   menu: "M4 7h16M4 12h16M4 17h16",
+  plus: "M12 5v14M5 12h14",
   "sign-out": "M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4M15 8l4 4-4 4M19 12H9",
 } as const;
 

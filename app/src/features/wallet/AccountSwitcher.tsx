@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useCore, useDispatch, useText } from "../../core/store";
+import { Icon } from "../../ui/Icon";
 import { Money } from "./Money";
 
 /** Header balance; opens the list of accounts to switch between. */
@@ -27,8 +28,16 @@ export default function AccountSwitcher() {
         {balance ? <Money money={balance} /> : <span className="muted">—</span>}
         <span className="caret" aria-hidden="true">▾</span>
       </button>
-      <button type="button" className="btn btn-primary deposit-btn" data-testid="header-deposit" onClick={() => dispatch({ type: "openModal", id: "wallet", params: [["wallet", "deposit"]] })}>
-        {t("global-components.wallet.deposit")}
+      {/* A plus on the narrowest phones, where the row has no room for the word (named either way). */}
+      <button
+        type="button"
+        className="btn btn-primary deposit-btn"
+        data-testid="header-deposit"
+        aria-label={t("global-components.wallet.deposit")}
+        onClick={() => dispatch({ type: "openModal", id: "wallet", params: [["wallet", "deposit"]] })}
+      >
+        <Icon name="plus" size={20} />
+        <span className="deposit-text">{t("global-components.wallet.deposit")}</span>
       </button>
       {open ? (
         <ul className="switcher-menu" role="listbox" aria-label={t("global-components.accounts.switcher")}>
