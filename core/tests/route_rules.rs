@@ -2,8 +2,9 @@
 
 use croupier_core::domain::route::{
     build, build_named, check_navigation, full_path_change_closes_drawer, home_path, parse_query,
-    resolve, route_change_hides_alert, scroll_target, skeleton_name, try_build, Layout, Location,
-    NavError, NavTarget, ParamValue, Params, Route, RouteError, RouteName, ScrollTarget,
+    resolve, route_change_hides_alert, scroll_target, skeleton_name, static_paths, try_build,
+    Layout, Location, NavError, NavTarget, ParamValue, Params, Route, RouteError, RouteName,
+    ScrollTarget,
 };
 use proptest::prelude::*;
 
@@ -636,4 +637,36 @@ fn percent_encoding_writes_upper_case_hex_nibbles() {
     assert_eq!(percent_encode("\u{1f}\u{ff}"), "%1F%C3%BF");
     let all: String = (0u8..=127).map(char::from).collect();
     assert_eq!(percent_decode(&percent_encode(&all), false), all);
+}
+
+/// The view's in-app links (issue 29): every route without parameters, in the page's locale.
+#[test]
+fn static_paths_are_every_parameterless_route_in_the_locale() {
+    let pt = static_paths(Some("pt-br"), DEF);
+    assert_eq!(
+        pt.get("wallet-history").map(String::as_str),
+        Some("/pt-br/wallet/history")
+    );
+    assert_eq!(pt.get("index").map(String::as_str), Some("/pt-br"));
+    assert_eq!(
+        pt.get("profile-settings-notifications").map(String::as_str),
+        Some("/pt-br/profile/settings/notifications")
+    );
+    // A route that needs a parameter has no static path.
+    assert_eq!(pt.get("game-id"), None);
+    assert_eq!(pt.get("games-id"), None);
+    let en = static_paths(Some("en"), DEF);
+    assert_eq!(
+        en.get("profile-limits").map(String::as_str),
+        Some("/profile/limits")
+    );
+    assert_eq!(en.get("index").map(String::as_str), Some("/"));
+    assert_eq!(static_paths(None, DEF), en);
+    // Each one comes back as its own route in the same locale.
+    for (name, path) in pt.iter() {
+        let (route, _) = RouteName::from_name(name).expect("a route name");
+        assert_eq!(build(route, &Params::new(), Some("pt-br"), DEF), *path);
+        assert!(path.starts_with("/pt-br"), "{name}: {path}");
+    }
+    assert!(pt.len() >= 20, "{} static routes", pt.len());
 }

@@ -50,7 +50,7 @@ export function Header({ mobile = false }: { mobile?: boolean }) {
               <Bell />
             </Suspense>
             {/* The account: the avatar (or the name's initial) and the name, to the profile. */}
-            <Link href="/profile/info" className="account-link" aria-label={nickname ?? undefined} data-testid="header-account">
+            <Link to="profile-info" className="account-link" aria-label={nickname ?? undefined} data-testid="header-account">
               <Avatar src={avatar} name={nickname ?? ""} size={mobile ? 28 : 32} />
               <span className="nickname" data-testid="header-nickname">
                 {nickname}

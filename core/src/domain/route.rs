@@ -857,6 +857,18 @@ pub fn home_path(locale: Option<&str>, default_locale: &str) -> String {
     build(RouteName::Index, &Params::new(), locale, default_locale)
 }
 
+/// Every route that needs no parameter, by base name, in `locale` (`wallet-history` ->
+/// `/pt-br/wallet/history`).
+pub fn static_paths(locale: Option<&str>, default_locale: &str) -> LiteMap<String, String> {
+    RouteName::ALL
+        .into_iter()
+        .filter_map(|r| {
+            let path = try_build(r, &Params::new(), locale, default_locale)?;
+            Some((r.as_str().to_string(), path))
+        })
+        .collect()
+}
+
 /// Page skeleton name: the route name without a `locale-` prefix, plus `-page`.
 pub fn skeleton_name(route_name: &str) -> String {
     let base = route_name.strip_prefix(LOCALE_PREFIX).unwrap_or(route_name);

@@ -1,6 +1,7 @@
 import "./auth.css";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
+import { usePath } from "../../shared/Link";
 
 /** "Continue with …" for each provider the core offers: the page goes to the provider. */
 export function SocialButtons() {
@@ -43,6 +44,7 @@ export function AuthReturn({ working, title }: { working: string; title: string 
   const t = useText();
   const social = useCore((s) => s.social);
   const dispatch = useDispatch();
+  const home = usePath("index");
   return (
     <section className="page auth-return" aria-labelledby="page-title">
       <h1 id="page-title">{social.error ? t(title) : t(working)}</h1>
@@ -51,7 +53,7 @@ export function AuthReturn({ working, title }: { working: string; title: string 
           <p className="form-error" role="alert">
             {social.error}
           </p>
-          <Button type="button" onClick={() => dispatch({ type: "navigate", path: "/" })}>
+          <Button type="button" onClick={() => dispatch({ type: "navigate", path: home })}>
             {t("layout.social.again")}
           </Button>
         </>

@@ -221,7 +221,7 @@ function WalletBonusInfo() {
         ) : null}
       </dl>
       <BonusCodeForm />
-      <Link href="/bonuses" onClick={() => dispatch({ type: "closeModal" })}>
+      <Link to="bonuses" onClick={() => dispatch({ type: "closeModal" })}>
         {g("seeAll")}
       </Link>
     </div>

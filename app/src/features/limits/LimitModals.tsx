@@ -210,7 +210,7 @@ function GameLimitReached() {
           ))}
         </ul>
       ) : null}
-      <Link href="/profile/limits" onClick={() => dispatch({ type: "closeModal" })}>
+      <Link to="profile-limits" onClick={() => dispatch({ type: "closeModal" })}>
         {t("global-components.wallet.limitsLink")}
       </Link>
     </div>

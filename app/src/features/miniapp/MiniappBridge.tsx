@@ -42,7 +42,7 @@ function SignInState({ app }: { app: WebApp }) {
         <h2 id="tg-panel-title">{t(title)}</h2>
         <p>{t(m.blocked ? "layout.miniapp.blockedText" : "layout.miniapp.authErrorText")}</p>
         {m.blocked ? (
-          <Link href="/support" className="btn btn-primary">
+          <Link to="support" className="btn btn-primary">
             {t("layout.miniapp.support")}
           </Link>
         ) : (

@@ -4,11 +4,13 @@ import { Avatar } from "../../ui/Avatar";
 import { Button } from "../../ui/Button";
 import { Skeleton } from "../../ui/Skeleton";
 import { SocialLinks } from "./SocialLinks";
+import { usePath } from "../../shared/Link";
 
 /** /profile/info: who the player is, with the ways to change the nickname and password. */
 export function ProfileInfo() {
   const t = useText();
   const dispatch = useDispatch();
+  const personal = usePath("profile-personal");
   const me = useCore((s) => s.profile.me);
   const nickname = useCore((s) => s.session.nickname);
   const avatar = useCore((s) => s.session.avatar);
@@ -65,7 +67,7 @@ export function ProfileInfo() {
       </dl>
       <SocialLinks />
       <div className="modal-actions">
-        <Button variant="secondary" onClick={() => dispatch({ type: "navigate", path: "/profile/personal" })}>
+        <Button variant="secondary" onClick={() => dispatch({ type: "navigate", path: personal })}>
           {t("global-components.personal.edit")}
         </Button>
         <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "change-nickname" })}>

@@ -1,6 +1,6 @@
 import "./verify.css";
 import { useCore, useDispatch, useText } from "../../core/store";
-import { Link } from "../../shared/Link";
+import { Link, usePath } from "../../shared/Link";
 import { Button } from "../../ui/Button";
 
 /** `/verify/{confirmCode}`: the core confirms with the mail's code alone (signed in or not);
@@ -9,6 +9,7 @@ export function VerifyLink() {
   const t = useText();
   const dispatch = useDispatch();
   const v = useCore((s) => s.verify);
+  const profileInfo = usePath("profile-info");
   const status = useCore((s) => s.session.status);
   const home = useCore((s) => s.nav.homePath);
   const player = status === "player";
@@ -38,7 +39,7 @@ export function VerifyLink() {
             <Button onClick={() => dispatch({ type: "verifyRetry" })}>{t("layout.verify.retry")}</Button>
           ) : done ? (
             player ? (
-              <Button onClick={() => dispatch({ type: "navigate", path: "/profile/info" })}>{t("layout.verify.toProfile")}</Button>
+              <Button onClick={() => dispatch({ type: "navigate", path: profileInfo })}>{t("layout.verify.toProfile")}</Button>
             ) : (
               <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{t("layout.signIn")}</Button>
             )

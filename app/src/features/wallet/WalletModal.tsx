@@ -35,7 +35,7 @@ export function WalletModal() {
         <PayForm />
       )}
       <p className="pay-footer">
-        <Link href="/wallet/history" onClick={() => dispatch({ type: "closeModal" })}>
+        <Link to="wallet-history" onClick={() => dispatch({ type: "closeModal" })}>
           {t("global-components.wallet.historyLink")}
         </Link>
       </p>
@@ -114,7 +114,7 @@ function PayForm() {
       {p.methodsState === "limitReached" ? (
         <div className="pay-empty" role="alert" data-testid="deposit-limit">
           <p>{p.message ?? t("global-components.wallet.limitReached")}</p>
-          <Link href="/profile/limits" onClick={() => dispatch({ type: "closeModal" })}>
+          <Link to="profile-limits" onClick={() => dispatch({ type: "closeModal" })}>
             {t("global-components.wallet.limitsLink")}
           </Link>
         </div>

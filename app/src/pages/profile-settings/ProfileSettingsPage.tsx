@@ -12,11 +12,11 @@ export default function ProfileSettingsPage() {
       </div>
       <div className="profile-hub">
         <div className="panel">
-          <Link href="/profile/settings/account">{t("layout.pages.profile-settings-account")}</Link>
+          <Link to="profile-settings-account">{t("layout.pages.profile-settings-account")}</Link>
           <p className="muted">{t("global-components.profile.languageIntro")}</p>
         </div>
         <div className="panel">
-          <Link href="/profile/settings/notifications">{t("layout.pages.profile-settings-notifications")}</Link>
+          <Link to="profile-settings-notifications">{t("layout.pages.profile-settings-notifications")}</Link>
           <p className="muted">{t("global-components.profile.settingsIntro")}</p>
         </div>
       </div>

@@ -37,14 +37,14 @@ export default function ProfilePage() {
           <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "change-nickname" })}>
             {t("modals.change-nickname.title")}
           </Button>
-          <Link href="/profile/info">{t("layout.pages.profile-info")}</Link>
-          <Link href="/profile/sessions">{t("layout.pages.profile-sessions")}</Link>
-          <Link href="/profile/settings/notifications">{t("layout.pages.profile-settings-notifications")}</Link>
+          <Link to="profile-info">{t("layout.pages.profile-info")}</Link>
+          <Link to="profile-sessions">{t("layout.pages.profile-sessions")}</Link>
+          <Link to="profile-settings-notifications">{t("layout.pages.profile-settings-notifications")}</Link>
         </section>
         <section className="panel" aria-labelledby="hub-limits">
           <h2 id="hub-limits">{t("layout.pages.profile-limits")}</h2>
           <p className="muted">{t("global-components.limits.intro")}</p>
-          <Link href="/profile/limits">{t("global-components.security.openLimits")}</Link>
+          <Link to="profile-limits">{t("global-components.security.openLimits")}</Link>
         </section>
       </div>
     </section>

@@ -25,7 +25,7 @@ export default function WalletHistoryPage() {
     <section className="page" aria-labelledby="page-title">
       <div className="page-head">
         <h1 id="page-title">{t("layout.pages.wallet-history")}</h1>
-        <Link href="/wallet">{t("layout.pages.wallet")}</Link>
+        <Link to="wallet">{t("layout.pages.wallet")}</Link>
       </div>
       <HistoryTabs transactionsHref={transactions} />
       {gameTab ? <GameHistory /> : <History />}

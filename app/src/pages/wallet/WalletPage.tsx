@@ -30,7 +30,7 @@ export default function WalletPage() {
           <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "wallet-bonus-info" })} data-testid="wallet-bonus-info-open">
             {t("global-components.bonuses.walletInfo")}
           </Button>
-          <Link href="/wallet/history">{t("global-components.wallet.historyLink")}</Link>
+          <Link to="wallet-history">{t("global-components.wallet.historyLink")}</Link>
         </div>
       </div>
       {/* A returning player's page is painted before the core (store.ts firstPaintView): the

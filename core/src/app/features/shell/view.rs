@@ -27,6 +27,11 @@ pub struct NavView {
     pub locales: Vec<LocaleOption>,
     /// The localised home (`/` or `/pt-br`).
     pub home_path: String,
+    /// Every route without parameters by name (`wallet-history`), in the current locale
+    /// (`/pt-br/wallet/history`): the view's in-app links come from here, never a bare path.
+    #[serde(serialize_with = "crate::json::map_as_object")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
+    pub paths: LiteMap<String, String>,
     pub modal: Option<ModalView>,
     pub drawer_open: bool,
     pub drawer_compact: bool,
@@ -189,6 +194,7 @@ pub fn slice(model: &Model) -> NavView {
         locale: locale.clone().unwrap_or_else(|| default.clone()),
         locales,
         home_path: route::home_path(locale.as_deref(), default),
+        paths: route::static_paths(locale.as_deref(), default),
         modal,
         drawer_open: shell.drawer_open,
         drawer_compact: shell.drawer_compact,
