@@ -687,3 +687,13 @@ fn the_affiliate_application_checks_every_field_on_submit() {
     assert_eq!(sent.len(), 1, "{fx:?}");
     assert_eq!(sent[0].body.as_ref().unwrap()["email"], "ana@example.com");
 }
+
+/// SPEC §3: the register call carries the page's language (a `/pt-br` sign-up is Portuguese;
+/// it was always the default `en`).
+#[test]
+fn sign_up_sends_the_pages_locale() {
+    let (mut m, _) = boot_at("/pt-br/wallet", Prefs::default());
+    assert_eq!(sign_up(&mut m)["locale"], "pt-br");
+    let (mut m, _) = boot_at("/wallet", Prefs::default());
+    assert_eq!(sign_up(&mut m)["locale"], "en");
+}

@@ -42,7 +42,11 @@ fn modal(m: &Model) -> Option<String> {
 
 /// A guest asked for a code for +351 912 345 678 and is on code-verify.
 fn code_sent() -> Model {
-    let mut m = guest("/?modal=get-code");
+    code_sent_at("/?modal=get-code")
+}
+
+fn code_sent_at(address: &str) -> Model {
+    let mut m = guest(address);
     input(
         &mut m,
         FormId::PhoneNumber,
@@ -235,6 +239,7 @@ fn a_new_number_finishes_the_sign_up_in_code_verify() {
     assert_eq!(body["code"], "654321");
     assert_eq!(body["currency"], "EUR");
     assert_eq!(body["agreements"], true);
+    assert_eq!(body["locale"], "en");
     let fx = respond(
         &mut m,
         Req::Phone(phone::Call::Register),
@@ -406,4 +411,29 @@ fn view_events_are_read_by_hand() {
     let read = |v: serde_json::Value| UiEvent::from_view(v);
     assert!(read(json!({"type": "phoneResend"})).is_ok());
     assert!(read(json!({"type": "phoneChangeNumber"})).is_ok());
+}
+
+/// SPEC §3: a phone sign-up from a `/pt-br` page registers a Portuguese player.
+#[test]
+fn a_phone_sign_up_sends_the_pages_locale() {
+    let mut m = code_sent_at("/pt-br?modal=get-code");
+    input(&mut m, FormId::PhoneCode, "code", text("654321"));
+    submit(&mut m, FormId::PhoneCode);
+    respond(
+        &mut m,
+        verify(false),
+        200,
+        json!({"registered": false, "phone": "+351912345678"}),
+    );
+    input(&mut m, FormId::PhoneSignUp, "currency", text("EUR"));
+    input(
+        &mut m,
+        FormId::PhoneSignUp,
+        "agreements",
+        FormValue::Bool(true),
+    );
+    let fx = submit(&mut m, FormId::PhoneSignUp);
+    let h = http(&fx);
+    assert_eq!(h[0].path, "/api/player/register/phone");
+    assert_eq!(h[0].body.as_ref().unwrap()["locale"], "pt-br");
 }

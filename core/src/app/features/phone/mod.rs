@@ -240,7 +240,13 @@ impl Feature for Phone {
                     .str("code", &self.code.text("code"))
                     .str("currency", &s.text("currency"))
                     .flag("agreements", s.flag("agreements"))
-                    .str("locale", &cx.config.default_locale)
+                    // The page's language: a `/pt-br` sign-up is a Portuguese player (SPEC §3).
+                    .str(
+                        "locale",
+                        cx.shared
+                            .locale(cx.config)
+                            .unwrap_or(&cx.config.default_locale),
+                    )
                     .str("source", cx.config.source())
                     .str("platform", &cx.config.platform)
                     .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
