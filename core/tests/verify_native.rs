@@ -6,7 +6,9 @@ mod support;
 
 use croupier_core::app::features::verify::{self, LinkStatus, VerifyUi};
 use croupier_core::app::view::ToastKind;
-use croupier_core::app::{update, view, AppUi, Effect, Event, FormId, FormValue, Model, Req};
+use croupier_core::app::{
+    update, view, AppUi, Config, Effect, Event, FormId, FormValue, Model, Prefs, Req,
+};
 use serde_json::json;
 use support::{fail, guest, http, respond, restored, type_text, ui, NOW};
 
@@ -414,4 +416,40 @@ fn the_confirm_modal_needs_a_confirmed_profile() {
         croupier_core::app::features::session::SessionUi::SignOut,
     );
     assert_eq!(modal(&c), None);
+}
+
+/// SPEC §2: an opened modal reopens from the address after a reload, `confirm` included: the
+/// session's profile answer says the e-mail is confirmed before the profile pages load theirs.
+#[test]
+fn a_reload_reopens_the_confirm_modal_of_a_confirmed_player() {
+    let reload = |confirmed: bool| {
+        let mut m = Model::new(Config::default());
+        update(
+            &mut m,
+            Event::Booted {
+                token: Some(support::token(3600, "a")),
+                path: "/profile/info?modal=confirm".into(),
+                prefs: Prefs::default(),
+            },
+            support::NOW,
+        );
+        respond(
+            &mut m,
+            support::req::profile(),
+            200,
+            json!({"id": 7, "email": "a@b.c", "emailConfirmed": confirmed}),
+        );
+        m
+    };
+    let m = reload(true);
+    assert_eq!(modal(&m).as_deref(), Some("confirm"));
+    assert_eq!(
+        m.shared.location.query_value("modal"),
+        Some("confirm"),
+        "the address keeps it"
+    );
+    // Not confirmed: refused, and the address is cleaned.
+    let m = reload(false);
+    assert_eq!(modal(&m), None);
+    assert_eq!(m.shared.location.query_value("modal"), None);
 }

@@ -228,6 +228,25 @@ test.describe("modals", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
+  test("a confirmed player's confirm modal opens from the address, and again after a reload", async ({ page, context }) => {
+    const email = await signInByApi(context);
+    const token = (await context.cookies()).find((c) => c.name === "access_token")!.value;
+    // The sign-up's mail (the sandbox's outbox) carries the code that confirms the e-mail.
+    const mails = (await (await fetch(url("/_outbox.json"))).json()) as { recipient: string; body: string }[];
+    const code = /the code (\d{6})/.exec(mails.find((m) => m.recipient === email)!.body)![1];
+    const res = await fetch(url("/api/player/profile/email/verify/confirm"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ code }),
+    });
+    expect(res.status).toBe(200);
+    await page.goto(url("/profile/info?modal=confirm"));
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(new URL(page.url()).searchParams.get("modal")).toBe("confirm");
+  });
+
   test("a logged-in-only modal is refused to a guest", async ({ page }) => {
     await page.goto(url("/wallet?modal=wallet&wallet=deposit"));
     await settled(page);

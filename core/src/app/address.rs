@@ -108,6 +108,14 @@ fn context(model: &Model) -> ModalContext {
         .me
         .as_ref()
         .is_some_and(|m| m.email_confirmed)
+        // The session's own profile answer: a reload with `?modal=confirm` decides with it,
+        // before the profile pages load theirs.
+        || model
+            .f
+            .session
+            .profile
+            .as_ref()
+            .is_some_and(|p| p.email_confirmed == Some(true))
         || !model.f.verify.link_email.is_empty();
     if logged_in && confirmed {
         states.push(ModalState::ProfileConfirmed);

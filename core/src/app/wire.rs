@@ -39,6 +39,9 @@ pub struct Profile {
     /// The chosen avatar's picture (`avatar/set-avatar`).
     #[serde(deserialize_with = "lenient")]
     pub avatar: Option<String>,
+    /// Known with the session itself, so `?modal=confirm` reopens after a reload (SPEC §2).
+    #[serde(deserialize_with = "lenient")]
+    pub email_confirmed: Option<bool>,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
