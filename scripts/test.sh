@@ -30,17 +30,36 @@ count_json() { # vitest / playwright JSON report -> "passed failed"; a flaky or 
   ' "$1" 2>/dev/null || echo "0 0"
 }
 
+# Each step's time limit in minutes (issue 31: a hung step fails, the summary still prints):
+# setup may install wasm-bindgen and browsers on a fresh machine; the rest are generous.
+step_limit() {
+  case "$1" in
+    setup) echo 75 ;;
+    e2e) echo 45 ;;
+    *) echo 25 ;;
+  esac
+}
+
 # step NAME COUNTER CMD...: run and record. COUNTER is `one` for a check (not a test suite:
 # counted apart, never as test cases) or, for a test suite, how to count its cases:
 # rust | line | json:FILE. A suite that exits 0 having run no test fails.
 step() {
   local name="$1" counter="$2"; shift 2
-  local log="$LOGDIR/$name.log" rc p=0 f=0 ok
+  local log="$LOGDIR/$name.log" rc p=0 f=0 ok start took limit
   log "$name"
   # A report left by an earlier run must never stand in for this one.
   case "$counter" in json:*) rm -f "${counter#json:}" ;; esac
-  "$@" >"$log" 2>&1
+  start=$SECONDS
+  limit=$(step_limit "$name")
+  # Shell functions (setup) run in a child bash so that `timeout` can run and stop them.
+  if [ "$(type -t "$1")" = function ]; then
+    timeout --kill-after=30 "${limit}m" bash -c "source '$ROOT/scripts/lib.sh'; $(declare -f "$1"); $*" >"$log" 2>&1
+  else
+    timeout --kill-after=30 "${limit}m" "$@" >"$log" 2>&1
+  fi
   rc=$?
+  took="$(((SECONDS - start) / 60))m $(((SECONDS - start) % 60))s"
+  if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then echo "    $name: stopped at its ${limit} min limit" >>"$log"; fi
   case "$counter" in
     rust) read -r p f < <(count_rust "$log") ;;
     json:*) read -r p f < <(count_json "${counter#json:}") ;;
@@ -48,7 +67,7 @@ step() {
   esac
   if [ "$counter" = one ]; then
     if [ "$rc" -eq 0 ]; then
-      CHECKS_OK=$((CHECKS_OK + 1)); echo "    $name: ok"
+      CHECKS_OK=$((CHECKS_OK + 1)); echo "    $name: ok ($took)"
     else
       CHECKS_FAILED=$((CHECKS_FAILED + 1)); FAILED=$((FAILED + 1))
     fi
@@ -60,22 +79,34 @@ step() {
     fi
     PASSED=$((PASSED + p))
     FAILED=$((FAILED + f))
-    [ "$rc" -ne 0 ] || echo "    $name: $p passed"
+    [ "$rc" -ne 0 ] || echo "    $name: $p passed ($took)"
   fi
   if [ "$rc" -ne 0 ]; then
     FAILED_STEPS+=("$name")
     tail -n 60 "$log"
     if [ "$counter" = one ]; then ok="a check"; else ok="$p passed, $f failed"; fi
-    echo "--- $name FAILED ($ok; full log: ${log#"$ROOT"/})"
+    echo "--- $name FAILED ($ok, $took; full log: ${log#"$ROOT"/})"
   fi
   return "$rc"
 }
 
+SUMMARY_DONE=0
 summary() {
+  [ "$SUMMARY_DONE" -eq 0 ] || return 0
+  SUMMARY_DONE=1
   [ "${#FAILED_STEPS[@]}" -eq 0 ] || echo "failed steps: ${FAILED_STEPS[*]}"
   echo "checks: $CHECKS_OK ok, $CHECKS_FAILED failed"
   echo "$PASSED passed, $FAILED failed"
 }
+# Whatever ends the script (an `exit` deep in a helper, a signal), the summary line is printed;
+# an early end never reads "0 failed".
+on_exit() {
+  local rc=$?
+  if [ "$SUMMARY_DONE" -eq 0 ] && [ "$rc" -ne 0 ] && [ "$FAILED" -eq 0 ]; then FAILED=1; fi
+  summary
+}
+trap on_exit EXIT
+trap 'exit 130' INT TERM
 
 setup() {
   ensure_wasm_tools && ensure_browsers && build_product && ensure_npm "$ROOT/tests" &&
@@ -89,7 +120,8 @@ step no-skips one "$ROOT/scripts/no-skips.sh"
 step clippy one cargo clippy --workspace --all-targets -q -- -D warnings
 step fuzz-smoke one "$ROOT/scripts/fuzz-smoke.sh"
 step clippy-wasm one cargo clippy -p croupier-core --target wasm32-unknown-unknown --all-targets -q -- -D warnings
-step cargo-test rust cargo test --workspace -q --no-fail-fast
+# Not -q: the "Running <binary>" lines name each binary for test-counts.
+step cargo-test rust cargo test --workspace --no-fail-fast
 step size-gate one "$ROOT/scripts/size-gate.sh"
 cat "$LOGDIR/size-gate.log"
 step route-bytes one env SKIP_BUILD=1 "$ROOT/scripts/route-bytes.sh"
@@ -105,6 +137,9 @@ step e2e-firefox "json:$LOGDIR/firefox.json" bash -c "cd tests && CI=1 PLAYWRIGH
 if [ -f "$ROOT/tests/interop/package.json" ]; then
   step interop line bash -c "cd tests/interop && SANDBOX_BIN='$ROOT/target/release/croupier-sandbox' npm test --silent"
 fi
+# No binary or spec file lost tests since the recorded counts (scripts/test-counts.tsv).
+step test-counts one node "$ROOT/scripts/test-counts.mjs" "$LOGDIR"
+cat "$LOGDIR/test-counts.log"
 
 summary
 [ "$FAILED" -eq 0 ]
