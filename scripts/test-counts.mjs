@@ -13,9 +13,10 @@ const ROOT = join(here, "..");
 const RECORD = join(here, "test-counts.tsv");
 const logs = process.argv[2] ?? join(ROOT, "target", "test-logs");
 
-/** cargo test output: "Running tests/x.rs (…/deps/x-hash)" then its "test result: … N passed";
- * the package is the one whose unit tests ran last (cargo runs package by package). */
-function rustCounts(file, layer) {
+/** cargo test output: "Running tests/x.rs (…/deps/x-hash)" then its "test result: … N passed".
+ * In the workspace run the package is the one whose unit tests ran last (cargo runs package by
+ * package); the browser runs hold the core's `web_*` binaries only, named without it. */
+function rustCounts(file, layer, workspace = false) {
   const out = new Map();
   if (!existsSync(file)) return out;
   let pkg = "";
@@ -26,7 +27,7 @@ function rustCounts(file, layer) {
     if (run) {
       const bin = run[2].split("/").pop().replace(/-[0-9a-f]+(\.wasm)?$/, "");
       if (run[1].startsWith("unittests")) pkg = bin;
-      current = `${pkg}:${run[1]}`;
+      current = workspace ? `${pkg}:${run[1]}` : run[1];
     } else if (doc) {
       current = `${doc[1]}:doc-tests`;
     }
@@ -67,7 +68,7 @@ function vitestCounts(file, layer) {
 }
 
 const now = new Map([
-  ...rustCounts(join(logs, "cargo-test.log"), "native"),
+  ...rustCounts(join(logs, "cargo-test.log"), "native", true),
   ...rustCounts(join(logs, "wasm-chrome.log"), "wasm-chrome"),
   ...rustCounts(join(logs, "wasm-firefox.log"), "wasm-firefox"),
   ...vitestCounts(join(logs, "vitest.json"), "vitest"),
