@@ -152,6 +152,16 @@ pub fn lenient<'de, D: Deserializer<'de>, T: DeserializeOwned + Default>(
     Ok(T::deserialize(Json::deserialize(d)?).unwrap_or_default())
 }
 
+/// A paged list answer, `{data: [..], meta: M}`: the rows stay JSON for the feature's own
+/// reader (unreadable rows are left out there), a missing or odd `meta` is its default.
+#[derive(Deserialize)]
+#[serde(bound(deserialize = "M: DeserializeOwned + Default"))]
+pub struct Paged<M> {
+    pub data: Vec<Json>,
+    #[serde(default, deserialize_with = "lenient")]
+    pub meta: M,
+}
+
 /// A list whose items of another shape are left out.
 pub fn lenient_items<'de, D: Deserializer<'de>, T: DeserializeOwned>(
     d: D,

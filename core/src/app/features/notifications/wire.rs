@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::app::wire::lenient;
+use crate::app::wire::{lenient, Paged};
 use crate::json::Json;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -40,15 +40,8 @@ struct Content {
     body: String,
 }
 
-/// `{data: [..], meta: {totalPages, totalUnread}}`.
-#[derive(Deserialize)]
-struct Page {
-    /// Messages that do not read are left out ([`Note::read`]).
-    data: Vec<Json>,
-    #[serde(default, deserialize_with = "lenient")]
-    meta: Meta,
-}
-
+/// The inbox page's `meta` (`{data: [..], meta: {totalPages, totalUnread}}`); messages that
+/// do not read are left out ([`Note::read`]).
 #[derive(Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 struct Meta {
@@ -89,7 +82,7 @@ impl Note {
 
 /// (items, total pages, total unread); `None` unless the body has a `data` list.
 pub fn page(body: &str) -> Option<(Vec<Note>, u32, u64)> {
-    let page: Page = crate::json::from_str(body).ok()?;
+    let page: Paged<Meta> = crate::json::from_str(body).ok()?;
     let items = page.data.iter().filter_map(Note::read).collect();
     Some((items, page.meta.total_pages, page.meta.total_unread))
 }

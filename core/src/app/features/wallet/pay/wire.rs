@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::app::wire::{lenient, loose, loose_some};
+use crate::app::wire::{lenient, loose, loose_some, Paged};
 use crate::domain::invoice::{Invoice, PublicData};
 use crate::json::Json;
 
@@ -171,14 +171,7 @@ pub struct InvoicePage {
     pub total_rows: u32,
 }
 
-/// `{data: [Invoice], meta}` as the API writes it.
-#[derive(Deserialize)]
-struct WirePage {
-    data: Vec<Json>,
-    #[serde(default, deserialize_with = "lenient")]
-    meta: Meta,
-}
-
+/// The history page's `meta` (`{data: [Invoice], meta: {totalPages, totalRows}}`).
 #[derive(Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 struct Meta {
@@ -191,7 +184,7 @@ struct Meta {
 impl InvoicePage {
     /// `{data: [Invoice], meta: {totalPages, totalRows}}`; unreadable rows are left out.
     pub fn read(v: &Json) -> Option<InvoicePage> {
-        let page = WirePage::deserialize(v).ok()?;
+        let page = Paged::<Meta>::deserialize(v).ok()?;
         Some(InvoicePage {
             data: page.data.iter().filter_map(WireInvoice::read).collect(),
             total_pages: page.meta.total_pages,
