@@ -661,3 +661,39 @@ fn a_player_with_nothing_to_prove_it_is_told_so_and_a_refused_code_waits() {
     );
     assert_eq!(view(&m).verify.proof, Some(verify::Proof::Password));
 }
+
+#[test]
+fn each_opening_of_the_email_modal_reads_the_profile_again() {
+    let (mut m, _) = restored("/profile/info");
+    let open = |m: &mut Model| {
+        let fx = ui(
+            m,
+            croupier_core::app::AppUi::OpenModal {
+                id: "email".into(),
+                params: vec![],
+            },
+        );
+        http(&fx)
+            .iter()
+            .filter(|h| h.path == "/api/player/profile")
+            .count()
+    };
+    assert_eq!(open(&mut m), 1);
+    respond(
+        &mut m,
+        call(verify::Call::Owner),
+        200,
+        json!({"id": 7, "hasPassword": false}),
+    );
+    assert_eq!(view(&m).verify.proof, Some(verify::Proof::Code));
+    ui(&mut m, croupier_core::app::AppUi::CloseModal);
+    // A password may have been set meanwhile (a reset): asked again.
+    assert_eq!(open(&mut m), 1);
+    respond(
+        &mut m,
+        call(verify::Call::Owner),
+        200,
+        json!({"id": 7, "hasPassword": true}),
+    );
+    assert_eq!(view(&m).verify.proof, Some(verify::Proof::Password));
+}

@@ -80,13 +80,19 @@ function OwnerCode({ f }: { f: ReturnType<typeof useForm> }) {
         inputMode="numeric"
         autoComplete="one-time-code"
         label={t("modals.emailForm.codeLabel")}
-        hint={v.ownerSentTo ? t("modals.emailForm.codeSentTo", { to: v.ownerSentTo }) : t("modals.emailForm.codeHint")}
+        hint={v.ownerSentTo ? undefined : t("modals.emailForm.codeHint")}
         placeholder="000000"
         value={f.text("code")}
         error={f.view.errors.code}
         onChange={(value) => f.input("code", value)}
         onBlur={() => f.blur("code")}
       />
+      {/* Apart from the field's hint, which an error replaces: where the code went stays said. */}
+      {v.ownerSentTo ? (
+        <p className="form-alt" aria-live="polite">
+          {t("modals.emailForm.codeSentTo", { to: v.ownerSentTo })}
+        </p>
+      ) : null}
       <p className="form-alt verify-resend">
         {secs > 0 ? (
           <span aria-live="polite">{t("modals.emailForm.codeResendIn", { seconds: String(secs) })}</span>
