@@ -446,14 +446,19 @@ fn address_rules(proof: Option<Proof>) -> Vec<(String, Vec<Rule>)> {
             "currentPassword".into(),
             crate::domain::validation::field_rules("currentPassword"),
         )),
-        Some(Proof::Code) => rules.push(("code".into(), code_rules().remove(0).1)),
+        Some(Proof::Code) => rules.push(("code".into(), one_time_code())),
         None => {}
     }
     rules
 }
 
 fn code_rules() -> Vec<(String, Vec<Rule>)> {
-    vec![("code".into(), vec![Rule::Required, Rule::Digits(6)])]
+    vec![("code".into(), one_time_code())]
+}
+
+/// A one-time code's field: six digits.
+fn one_time_code() -> Vec<Rule> {
+    vec![Rule::Required, Rule::Digits(6)]
 }
 
 impl Verify {
