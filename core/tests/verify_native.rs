@@ -33,11 +33,38 @@ fn toast(m: &Model, title: &str) -> ToastKind {
         .kind
 }
 
+/// A signed-in player opened the email modal; the profile says whether they have a password
+/// (the modal loads it each time it opens).
+fn email_modal(has_password: bool) -> Model {
+    let (mut m, fx) = restored("/profile/info?modal=email");
+    assert_eq!(modal(&m).as_deref(), Some("email"));
+    assert!(
+        http(&fx)
+            .iter()
+            .filter(|h| h.path == "/api/player/profile")
+            .count()
+            >= 2,
+        "the modal asks for the profile itself"
+    );
+    assert_eq!(view(&m).verify.proof, None);
+    respond(
+        &mut m,
+        call(verify::Call::Owner),
+        200,
+        json!({"id": 7, "email": "a@b.c", "hasPassword": has_password}),
+    );
+    m
+}
+
+fn email_form(m: &Model) -> croupier_core::app::view::FormView {
+    view(m).forms[&FormId::EmailAddress].clone()
+}
+
 /// A player gave new@example.com in the email modal and is on confirm-email.
 fn mail_sent() -> Model {
-    let (mut m, _) = restored("/profile/info?modal=email");
-    assert_eq!(modal(&m).as_deref(), Some("email"));
+    let mut m = email_modal(true);
     type_text(&mut m, FormId::EmailAddress, "email", "new@");
+    type_text(&mut m, FormId::EmailAddress, "currentPassword", "pw");
     assert!(http(&submit(&mut m, FormId::EmailAddress)).is_empty());
     assert!(view(&m).forms[&FormId::EmailAddress]
         .errors
@@ -47,7 +74,10 @@ fn mail_sent() -> Model {
     let h = http(&fx);
     assert_eq!(h[0].path, "/api/player/profile/email/verify/send");
     assert!(h[0].bearer.is_some());
-    assert_eq!(h[0].body, Some(json!({"email": "new@example.com"})));
+    assert_eq!(
+        h[0].body,
+        Some(json!({"email": "new@example.com", "currentPassword": "pw"}))
+    );
     respond(
         &mut m,
         call(verify::Call::Send),
@@ -380,6 +410,10 @@ fn view_events_are_read_by_hand() {
         read(json!({"type": "emailResend"})),
         Ok(VerifyUi::EmailResend.into())
     );
+    assert_eq!(
+        read(json!({"type": "ownerCode"})),
+        Ok(VerifyUi::OwnerCode.into())
+    );
     assert!(read(json!({"type": "avatarChoose", "id": 3})).is_err());
 }
 
@@ -452,4 +486,252 @@ fn a_reload_reopens_the_confirm_modal_of_a_confirmed_player() {
     let m = reload(false);
     assert_eq!(modal(&m), None);
     assert_eq!(m.shared.location.query_value("modal"), None);
+}
+
+#[test]
+fn a_player_with_a_password_gives_it_and_keeps_what_they_typed_when_refused() {
+    let mut m = email_modal(true);
+    assert_eq!(view(&m).verify.proof, Some(verify::Proof::Password));
+    type_text(&mut m, FormId::EmailAddress, "email", "new@example.com");
+    // Required (SPEC §5 currentPassword), with the localised message.
+    assert!(http(&submit(&mut m, FormId::EmailAddress)).is_empty());
+    assert_eq!(
+        email_form(&m)
+            .errors
+            .get("currentPassword")
+            .map(String::as_str),
+        Some("This field is required")
+    );
+    // Sent as typed: spaces may be part of a password.
+    type_text(&mut m, FormId::EmailAddress, "currentPassword", " my pass ");
+    let fx = submit(&mut m, FormId::EmailAddress);
+    assert_eq!(
+        http(&fx)[0].body,
+        Some(json!({"email": "new@example.com", "currentPassword": " my pass "}))
+    );
+    respond(
+        &mut m,
+        call(verify::Call::Send),
+        422,
+        json!({"code": "validation_failed", "message": "The given data was invalid.",
+               "errors": {"currentPassword": ["The current password is incorrect."]}}),
+    );
+    let f = email_form(&m);
+    assert_eq!(
+        f.errors.get("currentPassword").map(String::as_str),
+        Some("The current password is incorrect.")
+    );
+    assert_eq!(f.error, None);
+    assert_eq!(
+        f.values.get("email"),
+        Some(&FormValue::Text("new@example.com".into()))
+    );
+    assert_eq!(
+        f.values.get("currentPassword"),
+        Some(&FormValue::Text(" my pass ".into()))
+    );
+    assert_eq!(modal(&m).as_deref(), Some("email"));
+
+    // Past the wrong-password limit: the wait is the form's message; the values stay.
+    type_text(&mut m, FormId::EmailAddress, "currentPassword", " my pass ");
+    submit(&mut m, FormId::EmailAddress);
+    respond(
+        &mut m,
+        call(verify::Call::Send),
+        429,
+        json!({"code": "too_many_attempts", "message": "Too many attempts.", "retryAfter": 120}),
+    );
+    let f = email_form(&m);
+    assert_eq!(
+        f.error.as_deref(),
+        Some("Too many attempts. Try again in 2 min.")
+    );
+    assert_eq!(
+        f.values.get("currentPassword"),
+        Some(&FormValue::Text(" my pass ".into()))
+    );
+
+    // Accepted: the password is not kept past its use.
+    submit(&mut m, FormId::EmailAddress);
+    respond(
+        &mut m,
+        call(verify::Call::Send),
+        200,
+        json!({"email": "new@example.com", "resendIn": 60, "length": 6}),
+    );
+    assert_eq!(modal(&m).as_deref(), Some("confirm-email"));
+    assert_eq!(email_form(&m).values.get("currentPassword"), None);
+}
+
+#[test]
+fn the_servers_demand_for_a_password_shows_the_field_with_its_localised_message() {
+    // The profile could not be read: the modal asks for the password (most players have one).
+    let (mut m, _) = restored("/profile/info?modal=email");
+    fail(&mut m, call(verify::Call::Owner), "offline");
+    assert_eq!(view(&m).verify.proof, Some(verify::Proof::Password));
+    // A platform that asks for it anyway, or a profile that did not say: the field and the
+    // localised message.
+    let mut m = email_modal(false);
+    type_text(&mut m, FormId::EmailAddress, "email", "new@example.com");
+    type_text(&mut m, FormId::EmailAddress, "code", "123456");
+    submit(&mut m, FormId::EmailAddress);
+    respond(
+        &mut m,
+        call(verify::Call::Send),
+        422,
+        json!({"code": "password_required", "message": "Password needed.",
+               "errors": {"currentPassword": ["Password needed."]}}),
+    );
+    assert_eq!(view(&m).verify.proof, Some(verify::Proof::Password));
+    let f = email_form(&m);
+    assert_eq!(
+        f.errors.get("currentPassword").map(String::as_str),
+        Some("Enter your current password to change the e-mail.")
+    );
+    assert_eq!(f.error, None);
+    assert_eq!(
+        f.values.get("email"),
+        Some(&FormValue::Text("new@example.com".into()))
+    );
+}
+
+#[test]
+fn a_player_without_a_password_asks_for_a_code_and_sends_it() {
+    let mut m = email_modal(false);
+    assert_eq!(view(&m).verify.proof, Some(verify::Proof::Code));
+    type_text(&mut m, FormId::EmailAddress, "email", "new@example.com");
+    assert!(http(&submit(&mut m, FormId::EmailAddress)).is_empty());
+    assert!(email_form(&m).errors.contains_key("code"));
+    assert!(!email_form(&m).errors.contains_key("currentPassword"));
+
+    let fx = ui(&mut m, VerifyUi::OwnerCode);
+    let h = http(&fx);
+    assert_eq!(h[0].path, "/api/player/otp/email/send");
+    assert_eq!(h[0].body, None);
+    assert!(view(&m).verify.owner_sending);
+    respond(
+        &mut m,
+        call(verify::Call::OwnerCode),
+        200,
+        json!({"channel": "sms", "to": "+351912000333", "resendIn": 30, "length": 6}),
+    );
+    let v = view(&m).verify;
+    assert_eq!(v.owner_sent_to.as_deref(), Some("+351912000333"));
+    assert_eq!(v.owner_resend_at, NOW + 30_000);
+    assert!(!v.owner_sending);
+    // Not again before the wait is over.
+    assert!(http(&ui(&mut m, VerifyUi::OwnerCode)).is_empty());
+
+    type_text(&mut m, FormId::EmailAddress, "code", "12345");
+    assert!(
+        http(&submit(&mut m, FormId::EmailAddress)).is_empty(),
+        "six digits"
+    );
+    type_text(&mut m, FormId::EmailAddress, "code", "123456");
+    let fx = submit(&mut m, FormId::EmailAddress);
+    assert_eq!(
+        http(&fx)[0].body,
+        Some(json!({"email": "new@example.com", "code": "123456"}))
+    );
+    respond(
+        &mut m,
+        call(verify::Call::Send),
+        422,
+        json!({"code": "otp_invalid", "message": "The code is incorrect: 2 attempts left.",
+               "errors": {"code": ["The code is incorrect: 2 attempts left."]}}),
+    );
+    let f = email_form(&m);
+    assert_eq!(
+        f.errors.get("code").map(String::as_str),
+        Some("The code is incorrect: 2 attempts left.")
+    );
+    assert_eq!(
+        f.values.get("code"),
+        Some(&FormValue::Text("123456".into()))
+    );
+    type_text(&mut m, FormId::EmailAddress, "code", "654321");
+    submit(&mut m, FormId::EmailAddress);
+    respond(
+        &mut m,
+        call(verify::Call::Send),
+        200,
+        json!({"email": "new@example.com", "resendIn": 60, "length": 6}),
+    );
+    assert_eq!(modal(&m).as_deref(), Some("confirm-email"));
+    assert_eq!(email_form(&m).values.get("code"), None, "the code is spent");
+    assert_eq!(view(&m).verify.owner_sent_to, None);
+}
+
+#[test]
+fn a_player_with_nothing_to_prove_it_is_told_so_and_a_refused_code_waits() {
+    let mut m = email_modal(false);
+    ui(&mut m, VerifyUi::OwnerCode);
+    respond(
+        &mut m,
+        call(verify::Call::OwnerCode),
+        422,
+        json!({"code": "owner_unproven", "message": "No way to prove it.",
+               "errors": {"email": ["No way to prove it."]}}),
+    );
+    assert_eq!(
+        email_form(&m).error.as_deref(),
+        Some("Your account has no password, e-mail or phone that can prove it is yours: confirm a phone in your profile first.")
+    );
+    ui(&mut m, VerifyUi::OwnerCode);
+    respond(
+        &mut m,
+        call(verify::Call::OwnerCode),
+        429,
+        json!({"code": "too_many_attempts", "message": "Too many attempts.", "retryAfter": 42}),
+    );
+    assert_eq!(
+        email_form(&m).error.as_deref(),
+        Some("Too many attempts. Try again in 42 s.")
+    );
+    // The server says this player has a password after all: the modal asks for it.
+    ui(&mut m, VerifyUi::OwnerCode);
+    respond(
+        &mut m,
+        call(verify::Call::OwnerCode),
+        422,
+        json!({"code": "password_required", "message": "Enter it.",
+               "errors": {"currentPassword": ["Enter it."]}}),
+    );
+    assert_eq!(view(&m).verify.proof, Some(verify::Proof::Password));
+}
+
+#[test]
+fn each_opening_of_the_email_modal_reads_the_profile_again() {
+    let (mut m, _) = restored("/profile/info");
+    let open = |m: &mut Model| {
+        let fx = ui(
+            m,
+            croupier_core::app::AppUi::OpenModal {
+                id: "email".into(),
+                params: vec![],
+            },
+        );
+        http(&fx)
+            .iter()
+            .filter(|h| h.path == "/api/player/profile")
+            .count()
+    };
+    assert_eq!(open(&mut m), 1);
+    respond(
+        &mut m,
+        call(verify::Call::Owner),
+        200,
+        json!({"id": 7, "hasPassword": false}),
+    );
+    assert_eq!(view(&m).verify.proof, Some(verify::Proof::Code));
+    ui(&mut m, croupier_core::app::AppUi::CloseModal);
+    // A password may have been set meanwhile (a reset): asked again.
+    assert_eq!(open(&mut m), 1);
+    respond(
+        &mut m,
+        call(verify::Call::Owner),
+        200,
+        json!({"id": 7, "hasPassword": true}),
+    );
+    assert_eq!(view(&m).verify.proof, Some(verify::Proof::Password));
 }

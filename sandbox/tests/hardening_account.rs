@@ -1,7 +1,9 @@
 //! Issue 32, accounts: a phone is set only by its code and belongs to one player; game tokens
 //! end with their session and a password change; a confirmed e-mail moves only with the
 //! password and its old address hears of it; wrong current passwords, parallel wrong logins
-//! and "is this address taken" questions are all bounded.
+//! and "is this address taken" questions are all bounded. Any e-mail moves only with proof of
+//! the owner: the password, or for a player without one a code to the confirmed e-mail or the
+//! phone; a player with neither cannot move it.
 
 mod common;
 
@@ -316,7 +318,7 @@ async fn asking_whether_addresses_are_taken_is_limited() {
         s.post(
             "/api/player/profile/email/verify/send",
             Some(&t),
-            json!({ "email": email }),
+            json!({ "email": email, "currentPassword": "secret-pass" }),
         )
     };
     // Per address: the same address twice, then 429.
@@ -341,4 +343,166 @@ async fn asking_whether_addresses_are_taken_is_limited() {
         )
         .await;
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+}
+
+#[tokio::test]
+async fn an_unconfirmed_email_moves_only_with_the_password_too() {
+    let s = start().await;
+    let (t, _) = s.register("fresh@example.com", "USD").await;
+    let send = |body: Value| s.post("/api/player/profile/email/verify/send", Some(&t), body);
+    let bare = send(json!({ "email": "thief@example.com" })).await;
+    assert_eq!(bare.error_code(), "password_required", "{}", bare.body);
+    assert_eq!(bare.field_errors("currentPassword").len(), 1);
+    let wrong = send(json!({ "email": "thief@example.com", "currentPassword": "nope-nope" })).await;
+    assert_eq!(
+        wrong.field_errors("currentPassword").len(),
+        1,
+        "{}",
+        wrong.body
+    );
+    assert_eq!(last_mail(&s, "thief@example.com").await, Value::Null);
+    // The proof comes before "is it taken": a bearer alone learns nothing.
+    s.register("other@example.com", "USD").await;
+    let probe = send(json!({ "email": "other@example.com" })).await;
+    assert_eq!(probe.error_code(), "password_required");
+    // Its own, still unconfirmed address moves nothing and needs no password.
+    let own = send(json!({ "email": "fresh@example.com" })).await;
+    assert_ne!(own.error_code(), "password_required", "{}", own.body);
+    let right =
+        send(json!({ "email": "mine@example.com", "currentPassword": "secret-pass" })).await;
+    assert_eq!(right.status, StatusCode::OK, "{}", right.body);
+    // Players with a password prove it with the password, not with an owner code.
+    let code = s
+        .post("/api/player/otp/email/send", Some(&t), json!({}))
+        .await;
+    assert_eq!(code.error_code(), "password_required");
+}
+
+/// A player signed up by phone (no e-mail, no password): their bearer.
+async fn phone_player(s: &Sandbox, phone: &str) -> String {
+    s.post("/api/player/otp/send", None, json!({ "phone": phone }))
+        .await;
+    let c = otp_code(s, phone, None).await;
+    s.post(
+        "/api/player/otp/verify",
+        None,
+        json!({ "phone": phone, "code": c }),
+    )
+    .await;
+    let reg = s
+        .post(
+            "/api/player/register/phone",
+            None,
+            json!({ "phone": phone, "code": c, "currency": "USD", "agreements": true }),
+        )
+        .await;
+    assert_eq!(reg.status, StatusCode::CREATED, "{}", reg.body);
+    assert_eq!(reg.body["profile"]["hasPassword"], false);
+    reg.body["accessToken"].as_str().unwrap().to_string()
+}
+
+/// The six digits of the newest owner code sent to `to` (mail or SMS).
+async fn owner_code(s: &Sandbox, to: &str) -> String {
+    let m = last_mail(s, to).await;
+    assert!(
+        m["subject"]
+            .as_str()
+            .unwrap_or("")
+            .contains("change the e-mail"),
+        "{m}"
+    );
+    m["body"]
+        .as_str()
+        .unwrap()
+        .split_whitespace()
+        .map(|w| w.trim_end_matches('.'))
+        .find(|w| w.len() == 6 && w.bytes().all(|b| b.is_ascii_digit()))
+        .unwrap()
+        .to_string()
+}
+
+#[tokio::test]
+async fn a_player_without_a_password_moves_the_email_with_a_code_to_the_phone_then_the_old_address()
+{
+    let s = start().await;
+    let phone = "+351912000333";
+    let t = phone_player(&s, phone).await;
+    let send = |body: Value| s.post("/api/player/profile/email/verify/send", Some(&t), body);
+    let bare = send(json!({ "email": "thief@example.com" })).await;
+    assert_eq!(bare.error_code(), "code_required", "{}", bare.body);
+    assert_eq!(bare.field_errors("code").len(), 1);
+    let guessed = send(json!({ "email": "thief@example.com", "code": "123456" })).await;
+    assert_eq!(guessed.error_code(), "otp_expired", "no code was asked for");
+
+    // The code goes by SMS to the phone the player signed up with.
+    let asked = s
+        .post("/api/player/otp/email/send", Some(&t), json!({}))
+        .await;
+    assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
+    assert_eq!(
+        (asked.body["channel"].as_str(), asked.body["to"].as_str()),
+        (Some("sms"), Some(phone))
+    );
+    let code = owner_code(&s, phone).await;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let r = send(json!({ "email": "new@example.com", "code": wrong })).await;
+    assert_eq!(r.error_code(), "otp_invalid", "{}", r.body);
+    let r = send(json!({ "email": "new@example.com", "code": code })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    // Spent: the same code does not move the e-mail again.
+    let again = send(json!({ "email": "thief@example.com", "code": code })).await;
+    assert_eq!(again.error_code(), "otp_expired");
+    confirm_email_code(&s, &t, "new@example.com").await;
+
+    // Now the account has a confirmed e-mail: the next code goes to that (old) address.
+    control_resend(&s, 0).await;
+    let asked = s
+        .post("/api/player/otp/email/send", Some(&t), json!({}))
+        .await;
+    assert_eq!(asked.body["channel"], "email", "{}", asked.body);
+    let code = owner_code(&s, "new@example.com").await;
+    let r = send(json!({ "email": "newer@example.com", "code": code })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}
+
+async fn control_resend(s: &Sandbox, secs: i64) {
+    let r = s
+        .post("/api/_control/otp", None, json!({ "resendSecs": secs }))
+        .await;
+    assert!(r.status.is_success(), "{}", r.body);
+}
+
+#[tokio::test]
+async fn a_messenger_player_with_no_phone_cannot_move_the_email() {
+    use croupier_sandbox::telegram::{sign, TEST_BOT_TOKEN};
+    let s = start().await;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        .to_string();
+    let user = r#"{"id":7001,"first_name":"Tg","language_code":"en"}"#;
+    let payload = sign(&[("user", user), ("auth_date", &now)], TEST_BOT_TOKEN);
+    let login = s
+        .post(
+            "/api/player/tg_login",
+            None,
+            json!({ "tg_payload": payload }),
+        )
+        .await;
+    assert_eq!(login.status, StatusCode::OK, "{}", login.body);
+    let t = login.body["accessToken"].as_str().unwrap();
+    let r = s
+        .post(
+            "/api/player/profile/email/verify/send",
+            Some(t),
+            json!({ "email": "thief@example.com" }),
+        )
+        .await;
+    assert_eq!(r.error_code(), "owner_unproven", "{}", r.body);
+    let code = s
+        .post("/api/player/otp/email/send", Some(t), json!({}))
+        .await;
+    assert_eq!(code.error_code(), "owner_unproven");
+    assert_eq!(last_mail(&s, "thief@example.com").await, Value::Null);
 }

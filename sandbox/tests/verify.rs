@@ -120,7 +120,7 @@ async fn a_player_gives_a_new_address_and_confirms_it_with_the_code() {
         .post(
             "/api/player/profile/email/verify/send",
             Some(&token),
-            json!({ "email": "TAKEN@example.com" }),
+            json!({ "email": "TAKEN@example.com", "currentPassword": "secret-pass" }),
         )
         .await;
     assert_eq!(taken.error_code(), "email_taken");
@@ -129,7 +129,7 @@ async fn a_player_gives_a_new_address_and_confirms_it_with_the_code() {
         .post(
             "/api/player/profile/email/verify/send",
             Some(&token),
-            json!({ "email": "new@example.com" }),
+            json!({ "email": "new@example.com", "currentPassword": "secret-pass" }),
         )
         .await;
     assert_eq!(sent.status, StatusCode::OK, "{}", sent.body);

@@ -1,7 +1,8 @@
 // E-mail confirmation and avatars (issue 14; SPEC §2 modals email, confirm-email, avatars and
 // the verify-confirmCode page, §7 profile/email/verify/*, confirmations/email/resend,
 // avatar/list and set-avatar, §8 resend alerts): the confirmation mail lands in the sandbox's
-// outbox, its code and link are read from there.
+// outbox, its code and link are read from there. Moving the e-mail needs proof of the owner
+// (issue 32 item 4): the current password, or for a player without one a code to the phone.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { control, register, signedIn, url, type Player } from "./player";
@@ -79,17 +80,28 @@ test("a player gives a new address in the email modal and confirms it with the m
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "E-mail" })).toBeVisible();
   const field = dialog.getByLabel("E-mail");
+  const password = dialog.getByLabel("Current password");
   await field.fill("nope@");
   await dialog.getByRole("button", { name: "Send the code" }).click();
   await expect(dialog.locator("#email-address-error")).toBeVisible();
+  // The e-mail moves only with the password (required before anything is sent).
+  await expect(dialog.locator("#email-current-password-error")).toHaveText("This field is required");
   await expect(field).toHaveValue("nope@");
+  await password.fill("royal-flush-9");
   await field.fill(other.email);
   await dialog.getByRole("button", { name: "Send the code" }).click();
   await expect(dialog.locator("#email-address-error")).toHaveText("This e-mail belongs to another account.");
   await expect(field).toHaveValue(other.email);
 
+  // A wrong password is said under its field; what was typed stays.
   const fresh = `fresh${Date.now()}@example.com`;
   await field.fill(fresh);
+  await password.fill("not-my-password");
+  await dialog.getByRole("button", { name: "Send the code" }).click();
+  await expect(dialog.locator("#email-current-password-error")).toHaveText("The current password is incorrect.");
+  await expect(field).toHaveValue(fresh);
+  await expect(password).toHaveValue("not-my-password");
+  await password.fill("royal-flush-9");
   await dialog.getByRole("button", { name: "Send the code" }).click();
   await expect(dialog.getByRole("heading", { name: "Confirm your e-mail" })).toBeVisible();
   await expect(dialog).toContainText(`We sent a code to ${fresh}.`);
@@ -116,6 +128,54 @@ test("a player gives a new address in the email modal and confirms it with the m
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByTestId("info-email")).toHaveText(fresh);
   await expect(page.getByTestId("info-email-status")).toHaveText("Confirmed");
+});
+
+/** A player signed up by phone through the API (no e-mail, no password): the player and phone. */
+async function phonePlayer(request: APIRequestContext): Promise<{ player: Player; phone: string }> {
+  const phone = `+35193${String(Date.now() % 10_000_000).padStart(7, "0")}`;
+  expect((await request.post(url("/api/player/otp/send"), { data: { phone } })).status()).toBe(200);
+  const res = await request.get(url(`/api/_control/otp?${new URLSearchParams({ phone })}`));
+  const code = (await res.json()).code;
+  expect((await request.post(url("/api/player/otp/verify"), { data: { phone, code } })).status()).toBe(200);
+  const reg = await request.post(url("/api/player/register/phone"), {
+    data: { phone, code, currency: "USD", agreements: true },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const body = await reg.json();
+  return { player: { id: body.profile.id, email: "", token: body.accessToken }, phone };
+}
+
+test("a player without a password moves the e-mail with a code sent to their phone", async ({ page, request }) => {
+  await resendAfter(request, 30);
+  const { player, phone } = await phonePlayer(request);
+  await signedIn(page, player, "/profile/info?modal=email");
+  const dialog = page.getByRole("dialog");
+  const codeField = dialog.getByLabel("Code that proves it is you");
+  await expect(codeField).toBeVisible();
+  await expect(dialog.getByLabel("Current password")).toHaveCount(0);
+  const fresh = `phone${Date.now()}@example.com`;
+  await dialog.getByLabel("E-mail").fill(fresh);
+  await dialog.getByRole("button", { name: "Send the code" }).click();
+  await expect(dialog.locator("#email-owner-code-error")).toHaveText("This field is required");
+
+  await dialog.getByRole("button", { name: "Send me a code" }).click();
+  await expect(dialog.getByText(`We sent a code to ${phone}.`)).toBeVisible();
+  await expect(dialog.getByText(/New code in \d+ s/)).toBeVisible();
+  const list: Mail[] = await (await request.get(url("/_outbox.json"))).json();
+  const sms = list.find((m) => m.recipient === phone && m.body.includes("change the account's e-mail"));
+  const code = /\b(\d{6})\b/.exec(sms?.body ?? "")?.[1];
+  expect(code).toBeTruthy();
+  const wrong = code === "000000" ? "111111" : "000000";
+  await codeField.fill(wrong);
+  await dialog.getByRole("button", { name: "Send the code" }).click();
+  await expect(dialog.locator("#email-owner-code-error")).toHaveText("The code is incorrect: 2 attempts left.");
+  await expect(codeField).toHaveValue(wrong);
+  await expect(dialog.getByLabel("E-mail")).toHaveValue(fresh);
+  await codeField.fill(code!);
+  await dialog.getByRole("button", { name: "Send the code" }).click();
+  await expect(dialog.getByRole("heading", { name: "Confirm your e-mail" })).toBeVisible();
+  await expect(dialog).toContainText(`We sent a code to ${fresh}.`);
+  await resendAfter(request, 3);
 });
 
 test("a refused resend says something went wrong", async ({ page, request }) => {
@@ -183,8 +243,19 @@ for (const s of [
     await dialog.getByLabel("E-mail").fill("nope@");
     await dialog.getByRole("button", { name: "Send the code" }).click();
     await expect(dialog.locator("#email-address-error")).toBeVisible();
+    await expect(dialog.locator("#email-current-password-error")).toBeVisible();
     await axeClean(page, '[role="dialog"]');
     await page.screenshot({ path: test.info().outputPath(`email-${s.name}.png`) });
+
+    // A player without a password: the owner code, asked for and on its way.
+    const { player: byPhone } = await phonePlayer(request);
+    await signedIn(page, byPhone, "/profile/info?modal=email");
+    const codeDialog = page.getByRole("dialog");
+    await codeDialog.getByRole("button", { name: "Send me a code" }).click();
+    await expect(codeDialog.getByText(/We sent a code to \+/)).toBeVisible();
+    await axeClean(page, '[role="dialog"]');
+    await page.screenshot({ path: test.info().outputPath(`email-code-${s.name}.png`) });
+    await signedIn(page, player, "/profile/info");
 
     await page.goto(url("/profile/info?modal=confirm-email"));
     await expect(page.getByRole("dialog").getByLabel("Code from the e-mail")).toBeVisible();

@@ -111,6 +111,11 @@ pub fn remove(conn: &Connection, scope: i64, phone: &str) -> rusqlite::Result<()
     Ok(())
 }
 
+/// The key under which a player's owner code is kept (scope = the player's id): the code
+/// that lets a player without a password move the e-mail (`otp/email/send`). It is no phone
+/// (phones start with `+`), so `otp/verify` can never reach it.
+pub const OWNER: &str = "owner";
+
 /// A random code of [`LENGTH`] digits.
 pub fn new_code() -> String {
     use rand::Rng;

@@ -67,9 +67,18 @@ pub struct Profile {
     /// The chosen avatar (`avatar/list` id) and its picture's address, or null.
     pub avatar_id: Option<String>,
     pub avatar: Option<String>,
+    /// The player can sign in with a password (false for phone, social and messenger sign-ups
+    /// until they set one): what the e-mail change asks for (docs/API.md).
+    pub has_password: bool,
 }
 
 impl Player {
+    /// Phone, social and messenger players are stored with a hash no password verifies
+    /// against (`!phone`, `!social`, `!telegram`).
+    pub fn has_password(&self) -> bool {
+        !self.password_hash.starts_with('!')
+    }
+
     pub fn profile(&self) -> Profile {
         Profile {
             id: self.id,
@@ -91,6 +100,7 @@ impl Player {
             email_confirmed: self.email_confirmed && !self.email.ends_with(".invalid"),
             avatar_id: self.avatar_id.clone(),
             avatar: self.avatar_id.as_deref().map(super::verify::avatar_url),
+            has_password: self.has_password(),
         }
     }
 }

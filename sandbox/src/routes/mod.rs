@@ -149,6 +149,7 @@ fn verify_router() -> Router<AppState> {
     Router::new()
         .route(&format!("{email}/send"), post(verify::send))
         .route(&format!("{email}/confirm"), post(verify::confirm))
+        .route("/api/player/otp/email/send", post(verify::owner_code))
         .route(
             "/api/player/profile/confirmations/email/resend",
             post(verify::resend),

@@ -1,10 +1,12 @@
 //! E-mail confirmation and avatars (SPEC §7 Player).
 //!
-//! - `POST /api/player/profile/email/verify/send {email}`: a confirmation mail (a six-digit code
-//!   and a `/verify/{token}` link) to the address the player gives; the player's e-mail becomes
-//!   that address once confirmed. 422 `email_taken` for another player's address, 429 with
-//!   retry-after before the resend wait (the OTP's, `/api/_control/otp`) or past 5 mails a
-//!   window.
+//! - `POST /api/player/profile/email/verify/send {email, currentPassword | code}`: a
+//!   confirmation mail (a six-digit code and a `/verify/{token}` link) to the address the player
+//!   gives; the player's e-mail becomes that address once confirmed. Moving the e-mail needs
+//!   proof of the owner: the current password, or for a player without one the owner code
+//!   (`POST /api/player/otp/email/send`, to the confirmed e-mail or the phone). 422
+//!   `email_taken` for another player's address, 429 with retry-after before the resend wait
+//!   (the OTP's, `/api/_control/otp`) or past 5 mails a window.
 //! - `POST /api/player/profile/email/verify/confirm {code}`: the six-digit code (with the
 //!   player's session) or the link's token (with or without one: a mail link works in any
 //!   browser). Wrong codes count; the third burns it. Answers `{email, emailConfirmed: true}`.
@@ -42,7 +44,9 @@ const WRONG_PER_CLIENT: usize = 30;
 #[serde(rename_all = "camelCase")]
 pub struct SendBody {
     email: Option<String>,
+    /// The proof of the owner: the password, or the owner code for a player without one.
     current_password: Option<String>,
+    code: Option<String>,
 }
 
 pub async fn send(
@@ -60,19 +64,12 @@ pub async fn send(
     }
     errors.check()?;
     let me = current_player(&state, &who)?;
-    // Moving a confirmed e-mail of a player with a password away needs that password: a
-    // stolen bearer alone must not take the address a reset goes to (issue 32).
-    let has_password = !me.password_hash.starts_with('!');
-    if me.email_confirmed && has_password && !email.eq_ignore_ascii_case(&me.email) {
-        let current = present(&body.current_password).unwrap_or("").to_string();
-        if current.is_empty() {
-            return Err(ApiError::field(
-                "password_required",
-                "currentPassword",
-                "Enter your current password to change a confirmed e-mail.",
-            ));
-        }
-        super::security::check_current_password(&state, me.id, current).await?;
+    // Moving the e-mail anywhere (a confirmed one or not) needs proof of the owner: a stolen
+    // bearer alone must not take the address a reset goes to (issue 32). Asking for a mail to
+    // the address the account already has moves nothing.
+    let moving = !email.eq_ignore_ascii_case(&me.email);
+    if moving {
+        prove_owner(&state, &me, &body).await?;
     }
     super::lookup_limit(&state, me.id, &email)?;
     if let Some(other) = players::by_email(&state.db(), &email)? {
@@ -91,7 +88,143 @@ pub async fn send(
             ));
         }
     }
-    issue(&state, &headers, me.id, &email)
+    let sent = issue(&state, &headers, me.id, &email)?;
+    // The owner code is spent once its mail went out (a refusal above leaves it usable).
+    if moving && !me.has_password() {
+        otp::remove(&state.db(), me.id, otp::OWNER)?;
+    }
+    Ok(sent)
+}
+
+/// Where a player without a password gets the owner code: the confirmed e-mail (the address
+/// that would move), else the phone they signed up or confirmed with; `None` when they have
+/// neither (a messenger player), whose e-mail then cannot move here.
+fn owner_channel(me: &players::Player) -> Option<(&'static str, &str)> {
+    if me.email_confirmed && !me.email.ends_with(".invalid") {
+        Some(("email", me.email.as_str()))
+    } else {
+        me.phone.as_deref().map(|p| ("sms", p))
+    }
+}
+
+fn no_second_factor() -> ApiError {
+    ApiError::field(
+        "owner_unproven",
+        "email",
+        "This account has no password, e-mail or phone to prove it is yours: confirm a phone in \
+         your profile first.",
+    )
+}
+
+/// The current password of a player who has one; otherwise the owner code
+/// (`otp/email/send`). Wrong passwords and wrong codes are limited like everywhere else.
+async fn prove_owner(state: &AppState, me: &players::Player, body: &SendBody) -> ApiResult<()> {
+    if me.has_password() {
+        let current = present(&body.current_password).unwrap_or("").to_string();
+        if current.is_empty() {
+            return Err(ApiError::field(
+                "password_required",
+                "currentPassword",
+                "Enter your current password to change the e-mail.",
+            ));
+        }
+        return super::security::check_current_password(state, me.id, current).await;
+    }
+    owner_channel(me).ok_or_else(no_second_factor)?;
+    let code = present(&body.code).unwrap_or("");
+    if code.is_empty() {
+        return Err(ApiError::field(
+            "code_required",
+            "code",
+            "Ask for a code and enter it to change the e-mail.",
+        ));
+    }
+    let conn = state.db();
+    let live = otp::get(&conn, me.id, otp::OWNER)?
+        .filter(|o| o.expires_at > db::now() && o.attempts < otp::MAX_ATTEMPTS);
+    let Some(live) = live else {
+        return Err(ApiError::field(
+            "otp_expired",
+            "code",
+            "This code no longer works: ask for a new one.",
+        ));
+    };
+    if live.code == code {
+        return Ok(());
+    }
+    let left = otp::MAX_ATTEMPTS - otp::wrong(&conn, me.id, otp::OWNER)?;
+    Err(if left <= 0 {
+        ApiError::field(
+            "otp_expired",
+            "code",
+            "Three wrong codes: this one no longer works. Ask for a new one.",
+        )
+    } else {
+        ApiError::field(
+            "otp_invalid",
+            "code",
+            &format!(
+                "The code is incorrect: {left} attempt{} left.",
+                if left == 1 { "" } else { "s" }
+            ),
+        )
+    })
+}
+
+/// `POST /api/player/otp/email/send` (no body): the owner code of a player without a
+/// password, to their confirmed e-mail or else their phone. `{channel: "email"|"sms", to,
+/// resendIn, expiresIn, length}`; 422 `password_required` for a player with a password (the
+/// password is the proof), `owner_unproven` with neither e-mail nor phone; 429 before the
+/// resend wait or past 5 codes a window.
+pub async fn owner_code(State(state): State<AppState>, who: AuthPlayer) -> ApiResult<Json<Value>> {
+    let me = current_player(&state, &who)?;
+    if me.has_password() {
+        return Err(ApiError::field(
+            "password_required",
+            "currentPassword",
+            "This account has a password: enter it to change the e-mail.",
+        ));
+    }
+    let (channel, to) = owner_channel(&me).ok_or_else(no_second_factor)?;
+    let now = db::now();
+    let conn = state.db();
+    let wait = otp::resend_secs(&conn)?;
+    if let Some(old) = otp::get(&conn, me.id, otp::OWNER)? {
+        let left = old.sent_at + wait - now;
+        if left > 0 {
+            return Err(ApiError::too_many(left as u64));
+        }
+    }
+    let key = account_key("owner-code", &me.id.to_string());
+    state
+        .limiter
+        .check(&key, SENDS_PER_PLAYER, state.limits.window)
+        .map_err(ApiError::too_many)?;
+    state.limiter.hit(&key);
+    let code = otp::new_code();
+    otp::put(&conn, me.id, otp::OWNER, &code, now)?;
+    outbox::push(
+        &conn,
+        &outbox::NewMessage {
+            kind: channel,
+            recipient: to,
+            subject: "Your Croupier code to change the e-mail",
+            body: &format!(
+                "Your Croupier code to change the account's e-mail is {code}. It works for {} \
+                 minutes. If it was not you, do not share it and contact support.",
+                otp::TTL_SECS / 60
+            ),
+            link: None,
+            now,
+        },
+    )?;
+    Ok(Json(json!({
+        "channel": channel,
+        "to": to,
+        "resendIn": wait,
+        "expiresIn": otp::TTL_SECS,
+        "length": otp::LENGTH,
+    })))
 }
 
 pub async fn resend(

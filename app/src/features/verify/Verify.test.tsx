@@ -78,3 +78,40 @@ describe("avatars modal", () => {
     expect(screen.getByRole("alert").textContent).toBe("The avatars could not be loaded.");
   });
 });
+
+describe("email modal", () => {
+  const open = (verify: Partial<typeof initialView.verify>) =>
+    setView({ verify: { ...initialView.verify, ...verify }, session: { ...initialView.session, status: "player" } });
+
+  it("waits for the profile, then asks a player with a password for it", () => {
+    open({});
+    const { container } = render(<VerifyModals id="email" />);
+    expect(container.querySelector('[data-skeleton="email-proof"]')).toBeTruthy();
+    expect(screen.queryByLabelText("Current password")).toBeNull();
+    cleanup();
+    const events = open({ proof: "password" });
+    render(<VerifyModals id="email" />);
+    const field = screen.getByLabelText("Current password") as HTMLInputElement;
+    expect(field.type).toBe("password");
+    expect(field.autocomplete).toBe("current-password");
+    expect(screen.getByText("For your safety, the e-mail changes only with your password.")).toBeTruthy();
+    fireEvent.change(field, { target: { value: "secret" } });
+    expect(events).toEqual([{ type: "formInput", form: "emailAddress", field: "currentPassword", value: "secret" }]);
+    expect(screen.queryByRole("button", { name: "Send me a code" })).toBeNull();
+  });
+
+  it("lets a player without a password ask for a code, then says where it went and when another may come", () => {
+    const events = open({ proof: "code" });
+    render(<VerifyModals id="email" />);
+    expect(screen.queryByLabelText("Current password")).toBeNull();
+    expect(screen.getByLabelText("Code that proves it is you")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Send me a code" }));
+    expect(events).toEqual([{ type: "ownerCode" }]);
+    cleanup();
+    open({ proof: "code", ownerSentTo: "+351912000333", ownerResendAt: Date.now() + 30_000 });
+    render(<VerifyModals id="email" />);
+    expect(screen.getByText("We sent a code to +351912000333.")).toBeTruthy();
+    expect(screen.getByText(/New code in \d+ s/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Send me a code" })).toBeNull();
+  });
+});

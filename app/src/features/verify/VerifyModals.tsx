@@ -22,10 +22,13 @@ export default function VerifyModals({ id }: { id: ModalId }) {
   }
 }
 
-/** email: the address a code and link go to (it becomes the player's once confirmed). */
+/** email: the address a code and link go to (it becomes the player's once confirmed), with
+ * the proof the account is the player's: the current password, or a code the core asks the
+ * server to send to the player's e-mail or phone (issue 32 item 4). */
 function EmailForm() {
   const t = useText();
   const f = useForm("emailAddress");
+  const proof = useCore((s) => s.verify.proof);
   return (
     <FormFrame onSubmit={f.submit} error={f.view.error} intro={<p className="form-intro">{t("modals.emailForm.text")}</p>}>
       <TextField
@@ -39,10 +42,67 @@ function EmailForm() {
         onChange={(v) => f.input("email", v)}
         onBlur={() => f.blur("email")}
       />
+      {proof === "password" ? (
+        <TextField
+          id="email-current-password"
+          type="password"
+          autoComplete="current-password"
+          label={t("modals.emailForm.passwordLabel")}
+          hint={t("modals.emailForm.passwordHint")}
+          value={f.text("currentPassword")}
+          error={f.view.errors.currentPassword}
+          onChange={(v) => f.input("currentPassword", v)}
+          onBlur={() => f.blur("currentPassword")}
+        />
+      ) : proof === "code" ? (
+        <OwnerCode f={f} />
+      ) : (
+        <Skeleton lines={1} name="email-proof" />
+      )}
       <Button type="submit" busy={f.view.submitting} className="btn-block">
         {t("modals.emailForm.submit")}
       </Button>
     </FormFrame>
+  );
+}
+
+/** The owner code of a player without a password: asked for here, typed below. */
+function OwnerCode({ f }: { f: ReturnType<typeof useForm> }) {
+  const t = useText();
+  const dispatch = useDispatch();
+  const v = useCore((s) => s.verify);
+  const secs = useSecondsLeft(v.ownerResendAt);
+  return (
+    <>
+      <TextField
+        id="email-owner-code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        label={t("modals.emailForm.codeLabel")}
+        hint={v.ownerSentTo ? undefined : t("modals.emailForm.codeHint")}
+        placeholder="000000"
+        value={f.text("code")}
+        error={f.view.errors.code}
+        onChange={(value) => f.input("code", value)}
+        onBlur={() => f.blur("code")}
+      />
+      {/* Apart from the field's hint, which an error replaces: where the code went stays said. */}
+      {v.ownerSentTo ? (
+        <p className="form-alt" aria-live="polite">
+          {t("modals.emailForm.codeSentTo", { to: v.ownerSentTo })}
+        </p>
+      ) : null}
+      <p className="form-alt verify-resend">
+        {secs > 0 ? (
+          <span aria-live="polite">{t("modals.emailForm.codeResendIn", { seconds: String(secs) })}</span>
+        ) : (
+          <Button type="button" variant="secondary" busy={v.ownerSending} onClick={() => dispatch({ type: "ownerCode" })}>
+            {t("modals.emailForm.codeSend")}
+          </Button>
+        )}
+      </p>
+    </>
   );
 }
 

@@ -1,7 +1,10 @@
 //! E-mail confirmation and avatars (SPEC §2 modals email, confirm-email and avatars, the
 //! verify-confirmCode page; §7 Player; §8 resend alerts).
 //!
-//! A player gives an address in the email modal (`verify/send`); the mail's code goes into
+//! A player gives an address in the email modal (`verify/send`) with proof that the account is
+//! theirs (issue 32 item 4; docs/API.md): the current password, or for a player without one a
+//! code the server sends to the confirmed e-mail or the phone (`otp/email/send`). The modal
+//! reads which from the profile (`hasPassword`) each time it opens. The mail's code goes into
 //! confirm-email (`verify/confirm`), which offers a new mail after the server's wait
 //! (`confirmations/email/resend`: an attention alert, or the generic one when refused). The
 //! mail's link leads to `/verify/{confirmCode}`, which confirms with the code alone, signed in
@@ -27,8 +30,16 @@ use crate::json::{Body, Json};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Verify {
-    /// email modal: the address.
+    /// email modal: the address, and the proof of the owner (`currentPassword` or `code`).
     pub address: FormState,
+    /// What the email modal asks for; `None` until the profile said (loaded when it opens).
+    pub proof: Option<Proof>,
+    pub proof_loading: bool,
+    /// Where the owner code went (`otp/email/send`: an e-mail or a phone).
+    pub owner_sent_to: Option<String>,
+    /// Unix ms from which another owner code may be asked for.
+    pub owner_resend_at: u64,
+    pub owner_sending: bool,
     /// confirm-email modal: the mail's code.
     pub code: FormState,
     /// The address the last mail went to (`None` before one is sent from here).
@@ -48,6 +59,17 @@ pub struct Verify {
     pub chosen: Option<String>,
     pub avatar_busy: bool,
     pub avatar_error: Option<String>,
+}
+
+/// What proves the owner before the e-mail moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum Proof {
+    /// The current password (a player who has one; also when the profile does not say).
+    Password,
+    /// A one-time code to the confirmed e-mail or the phone (phone, social, messenger sign-ups).
+    Code,
 }
 
 /// The verify page's state.
@@ -72,6 +94,8 @@ pub enum LinkStatus {
 pub enum VerifyUi {
     /// Another confirmation mail (once the wait is over).
     EmailResend,
+    /// The owner code for a player without a password (once the wait is over).
+    OwnerCode,
     AvatarChoose {
         id: String,
     },
@@ -88,6 +112,10 @@ pub enum Call {
     Resend,
     Avatars,
     SetAvatar,
+    /// The profile, for what the email modal asks (`hasPassword`).
+    Owner,
+    /// The owner code (`otp/email/send`, no body).
+    OwnerCode,
 }
 
 const CONFIRM: &str = "/api/player/profile/email/verify/confirm";
@@ -105,6 +133,8 @@ impl Endpoint for Call {
             ),
             Call::Avatars => Route::get("/api/player/avatar/list", Auth::Player),
             Call::SetAvatar => post("/api/player/avatar/set-avatar", Auth::Player),
+            Call::Owner => Route::get("/api/player/profile", Auth::Player),
+            Call::OwnerCode => post("/api/player/otp/email/send", Auth::Player),
         }
     }
 }
@@ -124,6 +154,18 @@ impl Feature for Verify {
                 if cx.shared.is_player() && !self.resending && cx.now >= self.resend_at {
                     self.resending = true;
                     cx.call(Req::Verify(Call::Resend), None);
+                }
+            }
+            VerifyUi::OwnerCode => {
+                if cx.shared.is_player()
+                    && self.proof == Some(Proof::Code)
+                    && !self.owner_sending
+                    && cx.now >= self.owner_resend_at
+                {
+                    self.owner_sending = true;
+                    self.address.error = None;
+                    cx.forms_changed();
+                    cx.call(Req::Verify(Call::OwnerCode), None);
                 }
             }
             VerifyUi::AvatarChoose { id } => {
@@ -154,6 +196,20 @@ impl Feature for Verify {
             }
             Hook::Session(_) | Hook::Navigated { .. } => {
                 let mut changed = self.follow(cx);
+                // Each opening asks again: a password may have been set meanwhile.
+                let opened = match hook {
+                    Hook::Navigated { from } => from.query_value("modal") != Some("email"),
+                    _ => self.proof.is_none(),
+                };
+                if opened
+                    && cx.shared.is_player()
+                    && cx.shared.location.query_value("modal") == Some("email")
+                    && !self.proof_loading
+                {
+                    self.proof_loading = true;
+                    cx.call(Req::Verify(Call::Owner), None);
+                    changed = true;
+                }
                 if cx.shared.is_player()
                     && cx.shared.location.query_value("modal") == Some("avatars")
                     && self.avatars.is_empty()
@@ -176,10 +232,58 @@ impl Feature for Verify {
                 Ok(v) => {
                     self.sent(&v, cx);
                     self.code.reset();
+                    // The password is not kept past its use; the owner code is spent.
+                    self.address.values.remove("currentPassword");
+                    self.address.values.remove("code");
+                    self.owner_sent_to = None;
                     cx.open_modal("confirm-email");
                 }
-                Err(e) => forms::refused(&mut self.address, &address_rules(), e, cx),
+                Err(e) => self.send_refused(e, cx),
             },
+            Call::Owner => {
+                self.proof_loading = false;
+                let has_password = match calls::read_json(answer) {
+                    Ok(v) => v.get("hasPassword").and_then(Json::as_bool),
+                    Err(e) => {
+                        cx.log_err(LogLevel::Warn, "email owner", &e);
+                        None
+                    }
+                };
+                // A platform that does not say is asked for the password: most players have
+                // one, and the server's answer corrects it (`send_refused`).
+                self.proof = Some(if has_password == Some(false) {
+                    Proof::Code
+                } else {
+                    Proof::Password
+                });
+                cx.forms_changed();
+            }
+            Call::OwnerCode => {
+                self.owner_sending = false;
+                cx.forms_changed();
+                match calls::read_json(answer) {
+                    Ok(v) => {
+                        self.owner_sent_to = Some(str_of(&v, "to"));
+                        let secs = int(&v, "resendIn").unwrap_or(60).clamp(0, 3600);
+                        self.owner_resend_at = cx.now + secs as u64 * 1000;
+                    }
+                    Err(ResponseError::Status { status: 429, error }) => {
+                        self.address.error = Some(cx.wait_message(error.retry_after));
+                    }
+                    Err(ResponseError::Status { error, .. }) if error.code == "owner_unproven" => {
+                        self.address.error = Some(cx.text("modals.emailForm.noProof"));
+                    }
+                    Err(ResponseError::Status { error, .. })
+                        if error.code == "password_required" =>
+                    {
+                        self.proof = Some(Proof::Password);
+                    }
+                    Err(e) => {
+                        cx.log_err(LogLevel::Warn, "email owner code", &e);
+                        cx.error("alerts.somethingWrong");
+                    }
+                }
+            }
             Call::Resend => {
                 self.resending = false;
                 match calls::read_json(answer) {
@@ -289,7 +393,7 @@ impl Feature for Verify {
 
     fn form_rules(&self, form: FormId) -> Vec<(String, Vec<Rule>)> {
         if form == FormId::EmailAddress {
-            address_rules()
+            address_rules(self.proof)
         } else {
             code_rules()
         }
@@ -313,8 +417,19 @@ impl Feature for Verify {
 
     fn submit(&mut self, form: FormId, cx: &mut Cx) {
         if form == FormId::EmailAddress {
-            let body = Body::new().str("email", &self.address.text("email")).done();
-            cx.call(Req::Verify(Call::Send), Some(body));
+            let mut body = Body::new();
+            body.str("email", &self.address.text("email"));
+            match self.proof {
+                // Sent exactly as typed: spaces may be part of a password.
+                Some(Proof::Password) => {
+                    body.str("currentPassword", &self.address.raw_text("currentPassword"));
+                }
+                Some(Proof::Code) => {
+                    body.str("code", &self.address.text("code"));
+                }
+                None => {}
+            }
+            cx.call(Req::Verify(Call::Send), Some(body.done()));
         } else {
             let body = Body::new().str("code", &self.code.text("code")).done();
             cx.call(Req::Verify(Call::Confirm), Some(body));
@@ -322,15 +437,56 @@ impl Feature for Verify {
     }
 }
 
-fn address_rules() -> Vec<(String, Vec<Rule>)> {
-    forms::required_fields(&["email"], |_| None)
+/// The address, and the proof the modal asks for (SPEC §5: currentPassword required; the code
+/// is six digits like every one-time code here).
+fn address_rules(proof: Option<Proof>) -> Vec<(String, Vec<Rule>)> {
+    let mut rules = forms::required_fields(&["email"], |_| None);
+    match proof {
+        Some(Proof::Password) => rules.push((
+            "currentPassword".into(),
+            crate::domain::validation::field_rules("currentPassword"),
+        )),
+        Some(Proof::Code) => rules.push(("code".into(), one_time_code())),
+        None => {}
+    }
+    rules
 }
 
 fn code_rules() -> Vec<(String, Vec<Rule>)> {
-    vec![("code".into(), vec![Rule::Required, Rule::Digits(6)])]
+    vec![("code".into(), one_time_code())]
+}
+
+/// A one-time code's field: six digits.
+fn one_time_code() -> Vec<Rule> {
+    vec![Rule::Required, Rule::Digits(6)]
 }
 
 impl Verify {
+    /// The email modal's refusal, on its fields: what the player typed stays. A proof the
+    /// server asks for that the modal did not show switches the modal to it; the "needed"
+    /// answers read the localised text.
+    fn send_refused(&mut self, e: ResponseError, cx: &mut Cx) {
+        let needed = match &e {
+            ResponseError::Status { error, .. } => match error.code.as_str() {
+                "password_required" => {
+                    Some((Proof::Password, "currentPassword", "passwordRequired"))
+                }
+                "code_required" => Some((Proof::Code, "code", "codeRequired")),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some((proof, _, _)) = needed {
+            self.proof = Some(proof);
+        }
+        forms::refused(&mut self.address, &address_rules(self.proof), e, cx);
+        if let Some((_, field, key)) = needed {
+            let text = cx.text(&format!("modals.emailForm.{key}"));
+            self.address.server_errors.insert(field.into(), text);
+            self.address.error = None;
+        }
+    }
+
     /// A mail went out (`{email, resendIn}`).
     fn sent(&mut self, v: &Json, cx: &mut Cx) {
         self.sent_to = Some(str_of(v, "email"));

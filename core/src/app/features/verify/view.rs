@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::LinkStatus;
+use super::{LinkStatus, Proof};
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
@@ -12,6 +12,13 @@ use crate::app::registry::Part;
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct VerifyView {
+    /// What the email modal asks for besides the address; `None` while the profile loads.
+    pub proof: Option<Proof>,
+    /// Where the owner code went (an e-mail or a phone); `None` before one is sent.
+    pub owner_sent_to: Option<String>,
+    /// Unix ms from which another owner code may be asked for.
+    pub owner_resend_at: u64,
+    pub owner_sending: bool,
     /// The address the last mail went to; `None` before one is sent from here.
     pub sent_to: Option<String>,
     /// Unix ms from which another mail may be asked for.
@@ -40,6 +47,10 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 pub fn slice(model: &Model) -> VerifyView {
     let v = &model.f.verify;
     VerifyView {
+        proof: v.proof,
+        owner_sent_to: v.owner_sent_to.clone(),
+        owner_resend_at: v.owner_resend_at,
+        owner_sending: v.owner_sending,
         sent_to: v.sent_to.clone(),
         resend_at: v.resend_at,
         resending: v.resending,
