@@ -3,9 +3,11 @@
 
 mod common;
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use common::start;
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{json, Value};
 
 #[tokio::test]
 async fn pages_by_slug_and_type_in_locale_with_fallback() {
@@ -18,9 +20,16 @@ async fn pages_by_slug_and_type_in_locale_with_fallback() {
     assert!(en.body["body"].as_str().unwrap().contains("<h2>"));
     let pt = s.get("/api/content/pages/terms?locale=pt-br", None).await;
     assert_eq!(pt.body["title"], "Termos e Condições");
-    // ru has no copy: the default locale's page.
     let ru = s.get("/api/content/pages/terms?locale=ru", None).await;
-    assert_eq!(ru.body["title"], "Terms and Conditions");
+    assert_eq!(ru.body["title"], "Правила и условия");
+    // A page with no ru copy, and a locale the sandbox does not know: the default's page.
+    let fixture = s
+        .get("/api/content/pages/xss-check?locale=ru&type=static", None)
+        .await;
+    assert_eq!(fixture.status, StatusCode::OK);
+    assert_eq!(fixture.body["title"], "XSS check");
+    let unknown = s.get("/api/content/pages/terms?locale=xx", None).await;
+    assert_eq!(unknown.body["title"], "Terms and Conditions");
     // The wrong kind, and an unknown slug, are 404.
     let wrong = s.get("/api/content/pages/terms?type=bonus", None).await;
     assert_eq!(wrong.status, StatusCode::NOT_FOUND);
@@ -30,6 +39,115 @@ async fn pages_by_slug_and_type_in_locale_with_fallback() {
     assert_eq!(none.status, StatusCode::NOT_FOUND);
     let bad = s.get("/api/content/pages/terms?type=nope", None).await;
     assert_eq!(bad.status, StatusCode::BAD_REQUEST);
+}
+
+/// en's page of XSS payloads tests the client's sanitiser, which no locale changes: it has no
+/// other copy, and so stays the proof that a missing copy falls back.
+const EN_ONLY: &str = "xss-check";
+
+/// `(type, slug)` of each page of one locale in the seed file.
+fn kinds_and_slugs(pages: &Value) -> BTreeSet<(String, String)> {
+    pages
+        .as_array()
+        .expect("a locale's pages are a list")
+        .iter()
+        .map(|p| {
+            let field = |k: &str| p[k].as_str().unwrap_or_default().to_string();
+            (field("type"), field("slug"))
+        })
+        .collect()
+}
+
+#[test]
+fn every_locale_of_the_seed_file_has_every_page_of_en() {
+    let file: BTreeMap<String, Value> =
+        serde_json::from_str(include_str!("../content/pages.json")).expect("pages.json");
+    let mut en = kinds_and_slugs(&file["en"]);
+    assert!(en.iter().any(|(_, slug)| slug == EN_ONLY));
+    en.retain(|(_, slug)| slug != EN_ONLY);
+    assert!(file.len() >= 4, "{:?}", file.keys());
+    for (locale, pages) in &file {
+        if locale != "en" {
+            assert_eq!(kinds_and_slugs(pages), en, "{locale}");
+        }
+    }
+}
+
+/// Every locale the sandbox seeds answers every page of en (and lists it) in its own copy:
+/// the seed file's where it has one, never en's fallback.
+#[tokio::test]
+async fn every_seeded_locale_serves_every_page_in_its_own_words() {
+    let s = start().await;
+    let file: BTreeMap<String, Value> =
+        serde_json::from_str(include_str!("../content/pages.json")).expect("pages.json");
+    let locales = s.get("/api/settings/locales", None).await;
+    let codes: Vec<&str> = locales
+        .body
+        .as_array()
+        .expect("locales")
+        .iter()
+        .filter_map(|l| l["code"].as_str())
+        .filter(|c| *c != "en")
+        .collect();
+    assert!(codes.contains(&"es") && codes.contains(&"ru"), "{codes:?}");
+    let en = file["en"].as_array().expect("en pages");
+    for code in codes {
+        let own = file.get(code).and_then(Value::as_array);
+        for page in en.iter().filter(|p| p["slug"] != EN_ONLY) {
+            let (kind, slug) = (
+                page["type"].as_str().unwrap(),
+                page["slug"].as_str().unwrap(),
+            );
+            let r = s
+                .get(
+                    &format!("/api/content/pages/{slug}?locale={code}&type={kind}"),
+                    None,
+                )
+                .await;
+            assert_eq!(r.status, StatusCode::OK, "{code} {slug}");
+            assert_ne!(r.body["title"], page["title"], "{code} {slug}: en's title");
+            assert_ne!(r.body["body"], page["body"], "{code} {slug}: en's body");
+            if let Some(copy) = own.and_then(|l| l.iter().find(|p| p["slug"] == slug)) {
+                assert_eq!(r.body["title"], copy["title"], "{code} {slug}");
+                assert_eq!(r.body["body"], copy["body"], "{code} {slug}");
+            }
+            let list = s
+                .get(
+                    &format!("/api/content/pages?type={kind}&locale={code}"),
+                    None,
+                )
+                .await;
+            let item = list
+                .body
+                .as_array()
+                .and_then(|l| l.iter().find(|i| i["slug"] == slug));
+            assert_eq!(
+                item.map(|i| &i["title"]),
+                Some(&r.body["title"]),
+                "{code} {slug}"
+            );
+        }
+    }
+}
+
+/// Mexican Spanish reads the Spanish pages, their site links kept under /es-mx.
+#[tokio::test]
+async fn es_mx_reads_the_spanish_pages_with_its_own_links() {
+    let s = start().await;
+    let es = s.get("/api/content/pages/terms?locale=es", None).await;
+    let mx = s.get("/api/content/pages/terms?locale=es-mx", None).await;
+    assert_eq!(mx.status, StatusCode::OK);
+    assert_eq!(mx.body["title"], es.body["title"]);
+    let body = mx.body["body"].as_str().unwrap();
+    assert!(
+        body.contains("href=\"/es-mx/bonus/welcome-offer\""),
+        "{body}"
+    );
+    assert!(!body.contains("href=\"/es/"), "{body}");
+    assert!(
+        body.contains("href=\"mailto:support@croupier.test\""),
+        "{body}"
+    );
 }
 
 #[tokio::test]

@@ -1,7 +1,8 @@
 //! Content pages (issue 16 "Content"): localised pages by slug, each of one kind (`static`,
 //! `bonus`, `question`, `page`), with a title and an HTML body. Seeded from
 //! `sandbox/content/pages.json` on every start (like the texts), so corrected pages reach an
-//! existing database. A locale without its own copy of a page answers the default locale's.
+//! existing database. A locale without its own copy of a page answers the default locale's;
+//! an alias locale (es-mx) is seeded with its source's copies, as it reads its texts.
 //! The bodies are served as written: the client sanitises them (the seed holds a page of XSS
 //! payloads, `xss-check`, to prove it).
 
@@ -41,10 +42,25 @@ pub struct Item {
     pub title: String,
 }
 
-/// `{locale: [Page]}` from the seed file.
-pub fn seed(conn: &Connection, json: &str) -> Result<(), String> {
-    let all: std::collections::BTreeMap<String, Vec<Page>> =
+/// `{locale: [Page]}` from the seed file; each `(alias, source)` of `aliases` without pages of
+/// its own gets the source's, their site links moved to its prefix (`/es/..` -> `/es-mx/..`)
+/// so a reader stays in their locale.
+pub fn seed(conn: &Connection, json: &str, aliases: &[(&str, &str)]) -> Result<(), String> {
+    let mut all: std::collections::BTreeMap<String, Vec<Page>> =
         serde_json::from_str(json).map_err(|e| format!("content/pages.json: {e}"))?;
+    for (alias, source) in aliases {
+        let (from, to) = (format!("href=\"/{source}/"), format!("href=\"/{alias}/"));
+        let copies: Vec<Page> = all
+            .get(*source)
+            .into_iter()
+            .flatten()
+            .map(|p| Page {
+                body: p.body.replace(&from, &to),
+                ..p.clone()
+            })
+            .collect();
+        all.entry(alias.to_string()).or_insert(copies);
+    }
     let err = |e: rusqlite::Error| format!("seeding pages: {e}");
     for (locale, pages) in all {
         for (pos, p) in pages.iter().enumerate() {
