@@ -14,7 +14,9 @@ use croupier_core::app::features::{
 use croupier_core::app::{AppUi, FormId, FormValue, SessionStatus};
 use support::{req, respond, sent, token, ui, NOW};
 
-use croupier_core::app::{update, view, Config, Effect, Event, Model};
+use croupier_core::app::features::games;
+use croupier_core::app::features::toasts::view::ToastKind;
+use croupier_core::app::{update, view, Config, Effect, Event, Model, Req};
 use croupier_core::domain::realtime::backoff::{cap, delay};
 use croupier_core::domain::realtime::protocol::{self, Incoming, ReplyError};
 use croupier_core::domain::realtime::push::{self, Push, Topic};
@@ -698,10 +700,16 @@ fn routes_by_event_then_channel() {
             "game:bets#7",
             j!({"event": "game.bet.restricted", "data": {}})
         ),
-        Push::LogOnly {
-            what: "game.bet.restricted",
-            ..
-        }
+        Push::BetRestricted(_)
+    ));
+    // Plain objects on the game channels are history rows (issue 29: they were dropped).
+    assert!(matches!(
+        push::route("game:spins#7", j!({"id": 1})),
+        Push::Spin(_)
+    ));
+    assert!(matches!(
+        push::route("game:bets#7", j!({"id": 1})),
+        Push::Bet(_)
     ));
     for event in ["invoice.deposit.updated", "invoice.withdrawal.updated"] {
         assert!(
@@ -964,16 +972,9 @@ fn max_bet_exceeded_shows_a_toast_with_amount_and_currency() {
 }
 
 #[test]
-fn other_pushes_are_logged_only() {
+fn the_online_count_is_logged_only() {
     let (mut m, _) = connected_player();
     let before = m.clone();
-    let fx = frame(
-        &mut m,
-        r#"{"push":{"channel":"game:bets#7","pub":{"data":{"event":"game.bet.restricted","data":{"id":1}}}}}"#,
-    );
-    assert!(logs(&fx)
-        .iter()
-        .any(|l| l.contains("game.bet.restricted") && l.contains("no feature yet")));
     let fx = frame(
         &mut m,
         r#"{"push":{"channel":"global:online","pub":{"data":{"online":12}}}}"#,
@@ -981,6 +982,76 @@ fn other_pushes_are_logged_only() {
     assert!(logs(&fx).iter().any(|l| l.contains("online count")));
     assert_eq!(m.f.wallet.accounts, before.f.wallet.accounts);
     assert_eq!(m.f.toasts, before.f.toasts);
+}
+
+/// Issue 29: spins and bets published on the game channels reach the history tab that shows
+/// them, through the socket, not only through the reducer.
+#[test]
+fn spin_and_bet_pushes_arrive_as_live_history_rows() {
+    let (mut m, _) = connected_player();
+    ui(
+        &mut m,
+        AppUi::Navigate {
+            path: "/wallet/history?tab=spins".into(),
+        },
+    );
+    respond(
+        &mut m,
+        Req::Games(games::Call::Spins { page: 1 }),
+        200,
+        json!({"data": [], "meta": {"totalPages": 1}}),
+    );
+    assert!(view(&m).games_history.rows.is_empty());
+    frame(
+        &mut m,
+        r#"{"push":{"channel":"game:spins#7","pub":{"data":{"id":41,"gameIdentity":"starburst","gameName":"Starburst","currency":"USD","bet":"1.00","win":"2.00","createdAt":1700000001}}}}"#,
+    );
+    let rows = view(&m).games_history.rows;
+    assert_eq!(rows.len(), 1);
+    assert_eq!((rows[0].game.as_str(), rows[0].id), ("Starburst", 41));
+    // A bet is not a spin: the spins tab does not take it.
+    frame(
+        &mut m,
+        r#"{"push":{"channel":"game:bets#7","pub":{"data":{"id":42,"gameName":"Starburst","currency":"USD","amount":"1.00","win":"0.00","isSettled":true,"createdAt":1700000002}}}}"#,
+    );
+    assert_eq!(view(&m).games_history.rows.len(), 1);
+    // On the bets tab it does.
+    ui(
+        &mut m,
+        AppUi::Navigate {
+            path: "/wallet/history?tab=bets".into(),
+        },
+    );
+    respond(
+        &mut m,
+        Req::Games(games::Call::Bets {
+            page: 1,
+            settled: true,
+        }),
+        200,
+        json!({"data": [], "meta": {"totalPages": 1}}),
+    );
+    frame(
+        &mut m,
+        r#"{"push":{"channel":"game:bets#7","pub":{"data":{"id":42,"gameName":"Starburst","currency":"USD","amount":"1.00","win":"0.00","isSettled":true,"createdAt":1700000002}}}}"#,
+    );
+    let rows = view(&m).games_history.rows;
+    assert_eq!(rows.iter().map(|r| r.id).collect::<Vec<_>>(), [42]);
+}
+
+#[test]
+fn a_restricted_bet_push_warns_the_player() {
+    let (mut m, _) = connected_player();
+    let n = view(&m).toasts.len();
+    frame(
+        &mut m,
+        r#"{"push":{"channel":"game:bets#7","pub":{"data":{"event":"game.bet.restricted","data":{"gameIdentity":"starburst"}}}}}"#,
+    );
+    let toasts = view(&m).toasts;
+    assert_eq!(toasts.len(), n + 1);
+    let toast = toasts.last().unwrap();
+    assert_eq!(toast.kind, ToastKind::Warning);
+    assert_eq!(toast.title, "This bet is not allowed in this game.");
 }
 
 #[test]

@@ -132,18 +132,32 @@ impl GameHistory {
         }
     }
 
-    /// A live row: on the first page of its tab (and filter), newest first.
+    /// A live row: on the first page of its tab (and filter), newest first. A row already
+    /// shown is updated in place (an open bet that settles leaves the open filter), so a
+    /// repeated push never shows twice.
     pub fn pushed(&mut self, tab: Tab, data: &Json) -> bool {
         if self.tab != Some(tab) || self.page != 1 {
             return false;
         }
         let Some(r) = row(data) else { return false };
-        if tab == Tab::Bets && r.settled != self.settled || self.rows.iter().any(|x| x.id == r.id) {
-            return false;
+        let fits = tab == Tab::Spins || r.settled == self.settled;
+        match self.rows.iter().position(|x| x.id == r.id) {
+            Some(i) if !fits => {
+                self.rows.remove(i);
+                true
+            }
+            Some(i) if self.rows[i] != r => {
+                self.rows[i] = r;
+                true
+            }
+            Some(_) => false,
+            None if fits => {
+                self.rows.insert(0, r);
+                self.rows.truncate(PER_PAGE as usize);
+                true
+            }
+            None => false,
         }
-        self.rows.insert(0, r);
-        self.rows.truncate(PER_PAGE as usize);
-        true
     }
 
     pub fn clear(&mut self) {
