@@ -606,9 +606,7 @@ fn a_catalogue_read_in_parts_is_the_catalogue_read_at_once() {
 #[test]
 fn live_history_rows_follow_the_tab_page_and_filter() {
     use games::history::{GameHistory, Tab, PER_PAGE};
-    let bet = |id: i64, settled: bool, win: &str| {
-        j!({"id": id, "gameName": "Starburst", "currency": "USD", "amount": "1.00", "win": win, "isSettled": settled, "createdAt": 1700000000 + id})
-    };
+    let bet = |id: i64, settled: bool, win: &str| j!({"id": id, "gameName": "Starburst", "currency": "USD", "amount": "1.00", "win": win, "isSettled": settled, "createdAt": 1700000000 + id});
     let mut open = GameHistory {
         tab: Some(Tab::Bets),
         page: 1,

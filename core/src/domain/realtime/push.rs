@@ -176,12 +176,11 @@ fn route_event(name: &str, payload: Json) -> Option<Push> {
             }
             Some(Push::MaxBetExceeded { amount, currency })
         }
-        EVENT_QUEST_UPDATED | EVENT_QUEST_TASK_UPDATED => {
-            matches!(payload, Json::Object(_)).then_some(Push::Quest {
+        EVENT_QUEST_UPDATED | EVENT_QUEST_TASK_UPDATED => matches!(payload, Json::Object(_))
+            .then_some(Push::Quest {
                 task: name == EVENT_QUEST_TASK_UPDATED,
                 data: payload,
-            })
-        }
+            }),
         EVENT_BET_PLACED => Some(Push::BetPlaced(payload)),
         EVENT_BET_RESTRICTED => Some(Push::BetRestricted(payload)),
         EVENT_INVOICE_DEPOSIT | EVENT_INVOICE_WITHDRAWAL => {
