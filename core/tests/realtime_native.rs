@@ -16,7 +16,7 @@ use support::{req, respond, sent, token, ui, NOW};
 
 use croupier_core::app::features::games;
 use croupier_core::app::features::toasts::view::ToastKind;
-use croupier_core::app::{update, view, Config, Effect, Event, Model, Req};
+use croupier_core::app::{update, view, Config, Effect, Event, HttpOutcome, Model, Req};
 use croupier_core::domain::realtime::backoff::{cap, delay};
 use croupier_core::domain::realtime::protocol::{self, Incoming, ReplyError};
 use croupier_core::domain::realtime::push::{self, Push, Topic};
@@ -210,10 +210,9 @@ fn connected() -> Client {
         "{\"id\":2,\"subscribe\":{}}\n{\"id\":3,\"subscribe\":{}}",
         NOW,
     );
-    assert!(
-        !out.contains(&Output::Recovered),
-        "a first connect has nothing to recover"
-    );
+    // The first connect recovers too: what was published before the channels were subscribed
+    // (after the session's first loads) is refetched (issue 29).
+    assert_eq!(out, vec![Output::Recovered]);
     assert_eq!(c.sub_state("global:online"), SubState::Subscribed);
     assert_eq!(c.sub_state("wallet:accounts#7"), SubState::Subscribed);
     c
@@ -824,6 +823,11 @@ fn logs(fx: &[Effect]) -> Vec<String> {
 
 /// Player 7 signed in, USD and BTC accounts, socket connected and subscribed.
 fn connected_player() -> (Model, String) {
+    connected_player_then("10.00")
+}
+
+/// As [`connected_player`], the USD balance `refetched` by the first subscription's refetch.
+fn connected_player_then(refetched: &str) -> (Model, String) {
     let t = token(3600, "a");
     let mut m = Model::new(Config::default());
     update(
@@ -883,10 +887,21 @@ fn connected_player() -> (Model, String) {
     let replies: Vec<String> = (2..14)
         .map(|id| format!(r#"{{"id":{id},"subscribe":{{}}}}"#))
         .collect();
-    frame(&mut m, &replies.join("\n"));
+    let fx = frame(&mut m, &replies.join("\n"));
     assert_eq!(
         m.realtime.sub_state("wallet:accounts#7"),
         SubState::Subscribed
+    );
+    // Subscribed: what changed since the first loads is loaded again (issue 29).
+    assert!(http_paths(&fx).contains(&"/api/wallet/accounts".to_string()));
+    respond(
+        &mut m,
+        req::accounts(),
+        200,
+        json!([
+            {"id": 1, "currency": "USD", "balance": refetched, "status": 1},
+            {"id": 3, "currency": "BTC", "balance": "0", "status": 2}
+        ]),
     );
     (m, t)
 }
@@ -1052,6 +1067,66 @@ fn a_restricted_bet_push_warns_the_player() {
     let toast = toasts.last().unwrap();
     assert_eq!(toast.kind, ToastKind::Warning);
     assert_eq!(toast.title, "This bet is not allowed in this game.");
+}
+
+/// Issue 29, the first-connection gap: a balance changed after the sign-in's accounts answer
+/// but before the channels were subscribed (its push went to nobody) shows once subscribed.
+#[test]
+fn a_change_published_before_the_first_subscription_is_refetched() {
+    let (m, _) = connected_player_then("25.00");
+    let usd = m.f.wallet.accounts.iter().find(|a| a.id == 1).unwrap();
+    assert_eq!(usd.balance, "25.00");
+}
+
+/// Every call in flight fails (network), at NOW; the effects of the last answer.
+fn fail_all(m: &mut Model) -> Vec<Effect> {
+    let mut fx = Vec::new();
+    for id in m.calls.in_flight_ids() {
+        fx = update(
+            m,
+            Event::Http {
+                id,
+                outcome: HttpOutcome::Failed {
+                    reason: "offline".into(),
+                },
+            },
+            NOW,
+        );
+    }
+    fx
+}
+
+/// A refetch's answer may predate a push that arrived before it (the server answered the GET
+/// before the change): a push while the refetch's calls are out refetches once more when
+/// they have all answered; without one, nothing more is asked (the reverted fix of issue 19
+/// put the older loyalty level back).
+#[test]
+fn a_push_during_a_refetch_refetches_again_once_its_calls_answered() {
+    let (mut m, _) = connected_player();
+    // The first subscription's refetch is still out: a loyalty push arrives meanwhile.
+    assert!(!m.calls.in_flight_ids().is_empty());
+    frame(
+        &mut m,
+        r#"{"push":{"channel":"retention:accounts#7","pub":{"data":{"points":5}}}}"#,
+    );
+    let fx = fail_all(&mut m);
+    assert!(
+        logs(&fx).iter().any(|l| l.contains("refetching again")),
+        "{fx:#?}"
+    );
+    let again = http_paths(&fx);
+    assert!(
+        again.contains(&"/api/wallet/accounts".to_string()),
+        "{again:?}"
+    );
+    assert!(
+        again.contains(&"/api/game/player-bonuses".to_string()),
+        "{again:?}"
+    );
+    // No push this time: once answered, nothing more.
+    let fx = fail_all(&mut m);
+    assert!(http_paths(&fx).is_empty(), "{fx:#?}");
+    assert!(m.refetch.is_none());
 }
 
 #[test]

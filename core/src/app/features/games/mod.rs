@@ -326,6 +326,12 @@ impl Feature for Games {
                 self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
                 true
             }
+            // Rows published while the socket was away (or before it first subscribed).
+            Hook::Refetch if self.history.tab.is_some() && cx.shared.is_player() => {
+                self.history.load(cx);
+                self.touch(HISTORY);
+                true
+            }
             Hook::Push(Push::Spin(data)) => self.live_row(history::Tab::Spins, data),
             Hook::Push(Push::Bet(data)) => self.live_row(history::Tab::Bets, data),
             Hook::Push(Push::BetRestricted(_)) => {
