@@ -1,6 +1,6 @@
 //! What a real slot spin publishes (issue 29): the spin and bet rows on `game:spins#{id}` /
-//! `game:bets#{id}`, and the `game.bet.restricted` push when the operator restricts the game
-//! (control API).
+//! `game:bets#{id}`, `bet.placebet` (the bet analytics event, SPEC §4), and the
+//! `game.bet.restricted` push when the operator restricts the game (control API).
 
 mod common;
 
@@ -86,7 +86,7 @@ async fn launch(s: &Sandbox, bearer: &str) -> String {
 }
 
 #[tokio::test]
-async fn a_real_spin_publishes_its_rows() {
+async fn a_real_spin_publishes_its_rows_and_bet_placebet() {
     let s = start().await;
     let (bearer, profile) = s.register("live-spin@example.com", "USD").await;
     let me = profile["id"].as_i64().unwrap();
@@ -100,7 +100,7 @@ async fn a_real_spin_publishes_its_rows() {
     let mut ws = subscribed(&s, &bearer, me).await;
     let r = s.post(&spin, None, json!({"bet": "2.00"})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    let got = pushes(&mut ws, 2).await;
+    let got = pushes(&mut ws, 3).await;
     let (spins, bets) = (format!("game:spins#{me}"), format!("game:bets#{me}"));
     let on = |ch: &str| -> Vec<&Value> {
         got.iter()
@@ -120,6 +120,12 @@ async fn a_real_spin_publishes_its_rows() {
         .expect("the bet row");
     assert_eq!(row["amount"], "2.00");
     assert_eq!(row["isSettled"], true);
+    // The bet analytics event, with the same bet, as a sportsbook stake sends it.
+    let placed = on_bets
+        .iter()
+        .find(|d| d["event"] == "bet.placebet")
+        .expect("bet.placebet");
+    assert_eq!(placed["data"], **row);
     // The rows are what the history lists.
     let listed = s.get("/api/game/bets?isSettled=true", Some(&bearer)).await;
     assert_eq!(listed.body["data"][0]["id"], row["id"]);

@@ -2,7 +2,9 @@
 //! credits the player's active account in one transaction, writes a spin and a bet, and pushes
 //! the account, the spin and the bet; demo mode plays with play money kept on the launch.
 //! A bet over the max bet is refused with the `game.bet.max.exceed` push (SPEC §8), a bet in a
-//! game the operator restricts (control API) with the `game.bet.restricted` push.
+//! game the operator restricts (control API) with the `game.bet.restricted` push. A real spin
+//! also publishes `bet.placebet`, as a sportsbook stake does, so the bet analytics fire for
+//! casino play too (SPEC §4).
 
 use axum::extract::State;
 use axum::http::header;
@@ -252,13 +254,16 @@ pub async fn spin(
             "bet": bet_s, "win": win_s, "createdAt": now,
         }),
     );
+    let bet_object = json!({
+        "id": bet_id, "gameIdentity": identity, "gameName": name, "currency": account.currency,
+        "amount": bet_s, "win": win_s, "isSettled": true, "createdAt": now,
+    });
+    let bets = format!("game:bets#{player_id}");
+    realtime::publish(&state, &bets, bet_object.clone());
     realtime::publish(
         &state,
-        &format!("game:bets#{player_id}"),
-        json!({
-            "id": bet_id, "gameIdentity": identity, "gameName": name, "currency": account.currency,
-            "amount": bet_s, "win": win_s, "isSettled": true, "createdAt": now,
-        }),
+        &bets,
+        json!({"event": "bet.placebet", "data": bet_object}),
     );
     Ok(Json(json!({
         "reels": symbols,
