@@ -76,10 +76,17 @@ fn run<R>(
 
 /// Tell every feature; the ones that changed get their slices rebuilt.
 fn hook(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) {
+    taken(model, hook, now, out);
+}
+
+/// As [`hook`]; whether any feature changed.
+fn taken(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) -> bool {
     let changed = run(model, now, out, |f, cx| f.hook(hook, cx));
+    let any = !changed.is_empty();
     for part in changed {
         model.dirty.mark(part);
     }
+    any
 }
 
 /// Send what features asked for and apply their messages, until nothing is left.
@@ -381,10 +388,11 @@ fn hear(model: &mut Model, news: Vec<News>, now: u64, fx: &mut Vec<Effect>, out:
     for n in news {
         match n {
             News::Push(p) => {
+                // Only a push some feature took can be undone by an older answer.
+                let took = taken(model, &Hook::Push(&p), now, out);
                 if let Some(window) = model.refetch.as_mut() {
-                    window.pushed = true;
+                    window.pushed |= took;
                 }
-                hook(model, &Hook::Push(&p), now, out)
             }
             News::Refetch => refetch(model, now, fx, out),
             News::NeedToken => refresh::start(&mut model.calls, fx),
