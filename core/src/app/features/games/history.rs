@@ -141,23 +141,20 @@ impl GameHistory {
         }
         let Some(r) = row(data) else { return false };
         let fits = tab == Tab::Spins || r.settled == self.settled;
-        match self.rows.iter().position(|x| x.id == r.id) {
-            Some(i) if !fits => {
-                self.rows.remove(i);
-                true
-            }
-            Some(i) if self.rows[i] != r => {
-                self.rows[i] = r;
-                true
-            }
-            Some(_) => false,
-            None if fits => {
-                self.rows.insert(0, r);
-                self.rows.truncate(PER_PAGE as usize);
-                true
-            }
-            None => false,
+        if !fits {
+            // Shown, it leaves; not shown, nothing to do.
+            let before = self.rows.len();
+            self.rows.retain(|x| x.id != r.id);
+            return self.rows.len() != before;
         }
+        if let Some(shown) = self.rows.iter_mut().find(|x| x.id == r.id) {
+            let changed = *shown != r;
+            *shown = r;
+            return changed;
+        }
+        self.rows.insert(0, r);
+        self.rows.truncate(PER_PAGE as usize);
+        true
     }
 
     pub fn clear(&mut self) {
