@@ -732,6 +732,58 @@ fn loyalty_progress_and_level_up_as_modal_or_game_page_banner() {
     assert!(view::view(&m).bonuses.level_up.is_none());
 }
 
+/// Issue 29: once subscribed the loyalty account is refetched, so a level-up may arrive as
+/// the refetch's answer before its push, or the push before an older answer. The level-up
+/// shows once either way, and an older answer never shows it again.
+#[test]
+fn a_level_up_shows_once_whichever_of_a_refetch_and_its_push_comes_first() {
+    let loyalty_player = || {
+        let mut m = player();
+        flags(&mut m, false, true);
+        respond(
+            &mut m,
+            Req::Bonuses(bonuses::Call::Loyalty),
+            200,
+            loyalty(150, "Silver", 2, 500),
+        );
+        connect(&mut m);
+        // The first subscription's refetch asks for the account again.
+        assert!(m
+            .calls
+            .id_of(&Req::Bonuses(bonuses::Call::Loyalty))
+            .is_some());
+        m
+    };
+    // The refetch answers first with the new level: the modal, and the push adds nothing.
+    let mut m = loyalty_player();
+    respond(
+        &mut m,
+        Req::Bonuses(bonuses::Call::Loyalty),
+        200,
+        loyalty(600, "Gold", 3, 2000),
+    );
+    assert_eq!(view::view(&m).bonuses.level_up.unwrap().level, "Gold");
+    ui(&mut m, BonusesUi::LevelUpSeen);
+    push(&mut m, "retention:accounts", loyalty(600, "Gold", 3, 2000));
+    assert!(view::view(&m).bonuses.level_up.is_none());
+    // The push first, then the refetch's older answer: one modal; the newer state again
+    // (the second refetch) shows nothing.
+    let mut m = loyalty_player();
+    push(&mut m, "retention:accounts", loyalty(600, "Gold", 3, 2000));
+    assert_eq!(view::view(&m).bonuses.level_up.unwrap().level, "Gold");
+    ui(&mut m, BonusesUi::LevelUpSeen);
+    respond(
+        &mut m,
+        Req::Bonuses(bonuses::Call::Loyalty),
+        200,
+        loyalty(150, "Silver", 2, 500),
+    );
+    assert!(view::view(&m).bonuses.level_up.is_none());
+    push(&mut m, "retention:accounts", loyalty(600, "Gold", 3, 2000));
+    assert!(view::view(&m).bonuses.level_up.is_none());
+    assert_eq!(m.f.bonuses.retention.account.unwrap().points, 600);
+}
+
 #[test]
 fn cards_and_quest_tasks_name_their_games_once_the_catalogue_is_in() {
     use croupier_core::app::features::bonuses::view::GameRef;

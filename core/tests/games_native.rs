@@ -600,3 +600,47 @@ fn a_catalogue_read_in_parts_is_the_catalogue_read_at_once() {
     );
     assert_eq!(view(&bad).games_lobby.state, games::CatalogueState::Failed);
 }
+
+/// The live rows' rules (issue 29): first page only, newest first, a repeat updates in place,
+/// an open bet that settles leaves the open filter, the page never grows past its size.
+#[test]
+fn live_history_rows_follow_the_tab_page_and_filter() {
+    use games::history::{GameHistory, Tab, PER_PAGE};
+    let bet = |id: i64, settled: bool, win: &str| j!({"id": id, "gameName": "Starburst", "currency": "USD", "amount": "1.00", "win": win, "isSettled": settled, "createdAt": 1700000000 + id});
+    let mut open = GameHistory {
+        tab: Some(Tab::Bets),
+        page: 1,
+        settled: false,
+        ..GameHistory::default()
+    };
+    assert!(open.pushed(Tab::Bets, &bet(1, false, "0.00")));
+    assert!(open.pushed(Tab::Bets, &bet(2, false, "0.00")));
+    assert_eq!(open.rows.iter().map(|r| r.id).collect::<Vec<_>>(), [2, 1]);
+    // Settled: gone from the open filter; a settled bet never joins it.
+    assert!(open.pushed(Tab::Bets, &bet(1, true, "3.00")));
+    assert!(!open.pushed(Tab::Bets, &bet(3, true, "0.00")));
+    assert_eq!(open.rows.iter().map(|r| r.id).collect::<Vec<_>>(), [2]);
+    let mut settled = GameHistory {
+        tab: Some(Tab::Bets),
+        page: 1,
+        settled: true,
+        ..GameHistory::default()
+    };
+    assert!(settled.pushed(Tab::Bets, &bet(1, true, "0.00")));
+    // The same bet again with a new win: updated where it is, not added.
+    assert!(settled.pushed(Tab::Bets, &bet(1, true, "3.00")));
+    assert!(!settled.pushed(Tab::Bets, &bet(1, true, "3.00")));
+    assert_eq!(settled.rows.len(), 1);
+    assert_eq!(settled.rows[0].win, "3.00");
+    // A full page keeps its size, the newest on top.
+    for id in 10..10 + PER_PAGE as i64 {
+        settled.pushed(Tab::Bets, &bet(id, true, "0.00"));
+    }
+    assert_eq!(settled.rows.len(), PER_PAGE as usize);
+    assert_eq!(settled.rows[0].id, 9 + PER_PAGE as i64);
+    // Page 2 and a push without an id take nothing.
+    settled.page = 2;
+    assert!(!settled.pushed(Tab::Bets, &bet(99, true, "0.00")));
+    settled.page = 1;
+    assert!(!settled.pushed(Tab::Bets, &j!({"gameName": "Starburst"})));
+}

@@ -64,6 +64,8 @@ pub struct Inner {
     pub tg_max_age: u64,
     /// Control API: the build id `builds/latest.json` reports instead of the file's.
     pub build_id: Mutex<Option<String>>,
+    /// Control API: games whose real bets the operator refuses (`game.bet.restricted`).
+    pub restricted_games: Mutex<std::collections::BTreeSet<String>>,
     /// Uploaded documents, a folder per player: `documents/` beside the DB file, or a fresh
     /// temporary folder for an in-memory DB (tests).
     pub documents_dir: PathBuf,
@@ -131,6 +133,7 @@ impl AppState {
             files: Mutex::new(BTreeMap::new()),
             refresh_hold: tokio::sync::watch::Sender::new(false),
             build_id: Mutex::new(None),
+            restricted_games: Mutex::new(Default::default()),
             tg_bot_token: config.tg_bot_token.clone(),
             tg_max_age: config.tg_max_age,
             documents_dir: documents_dir(&config.db),

@@ -227,6 +227,18 @@ test("with consent every stand-in loads from its provider; events reach every si
   await expect.poll(() => dataLayer(page)).toContainEqual({ event: "bet", pixelActionId: 88, externalEventCode: 3 });
   expect(await dataLayer(page)).toContainEqual({ event: "bet30", pixelActionId: 90, externalEventCode: null });
 
+  // A real spin of a casino game is a bet too (issue 29: the slot publishes bet.placebet).
+  const count = async (event: string) =>
+    ((await dataLayer(page)) as { event?: string }[]).filter((e) => e.event === event).length;
+  await page.goto(at("/game/book-of-dead"));
+  const slot = page.frameLocator("[data-testid=game-frame]");
+  await expect(slot.getByText("Real money")).toBeVisible();
+  const [bets, bets30] = [await count("bet"), await count("bet30")];
+  await slot.locator("#bet").fill("1.00");
+  await slot.getByRole("button", { name: "Spin" }).click();
+  await expect.poll(() => count("bet")).toBe(bets + 1);
+  expect(await count("bet30")).toBe(bets30 + 1);
+
   // Nothing any provider was handed, nor any script address, holds the session token.
   const given = JSON.stringify({ r: await recorded(page), d: await dataLayer(page) });
   expect(given).not.toContain(token);

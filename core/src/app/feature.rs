@@ -34,7 +34,7 @@ pub trait Feature: Default {
     fn ui(&mut self, _event: Self::Ui, _cx: &mut Cx) {}
     fn answered(&mut self, _call: Self::Call, _answer: Answer, _cx: &mut Cx) {}
     fn tick(&mut self, _tick: Self::Tick, _cx: &mut Cx) {}
-    /// Session changes, address changes, pushes, refetch after a reconnect. Returns whether
+    /// Session changes, address changes, pushes, refetch once subscribed. Returns whether
     /// the feature's model changed (its view slices are rebuilt only then).
     fn hook(&mut self, _hook: &Hook, _cx: &mut Cx) -> bool {
         false
@@ -75,7 +75,8 @@ pub enum Hook<'a> {
     },
     /// A realtime publication, already routed by channel (SPEC §7).
     Push(&'a Push),
-    /// The socket reconnected: reload what pushes may have told meanwhile.
+    /// The socket (re)connected and subscribed: reload what pushes may have told meanwhile
+    /// (before the first subscription, or while away).
     Refetch,
     /// The active account's currency changed (`Shared::active_currency`), SPEC §4 "Active
     /// account".

@@ -8,16 +8,28 @@
 //! - Publications are routed by `domain::realtime::push` and reach every feature through
 //!   `Hook::Push`; the parent logs what no feature takes. A push that does not fit the
 //!   contract is logged and dropped.
-//! - After a reconnect (or an unauthorized close), `Hook::Refetch` lets each feature reload
-//!   what pushes would have told, so nothing published while away is lost.
+//! - After every connect (or an unauthorized close), `Hook::Refetch` lets each feature reload
+//!   what pushes would have told, so nothing published while away is lost, nor anything
+//!   published between sign-in's first loads and the first subscription (issue 29).
+//! - A refetch's answer may be older than a push that arrived before it (the server answered
+//!   the GET before the change): a push while the refetch's calls are out opens a
+//!   [`RefetchWindow`] that refetches once more when they have all answered.
 
-use super::effect::{Effect, LogLevel, TimerId};
+use super::effect::{CallId, Effect, LogLevel, TimerId};
 use super::event::Event;
 use super::feature::SessionStatus;
 use super::model::Model;
 use crate::domain::realtime::push::{self, Push};
 use crate::domain::realtime::{self, is_unauthorized, Output, SocketEvent};
 use crate::domain::session::is_expired;
+
+/// The calls one refetch sent, and whether a push arrived before they all answered (then
+/// their answers may predate it and the parent refetches again).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RefetchWindow {
+    pub calls: Vec<CallId>,
+    pub pushed: bool,
+}
 
 /// What the parent does with the socket's news.
 #[derive(Debug, PartialEq)]

@@ -154,6 +154,8 @@ pub struct Model {
     pub modals: ModalHost,
     /// The realtime connection and its subscriptions (SPEC §7; live.rs).
     pub realtime: realtime::Client,
+    /// The calls of the last refetch until they answer (live.rs).
+    pub refetch: Option<super::live::RefetchWindow>,
     /// The last reload made for a new build (SPEC §9 reload guard).
     pub last_reload: Option<(String, u64)>,
     pub f: Features,
@@ -172,6 +174,7 @@ impl Model {
             calls: Calls::default(),
             modals: ModalHost::new(),
             realtime: Default::default(),
+            refetch: None,
             last_reload: None,
             f: Features::default(),
             next_timer: 0,

@@ -76,10 +76,17 @@ fn run<R>(
 
 /// Tell every feature; the ones that changed get their slices rebuilt.
 fn hook(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) {
+    taken(model, hook, now, out);
+}
+
+/// As [`hook`]; whether any feature changed.
+fn taken(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) -> bool {
     let changed = run(model, now, out, |f, cx| f.hook(hook, cx));
+    let any = !changed.is_empty();
     for part in changed {
         model.dirty.mark(part);
     }
+    any
 }
 
 /// Send what features asked for and apply their messages, until nothing is left.
@@ -350,6 +357,7 @@ fn http_done(
         model.dirty.mark(req.part());
     }
     run(model, now, out, |f, cx| f.answered(req, answer, cx));
+    refetch_answered(model, now, fx, out);
 }
 
 fn refreshed(
@@ -379,16 +387,61 @@ fn refreshed(
 fn hear(model: &mut Model, news: Vec<News>, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
     for n in news {
         match n {
-            News::Push(p) => hook(model, &Hook::Push(&p), now, out),
-            News::Refetch => hook(model, &Hook::Refetch, now, out),
+            News::Push(p) => {
+                // Only a push some feature took can be undone by an older answer.
+                let took = taken(model, &Hook::Push(&p), now, out);
+                if let Some(window) = model.refetch.as_mut() {
+                    window.pushed |= took;
+                }
+            }
+            News::Refetch => refetch(model, now, fx, out),
             News::NeedToken => refresh::start(&mut model.calls, fx),
         }
+    }
+}
+
+/// Every feature reloads what pushes would have told; the calls it sent are watched until
+/// they answer (`refetch_answered`).
+fn refetch(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
+    let before = model.calls.in_flight_ids();
+    hook(model, &Hook::Refetch, now, out);
+    settle(model, now, fx, out);
+    let calls: Vec<_> = model
+        .calls
+        .in_flight_ids()
+        .into_iter()
+        .filter(|id| !before.contains(id))
+        .collect();
+    model.refetch = (!calls.is_empty()).then_some(live::RefetchWindow {
+        calls,
+        pushed: false,
+    });
+}
+
+/// A call answered: once the refetch's calls all have, a push that arrived meanwhile may be
+/// newer than their answers, so everything is refetched once more.
+fn refetch_answered(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
+    let Some(window) = &model.refetch else {
+        return;
+    };
+    if model.calls.any_in_flight(&window.calls) {
+        return;
+    }
+    let again = window.pushed;
+    model.refetch = None;
+    if again && model.shared.status == SessionStatus::Player {
+        fx.push(Effect::Log {
+            level: LogLevel::Info,
+            message: "realtime: a push arrived during the refetch; refetching again".into(),
+        });
+        refetch(model, now, fx, out);
     }
 }
 
 /// The session is over here: token, gate, every feature's player state.
 fn end_session(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
     model.calls.clear_session();
+    model.refetch = None;
     fx.push(Effect::ClearToken);
     set_status(model, SessionStatus::Guest, None);
     hook(model, &Hook::Session(SessionChange::Ended), now, out);

@@ -40,6 +40,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/_control/stall", get(stall))
         .route("/api/_control/big", get(big))
         .route("/api/_control/build", post(set_build))
+        .route("/api/_control/restrict-bets", post(restrict_bets))
         .route("/api/_control/stats", get(stats))
         .route("/api/_control/notify", post(super::notifications::notify))
         .route("/api/_control/communications", get(communications))
@@ -176,6 +177,31 @@ async fn publish(
     }
     let delivered = realtime::publish(&state, &body.channel, body.data);
     Ok(Json(json!({ "delivered": delivered })))
+}
+
+#[derive(Deserialize)]
+struct RestrictBody {
+    /// The game's identity (the slot's catalogue game).
+    game: String,
+    restricted: bool,
+}
+
+/// `{"game": "<identity>", "restricted": true}`: real spins in that game are refused with the
+/// `game.bet.restricted` push, as an operator's bet rules refuse a bet; `false` lifts it.
+async fn restrict_bets(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<RestrictBody>,
+) -> Json<Value> {
+    let mut games = state
+        .restricted_games
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if body.restricted {
+        games.insert(body.game);
+    } else {
+        games.remove(&body.game);
+    }
+    Json(json!({ "restricted": games.iter().collect::<Vec<_>>() }))
 }
 
 /// Closes every websocket with "shutdown" (3001), which clients reconnect after.

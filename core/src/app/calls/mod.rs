@@ -218,6 +218,16 @@ impl Calls {
         None
     }
 
+    /// The calls in flight now.
+    pub fn in_flight_ids(&self) -> Vec<CallId> {
+        self.in_flight.iter().map(|(id, _)| *id).collect()
+    }
+
+    /// Whether any of `ids` is still in flight (not answered, superseded or dropped).
+    pub fn any_in_flight(&self, ids: &[CallId]) -> bool {
+        self.in_flight.iter().any(|(id, _)| ids.contains(id))
+    }
+
     /// The call `id` answered: its request, unless it was superseded or never sent.
     pub fn take(&mut self, id: CallId) -> Option<Req> {
         let i = self.in_flight.iter().position(|(c, _)| *c == id)?;

@@ -15,8 +15,9 @@
 //!   4500-4999), which leaves the client disconnected.
 //! - Connect error 109 (token expired): the socket closes and [`Output::NeedToken`] asks for a
 //!   refreshed token; [`Client::resume`] reconnects with it.
-//! - After a reconnect, once every channel answered its subscribe, [`Output::Recovered`] tells
-//!   the app to refetch what may have changed while away.
+//! - After every connect, once every channel answered its subscribe, [`Output::Recovered`]
+//!   tells the app to refetch what may have changed before the channels were subscribed (the
+//!   first connect: between the session's first loads and now) or while away (a reconnect).
 //!
 //! Timers carry the connection `epoch` they were set for; a timer of an older connection is
 //! ignored, so no timer ever needs cancelling.
@@ -95,7 +96,8 @@ pub enum Output {
         /// Not the first connection for this identity: something may have been missed.
         reconnect: bool,
     },
-    /// After a reconnect every channel answered: refetch what pushes would have told.
+    /// After a connect (the first too) every channel answered: refetch what pushes would
+    /// have told.
     Recovered,
     Publication {
         channel: String,
@@ -383,7 +385,9 @@ impl Client {
                 self.last_ping_ms = now;
                 let reconnect = self.connections > 0;
                 self.connections = self.connections.saturating_add(1);
-                self.recovering = reconnect;
+                // Every connect, the first too: what was published before the channels were
+                // subscribed (after the session's first loads) is not replayed either.
+                self.recovering = true;
                 out.push(Output::Connected {
                     client: info.client,
                     reconnect,

@@ -105,6 +105,12 @@ pub enum Push {
     Loyalty(Json),
     /// `bet.placebet`: a bet was placed (SPEC §4: the bet analytics event).
     BetPlaced(Json),
+    /// `game:spins`: a spin object (a live row of the spins history).
+    Spin(Json),
+    /// `game:bets`: a bet object (a live row of the bets history).
+    Bet(Json),
+    /// `game.bet.restricted`: the game refused the bet; the payload as sent.
+    BetRestricted(Json),
     /// `game.bet.max.exceed`: the maximum bet, a decimal string in major units.
     MaxBetExceeded { amount: String, currency: String },
     /// `messenger:notifications`: a messenger message object.
@@ -153,48 +159,43 @@ pub fn route(channel: &str, data: Json) -> Push {
         Topic::Notifications => return Push::Message(data),
         Topic::Pushes => return Push::PushNote(data),
         Topic::Online => "online count",
-        Topic::Bets => "bet",
-        Topic::Spins => "spin",
+        Topic::Bets => return Push::Bet(data),
+        Topic::Spins => return Push::Spin(data),
         Topic::Unknown => return malformed("unknown channel"),
     };
     Push::LogOnly { what, data }
 }
 
 fn route_event(name: &str, payload: Json) -> Option<Push> {
-    let what = match name {
+    match name {
         EVENT_BET_MAX_EXCEED => {
             let amount = decimal_text(payload.get("amount").or_else(|| payload.get("maxBet"))?)?;
             let currency = payload.get("currency")?.as_str()?.trim().to_string();
             if currency.is_empty() {
                 return None;
             }
-            return Some(Push::MaxBetExceeded { amount, currency });
+            Some(Push::MaxBetExceeded { amount, currency })
         }
-        EVENT_QUEST_UPDATED | EVENT_QUEST_TASK_UPDATED => {
-            return matches!(payload, Json::Object(_)).then_some(Push::Quest {
+        EVENT_QUEST_UPDATED | EVENT_QUEST_TASK_UPDATED => matches!(payload, Json::Object(_))
+            .then_some(Push::Quest {
                 task: name == EVENT_QUEST_TASK_UPDATED,
                 data: payload,
-            });
-        }
-        EVENT_BET_PLACED => return Some(Push::BetPlaced(payload)),
-        EVENT_BET_RESTRICTED => "game.bet.restricted",
+            }),
+        EVENT_BET_PLACED => Some(Push::BetPlaced(payload)),
+        EVENT_BET_RESTRICTED => Some(Push::BetRestricted(payload)),
         EVENT_INVOICE_DEPOSIT | EVENT_INVOICE_WITHDRAWAL => {
             let event = if name == EVENT_INVOICE_DEPOSIT {
                 EVENT_INVOICE_DEPOSIT
             } else {
                 EVENT_INVOICE_WITHDRAWAL
             };
-            return matches!(payload, Json::Object(_)).then_some(Push::Invoice {
+            matches!(payload, Json::Object(_)).then_some(Push::Invoice {
                 event,
                 data: payload,
-            });
+            })
         }
-        _ => return None,
-    };
-    Some(Push::LogOnly {
-        what,
-        data: payload,
-    })
+        _ => None,
+    }
 }
 
 /// A decimal amount as text: a string as sent, or a JSON number written out.

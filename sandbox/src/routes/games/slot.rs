@@ -1,7 +1,10 @@
 //! The demo slot the game frame shows: three reels, a bet, a spin. Real mode debits and
 //! credits the player's active account in one transaction, writes a spin and a bet, and pushes
 //! the account, the spin and the bet; demo mode plays with play money kept on the launch.
-//! A bet over the max bet is refused with the `game.bet.max.exceed` push (SPEC §8).
+//! A bet over the max bet is refused with the `game.bet.max.exceed` push (SPEC §8), a bet in a
+//! game the operator restricts (control API) with the `game.bet.restricted` push. A real spin
+//! also publishes `bet.placebet`, as a sportsbook stake does, so the bet analytics fire for
+//! casino play too (SPEC §4).
 
 use axum::extract::State;
 use axum::http::header;
@@ -172,6 +175,29 @@ pub async fn spin(
             FieldErrors::new(),
         ));
     }
+    let game = CATALOGUE.games.iter().find(|g| g.id == l.game_id);
+    let identity = game.map(|g| g.identity.as_str()).unwrap_or_default();
+    let name = game.map(|g| g.name.as_str()).unwrap_or_default();
+    let restricted = state
+        .restricted_games
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .contains(identity);
+    if restricted {
+        realtime::publish(
+            &state,
+            &format!("game:bets#{player_id}"),
+            json!({"event": "game.bet.restricted", "data": {
+                "gameIdentity": identity, "gameName": name, "amount": body.bet.trim(),
+                "currency": account.currency,
+            }}),
+        );
+        return Err(ApiError::unprocessable(
+            "bet_restricted",
+            "This bet is not allowed in this game.",
+            FieldErrors::new(),
+        ));
+    }
     // The player's own limits: exclusion, bet and loss limits over slot rounds (issue 14).
     crate::routes::limits::check_spin(&conn, player_id, &account.currency, unit, bet)?;
     if bet > account.balance_minor {
@@ -216,9 +242,6 @@ pub async fn spin(
         free_spin: false,
     };
     crate::routes::bonuses::on_stake(&state, &stake)?;
-    let game = CATALOGUE.games.iter().find(|g| g.id == l.game_id);
-    let identity = game.map(|g| g.identity.as_str()).unwrap_or_default();
-    let name = game.map(|g| g.name.as_str()).unwrap_or_default();
     let (bet_s, win_s) = (
         crate::money::format_minor(bet, unit),
         crate::money::format_minor(win, unit),
@@ -231,13 +254,16 @@ pub async fn spin(
             "bet": bet_s, "win": win_s, "createdAt": now,
         }),
     );
+    let bet_object = json!({
+        "id": bet_id, "gameIdentity": identity, "gameName": name, "currency": account.currency,
+        "amount": bet_s, "win": win_s, "isSettled": true, "createdAt": now,
+    });
+    let bets = format!("game:bets#{player_id}");
+    realtime::publish(&state, &bets, bet_object.clone());
     realtime::publish(
         &state,
-        &format!("game:bets#{player_id}"),
-        json!({
-            "id": bet_id, "gameIdentity": identity, "gameName": name, "currency": account.currency,
-            "amount": bet_s, "win": win_s, "isSettled": true, "createdAt": now,
-        }),
+        &bets,
+        json!({"event": "bet.placebet", "data": bet_object}),
     );
     Ok(Json(json!({
         "reels": symbols,

@@ -30,6 +30,9 @@ pub struct Retention {
     pub quests_loaded: bool,
     pub busy: Vec<u64>,
     pub account: Option<LoyaltyAccount>,
+    /// The highest level this session has seen (loaded or pushed): a level-up shows once,
+    /// whichever of a refetch's answer and the push brings it first (issue 29).
+    pub peak: Option<LoyaltyAccount>,
     /// `(name, points, order)`.
     pub levels: Vec<(String, u64, u32)>,
     /// The level reached, shown as a modal (false) or a banner on a game page (true).
@@ -304,8 +307,10 @@ impl Retention {
 
     pub fn account_answered(&mut self, answer: Answer, cx: &mut Cx) {
         match crate::app::calls::read_json(answer) {
+            // A loaded level above the peak rose while no push told (a refetch answered
+            // first): the same reaction as a push.
             Ok(v) => match read_account(&v) {
-                Some(a) => self.account = Some(a),
+                Some(a) => self.arrived(a, cx),
                 None => cx.log(LogLevel::Warn, "loyalty account: unexpected shape"),
             },
             Err(e) => cx.log_err(LogLevel::Warn, "loyalty account", &e),
@@ -340,12 +345,19 @@ impl Retention {
             cx.log(LogLevel::Warn, "realtime: loyalty push dropped: malformed");
             return false;
         };
+        self.arrived(new, cx);
+        true
+    }
+
+    /// A loyalty account arrived: above the peak level, the level-up modal (the banner on a
+    /// game page); it becomes the account shown either way.
+    fn arrived(&mut self, new: LoyaltyAccount, cx: &mut Cx) {
         let on_game = cx
             .shared
             .route
             .as_ref()
             .is_ok_and(|r| r.name.trim_start_matches("locale-") == "game-id");
-        match loyalty::on_account_update(self.account.as_ref(), &new, on_game, cx.now) {
+        match loyalty::on_account_update(self.peak.as_ref(), &new, on_game, cx.now) {
             Some(LevelUp::Banner { level, .. }) => {
                 if let Some(t) = self.banner.take() {
                     cx.cancel(t);
@@ -359,8 +371,14 @@ impl Retention {
             Some(LevelUp::Modal { level }) => self.level_up = Some((level, false)),
             None => {}
         }
+        if self
+            .peak
+            .as_ref()
+            .is_none_or(|p| new.current_level.order > p.current_level.order)
+        {
+            self.peak = Some(new.clone());
+        }
         self.account = Some(new);
-        true
     }
 
     pub fn hide_banner(&mut self) {

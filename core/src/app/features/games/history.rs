@@ -132,14 +132,25 @@ impl GameHistory {
         }
     }
 
-    /// A live row: on the first page of its tab (and filter), newest first.
+    /// A live row: on the first page of its tab (and filter), newest first. A row already
+    /// shown is updated in place (an open bet that settles leaves the open filter), so a
+    /// repeated push never shows twice.
     pub fn pushed(&mut self, tab: Tab, data: &Json) -> bool {
         if self.tab != Some(tab) || self.page != 1 {
             return false;
         }
         let Some(r) = row(data) else { return false };
-        if tab == Tab::Bets && r.settled != self.settled || self.rows.iter().any(|x| x.id == r.id) {
-            return false;
+        let fits = tab == Tab::Spins || r.settled == self.settled;
+        if !fits {
+            // Shown, it leaves; not shown, nothing to do.
+            let before = self.rows.len();
+            self.rows.retain(|x| x.id != r.id);
+            return self.rows.len() != before;
+        }
+        if let Some(shown) = self.rows.iter_mut().find(|x| x.id == r.id) {
+            let changed = *shown != r;
+            *shown = r;
+            return changed;
         }
         self.rows.insert(0, r);
         self.rows.truncate(PER_PAGE as usize);

@@ -326,19 +326,15 @@ impl Feature for Games {
                 self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
                 true
             }
-            Hook::Push(Push::LogOnly { what, data }) if *what == "spin" || *what == "bet" => {
-                let tab = if *what == "spin" {
-                    history::Tab::Spins
-                } else {
-                    history::Tab::Bets
-                };
-                let changed = self.history.pushed(tab, data);
-                if changed {
-                    self.touch(HISTORY);
-                }
-                changed
+            // Rows published while the socket was away (or before it first subscribed).
+            Hook::Refetch if self.history.tab.is_some() && cx.shared.is_player() => {
+                self.history.load(cx);
+                self.touch(HISTORY);
+                true
             }
-            Hook::Push(Push::LogOnly { what, .. }) if *what == "game.bet.restricted" => {
+            Hook::Push(Push::Spin(data)) => self.live_row(history::Tab::Spins, data),
+            Hook::Push(Push::Bet(data)) => self.live_row(history::Tab::Bets, data),
+            Hook::Push(Push::BetRestricted(_)) => {
                 cx.alert(Alert::warning("alerts.gameBetRestricted"));
                 false
             }
@@ -486,6 +482,15 @@ impl Games {
         cx.call(Self::req(Call::Favorites), None);
         cx.call(Self::req(Call::Played), None);
         cx.call(Self::req(Call::Recent), None);
+    }
+
+    /// A spin or bet pushed live: a row of its history tab when that tab's first page shows.
+    fn live_row(&mut self, tab: history::Tab, data: &Json) -> bool {
+        let changed = self.history.pushed(tab, data);
+        if changed {
+            self.touch(HISTORY);
+        }
+        changed
     }
 
     pub fn touch(&self, parts: u8) {
