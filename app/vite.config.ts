@@ -2,7 +2,6 @@
 import { randomBytes } from "node:crypto";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
-import wasm from "vite-plugin-wasm";
 
 // The sandbox serves the API; in `vite dev` we proxy to it. changeOrigin: the sandbox answers
 // only its own Host names (127.0.0.1/localhost with its port), so the proxy must send that.
@@ -26,7 +25,7 @@ function buildId(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), wasm(), buildId()],
+  plugins: [react(), buildId()],
   build: { target: "es2022", assetsInlineLimit: 0 },
   server: { host: "127.0.0.1", fs: { allow: [".."] }, proxy: { "/api": { target: sandbox, ws: true, changeOrigin: true } } },
   test: {

@@ -15,7 +15,7 @@
 # the product's profile (opt-level z, fat LTO: a much slower build).
 # Last line: `dispatch: keystroke p95 X ms, push p95 Y ms`.
 source "$(dirname "$0")/lib.sh"
-ensure_wasm_tools
+ensure_wasm_pack
 ensure_browsers
 mkdir -p "$ROOT/target/test-logs"
 log_file="$ROOT/target/test-logs/bench-dispatch.log"

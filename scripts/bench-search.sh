@@ -8,7 +8,7 @@
 # Last line: `search: core p95 X ms, fuse.js p95 Y ms (Z× faster), uFuzzy p95 W ms, recall@10 core A fuse.js B`.
 source "$(dirname "$0")/lib.sh"
 set -euo pipefail
-ensure_wasm_tools
+ensure_wasm_pack
 ensure_npm "$ROOT/tests"
 work="$ROOT/target/bench-search"
 mkdir -p "$work"

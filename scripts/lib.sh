@@ -17,7 +17,10 @@ wasm_bindgen_version() {
 # The exact toolchain. rust-toolchain.toml names the channel "stable" (the only toolchain these
 # machines have; rustup cannot download a "1.95.0" here), and this asserts its version.
 RUST_VERSION=1.95.0
-# wasm-pack, pinned: reinstalled when the installed one differs.
+# wasm_split_cli_support (its binary wasm-split-cli cuts the core's wasm into the chunks each
+# route loads, issue 28), pinned exactly: a young tool whose output the loader must match.
+WASM_SPLIT_VERSION=0.2.4
+# wasm-pack, pinned: only the two benches use it (scripts/bench-*.sh), not the product build.
 WASM_PACK_VERSION=0.15.1
 
 ensure_rust() {
@@ -48,17 +51,38 @@ ensure_rust() {
   )
 }
 
-ensure_wasm_tools() {
+# wasm-bindgen (and its test runner), the version of the crate in Cargo.lock.
+ensure_wasm_bindgen() {
   ensure_rust
-  if [ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERSION" ]; then
-    log "installing wasm-pack $WASM_PACK_VERSION"
-    cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked --force
-  fi
   local want; want="$(wasm_bindgen_version)"
   if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
     # Without --locked: the registry here lacks a version the CLI's own lockfile names.
     log "installing wasm-bindgen-cli $want"
-    cargo install wasm-bindgen-cli --version "$want" --force
+    cargo install wasm-bindgen-cli --version "$want" --force || return 1
+  fi
+}
+
+# The product build's wasm tools: wasm-bindgen and wasm-split-cli, each at its pinned version.
+ensure_wasm_tools() {
+  # `|| return`: build_product calls this where bash ignores -e.
+  ensure_wasm_bindgen || return 1
+  # wasm-split-cli has no --version: cargo's record of what it installed names the version
+  # (read whole first: grep -q stopping early would fail cargo's write under pipefail).
+  local installed; installed="$(cargo install --list 2>/dev/null)" || installed=""
+  if ! command -v wasm-split-cli >/dev/null ||
+    ! grep -qxF "wasm_split_cli_support v$WASM_SPLIT_VERSION:" <<<"$installed"; then
+    log "installing wasm-split-cli (wasm_split_cli_support $WASM_SPLIT_VERSION; a few minutes)"
+    cargo install wasm_split_cli_support --version "=$WASM_SPLIT_VERSION" --features build-binary \
+      --locked --force || return 1
+  fi
+}
+
+# wasm-pack for the benches (they build and run the core their own way).
+ensure_wasm_pack() {
+  ensure_wasm_bindgen || return 1
+  if [ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERSION" ]; then
+    log "installing wasm-pack $WASM_PACK_VERSION"
+    cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked --force
   fi
 }
 
@@ -84,8 +108,9 @@ ensure_npm() {
   fi
 }
 
-# core -> pkg (wasm-pack, profile wasm-release) -> wasm-opt -Oz from npm binaryen -> app/dist
-# -> precompressed .br/.gz beside the hashed assets.
+# core (cargo, profile wasm-release) -> wasm-split-cli -> wasm-bindgen --target web -> pkg
+# -> wasm-opt -Oz from npm binaryen on every .wasm -> app/dist -> precompressed .br/.gz beside
+# the hashed assets.
 build_product() {
   # Every command decides (callers may run this with `set -e` off, or inside `&&`, where bash
   # ignores -e): a failed step returns at once, and the old pkg/ is removed first so that no
@@ -97,15 +122,47 @@ build_product() {
   # panic abort), used only by this build, then wasm-opt -Oz from npm binaryen (Debian's 108
   # makes a module that fails at load). No unstable flag, no rebuilt std (docs/ARCHITECTURE.md
   # "Size": budgets are per route as sent, with generous tripwires, so nothing is golfed).
-  (cd "$ROOT/core" && wasm-pack build --no-opt --profile wasm-release --target bundler \
-    --out-dir "$ROOT/pkg" --out-name croupier_core .) || return 1
+  # --emit-relocs (a stable linker flag) keeps the relocations wasm-split-cli follows to cut the
+  # module at its split points. A RUSTFLAGS in the environment would silently replace the
+  # target's flags, so it is left out of this one command.
+  (cd "$ROOT" && env -u RUSTFLAGS -u CARGO_ENCODED_RUSTFLAGS \
+    CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Clink-args=--emit-relocs" \
+    cargo build -p croupier-core --lib --target wasm32-unknown-unknown --profile wasm-release) || return 1
+  local built="${CARGO_TARGET_DIR:-$ROOT/target}/wasm32-unknown-unknown/wasm-release/croupier_core.wasm"
+  # The split runs between rustc and wasm-bindgen (it needs the relocations, which wasm-bindgen
+  # drops): pkg/croupier_core.wasm is the main module, beside it one .wasm per split point and
+  # __wasm_split.js, their loader. The web target: the app calls init() itself, and a chunk
+  # whose fetch failed can be fetched again (docs/ARCHITECTURE.md "Loading the core by route").
+  log "splitting the wasm"
+  wasm-split-cli --target web --out-name croupier_core "$built" "$ROOT/pkg" || return 1
+  wasm-bindgen --target web --keep-lld-exports --out-dir "$ROOT/pkg" "$ROOT/pkg/croupier_core.wasm" || return 1
+  rm "$ROOT/pkg/croupier_core.wasm" || return 1
+  write_pkg_json || return 1
   ensure_npm "$ROOT/app" || return 1
   log "wasm-opt -Oz"
-  local wasm="$ROOT/pkg/croupier_core_bg.wasm"
-  "$ROOT/app/node_modules/.bin/wasm-opt" -Oz --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$wasm.opt" || return 1
-  mv "$wasm.opt" "$wasm" || return 1
+  local wasm
+  for wasm in "$ROOT"/pkg/*.wasm; do
+    "$ROOT/app/node_modules/.bin/wasm-opt" -Oz --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$wasm.opt" || return 1
+    mv "$wasm.opt" "$wasm" || return 1
+  done
   log "building the app"
   (cd "$ROOT/app" && npm run build --silent) || return 1
   log "precompressing the app"
   node "$ROOT/scripts/precompress.mjs" "$ROOT/app/dist"
+}
+
+# pkg/package.json, which wasm-pack used to write: the app depends on `croupier-core: file:../pkg`.
+write_pkg_json() {
+  cat >"$ROOT/pkg/package.json" <<'JSON'
+{
+  "name": "croupier-core",
+  "type": "module",
+  "description": "Croupier's domain core: rules, state machines and the wasm runtime.",
+  "version": "0.1.0",
+  "license": "UNLICENSED",
+  "main": "croupier_core.js",
+  "types": "croupier_core.d.ts",
+  "sideEffects": ["./croupier_core.js", "./snippets/*"]
+}
+JSON
 }

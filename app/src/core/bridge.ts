@@ -1,4 +1,4 @@
-import { Core, type Launch } from "croupier-core";
+import init, { Core, type Launch } from "croupier-core";
 // The phone numbering plans ship as their own asset, outside the wasm; the core fetches them.
 import phoneMetadataUrl from "../../../core/src/domain/phone/metadata.tsv?url";
 import { appMode, sportsbookScript } from "./appMode";
@@ -143,9 +143,12 @@ function watchTraps() {
 export async function startCore({ miniapp, ...options }: StartOptions & { config?: RuntimeConfig } = {}): Promise<boolean> {
   const config = options.config ?? {};
   const mode = config.appMode ?? appMode;
+  // The wasm (built for the web target) is fetched and instantiated here, from the hashed asset
+  // Vite made of the glue's `new URL(…, import.meta.url)`; a failure rejects, and the caller
+  // reports it as a failed load, as a failed import of this module is.
+  await init();
   watchTraps();
-  // The wasm was instantiated in this task (the module's import): the core is created in the
-  // next one, its constructor compiled on the way.
+  // The core is created in the task after the instantiation, its constructor compiled on the way.
   await nextTask();
   let core: Core;
   try {

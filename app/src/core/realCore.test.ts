@@ -1,33 +1,21 @@
 // The real core, not a stand-in: pkg/'s wasm (built by scripts/test.sh before vitest runs)
 // instantiated under node and connected through the bridge into the store. pkg/ is built for
-// bundlers (`--target bundler`), whose glue imports the .wasm as a module; here the module's
-// imports are read from the wasm itself and each is loaded from pkg/ by hand.
+// the web target, whose glue fetches the wasm from a URL; here its bytes are read from pkg/ and
+// handed to the glue's synchronous init.
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { initSync, Core } from "croupier-core";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import en from "../../../core/content/en.json";
-import { connect, type CoreLike } from "./bridge";
+import { connect } from "./bridge";
 import { initialView, useCore } from "./store";
 import type { View } from "./types";
 
 // vitest runs in app/ (npm scripts, scripts/test.sh); import.meta.url is not a file: URL under jsdom.
 const pkg = resolve(process.cwd(), "..", "pkg");
 
-type Glue = { Core: new (config: unknown) => CoreLike; __wbg_set_wasm(exports: WebAssembly.Exports): void };
-let glue: Glue;
-
-beforeAll(async () => {
-  const bytes = readFileSync(join(pkg, "croupier_core_bg.wasm"));
-  const module = await WebAssembly.compile(bytes);
-  const imports: WebAssembly.Imports = {};
-  for (const name of new Set(WebAssembly.Module.imports(module).map((i) => i.module))) {
-    imports[name] = await import(/* @vite-ignore */ pathToFileURL(join(pkg, name)).href);
-  }
-  glue = imports["./croupier_core_bg.js"] as unknown as Glue;
-  const instance = await WebAssembly.instantiate(module, imports);
-  glue.__wbg_set_wasm(instance.exports);
-  (instance.exports.__wbindgen_start as (() => void) | undefined)?.();
+beforeAll(() => {
+  initSync({ module: readFileSync(join(pkg, "croupier_core_bg.wasm")) });
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -38,7 +26,7 @@ describe("the real core in vitest", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.spyOn(console, "error").mockImplementation(() => {});
     useCore.setState({ ...initialView, ready: false, crashed: false });
-    const core = new glue.Core({ texts: en });
+    const core = new Core({ texts: en });
     expect(connect(core)).toBe(true);
     expect(useCore.getState().ready).toBe(true);
     const { dispatch } = useCore.getState();
