@@ -314,6 +314,7 @@ fn the_features_intents_round_trip() {
     ]);
     round_trip(vec![
         VerifyUi::EmailResend,
+        VerifyUi::OwnerCode,
         VerifyUi::AvatarChoose { id: s("a3") },
         VerifyUi::VerifyRetry,
     ]);
