@@ -517,7 +517,12 @@ async fn adding_a_phone_to_a_player_with_a_password_needs_the_password() {
     assert_eq!(bare.field_errors("currentPassword").len(), 1);
     let wrong = verify(json!({ "phone": phone, "code": c, "currentPassword": "guess-1234" })).await;
     assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(wrong.field_errors("currentPassword").len(), 1, "{}", wrong.body);
+    assert_eq!(
+        wrong.field_errors("currentPassword").len(),
+        1,
+        "{}",
+        wrong.body
+    );
     let me = s.get("/api/player/profile", Some(&t)).await;
     assert_eq!(me.body["phone"], Value::Null);
     // The refusals were checked before the code: it still works with the password.
@@ -538,7 +543,11 @@ async fn a_phone_only_player_changes_the_phone_with_a_code_to_the_old_one() {
     assert_eq!(bare.error_code(), "code_required", "{}", bare.body);
     assert_eq!(bare.field_errors("ownerCode").len(), 1);
     let guessed = verify(json!({ "phone": new, "code": c, "ownerCode": "123456" })).await;
-    assert_eq!(guessed.error_code(), "otp_expired", "no owner code was asked for");
+    assert_eq!(
+        guessed.error_code(),
+        "otp_expired",
+        "no owner code was asked for"
+    );
 
     let asked = s
         .post("/api/player/otp/email/send", Some(&t), json!({}))
@@ -550,7 +559,11 @@ async fn a_phone_only_player_changes_the_phone_with_a_code_to_the_old_one() {
         asked.body
     );
     let owner = owner_code(&s, old).await;
-    let wrong = if owner == "000000" { "111111" } else { "000000" };
+    let wrong = if owner == "000000" {
+        "111111"
+    } else {
+        "000000"
+    };
     let r = verify(json!({ "phone": new, "code": c, "ownerCode": wrong })).await;
     assert_eq!(r.error_code(), "otp_invalid", "{}", r.body);
     assert_eq!(r.field_errors("ownerCode").len(), 1);
