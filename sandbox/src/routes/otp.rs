@@ -5,7 +5,8 @@
 //! back (`otp/verify {phone, code}`): a phone that belongs to a player signs that player in; a
 //! new phone answers `{registered: false}` and its verified code then finishes the sign-up
 //! (`register/phone {phone, code, currency, agreements, …}`). With a session the same two
-//! calls confirm a phone for the player's profile. Three wrong codes burn the code.
+//! calls confirm a phone for the player's profile, with proof of the owner when the account
+//! already has a factor (issue 32; [`prove_owner_for_phone`]). Three wrong codes burn the code.
 
 use std::net::SocketAddr;
 
