@@ -4,7 +4,7 @@ import { FormFrame } from "../../ui/FormFrame";
 import { TextField } from "../../ui/Field";
 import { useForm } from "../../shared/useForm";
 import { useSecondsLeft } from "../../shared/useSecondsLeft";
-import { OwnerCode } from "../verify/OwnerCode";
+import { OwnerCode } from "../../shared/OwnerCode";
 import { SignUpTerms } from "./SignUpTerms";
 
 /** get-code (a guest signs in or up) and phone (a player confirms a number): the number. */

@@ -6,7 +6,7 @@ import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/Field";
 import { FormFrame } from "../../ui/FormFrame";
 import { Skeleton } from "../../ui/Skeleton";
-import { OwnerCode } from "./OwnerCode";
+import { OwnerCode } from "../../shared/OwnerCode";
 import { useSecondsLeft } from "../../shared/useSecondsLeft";
 
 /** email, confirm-email, confirm and avatars (SPEC §2). */

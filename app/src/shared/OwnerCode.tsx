@@ -1,15 +1,15 @@
-import "./verify.css";
-import { useText } from "../../core/store";
-import type { useForm } from "../../shared/useForm";
-import { useSecondsLeft } from "../../shared/useSecondsLeft";
-import { Button } from "../../ui/Button";
-import { TextField } from "../../ui/Field";
+import { useText } from "../core/store";
+import type { useForm } from "./useForm";
+import { useSecondsLeft } from "./useSecondsLeft";
+import { Button } from "../ui/Button";
+import { TextField } from "../ui/Field";
 
 /** Where an owner code stands: the verify and phone slices carry the same three fields. */
 type OwnerCodeState = { ownerSentTo?: string | null; ownerResendAt: number; ownerSending: boolean };
 
 /** The owner code of a player without a password: asked for here, typed below (the email
- * modal's `code`, the phone's code-verify's `ownerCode`). */
+ * modal's `code`, the phone's code-verify's `ownerCode`). Its row's class is styled by the
+ * email modal's sheet; in the phone modal it is a plain `form-alt` like the resend there. */
 export function OwnerCode({ f, id, field, state, hint, onSend }: {
   f: ReturnType<typeof useForm>;
   id: string;
