@@ -303,7 +303,11 @@ fn the_features_intents_round_trip() {
         ProfileUi::SessionsCloseOthers,
         ProfileUi::SessionCloseConfirm,
     ]);
-    round_trip(vec![PhoneUi::PhoneResend, PhoneUi::PhoneChangeNumber]);
+    round_trip(vec![
+        PhoneUi::PhoneResend,
+        PhoneUi::PhoneChangeNumber,
+        PhoneUi::PhoneOwnerCode,
+    ]);
     round_trip(vec![
         SocialUi::SocialStart {
             connection: s("google"),

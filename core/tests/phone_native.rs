@@ -4,6 +4,7 @@
 mod support;
 
 use croupier_core::app::features::phone::{self, PhoneUi};
+use croupier_core::app::features::verify::Proof;
 use croupier_core::app::{
     update, view, AppUi, Config, Effect, Event, FormId, FormValue, Guard, Model, Prefs, Req,
 };
@@ -436,4 +437,159 @@ fn a_phone_sign_up_sends_the_pages_locale() {
     let h = http(&fx);
     assert_eq!(h[0].path, "/api/player/register/phone");
     assert_eq!(h[0].body.as_ref().unwrap()["locale"], "pt-br");
+}
+
+/// A signed-in player (profile `profile`) sent a code to +351 913 000 111 from the phone modal;
+/// code-verify asks the profile which proof of the owner it needs (issue 32 item 4).
+fn player_code_sent(profile: serde_json::Value) -> Model {
+    let mut m = Model::new(Config::default());
+    update(
+        &mut m,
+        Event::Booted {
+            token: Some(token(3600, "a")),
+            path: "/profile/info?modal=phone".into(),
+            prefs: Prefs::default(),
+        },
+        NOW,
+    );
+    respond(&mut m, req::profile(), 200, json!({"id": 7}));
+    input(
+        &mut m,
+        FormId::PhoneNumber,
+        "phone",
+        text("+351 913 000 111"),
+    );
+    submit(&mut m, FormId::PhoneNumber);
+    let fx = respond(
+        &mut m,
+        send(true, false),
+        200,
+        json!({"phone": "+351913000111", "resendIn": 60, "length": 6}),
+    );
+    assert!(
+        http(&fx).iter().any(|h| h.path == "/api/player/profile"),
+        "the proof is read from the profile each time"
+    );
+    respond(&mut m, Req::Phone(phone::Call::Owner), 200, profile);
+    m
+}
+
+#[test]
+fn a_player_with_a_password_gives_it_with_the_phones_code() {
+    let mut m = player_code_sent(json!({"id": 7, "hasPassword": true}));
+    assert_eq!(view(&m).phone.proof, Some(Proof::Password));
+    input(&mut m, FormId::PhoneCode, "code", text("111222"));
+    // No password: the form says so and sends nothing.
+    assert!(http(&submit(&mut m, FormId::PhoneCode)).is_empty());
+    assert!(view(&m).forms[&FormId::PhoneCode]
+        .errors
+        .contains_key("currentPassword"));
+    input(
+        &mut m,
+        FormId::PhoneCode,
+        "currentPassword",
+        text(" my pass "),
+    );
+    let fx = submit(&mut m, FormId::PhoneCode);
+    let body = http(&fx)[0].body.clone().unwrap();
+    assert_eq!(body["currentPassword"], " my pass ", "sent as typed");
+    assert_eq!(body["code"], "111222");
+    // A wrong password lands on its field; what was typed stays.
+    respond(
+        &mut m,
+        verify(true),
+        422,
+        json!({"code": "validation_failed", "message": "Wrong password.",
+               "errors": {"currentPassword": ["The current password is incorrect."]}}),
+    );
+    let f = &view(&m).forms[&FormId::PhoneCode];
+    assert!(
+        f.errors[&"currentPassword".to_string()].contains("incorrect"),
+        "{f:?}"
+    );
+    assert_eq!(f.values.get("code"), Some(&text("111222")));
+    assert_eq!(f.values.get("currentPassword"), Some(&text(" my pass ")));
+    assert_eq!(modal(&m).as_deref(), Some("code-verify"));
+    // Too many: the wait, on the form.
+    input(
+        &mut m,
+        FormId::PhoneCode,
+        "currentPassword",
+        text("my pass"),
+    );
+    assert_eq!(http(&submit(&mut m, FormId::PhoneCode)).len(), 1);
+    respond(
+        &mut m,
+        verify(true),
+        429,
+        json!({"code": "too_many_requests", "message": "Too many.", "retryAfter": 60}),
+    );
+    assert!(view(&m).forms[&FormId::PhoneCode].error.is_some());
+}
+
+#[test]
+fn a_phone_only_player_proves_with_a_code_to_the_old_phone() {
+    let mut m = player_code_sent(json!({"id": 7, "hasPassword": false, "phone": "+351910000000"}));
+    assert_eq!(view(&m).phone.proof, Some(Proof::Code));
+    let fx = ui(&mut m, PhoneUi::PhoneOwnerCode);
+    assert_eq!(http(&fx)[0].path, "/api/player/otp/email/send");
+    respond(
+        &mut m,
+        Req::Phone(phone::Call::OwnerCode),
+        200,
+        json!({"channel": "sms", "to": "+351910000000", "resendIn": 60, "length": 6}),
+    );
+    assert_eq!(
+        view(&m).phone.owner_sent_to.as_deref(),
+        Some("+351910000000")
+    );
+    // Not again before the wait.
+    assert!(http(&ui(&mut m, PhoneUi::PhoneOwnerCode)).is_empty());
+    input(&mut m, FormId::PhoneCode, "code", text("111222"));
+    input(&mut m, FormId::PhoneCode, "ownerCode", text("333444"));
+    let fx = submit(&mut m, FormId::PhoneCode);
+    let body = http(&fx)[0].body.clone().unwrap();
+    assert_eq!(
+        (body["code"].as_str(), body["ownerCode"].as_str()),
+        (Some("111222"), Some("333444"))
+    );
+    assert!(body.get("currentPassword").is_none());
+    // A spent owner code: on its field; the phone's code and its countdown stand.
+    let before = view(&m).phone.resend_at;
+    respond(
+        &mut m,
+        verify(true),
+        422,
+        json!({"code": "otp_expired", "message": "No longer works.",
+               "errors": {"ownerCode": ["This code no longer works: ask for a new one."]}}),
+    );
+    let f = &view(&m).forms[&FormId::PhoneCode];
+    assert!(f.errors.contains_key("ownerCode"), "{f:?}");
+    assert_eq!(f.values.get("code"), Some(&text("111222")));
+    assert_eq!(view(&m).phone.resend_at, before);
+}
+
+#[test]
+fn the_servers_ask_for_a_proof_shows_its_field() {
+    // A messenger player with nothing: no proof asked.
+    let mut m = player_code_sent(json!({"id": 7, "hasPassword": false, "phone": null}));
+    assert_eq!(view(&m).phone.proof, None);
+    input(&mut m, FormId::PhoneCode, "code", text("111222"));
+    let fx = submit(&mut m, FormId::PhoneCode);
+    let body = http(&fx)[0].body.clone().unwrap();
+    assert!(body.get("ownerCode").is_none() && body.get("currentPassword").is_none());
+    // The server knows better (a phone set meanwhile): the field shows with the localised text.
+    respond(
+        &mut m,
+        verify(true),
+        422,
+        json!({"code": "code_required", "message": "Ask for a code.",
+               "errors": {"ownerCode": ["Ask for a code."]}}),
+    );
+    assert_eq!(view(&m).phone.proof, Some(Proof::Code));
+    let f = &view(&m).forms[&FormId::PhoneCode];
+    assert_eq!(
+        f.errors.get("ownerCode").map(String::as_str),
+        Some("Ask for a code and enter it to change the phone.")
+    );
 }

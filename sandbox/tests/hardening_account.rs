@@ -3,7 +3,8 @@
 //! password and its old address hears of it; wrong current passwords, parallel wrong logins
 //! and "is this address taken" questions are all bounded. Any e-mail moves only with proof of
 //! the owner: the password, or for a player without one a code to the confirmed e-mail or the
-//! phone; a player with neither cannot move it.
+//! phone; a player with neither cannot move it. Adding or changing a phone needs the same proof,
+//! but for a messenger player's first phone.
 
 mod common;
 
@@ -408,7 +409,7 @@ async fn owner_code(s: &Sandbox, to: &str) -> String {
         m["subject"]
             .as_str()
             .unwrap_or("")
-            .contains("change the e-mail"),
+            .contains("change the e-mail or phone"),
         "{m}"
     );
     m["body"]
@@ -470,6 +471,137 @@ async fn control_resend(s: &Sandbox, secs: i64) {
         .post("/api/_control/otp", None, json!({ "resendSecs": secs }))
         .await;
     assert!(r.status.is_success(), "{}", r.body);
+}
+
+/// A messenger (Telegram) player with no password, e-mail or phone: their bearer.
+async fn messenger_player(s: &Sandbox, tg_id: u64) -> String {
+    use croupier_sandbox::telegram::{sign, TEST_BOT_TOKEN};
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        .to_string();
+    let user = format!(r#"{{"id":{tg_id},"first_name":"Tg","language_code":"en"}}"#);
+    let payload = sign(&[("user", &user), ("auth_date", &now)], TEST_BOT_TOKEN);
+    let login = s
+        .post(
+            "/api/player/tg_login",
+            None,
+            json!({ "tg_payload": payload }),
+        )
+        .await;
+    assert_eq!(login.status, StatusCode::OK, "{}", login.body);
+    login.body["accessToken"].as_str().unwrap().to_string()
+}
+
+/// The signed-in player's SMS code for `phone` asked for; its six digits.
+async fn phone_code(s: &Sandbox, t: &str, phone: &str) -> String {
+    let r = s
+        .post("/api/player/otp/send", Some(t), json!({ "phone": phone }))
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let me = s.get("/api/player/profile", Some(t)).await;
+    otp_code(s, phone, me.body["id"].as_i64()).await
+}
+
+#[tokio::test]
+async fn adding_a_phone_to_a_player_with_a_password_needs_the_password() {
+    let s = start().await;
+    let (t, _) = s.register("owner@example.com", "USD").await;
+    let phone = "+351912000444";
+    let c = phone_code(&s, &t, phone).await;
+    let verify = |body: Value| s.post("/api/player/otp/verify", Some(&t), body);
+    // The stolen bearer with the thief's own SMS code is not enough.
+    let bare = verify(json!({ "phone": phone, "code": c })).await;
+    assert_eq!(bare.error_code(), "password_required", "{}", bare.body);
+    assert_eq!(bare.field_errors("currentPassword").len(), 1);
+    let wrong = verify(json!({ "phone": phone, "code": c, "currentPassword": "guess-1234" })).await;
+    assert_eq!(wrong.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        wrong.field_errors("currentPassword").len(),
+        1,
+        "{}",
+        wrong.body
+    );
+    let me = s.get("/api/player/profile", Some(&t)).await;
+    assert_eq!(me.body["phone"], Value::Null);
+    // The refusals were checked before the code: it still works with the password.
+    let ok = verify(json!({ "phone": phone, "code": c, "currentPassword": "secret-pass" })).await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.body);
+    assert_eq!(ok.body["phone"], phone);
+}
+
+#[tokio::test]
+async fn a_phone_only_player_changes_the_phone_with_a_code_to_the_old_one() {
+    let s = start().await;
+    let old = "+351912000555";
+    let new = "+351912000666";
+    let t = phone_player(&s, old).await;
+    let c = phone_code(&s, &t, new).await;
+    let verify = |body: Value| s.post("/api/player/otp/verify", Some(&t), body);
+    let bare = verify(json!({ "phone": new, "code": c })).await;
+    assert_eq!(bare.error_code(), "code_required", "{}", bare.body);
+    assert_eq!(bare.field_errors("ownerCode").len(), 1);
+    let guessed = verify(json!({ "phone": new, "code": c, "ownerCode": "123456" })).await;
+    assert_eq!(
+        guessed.error_code(),
+        "otp_expired",
+        "no owner code was asked for"
+    );
+
+    let asked = s
+        .post("/api/player/otp/email/send", Some(&t), json!({}))
+        .await;
+    assert_eq!(
+        (asked.body["channel"].as_str(), asked.body["to"].as_str()),
+        (Some("sms"), Some(old)),
+        "{}",
+        asked.body
+    );
+    let owner = owner_code(&s, old).await;
+    let wrong = if owner == "000000" {
+        "111111"
+    } else {
+        "000000"
+    };
+    let r = verify(json!({ "phone": new, "code": c, "ownerCode": wrong })).await;
+    assert_eq!(r.error_code(), "otp_invalid", "{}", r.body);
+    assert_eq!(r.field_errors("ownerCode").len(), 1);
+    let r = verify(json!({ "phone": new, "code": c, "ownerCode": owner })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["phone"], new);
+    // The owner code is spent with the change.
+    let c2 = phone_code(&s, &t, "+351912000777").await;
+    let again = verify(json!({ "phone": "+351912000777", "code": c2, "ownerCode": owner })).await;
+    assert_eq!(again.error_code(), "otp_expired", "{}", again.body);
+}
+
+#[tokio::test]
+async fn a_messenger_player_adds_a_first_phone_with_its_code_alone() {
+    let s = start().await;
+    let t = messenger_player(&s, 7002).await;
+    let first = "+351912000888";
+    let c = phone_code(&s, &t, first).await;
+    let r = s
+        .post(
+            "/api/player/otp/verify",
+            Some(&t),
+            json!({ "phone": first, "code": c }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["phone"], first);
+    // Now the phone is a factor: moving it needs the owner code sent to it.
+    let other = "+351912000999";
+    let c = phone_code(&s, &t, other).await;
+    let r = s
+        .post(
+            "/api/player/otp/verify",
+            Some(&t),
+            json!({ "phone": other, "code": c }),
+        )
+        .await;
+    assert_eq!(r.error_code(), "code_required", "{}", r.body);
 }
 
 #[tokio::test]

@@ -252,7 +252,7 @@ async fn a_player_confirms_a_phone_for_the_profile() {
         .post(
             "/api/player/otp/verify",
             Some(&token),
-            json!({ "phone": phone, "code": c }),
+            json!({ "phone": phone, "code": c, "currentPassword": "secret-pass" }),
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);

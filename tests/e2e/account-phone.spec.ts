@@ -161,7 +161,7 @@ test("three wrong codes ask for a new one, which works", async ({ page, request 
   await resendAfter(request, 2);
 });
 
-test("a player confirms a phone number for the profile", async ({ page, request }) => {
+test("a player confirms a phone number for the profile with the password", async ({ page, request }) => {
   await resendAfter(request, 2);
   const email = `phone${Date.now()}@example.com`;
   const res = await request.post(url("/api/player/register"), {
@@ -179,6 +179,15 @@ test("a player confirms a phone number for the profile", async ({ page, request 
   await dialog.getByRole("button", { name: "Send the code" }).click();
   await expect(dialog.getByRole("heading", { name: "Enter the code" })).toBeVisible();
   await dialog.getByLabel("Code from the SMS").fill(await code(request, phone.stored, profile.id));
+  // The SMS code proves the new phone, not the account's owner (issue 32 item 4): the password too.
+  const password = dialog.getByLabel("Current password");
+  await expect(password).toBeVisible();
+  await password.fill("wrong-password-1");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog.locator("#phone-current-password-error")).toBeVisible();
+  await expect(dialog.getByLabel("Code from the SMS")).not.toHaveValue("");
+  await expect(page.getByTestId("info-phone")).toHaveText("Not added");
+  await password.fill("royal-flush-9");
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Phone number confirmed")).toBeVisible();
   await expect(page.getByTestId("info-phone")).toHaveText(phone.stored);

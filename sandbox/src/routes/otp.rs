@@ -5,7 +5,8 @@
 //! back (`otp/verify {phone, code}`): a phone that belongs to a player signs that player in; a
 //! new phone answers `{registered: false}` and its verified code then finishes the sign-up
 //! (`register/phone {phone, code, currency, agreements, …}`). With a session the same two
-//! calls confirm a phone for the player's profile. Three wrong codes burn the code.
+//! calls confirm a phone for the player's profile, with proof of the owner when the account
+//! already has a factor (issue 32; [`prove_owner_for_phone`]). Three wrong codes burn the code.
 
 use std::net::SocketAddr;
 
@@ -17,7 +18,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::player::{check_sign_up, login_response, nickname_taken, present, SignUp, SignUpFields};
-use super::{client_meta, too_long, META_MAX};
+use super::{client_meta, too_long, verify, META_MAX};
 use crate::auth::{self, AuthPlayer};
 use crate::db::otp::{self, Otp};
 use crate::db::players::{self, NewPlayer, Player};
@@ -138,6 +139,10 @@ pub async fn send(
 pub struct VerifyBody {
     phone: Option<String>,
     code: Option<String>,
+    /// With a bearer, the proof of the owner (issue 32): the password, or the owner code of a
+    /// player without one (`code` is the new phone's SMS code here).
+    current_password: Option<String>,
+    owner_code: Option<String>,
     fingerprint: Option<String>,
     source: Option<String>,
     platform: Option<String>,
@@ -163,6 +168,17 @@ pub async fn verify(
     errors.check()?;
     let scope = who.as_ref().map_or(GUEST, |w| w.player_id);
     let now = db::now();
+    // Setting the phone needs proof of the owner before the code is looked at.
+    let proven_by_code = match &who {
+        Some(w) => {
+            let proof = verify::Proof {
+                current_password: present(&body.current_password),
+                code: present(&body.owner_code),
+            };
+            prove_owner_for_phone(&state, w, &phone, &proof).await?
+        }
+        None => false,
+    };
     check_code(&state, peer, scope, &phone, &code, now)?;
 
     let conn = state.db();
@@ -173,6 +189,9 @@ pub async fn verify(
         }
         players::update_field(&conn, w.player_id, players::Field::Phone, Some(&phone))?;
         otp::remove(&conn, scope, &phone)?;
+        if proven_by_code {
+            otp::remove(&conn, w.player_id, otp::OWNER)?;
+        }
         let player = players::by_id(&conn, w.player_id)?.ok_or_else(ApiError::unauthorized)?;
         return Ok(Json(player.profile()).into_response());
     }
@@ -194,6 +213,33 @@ pub async fn verify(
         },
     )?;
     Ok(Json(login_response(&state, &player, &session.1, now, false)).into_response())
+}
+
+const PHONE: verify::Change = verify::Change {
+    code_field: "ownerCode",
+    password_required: "Enter your current password to change the phone.",
+    code_required: "Ask for a code and enter it to change the phone.",
+};
+
+/// A signed-in player setting `phone`: an account that already has a factor (a password, a
+/// confirmed e-mail or a phone) proves its owner like an e-mail move, since the SMS code proves
+/// only the new phone and a phone signs in (issue 32). Its own number again moves nothing; a
+/// messenger player with none of them adds a first phone with its code alone (nothing to prove
+/// against). True when an owner code was the proof (spent once the phone is set).
+async fn prove_owner_for_phone(
+    state: &AppState,
+    w: &AuthPlayer,
+    phone: &str,
+    proof: &verify::Proof<'_>,
+) -> ApiResult<bool> {
+    let me = super::player::current_player(state, w)?;
+    if me.phone.as_deref() == Some(phone)
+        || !(me.has_password() || verify::owner_channel(&me).is_some())
+    {
+        return Ok(false);
+    }
+    verify::prove_owner(state, &me, proof, &PHONE).await?;
+    Ok(!me.has_password())
 }
 
 /// The code as the player typed it against the stored one: wrong ones count (per code and per

@@ -69,7 +69,11 @@ pub async fn send(
     // the address the account already has moves nothing.
     let moving = !email.eq_ignore_ascii_case(&me.email);
     if moving {
-        prove_owner(&state, &me, &body).await?;
+        let proof = Proof {
+            current_password: present(&body.current_password),
+            code: present(&body.code),
+        };
+        prove_owner(&state, &me, &proof, &EMAIL).await?;
     }
     super::lookup_limit(&state, me.id, &email)?;
     if let Some(other) = players::by_email(&state.db(), &email)? {
@@ -99,7 +103,7 @@ pub async fn send(
 /// Where a player without a password gets the owner code: the confirmed e-mail (the address
 /// that would move), else the phone they signed up or confirmed with; `None` when they have
 /// neither (a messenger player), whose e-mail then cannot move here.
-fn owner_channel(me: &players::Player) -> Option<(&'static str, &str)> {
+pub(super) fn owner_channel(me: &players::Player) -> Option<(&'static str, &str)> {
     if me.email_confirmed && !me.email.ends_with(".invalid") {
         Some(("email", me.email.as_str()))
     } else {
@@ -116,36 +120,60 @@ fn no_second_factor() -> ApiError {
     )
 }
 
+/// What a proof of the owner unlocks: the field the owner code comes in and the words of the
+/// answers (the e-mail move sends it as `code`; the phone's own SMS code takes that name there).
+pub(super) struct Change {
+    pub code_field: &'static str,
+    pub password_required: &'static str,
+    pub code_required: &'static str,
+}
+
+pub(super) const EMAIL: Change = Change {
+    code_field: "code",
+    password_required: "Enter your current password to change the e-mail.",
+    code_required: "Ask for a code and enter it to change the e-mail.",
+};
+
+/// The proof as the body carries it (blank fields already `None`).
+pub(super) struct Proof<'a> {
+    pub current_password: Option<&'a str>,
+    pub code: Option<&'a str>,
+}
+
 /// The current password of a player who has one; otherwise the owner code
 /// (`otp/email/send`). Wrong passwords and wrong codes are limited like everywhere else.
-async fn prove_owner(state: &AppState, me: &players::Player, body: &SendBody) -> ApiResult<()> {
+pub(super) async fn prove_owner(
+    state: &AppState,
+    me: &players::Player,
+    proof: &Proof<'_>,
+    change: &Change,
+) -> ApiResult<()> {
     if me.has_password() {
-        let current = present(&body.current_password).unwrap_or("").to_string();
-        if current.is_empty() {
+        let Some(current) = proof.current_password else {
             return Err(ApiError::field(
                 "password_required",
                 "currentPassword",
-                "Enter your current password to change the e-mail.",
+                change.password_required,
             ));
-        }
-        return super::security::check_current_password(state, me.id, current).await;
+        };
+        return super::security::check_current_password(state, me.id, current.to_string()).await;
     }
     owner_channel(me).ok_or_else(no_second_factor)?;
-    let code = present(&body.code).unwrap_or("");
-    if code.is_empty() {
+    let field = change.code_field;
+    let Some(code) = proof.code else {
         return Err(ApiError::field(
             "code_required",
-            "code",
-            "Ask for a code and enter it to change the e-mail.",
+            field,
+            change.code_required,
         ));
-    }
+    };
     let conn = state.db();
     let live = otp::get(&conn, me.id, otp::OWNER)?
         .filter(|o| o.expires_at > db::now() && o.attempts < otp::MAX_ATTEMPTS);
     let Some(live) = live else {
         return Err(ApiError::field(
             "otp_expired",
-            "code",
+            field,
             "This code no longer works: ask for a new one.",
         ));
     };
@@ -156,13 +184,13 @@ async fn prove_owner(state: &AppState, me: &players::Player, body: &SendBody) ->
     Err(if left <= 0 {
         ApiError::field(
             "otp_expired",
-            "code",
+            field,
             "Three wrong codes: this one no longer works. Ask for a new one.",
         )
     } else {
         ApiError::field(
             "otp_invalid",
-            "code",
+            field,
             &format!(
                 "The code is incorrect: {left} attempt{} left.",
                 if left == 1 { "" } else { "s" }
@@ -182,7 +210,7 @@ pub async fn owner_code(State(state): State<AppState>, who: AuthPlayer) -> ApiRe
         return Err(ApiError::field(
             "password_required",
             "currentPassword",
-            "This account has a password: enter it to change the e-mail.",
+            "This account has a password: enter it to prove it is yours.",
         ));
     }
     let (channel, to) = owner_channel(&me).ok_or_else(no_second_factor)?;
@@ -208,10 +236,10 @@ pub async fn owner_code(State(state): State<AppState>, who: AuthPlayer) -> ApiRe
         &outbox::NewMessage {
             kind: channel,
             recipient: to,
-            subject: "Your Croupier code to change the e-mail",
+            subject: "Your Croupier code to change the e-mail or phone",
             body: &format!(
-                "Your Croupier code to change the account's e-mail is {code}. It works for {} \
-                 minutes. If it was not you, do not share it and contact support.",
+                "Your Croupier code to change the account's e-mail or phone is {code}. It works \
+                 for {} minutes. If it was not you, do not share it and contact support.",
                 otp::TTL_SECS / 60
             ),
             link: None,

@@ -43,4 +43,21 @@ describe("CodeVerifyForm", () => {
     expect(screen.getByText(/\+351912345678 is confirmed/)).toBeTruthy();
     expect(screen.getByRole("button", { name: "Create my account" })).toBeTruthy();
   });
+
+  it("asks a player for the proof the core names: the password, or the owner code with its button", () => {
+    sent(0, { forProfile: true, proof: "password" });
+    render(<CodeVerifyForm />);
+    expect(screen.getByLabelText("Current password")).toBeTruthy();
+    cleanup();
+    const events = sent(0, { forProfile: true, proof: "code", ownerResendAt: 0, ownerSending: false });
+    render(<CodeVerifyForm />);
+    expect(screen.queryByLabelText("Current password")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Send me a code" }));
+    expect(events).toEqual([{ type: "phoneOwnerCode" }]);
+    cleanup();
+    // A guest signing in is asked for nothing more.
+    sent(0, { forProfile: false, proof: "password" });
+    render(<CodeVerifyForm />);
+    expect(screen.queryByLabelText("Current password")).toBeNull();
+  });
 });

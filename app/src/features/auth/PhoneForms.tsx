@@ -4,6 +4,7 @@ import { FormFrame } from "../../ui/FormFrame";
 import { TextField } from "../../ui/Field";
 import { useForm } from "../../shared/useForm";
 import { useSecondsLeft } from "../../shared/useSecondsLeft";
+import { OwnerCode } from "../../shared/OwnerCode";
 import { SignUpTerms } from "./SignUpTerms";
 
 /** get-code (a guest signs in or up) and phone (a player confirms a number): the number. */
@@ -73,6 +74,29 @@ export function CodeVerifyForm() {
         onChange={(v) => f.input("code", v)}
         onBlur={() => f.blur("code")}
       />
+      {/* A player proves the account is theirs (issue 32 item 4); the core says with what. */}
+      {phone.forProfile && phone.proof === "password" ? (
+        <TextField
+          id="phone-current-password"
+          type="password"
+          autoComplete="current-password"
+          label={t("modals.emailForm.passwordLabel")}
+          hint={t("modals.codeVerify.passwordHint")}
+          value={f.text("currentPassword")}
+          error={f.view.errors.currentPassword}
+          onChange={(v) => f.input("currentPassword", v)}
+          onBlur={() => f.blur("currentPassword")}
+        />
+      ) : phone.forProfile && phone.proof === "code" ? (
+        <OwnerCode
+          f={f}
+          id="phone-owner-code"
+          field="ownerCode"
+          state={phone}
+          hint={t("modals.codeVerify.ownerCodeHint")}
+          onSend={() => dispatch({ type: "phoneOwnerCode" })}
+        />
+      ) : null}
       <Button type="submit" busy={f.view.submitting} className="btn-block">
         {t("modals.codeVerify.submit")}
       </Button>

@@ -6,6 +6,7 @@ import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/Field";
 import { FormFrame } from "../../ui/FormFrame";
 import { Skeleton } from "../../ui/Skeleton";
+import { OwnerCode } from "../../shared/OwnerCode";
 import { useSecondsLeft } from "../../shared/useSecondsLeft";
 
 /** email, confirm-email, confirm and avatars (SPEC §2). */
@@ -27,8 +28,10 @@ export default function VerifyModals({ id }: { id: ModalId }) {
  * server to send to the player's e-mail or phone (issue 32 item 4). */
 function EmailForm() {
   const t = useText();
+  const dispatch = useDispatch();
   const f = useForm("emailAddress");
-  const proof = useCore((s) => s.verify.proof);
+  const v = useCore((s) => s.verify);
+  const proof = v.proof;
   return (
     <FormFrame onSubmit={f.submit} error={f.view.error} intro={<p className="form-intro">{t("modals.emailForm.text")}</p>}>
       <TextField
@@ -55,7 +58,14 @@ function EmailForm() {
           onBlur={() => f.blur("currentPassword")}
         />
       ) : proof === "code" ? (
-        <OwnerCode f={f} />
+        <OwnerCode
+          f={f}
+          id="email-owner-code"
+          field="code"
+          state={v}
+          hint={t("modals.emailForm.codeHint")}
+          onSend={() => dispatch({ type: "ownerCode" })}
+        />
       ) : (
         <Skeleton lines={1} name="email-proof" />
       )}
@@ -63,46 +73,6 @@ function EmailForm() {
         {t("modals.emailForm.submit")}
       </Button>
     </FormFrame>
-  );
-}
-
-/** The owner code of a player without a password: asked for here, typed below. */
-function OwnerCode({ f }: { f: ReturnType<typeof useForm> }) {
-  const t = useText();
-  const dispatch = useDispatch();
-  const v = useCore((s) => s.verify);
-  const secs = useSecondsLeft(v.ownerResendAt);
-  return (
-    <>
-      <TextField
-        id="email-owner-code"
-        type="text"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        label={t("modals.emailForm.codeLabel")}
-        hint={v.ownerSentTo ? undefined : t("modals.emailForm.codeHint")}
-        placeholder="000000"
-        value={f.text("code")}
-        error={f.view.errors.code}
-        onChange={(value) => f.input("code", value)}
-        onBlur={() => f.blur("code")}
-      />
-      {/* Apart from the field's hint, which an error replaces: where the code went stays said. */}
-      {v.ownerSentTo ? (
-        <p className="form-alt" aria-live="polite">
-          {t("modals.emailForm.codeSentTo", { to: v.ownerSentTo })}
-        </p>
-      ) : null}
-      <p className="form-alt verify-resend">
-        {secs > 0 ? (
-          <span aria-live="polite">{t("modals.emailForm.codeResendIn", { seconds: String(secs) })}</span>
-        ) : (
-          <Button type="button" variant="secondary" busy={v.ownerSending} onClick={() => dispatch({ type: "ownerCode" })}>
-            {t("modals.emailForm.codeSend")}
-          </Button>
-        )}
-      </p>
-    </>
   );
 }
 

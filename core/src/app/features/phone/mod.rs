@@ -8,16 +8,22 @@
 //! code finishes the registration. A player uses the phone modal the same way to confirm a
 //! number for the profile. The server counts wrong codes: after the third it refuses the code
 //! (`otp_expired`) and the player asks for a new one.
+//!
+//! A player setting a phone on an account that already has a password, a confirmed e-mail or
+//! a phone proves it is theirs in code-verify (issue 32 item 4): the current password, or an
+//! owner code (`otp/email/send`) in `ownerCode`, chosen from the profile like the email modal
+//! (`verify::proof`). A messenger player's first phone needs its code alone.
 
 pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
-use crate::app::effect::Method;
+use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
+use crate::app::features::verify::proof::{self, Proof};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
-use crate::app::wire::{int, text, LoginResponse};
+use crate::app::wire::{int, str_of, text, LoginResponse};
 use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::validation::Rule;
 use crate::json::{Body, Json};
@@ -45,7 +51,18 @@ pub struct Phone {
     pub resending: bool,
     /// The code was verified for a number without an account: the sign-up step.
     pub new_player: bool,
+    /// A player's code-verify: the proof of the owner it asks for (`None`: none, or the
+    /// profile is loading).
+    pub proof: Option<Proof>,
+    pub proof_loading: bool,
+    /// Where the owner code went; Unix ms from which another may be asked for.
+    pub owner_sent_to: Option<String>,
+    pub owner_resend_at: u64,
+    pub owner_sending: bool,
 }
+
+/// The owner code's field in code-verify (`code` is the phone's own).
+const OWNER_CODE: &str = "ownerCode";
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -55,6 +72,8 @@ pub enum PhoneUi {
     PhoneResend,
     /// Back to the number, keeping it (a typo in it).
     PhoneChangeNumber,
+    /// The owner code for a player without a password (once the wait is over).
+    PhoneOwnerCode,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -68,6 +87,10 @@ pub enum Call {
         profile: bool,
     },
     Register,
+    /// The profile, for the proof a player's code-verify asks for.
+    Owner,
+    /// The owner code (`otp/email/send`, no body).
+    OwnerCode,
 }
 
 impl Endpoint for Call {
@@ -93,6 +116,10 @@ impl Endpoint for Call {
                 Route::write(Method::Post, "/api/player/register/phone", Auth::Public)
                     .source()
                     .guarded()
+            }
+            Call::Owner => Route::get("/api/player/profile", Auth::Player),
+            Call::OwnerCode => {
+                Route::write(Method::Post, "/api/player/otp/email/send", Auth::Player)
             }
         }
     }
@@ -127,6 +154,18 @@ impl Feature for Phone {
                     Some(Body::new().str("phone", &to).done()),
                 );
             }
+            PhoneUi::PhoneOwnerCode => {
+                if self.for_profile
+                    && self.proof == Some(Proof::Code)
+                    && !self.owner_sending
+                    && cx.now >= self.owner_resend_at
+                {
+                    self.owner_sending = true;
+                    self.code.error = None;
+                    cx.forms_changed();
+                    cx.call(Req::Phone(Call::OwnerCode), None);
+                }
+            }
             PhoneUi::PhoneChangeNumber => {
                 self.new_player = false;
                 self.code = FormState::default();
@@ -152,6 +191,16 @@ impl Feature for Phone {
         match call {
             Call::Send { profile, resend } => self.sent(profile, resend, answer, cx),
             Call::Verify { profile } => self.verified(profile, answer, cx),
+            Call::Owner => {
+                self.proof_loading = false;
+                let profile = calls::read_json(answer).unwrap_or_else(|e| {
+                    cx.log_err(LogLevel::Warn, "phone owner", &e);
+                    Json::Null
+                });
+                self.proof = proof::has_factor(&profile).then(|| proof::from_profile(&profile));
+                cx.forms_changed();
+            }
+            Call::OwnerCode => self.owner_code_sent(answer, cx),
             Call::Register => match calls::read::<LoginResponse>(answer) {
                 Ok(login) => {
                     signed_in(login, cx);
@@ -171,10 +220,16 @@ impl Feature for Phone {
     fn form_rules(&self, form: FormId) -> Vec<(String, Vec<Rule>)> {
         match form {
             FormId::PhoneNumber => forms::required_fields(&["phone"], |_| None),
-            FormId::PhoneCode => vec![(
-                "code".into(),
-                vec![Rule::Required, Rule::Digits(self.code_length())],
-            )],
+            FormId::PhoneCode => {
+                let mut rules = vec![(
+                    "code".into(),
+                    vec![Rule::Required, Rule::Digits(self.code_length())],
+                )];
+                if self.for_profile {
+                    rules.extend(proof::rule(self.proof, OWNER_CODE));
+                }
+                rules
+            }
             FormId::PhoneSignUp => {
                 forms::required_fields(&["currency", "agreements"], |f| match f {
                     "currency" => Some(vec![Rule::Required]),
@@ -224,14 +279,16 @@ impl Feature for Phone {
                     cx.forms_changed();
                     return;
                 };
-                let body = Body::new()
-                    .str("phone", to)
+                let mut body = Body::new();
+                body.str("phone", to)
                     .str("code", &self.code.text("code"))
                     .str("source", cx.config.source())
                     .str("platform", &cx.config.platform)
-                    .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
-                    .done();
-                cx.call(Req::Phone(Call::Verify { profile }), Some(body));
+                    .opt("affiliateTag", cx.shared.affiliate.stag.as_deref());
+                if profile && self.for_profile {
+                    proof::write(self.proof, &self.code, OWNER_CODE, &mut body);
+                }
+                cx.call(Req::Phone(Call::Verify { profile }), Some(body.done()));
             }
             FormId::PhoneSignUp => {
                 let s = &self.sign_up;
@@ -297,6 +354,13 @@ impl Phone {
                 if resend {
                     cx.success("alerts.codeSent");
                 } else {
+                    if profile {
+                        // Each new number asks again: a password may have been set meanwhile.
+                        self.proof = None;
+                        self.proof_loading = true;
+                        self.owner_sent_to = None;
+                        cx.call(Req::Phone(Call::Owner), None);
+                    }
                     cx.open_modal("code-verify");
                 }
             }
@@ -356,8 +420,13 @@ impl Phone {
     /// longer takes (expired, or three wrong) needs a new one: the countdown no longer holds
     /// the player back from asking.
     fn code_refused(&mut self, form: FormId, e: ResponseError, cx: &mut Cx) {
-        let burned =
-            matches!(&e, ResponseError::Status { error, .. } if error.code == "otp_expired");
+        // An owner code's refusal names `ownerCode`: the phone's code is still good.
+        let burned = matches!(&e, ResponseError::Status { error, .. }
+            if error.code == "otp_expired" && !error.errors.contains_key(OWNER_CODE));
+        let needed = proof::needed(&e, OWNER_CODE).filter(|_| form == FormId::PhoneCode);
+        if let Some((p, _, _)) = needed {
+            self.proof = Some(p);
+        }
         if burned {
             self.resend_at = 0;
             self.new_player = false;
@@ -371,6 +440,34 @@ impl Phone {
         let mut rules = rules;
         rules.push(("code".into(), Vec::new()));
         forms::refused(state, &rules, e, cx);
+        if let Some((_, field, key)) = needed {
+            let text = cx.text(&format!("modals.codeVerify.{key}"));
+            self.code.server_errors.insert(field.into(), text);
+            self.code.error = None;
+        }
+    }
+
+    /// `otp/email/send` answered: where the owner code went and when another may come.
+    fn owner_code_sent(&mut self, answer: Answer, cx: &mut Cx) {
+        self.owner_sending = false;
+        cx.forms_changed();
+        match calls::read_json(answer) {
+            Ok(v) => {
+                self.owner_sent_to = Some(str_of(&v, "to"));
+                let secs = int(&v, "resendIn").unwrap_or(60).clamp(0, 3600);
+                self.owner_resend_at = cx.now + secs as u64 * 1000;
+            }
+            Err(ResponseError::Status { status: 429, error }) => {
+                self.code.error = Some(cx.wait_message(error.retry_after));
+            }
+            Err(ResponseError::Status { error, .. }) if error.code == "password_required" => {
+                self.proof = Some(Proof::Password);
+            }
+            Err(e) => {
+                cx.log_err(LogLevel::Warn, "phone owner code", &e);
+                cx.error("alerts.somethingWrong");
+            }
+        }
     }
 }
 

@@ -21,6 +21,14 @@ pub struct PhoneView {
     /// The number has no account: code-verify shows the sign-up fields.
     pub new_player: bool,
     pub code_length: u32,
+    /// A player's code-verify: the proof of the owner it asks for besides the code (`None`:
+    /// none, or the profile is loading).
+    pub proof: Option<crate::app::features::verify::Proof>,
+    /// Where the owner code went; `None` before one is sent.
+    pub owner_sent_to: Option<String>,
+    /// Unix ms from which another owner code may be asked for.
+    pub owner_resend_at: u64,
+    pub owner_sending: bool,
 }
 
 pub const READS: &[Part] = &[Part::Phone];
@@ -40,5 +48,9 @@ pub fn slice(model: &Model) -> PhoneView {
         resending: p.resending,
         new_player: p.new_player,
         code_length: if p.length == 0 { 6 } else { p.length },
+        proof: p.proof,
+        owner_sent_to: p.owner_sent_to.clone(),
+        owner_resend_at: p.owner_resend_at,
+        owner_sending: p.owner_sending,
     }
 }

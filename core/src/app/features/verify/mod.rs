@@ -12,6 +12,7 @@
 //! (`avatar/set-avatar`). A change tells the others (`Signal::ProfileChanged`): the profile
 //! page and the header reload the profile.
 
+pub mod proof;
 pub mod view;
 
 use serde::Serialize;
@@ -61,16 +62,7 @@ pub struct Verify {
     pub avatar_error: Option<String>,
 }
 
-/// What proves the owner before the e-mail moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub enum Proof {
-    /// The current password (a player who has one; also when the profile does not say).
-    Password,
-    /// A one-time code to the confirmed e-mail or the phone (phone, social, messenger sign-ups).
-    Code,
-}
+pub use proof::Proof;
 
 /// The verify page's state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -242,20 +234,11 @@ impl Feature for Verify {
             },
             Call::Owner => {
                 self.proof_loading = false;
-                let has_password = match calls::read_json(answer) {
-                    Ok(v) => v.get("hasPassword").and_then(Json::as_bool),
-                    Err(e) => {
-                        cx.log_err(LogLevel::Warn, "email owner", &e);
-                        None
-                    }
-                };
-                // A platform that does not say is asked for the password: most players have
-                // one, and the server's answer corrects it (`send_refused`).
-                self.proof = Some(if has_password == Some(false) {
-                    Proof::Code
-                } else {
-                    Proof::Password
+                let profile = calls::read_json(answer).unwrap_or_else(|e| {
+                    cx.log_err(LogLevel::Warn, "email owner", &e);
+                    Json::Null
                 });
+                self.proof = Some(proof::from_profile(&profile));
                 cx.forms_changed();
             }
             Call::OwnerCode => {
@@ -419,16 +402,7 @@ impl Feature for Verify {
         if form == FormId::EmailAddress {
             let mut body = Body::new();
             body.str("email", &self.address.text("email"));
-            match self.proof {
-                // Sent exactly as typed: spaces may be part of a password.
-                Some(Proof::Password) => {
-                    body.str("currentPassword", &self.address.raw_text("currentPassword"));
-                }
-                Some(Proof::Code) => {
-                    body.str("code", &self.address.text("code"));
-                }
-                None => {}
-            }
+            proof::write(self.proof, &self.address, "code", &mut body);
             cx.call(Req::Verify(Call::Send), Some(body.done()));
         } else {
             let body = Body::new().str("code", &self.code.text("code")).done();
@@ -441,24 +415,12 @@ impl Feature for Verify {
 /// is six digits like every one-time code here).
 fn address_rules(proof: Option<Proof>) -> Vec<(String, Vec<Rule>)> {
     let mut rules = forms::required_fields(&["email"], |_| None);
-    match proof {
-        Some(Proof::Password) => rules.push((
-            "currentPassword".into(),
-            crate::domain::validation::field_rules("currentPassword"),
-        )),
-        Some(Proof::Code) => rules.push(("code".into(), one_time_code())),
-        None => {}
-    }
+    rules.extend(proof::rule(proof, "code"));
     rules
 }
 
 fn code_rules() -> Vec<(String, Vec<Rule>)> {
-    vec![("code".into(), one_time_code())]
-}
-
-/// A one-time code's field: six digits.
-fn one_time_code() -> Vec<Rule> {
-    vec![Rule::Required, Rule::Digits(6)]
+    vec![("code".into(), proof::one_time_code())]
 }
 
 impl Verify {
@@ -466,16 +428,7 @@ impl Verify {
     /// server asks for that the modal did not show switches the modal to it; the "needed"
     /// answers read the localised text.
     fn send_refused(&mut self, e: ResponseError, cx: &mut Cx) {
-        let needed = match &e {
-            ResponseError::Status { error, .. } => match error.code.as_str() {
-                "password_required" => {
-                    Some((Proof::Password, "currentPassword", "passwordRequired"))
-                }
-                "code_required" => Some((Proof::Code, "code", "codeRequired")),
-                _ => None,
-            },
-            _ => None,
-        };
+        let needed = proof::needed(&e, "code");
         if let Some((proof, _, _)) = needed {
             self.proof = Some(proof);
         }

@@ -1,0 +1,86 @@
+//! Proof of the owner (issue 32 item 4; docs/API.md): what a form that moves the e-mail or sets
+//! the phone asks for besides its own fields, read from the profile, written into the body and
+//! switched by the server's "needed" answers. The email and phone modals share it; only the
+//! name of the owner code's field differs (`code` there, `ownerCode` beside the phone's code).
+
+use serde::Serialize;
+
+use crate::app::calls::ResponseError;
+use crate::domain::validation::{field_rules, Rule};
+use crate::json::{Body, Json};
+
+use crate::app::forms::FormState;
+
+/// What proves the owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum Proof {
+    /// The current password (a player who has one; also when the profile does not say).
+    Password,
+    /// A one-time code to the confirmed e-mail or the phone (phone, social, messenger sign-ups).
+    Code,
+}
+
+/// The proof a profile answer calls for: a platform that does not say is asked for the
+/// password (most players have one, and the server's answer corrects it).
+pub fn from_profile(profile: &Json) -> Proof {
+    if profile.get("hasPassword").and_then(Json::as_bool) == Some(false) {
+        Proof::Code
+    } else {
+        Proof::Password
+    }
+}
+
+/// Whether the profile has a factor a new phone must be proven against: a password, a
+/// confirmed e-mail or a phone. A messenger player with none adds a first phone by its code.
+pub fn has_factor(profile: &Json) -> bool {
+    profile.get("hasPassword").and_then(Json::as_bool) != Some(false)
+        || profile.get("emailConfirmed").and_then(Json::as_bool) == Some(true)
+        || profile
+            .get("phone")
+            .and_then(Json::as_str)
+            .is_some_and(|p| !p.is_empty())
+}
+
+/// The proof field's rule (SPEC §5: currentPassword required; a code is six digits).
+pub fn rule(proof: Option<Proof>, code_field: &str) -> Option<(String, Vec<Rule>)> {
+    match proof? {
+        Proof::Password => Some(("currentPassword".into(), field_rules("currentPassword"))),
+        Proof::Code => Some((code_field.into(), one_time_code())),
+    }
+}
+
+/// A one-time code's field: six digits.
+pub fn one_time_code() -> Vec<Rule> {
+    vec![Rule::Required, Rule::Digits(6)]
+}
+
+/// The proof as typed, into the body (a password exactly as typed: spaces may be part of it).
+pub fn write(proof: Option<Proof>, form: &FormState, code_field: &str, body: &mut Body) {
+    match proof {
+        Some(Proof::Password) => {
+            body.str("currentPassword", &form.raw_text("currentPassword"));
+        }
+        Some(Proof::Code) => {
+            body.str(code_field, &form.text(code_field));
+        }
+        None => {}
+    }
+}
+
+/// A "needed" answer: the proof the server asks for, its field and the text key's last part
+/// (`passwordRequired`, `codeRequired`).
+pub fn needed(
+    e: &ResponseError,
+    code_field: &'static str,
+) -> Option<(Proof, &'static str, &'static str)> {
+    let ResponseError::Status { error, .. } = e else {
+        return None;
+    };
+    match error.code.as_str() {
+        "password_required" => Some((Proof::Password, "currentPassword", "passwordRequired")),
+        "code_required" => Some((Proof::Code, code_field, "codeRequired")),
+        _ => None,
+    }
+}
