@@ -12,16 +12,16 @@
 //! A player setting a phone on an account that already has a password, a confirmed e-mail or
 //! a phone proves it is theirs in code-verify (issue 32 item 4): the current password, or an
 //! owner code (`otp/email/send`) in `ownerCode`, chosen from the profile like the email modal
-//! (`verify::proof`). A messenger player's first phone needs its code alone.
+//! (`app::proof`, shared with the email modal). A messenger player's first phone needs its code alone.
 
 pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
-use crate::app::features::verify::proof::{self, Proof};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
+use crate::app::proof::{self, Proof};
 use crate::app::registry::{FormId, Req};
 use crate::app::wire::{int, str_of, text, LoginResponse};
 use crate::domain::analytics::AnalyticsEvent;

@@ -23,7 +23,7 @@ pub struct PhoneView {
     pub code_length: u32,
     /// A player's code-verify: the proof of the owner it asks for besides the code (`None`:
     /// none, or the profile is loading).
-    pub proof: Option<crate::app::features::verify::Proof>,
+    pub proof: Option<crate::app::proof::Proof>,
     /// Where the owner code went; `None` before one is sent.
     pub owner_sent_to: Option<String>,
     /// Unix ms from which another owner code may be asked for.

@@ -12,7 +12,6 @@
 //! (`avatar/set-avatar`). A change tells the others (`Signal::ProfileChanged`): the profile
 //! page and the header reload the profile.
 
-pub mod proof;
 pub mod view;
 
 use serde::Serialize;
@@ -62,7 +61,8 @@ pub struct Verify {
     pub avatar_error: Option<String>,
 }
 
-pub use proof::Proof;
+use crate::app::proof;
+pub use crate::app::proof::Proof;
 
 /// The verify page's state.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
