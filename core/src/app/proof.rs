@@ -5,7 +5,8 @@
 
 use serde::Serialize;
 
-use crate::app::calls::ResponseError;
+use crate::app::calls::{read_json, Answer, ResponseError};
+use crate::app::wire::{int, str_of};
 use crate::domain::validation::{field_rules, Rule};
 use crate::json::{Body, Json};
 
@@ -82,5 +83,38 @@ pub fn needed(
         "password_required" => Some((Proof::Password, "currentPassword", "passwordRequired")),
         "code_required" => Some((Proof::Code, code_field, "codeRequired")),
         _ => None,
+    }
+}
+
+/// The owner code's sending state, the same in the email and phone modals: where the last code
+/// went, when another may be asked for, and whether a send is out.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OwnerCode {
+    /// Where the owner code went (`otp/email/send`: an e-mail or a phone).
+    pub sent_to: Option<String>,
+    /// Unix ms from which another owner code may be asked for.
+    pub resend_at: u64,
+    pub sending: bool,
+}
+
+impl OwnerCode {
+    /// Takes a send unless one is out or the wait is not over.
+    pub fn start(&mut self, now: u64) -> bool {
+        if self.sending || now < self.resend_at {
+            return false;
+        }
+        self.sending = true;
+        true
+    }
+
+    /// `otp/email/send` answered: where the code went and when another may come, or the
+    /// refusal for the form to place.
+    pub fn answered(&mut self, answer: Answer, now: u64) -> Result<(), ResponseError> {
+        self.sending = false;
+        let v = read_json(answer)?;
+        self.sent_to = Some(str_of(&v, "to"));
+        let secs = int(&v, "resendIn").unwrap_or(60).clamp(0, 3600);
+        self.resend_at = now + secs as u64 * 1000;
+        Ok(())
     }
 }

@@ -23,7 +23,7 @@ use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::proof::{self, Proof};
 use crate::app::registry::{FormId, Req};
-use crate::app::wire::{int, str_of, text, LoginResponse};
+use crate::app::wire::{int, text, LoginResponse};
 use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::validation::Rule;
 use crate::json::{Body, Json};
@@ -55,10 +55,8 @@ pub struct Phone {
     /// profile is loading).
     pub proof: Option<Proof>,
     pub proof_loading: bool,
-    /// Where the owner code went; Unix ms from which another may be asked for.
-    pub owner_sent_to: Option<String>,
-    pub owner_resend_at: u64,
-    pub owner_sending: bool,
+    /// The owner code: where it went, when another may be asked for.
+    pub owner: proof::OwnerCode,
 }
 
 /// The owner code's field in code-verify (`code` is the phone's own).
@@ -155,12 +153,7 @@ impl Feature for Phone {
                 );
             }
             PhoneUi::PhoneOwnerCode => {
-                if self.for_profile
-                    && self.proof == Some(Proof::Code)
-                    && !self.owner_sending
-                    && cx.now >= self.owner_resend_at
-                {
-                    self.owner_sending = true;
+                if self.for_profile && self.proof == Some(Proof::Code) && self.owner.start(cx.now) {
                     self.code.error = None;
                     cx.forms_changed();
                     cx.call(Req::Phone(Call::OwnerCode), None);
@@ -358,7 +351,7 @@ impl Phone {
                         // Each new number asks again: a password may have been set meanwhile.
                         self.proof = None;
                         self.proof_loading = true;
-                        self.owner_sent_to = None;
+                        self.owner.sent_to = None;
                         cx.call(Req::Phone(Call::Owner), None);
                     }
                     cx.open_modal("code-verify");
@@ -449,14 +442,9 @@ impl Phone {
 
     /// `otp/email/send` answered: where the owner code went and when another may come.
     fn owner_code_sent(&mut self, answer: Answer, cx: &mut Cx) {
-        self.owner_sending = false;
         cx.forms_changed();
-        match calls::read_json(answer) {
-            Ok(v) => {
-                self.owner_sent_to = Some(str_of(&v, "to"));
-                let secs = int(&v, "resendIn").unwrap_or(60).clamp(0, 3600);
-                self.owner_resend_at = cx.now + secs as u64 * 1000;
-            }
+        match self.owner.answered(answer, cx.now) {
+            Ok(()) => {}
             Err(ResponseError::Status { status: 429, error }) => {
                 self.code.error = Some(cx.wait_message(error.retry_after));
             }

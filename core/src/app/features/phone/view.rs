@@ -49,8 +49,8 @@ pub fn slice(model: &Model) -> PhoneView {
         new_player: p.new_player,
         code_length: if p.length == 0 { 6 } else { p.length },
         proof: p.proof,
-        owner_sent_to: p.owner_sent_to.clone(),
-        owner_resend_at: p.owner_resend_at,
-        owner_sending: p.owner_sending,
+        owner_sent_to: p.owner.sent_to.clone(),
+        owner_resend_at: p.owner.resend_at,
+        owner_sending: p.owner.sending,
     }
 }

@@ -35,11 +35,8 @@ pub struct Verify {
     /// What the email modal asks for; `None` until the profile said (loaded when it opens).
     pub proof: Option<Proof>,
     pub proof_loading: bool,
-    /// Where the owner code went (`otp/email/send`: an e-mail or a phone).
-    pub owner_sent_to: Option<String>,
-    /// Unix ms from which another owner code may be asked for.
-    pub owner_resend_at: u64,
-    pub owner_sending: bool,
+    /// The owner code: where it went, when another may be asked for.
+    pub owner: proof::OwnerCode,
     /// confirm-email modal: the mail's code.
     pub code: FormState,
     /// The address the last mail went to (`None` before one is sent from here).
@@ -151,10 +148,8 @@ impl Feature for Verify {
             VerifyUi::OwnerCode => {
                 if cx.shared.is_player()
                     && self.proof == Some(Proof::Code)
-                    && !self.owner_sending
-                    && cx.now >= self.owner_resend_at
+                    && self.owner.start(cx.now)
                 {
-                    self.owner_sending = true;
                     self.address.error = None;
                     cx.forms_changed();
                     cx.call(Req::Verify(Call::OwnerCode), None);
@@ -227,7 +222,7 @@ impl Feature for Verify {
                     // The password is not kept past its use; the owner code is spent.
                     self.address.values.remove("currentPassword");
                     self.address.values.remove("code");
-                    self.owner_sent_to = None;
+                    self.owner.sent_to = None;
                     cx.open_modal("confirm-email");
                 }
                 Err(e) => self.send_refused(e, cx),
@@ -242,14 +237,9 @@ impl Feature for Verify {
                 cx.forms_changed();
             }
             Call::OwnerCode => {
-                self.owner_sending = false;
                 cx.forms_changed();
-                match calls::read_json(answer) {
-                    Ok(v) => {
-                        self.owner_sent_to = Some(str_of(&v, "to"));
-                        let secs = int(&v, "resendIn").unwrap_or(60).clamp(0, 3600);
-                        self.owner_resend_at = cx.now + secs as u64 * 1000;
-                    }
+                match self.owner.answered(answer, cx.now) {
+                    Ok(()) => {}
                     Err(ResponseError::Status { status: 429, error }) => {
                         self.address.error = Some(cx.wait_message(error.retry_after));
                     }

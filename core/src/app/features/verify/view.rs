@@ -48,9 +48,9 @@ pub fn slice(model: &Model) -> VerifyView {
     let v = &model.f.verify;
     VerifyView {
         proof: v.proof,
-        owner_sent_to: v.owner_sent_to.clone(),
-        owner_resend_at: v.owner_resend_at,
-        owner_sending: v.owner_sending,
+        owner_sent_to: v.owner.sent_to.clone(),
+        owner_resend_at: v.owner.resend_at,
+        owner_sending: v.owner.sending,
         sent_to: v.sent_to.clone(),
         resend_at: v.resend_at,
         resending: v.resending,
