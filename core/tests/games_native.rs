@@ -350,6 +350,59 @@ fn recently_played_merges_storage_and_server_newest_first_capped() {
 }
 
 #[test]
+fn a_stored_session_on_a_game_page_plays_for_real_without_the_guest_offer() {
+    let olympus = || {
+        j!({"identity": "gates-of-olympus", "name": "Gates of Olympus",
+        "provider": {"identity": "pragmatic-play", "name": "Pragmatic Play"}, "hasDemo": true, "isMobile": true})
+    };
+    let game = || Req::Games(games::Call::Game("gates-of-olympus".into()));
+    // The game's facts answer before the stored session is restored: no demo offer flashes.
+    let (mut m, _) = boot(
+        "/game/gates-of-olympus",
+        Some(token(3600, "a")),
+        Prefs::default(),
+    );
+    let fx = respond(&mut m, game(), 200, olympus());
+    let moved: Vec<&String> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::PushUrl { url, .. } => Some(url),
+            _ => None,
+        })
+        .collect();
+    assert!(moved.is_empty(), "{moved:?}");
+    assert_eq!(view(&m).nav.modal, None);
+    let fx = respond(
+        &mut m,
+        req::profile(),
+        200,
+        j!({"id": 7, "email": "a@b.c", "country": "BR"}),
+    );
+    let play = http(&fx)
+        .into_iter()
+        .find(|h| h.path.ends_with("/play"))
+        .expect("play call once restored");
+    assert_eq!(play.body, Some(j!({"demo": false})));
+    // The stored session cannot be restored (no answer): a guest for now, offered the demo.
+    let (mut m, _) = boot(
+        "/game/gates-of-olympus",
+        Some(token(3600, "a")),
+        Prefs::default(),
+    );
+    respond(&mut m, game(), 200, olympus());
+    respond(
+        &mut m,
+        req::profile(),
+        500,
+        j!({"code": "x", "message": "x"}),
+    );
+    assert_eq!(
+        view(&m).nav.modal.map(|mo| mo.id),
+        Some("demo-game".to_string())
+    );
+}
+
+#[test]
 fn a_guest_on_a_game_is_offered_the_demo_or_told_there_is_none() {
     let (mut m, fx) = boot("/game/gates-of-olympus", None, Prefs::default());
     let game = Req::Games(games::Call::Game("gates-of-olympus".into()));

@@ -191,10 +191,14 @@ test("loyalty: progress to the next level, the level-up modal, and the banner on
   await page.getByTestId("level-up").getByRole("button", { name: "Great" }).click();
   await expect(page.getByTestId("level-up")).toHaveCount(0);
   await expect(tile).toContainText("12.50% to Gold");
-  // On a game page: a banner instead, gone after its 3 s.
-  const loaded = page.waitForResponse((r) => r.url().includes("/api/retention/account"));
-  await page.goto(url("/game/7"));
-  await loaded;
+  // On a game page: a banner instead, gone after its 3 s. Reached in the app, as a player goes:
+  // a reload would start from whatever the first answer says, and a rise that lands before it
+  // is no rise (SPEC §4: a live update showing a higher level than the one shown).
+  await page.getByRole("link", { name: "Croupier" }).first().click();
+  const game = page.getByTestId("game-tile").first();
+  const slug = await game.getAttribute("data-game");
+  await game.getByRole("link").first().click();
+  await expect(page).toHaveURL(new RegExp(`/game/${slug}$`));
   await live(request, player);
   await control(request, "loyalty", { email: player.email, points: 600 });
   await expect(page.getByTestId("level-up-banner")).toContainText("Gold");

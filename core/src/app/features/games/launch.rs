@@ -5,7 +5,7 @@
 
 use crate::app::calls::{Answer, ResponseError};
 use crate::app::effect::Effect;
-use crate::app::feature::{Cx, Msg};
+use crate::app::feature::{Cx, Msg, SessionStatus};
 use crate::app::registry::Req;
 
 use super::catalogue::Catalogue;
@@ -137,6 +137,9 @@ impl Launch {
         let Some(info) = &self.info else { return };
         if self.mobile && info.desktop_only {
             cx.open_modal("mobile-game");
+        } else if cx.shared.status == SessionStatus::Booting {
+            // A stored session is being restored: a player must not see the guest's demo
+            // offer flash; `session_known` or `session_started` comes next.
         } else if cx.shared.is_player() {
             self.play(false, cx);
         } else if info.has_demo {
@@ -154,6 +157,14 @@ impl Launch {
         let desktop_only = self.info.as_ref().is_some_and(|i| i.desktop_only);
         if mobile && !was && desktop_only && self.url.is_none() && !self.starting {
             cx.open_modal("mobile-game");
+        }
+    }
+
+    /// The visitor is known to be a guest (no stored session, or it could not be restored):
+    /// a game page opened while that was unknown offers the demo now.
+    pub fn session_known(&mut self, cx: &mut Cx) {
+        if self.identity.is_some() {
+            self.start(cx);
         }
     }
 

@@ -315,6 +315,11 @@ impl Feature for Games {
                 self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
                 true
             }
+            Hook::Session(SessionChange::Guest) => {
+                self.launch.session_known(cx);
+                self.touch(PLAY);
+                true
+            }
             Hook::Session(SessionChange::Ended) => {
                 // SPEC §4: logging out clears the stored played games.
                 self.favorites.clear();
