@@ -1132,6 +1132,39 @@ fn a_push_during_a_refetch_refetches_again_once_its_calls_answered() {
     assert!(m.refetch.is_none());
 }
 
+/// A steady stream of pushes (a player spinning fast) must not keep every feature refetching
+/// for as long as it lasts: after `REFETCH_ROUNDS` in a row the refetching stops.
+#[test]
+fn pushes_during_every_refetch_stop_refetching_after_the_last_round() {
+    let (mut m, _) = connected_player();
+    let mut rounds = 1;
+    loop {
+        assert!(
+            !m.calls.in_flight_ids().is_empty(),
+            "round {rounds}: calls out"
+        );
+        frame(&mut m, &account_push("30.00", 1, 1));
+        let fx = fail_all(&mut m);
+        if http_paths(&fx).is_empty() {
+            assert!(
+                logs(&fx).iter().any(|l| l.contains("no refetch after")),
+                "{fx:#?}"
+            );
+            break;
+        }
+        rounds += 1;
+        assert!(rounds <= 10, "still refetching after {rounds} rounds");
+    }
+    assert_eq!(
+        rounds,
+        usize::from(croupier_core::app::live::REFETCH_ROUNDS)
+    );
+    assert!(m.refetch.is_none());
+    // The push itself still lands.
+    let usd = m.f.wallet.accounts.iter().find(|a| a.id == 1).unwrap();
+    assert_eq!(usd.balance, "30.00");
+}
+
 #[test]
 fn after_a_reconnect_the_accounts_are_refetched() {
     let (mut m, _) = connected_player();

@@ -13,7 +13,8 @@
 //!   published between sign-in's first loads and the first subscription (issue 29).
 //! - A refetch's answer may be older than a push that arrived before it (the server answered
 //!   the GET before the change): a push while the refetch's calls are out opens a
-//!   [`RefetchWindow`] that refetches once more when they have all answered.
+//!   [`RefetchWindow`] that refetches once more when they have all answered (at most
+//!   [`REFETCH_ROUNDS`] in a row).
 
 use super::effect::{CallId, Effect, LogLevel, TimerId};
 use super::event::Event;
@@ -29,7 +30,15 @@ use crate::domain::session::is_expired;
 pub struct RefetchWindow {
     pub calls: Vec<CallId>,
     pub pushed: bool,
+    /// 1 for the refetch after a connect, 2 for the first one again, and so on.
+    pub round: u8,
 }
+
+/// Refetches in a row at most, pushes or not: under a steady stream of pushes (a player
+/// spinning fast) every window would see one and the refetch would never end. A push after
+/// the last round is applied as it comes; only an answer older than it can still hide it,
+/// until the next push or connect.
+pub const REFETCH_ROUNDS: u8 = 3;
 
 /// What the parent does with the socket's news.
 #[derive(Debug, PartialEq)]

@@ -394,7 +394,7 @@ fn hear(model: &mut Model, news: Vec<News>, now: u64, fx: &mut Vec<Effect>, out:
                     window.pushed |= took;
                 }
             }
-            News::Refetch => refetch(model, now, fx, out),
+            News::Refetch => refetch(model, 1, now, fx, out),
             News::NeedToken => refresh::start(&mut model.calls, fx),
         }
     }
@@ -402,7 +402,7 @@ fn hear(model: &mut Model, news: Vec<News>, now: u64, fx: &mut Vec<Effect>, out:
 
 /// Every feature reloads what pushes would have told; the calls it sent are watched until
 /// they answer (`refetch_answered`).
-fn refetch(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
+fn refetch(model: &mut Model, round: u8, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
     let before = model.calls.in_flight_ids();
     hook(model, &Hook::Refetch, now, out);
     settle(model, now, fx, out);
@@ -415,6 +415,7 @@ fn refetch(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
     model.refetch = (!calls.is_empty()).then_some(live::RefetchWindow {
         calls,
         pushed: false,
+        round,
     });
 }
 
@@ -427,15 +428,23 @@ fn refetch_answered(model: &mut Model, now: u64, fx: &mut Vec<Effect>, out: &mut
     if model.calls.any_in_flight(&window.calls) {
         return;
     }
-    let again = window.pushed;
+    let (again, round) = (window.pushed, window.round);
     model.refetch = None;
-    if again && model.shared.status == SessionStatus::Player {
+    if !again || model.shared.status != SessionStatus::Player {
+        return;
+    }
+    if round >= live::REFETCH_ROUNDS {
         fx.push(Effect::Log {
             level: LogLevel::Info,
-            message: "realtime: a push arrived during the refetch; refetching again".into(),
+            message: format!("realtime: pushes kept arriving; no refetch after {round} rounds"),
         });
-        refetch(model, now, fx, out);
+        return;
     }
+    fx.push(Effect::Log {
+        level: LogLevel::Info,
+        message: "realtime: a push arrived during the refetch; refetching again".into(),
+    });
+    refetch(model, round + 1, now, fx, out);
 }
 
 /// The session is over here: token, gate, every feature's player state.
