@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # with-sandbox.sh CMD...: run CMD with a throwaway release sandbox (--control with CORS, as
-# the browser tests call it from their own port, --outbox, in-memory DB, free port) whose address is in CROUPIER_SANDBOX_URL; the sandbox stops when CMD ends.
+# the browser tests call it from their own port, --outbox, --test-limits, in-memory DB, free port) whose address is in CROUPIER_SANDBOX_URL; the sandbox stops when CMD ends.
 # The core's browser tests (core/tests/web_sandbox.rs) read that address at compile time.
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BIN="${SANDBOX_BIN:-$ROOT/target/release/croupier-sandbox}"
 [ -x "$BIN" ] || { echo "with-sandbox: no sandbox at $BIN (cargo build --release -p croupier-sandbox)" >&2; exit 1; }
 out="$(mktemp)"
-"$BIN" --port 0 --db :memory: --control --control-cors --outbox --fast-hash >"$out" 2>&1 &
+"$BIN" --port 0 --db :memory: --control --control-cors --outbox --fast-hash --test-limits >"$out" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -f "$out"' EXIT
 url=""

@@ -68,6 +68,9 @@ Options (each also settable by the environment variable in brackets):
                       never in --production)
   --ws-ping SECS      websocket ping interval [SANDBOX_WS_PING] (default 25)
   --fast-hash         cheap argon2 parameters, for tests only [SANDBOX_FAST_HASH=1]
+  --test-limits       lift the brute-force limits per client address (a test suite signs
+                      up hundreds of players from 127.0.0.1); per account and per player
+                      they stay [SANDBOX_TEST_LIMITS=1] (refused with --production)
   --host NAME         also serve this Host name (repeatable; 127.0.0.1 and localhost always)
                       [SANDBOX_HOSTS, comma-separated]
   --session-lifetime SECS  absolute session lifetime [SANDBOX_SESSION_LIFETIME]
@@ -117,7 +120,7 @@ impl Default for Config {
 }
 
 impl Config {
-    /// In-memory DB, free port, control API on, cheap hashing.
+    /// In-memory DB, free port, control API on, cheap hashing, the test suites' limits.
     pub fn for_tests() -> Self {
         Config {
             port: 0,
@@ -132,7 +135,7 @@ impl Config {
             production: false,
             outbox: true,
             session_lifetime: DEFAULT_SESSION_LIFETIME,
-            limits: crate::limits::Limits::default(),
+            limits: crate::limits::Limits::for_test_suites(),
             ws_max_subscriptions: 32,
             tg_bot_token: crate::telegram::TEST_BOT_TOKEN.into(),
             tg_max_age: crate::telegram::DEFAULT_MAX_AGE,
@@ -198,6 +201,7 @@ impl Config {
         if env("SANDBOX_FAST_HASH").is_some_and(|v| is_yes(&v)) {
             cfg.hash_cost = HashCost::Fast;
         }
+        let mut test_limits = env("SANDBOX_TEST_LIMITS").is_some_and(|v| is_yes(&v));
 
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
@@ -235,6 +239,7 @@ impl Config {
                     cfg.tg_max_age = parse_num(&value("--tg-max-age")?, "--tg-max-age")?
                 }
                 "--fast-hash" => cfg.hash_cost = HashCost::Fast,
+                "--test-limits" => test_limits = true,
                 "--csp-origin" => cfg.csp_origins.push(csp_origin(&value("--csp-origin")?)?),
                 "-h" | "--help" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown argument {other}\n\n{USAGE}")),
@@ -271,6 +276,12 @@ impl Config {
                      test token (development only)"
                 );
             }
+        }
+        if test_limits {
+            if cfg.production {
+                return Err("--test-limits is for test suites, never with --production".into());
+            }
+            cfg.limits = crate::limits::Limits::for_test_suites();
         }
         if cfg.production && cfg.outbox {
             eprintln!("sandbox: --outbox is ignored with --production");
@@ -369,6 +380,26 @@ mod tests {
         assert_eq!(c.tg_max_age, 60);
         assert!(parse(&["--tg-bot-token", " "]).is_err());
         assert!(parse(&["--tg-max-age", "-1"]).is_err());
+    }
+
+    #[test]
+    fn test_limits_lift_the_per_client_limits_only() {
+        let prod = parse(&[]).unwrap().limits;
+        assert_eq!(prod.register_per_client, 20);
+        let c = parse(&["--test-limits"]).unwrap().limits;
+        assert!(c.register_per_client >= 10_000 && c.login_per_client >= 10_000);
+        assert!(c.message_per_client >= 10_000 && c.reset_per_client >= 10_000);
+        // What one test exercises stays as in production.
+        assert_eq!(c.login_per_account, prod.login_per_account);
+        assert_eq!(c.code_per_player, prod.code_per_player);
+        assert_eq!(c.lookup_per_address, prod.lookup_per_address);
+        let env = Config::from_env_and_args(
+            |k| (k == "SANDBOX_TEST_LIMITS").then(|| "1".into()),
+            Vec::new(),
+        )
+        .unwrap();
+        assert_eq!(env.limits.register_per_client, c.register_per_client);
+        assert!(parse(&["--test-limits", "--production", "--tg-bot-token", "1:REAL"]).is_err());
     }
 
     #[test]

@@ -11,7 +11,8 @@ export async function startSandbox(extra: string[] = [], env: Record<string, str
   const bin = process.env.SANDBOX_BIN ?? join(ROOT, "target", "release", "croupier-sandbox");
   if (!existsSync(bin)) throw new Error(`sandbox binary missing at ${bin}: run scripts/test.sh`);
   const db = join(mkdtempSync(join(tmpdir(), "croupier-e2e-")), "sandbox.db");
-  const proc = spawn(bin, ["--port", "0", "--db", db, "--static", join(ROOT, "app", "dist"), ...extra], {
+  // --test-limits: the whole suite signs up from 127.0.0.1; per-account limits still hold.
+  const proc = spawn(bin, ["--port", "0", "--db", db, "--static", join(ROOT, "app", "dist"), "--test-limits", ...extra], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, ...env },
   });
