@@ -169,6 +169,8 @@ export async function startCore({ miniapp, ...options }: StartOptions & { config
       miniapp,
       // The third-party services' keys and scripts; the core's loaders decide what loads.
       thirdParty: thirdPartyConfig(config),
+      // The paths beyond SPEC §7 the operator serves elsewhere or not at all.
+      ...(config.operatorPaths ? { operatorPaths: config.operatorPaths } : {}),
     });
   } catch (error) {
     reportCrash(error, "create");

@@ -52,6 +52,16 @@ describe("the operator's config.json", () => {
     expect(warn).toHaveBeenLastCalledWith("config.json: affiliateCookieDays ignored (wrong type)");
   });
 
+  it("passes the operator's paths beyond SPEC §7 to the core as text only", () => {
+    const warn = vi.fn();
+    expect(readRuntimeConfig({ operatorPaths: { geo: "", content: "/cms/texts" } }, warn)).toEqual({
+      operatorPaths: { geo: "", content: "/cms/texts" },
+    });
+    expect(warn).not.toHaveBeenCalled();
+    for (const bad of [["/x"], { geo: false }, "/api"]) expect(readRuntimeConfig({ operatorPaths: bad }, warn)).toEqual({});
+    expect(warn).toHaveBeenLastCalledWith("config.json: operatorPaths ignored (wrong type)");
+  });
+
   it("reads the third-party keys and scripts and hands the core each service's pair", () => {
     const warn = vi.fn();
     const config = readRuntimeConfig(

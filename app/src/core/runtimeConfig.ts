@@ -30,6 +30,9 @@ export interface RuntimeConfig {
   captchaKey?: string;
   /** Each service's script address; `{key}` is replaced by its key. */
   thirdPartyScripts?: Partial<Record<ThirdPartyService, string>>;
+  /** Where the paths beyond SPEC §7 live (docs/API.md "Operator must provide"); `""` = none.
+   * The core checks each path and drops what needs a missing one. */
+  operatorPaths?: Record<string, string>;
 }
 
 /** Each third-party service and its public key in config.json (SPEC §7). */
@@ -98,6 +101,12 @@ export function readRuntimeConfig(raw: unknown, warn: (message: string) => void 
       }
       out.sportsbookScripts = scripts;
     } else bad("sportsbookScripts");
+  }
+  if ("operatorPaths" in o) {
+    const p = o.operatorPaths;
+    if (p && typeof p === "object" && !Array.isArray(p) && Object.values(p).every(isText)) {
+      out.operatorPaths = p as Record<string, string>;
+    } else bad("operatorPaths");
   }
   if ("thirdPartyScripts" in o) {
     const s = o.thirdPartyScripts;

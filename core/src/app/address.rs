@@ -4,6 +4,7 @@
 use super::effect::{Effect, LogLevel};
 use super::feature::SessionStatus;
 use super::model::Model;
+use super::operator::{self, OperatorPath};
 use crate::domain::modal::{self, Decision, ModalContext, ModalId, ModalState, OpenRequest};
 use crate::domain::route::{self, Location, RouteError, RouteName};
 
@@ -167,6 +168,17 @@ pub fn open_modal(
         set_query(model, query, false, fx);
         return;
     }
+    if let Some(missing) = withdrawn(model, id) {
+        fx.push(Effect::Log {
+            level: LogLevel::Info,
+            message: format!(
+                "modal {} refused: the operator has no {}",
+                id.as_str(),
+                missing.key()
+            ),
+        });
+        return;
+    }
     let req = OpenRequest { id, params };
     let ctx = context(model);
     match model.modals.open(&req, &model.shared.location.query, &ctx) {
@@ -215,9 +227,12 @@ pub fn sync_modal(model: &mut Model, fx: &mut Vec<Effect>) {
         return;
     }
     let ctx = context(model);
-    let decision = model
-        .modals
-        .from_location(&model.shared.location.clone(), &ctx);
+    let decision = match named.as_deref().and_then(ModalId::parse) {
+        Some(id) if withdrawn(model, id).is_some() => None,
+        _ => model
+            .modals
+            .from_location(&model.shared.location.clone(), &ctx),
+    };
     model.dirty.address();
     match decision {
         Some(Decision::Open { query, .. }) => {
@@ -231,6 +246,11 @@ pub fn sync_modal(model: &mut Model, fx: &mut Vec<Effect>) {
             set_query(model, query, true, fx);
         }
     }
+}
+
+/// A modal whose call the operator does not have (`operatorPaths`): never opened.
+fn withdrawn(model: &Model, id: ModalId) -> Option<OperatorPath> {
+    operator::modal_needs(id).filter(|p| !model.config.operator_paths.provides(*p))
 }
 
 /// Home of the current locale, optionally with a modal open.

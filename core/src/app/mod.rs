@@ -14,6 +14,7 @@ pub mod features;
 pub mod forms;
 pub mod live;
 pub mod model;
+pub mod operator;
 pub mod proof;
 pub mod registry;
 pub mod update;

@@ -48,6 +48,12 @@ pub struct Config {
     pub third_party: crate::domain::third_party::ThirdPartyConfig,
     /// Days the affiliate tag cookie lasts (SPEC §9); 0 = the default 30.
     pub affiliate_cookie_days: u64,
+    /// Where the paths beyond SPEC §7 live, and which the operator has none of.
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(type = "Partial<Record<OperatorPath, string>>")
+    )]
+    pub operator_paths: super::operator::OperatorPaths,
 }
 
 impl Default for Config {
@@ -65,6 +71,7 @@ impl Default for Config {
             miniapp: None,
             third_party: Default::default(),
             affiliate_cookie_days: 0,
+            operator_paths: Default::default(),
         }
     }
 }
@@ -107,6 +114,7 @@ impl Config {
             affiliate_cookie_days: crate::app::wire::int(v, "affiliateCookieDays")
                 .and_then(|d| u64::try_from(d).ok())
                 .unwrap_or_default(),
+            operator_paths: super::operator::OperatorPaths::read(v.get("operatorPaths")),
         }
     }
 
@@ -170,8 +178,8 @@ impl Model {
     pub fn new(config: Config) -> Self {
         Model {
             shared: Shared::new(&config),
+            calls: Calls::with_operator(config.operator_paths.clone()),
             config,
-            calls: Calls::default(),
             modals: ModalHost::new(),
             realtime: Default::default(),
             refetch: None,

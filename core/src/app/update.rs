@@ -250,6 +250,12 @@ fn boot(
     out: &mut Out,
 ) {
     model.last_reload = prefs.last_reload.clone();
+    for problem in &model.config.operator_paths.problems {
+        fx.push(Effect::Log {
+            level: LogLevel::Warn,
+            message: format!("config.json: {problem}"),
+        });
+    }
     address::set_address(model, path, fx);
     model.moved_from = None;
     hook(model, &Hook::Booted(prefs), now, out);

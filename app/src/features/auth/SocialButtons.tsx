@@ -8,6 +8,8 @@ export function SocialButtons() {
   const t = useText();
   const dispatch = useDispatch();
   const connections = useCore((s) => s.social.connections);
+  // The operator offers no social sign-in (config.json operatorPaths.socialLogin is "").
+  if (connections.length === 0) return null;
   return (
     <div className="social-buttons">
       <p className="form-alt social-or" aria-hidden="true">

@@ -198,6 +198,8 @@ pub struct Calls {
     pub waiting: Vec<HttpRequest>,
     /// Where the cross-tab refresh stands (SPEC §4; refresh.rs).
     pub refresh_phase: RefreshPhase,
+    /// Where the paths beyond SPEC §7 live (the runtime config's `operatorPaths`).
+    pub operator: crate::app::operator::OperatorPaths,
 }
 
 /// What the gate decided for a call.
@@ -208,6 +210,13 @@ pub enum Sent {
 }
 
 impl Calls {
+    pub fn with_operator(operator: crate::app::operator::OperatorPaths) -> Calls {
+        Calls {
+            operator,
+            ..Calls::default()
+        }
+    }
+
     /// The id of the newest call in flight for `req`, if any.
     pub fn id_of(&self, req: &Req) -> Option<CallId> {
         for (id, r) in self.in_flight.iter().rev() {
@@ -237,7 +246,23 @@ impl Calls {
     /// Build, number and gate a call. Player calls carry the token, or wait for the shared
     /// refresh when it is expired or one is under way.
     pub fn send(&mut self, req: Req, body: Option<Json>, now: u64, fx: &mut Vec<Effect>) -> Sent {
-        let route = req.endpoint();
+        let mut route = req.endpoint();
+        match self.operator.route(&route.path) {
+            Ok(None) => {}
+            Ok(Some(moved)) => route.path = moved,
+            // The feature should not have asked (it checks `provides`): nothing goes out.
+            Err(crate::app::operator::NotProvided(p)) => {
+                fx.push(Effect::Log {
+                    level: LogLevel::Warn,
+                    message: format!(
+                        "{}: not provided by the operator (operatorPaths.{})",
+                        route.path,
+                        p.key()
+                    ),
+                });
+                return Sent::Done;
+            }
+        }
         if route.auth == Auth::Player && self.token.is_none() {
             fx.push(Effect::Log {
                 level: LogLevel::Warn,

@@ -15,6 +15,7 @@ use crate::app::calls::{self, Answer, Auth, Endpoint, Route};
 use crate::app::effect::{Effect, LogLevel};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
 use crate::app::model::{Dirty, Model};
+use crate::app::operator::OperatorPath;
 use crate::app::registry::Req;
 use crate::domain::consent::{Consent, CONSENT_KEY};
 use crate::domain::geo;
@@ -89,7 +90,10 @@ impl Feature for Privacy {
                 if consent.decided {
                     cx.msg(Msg::Consent(consent));
                 }
-                cx.call(Req::Privacy(Call::Geo), None);
+                // Without the operator's geo path there is no country to ask about.
+                if cx.config.operator_paths.provides(OperatorPath::Geo) {
+                    cx.call(Req::Privacy(Call::Geo), None);
+                }
                 false
             }
             Hook::Navigated { .. } => {

@@ -6,6 +6,7 @@ mod built_in;
 
 pub mod view;
 
+use crate::app::operator::OperatorPath;
 use std::rc::Rc;
 
 use litemap::LiteMap;
@@ -131,7 +132,8 @@ impl Content {
             .loaded
             .iter()
             .any(|(l, at)| *l == locale && cx.now.saturating_sub(*at) < CONTENT_TTL_MS);
-        if fresh {
+        // Without the operator's content path the built-in texts are all there is.
+        if fresh || !cx.config.operator_paths.provides(OperatorPath::Content) {
             return;
         }
         // Mark it now so a burst of navigations sends one request; a failure clears the mark.

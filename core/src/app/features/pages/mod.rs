@@ -15,6 +15,7 @@ use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::LogLevel;
 use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
 use crate::app::model::{Dirty, Model};
+use crate::app::operator::OperatorPath;
 use crate::app::registry::Req;
 use crate::app::wire::{need_text, text};
 use crate::domain::route::{check_navigation, percent_encode, NavTarget, RouteName};
@@ -247,6 +248,16 @@ impl Pages {
             Some(RouteName::Questions | RouteName::QuestionsPageIdentity)
         )
         .then(|| locale.clone());
+        // Without the operator's pages path, or the page's own (the referral page's figures),
+        // nothing is asked: the shell shows not found.
+        let provided = |p: OperatorPath| cx.config.operator_paths.provides(p);
+        let withdrawn = name
+            .and_then(crate::app::operator::route_needs)
+            .is_some_and(|p| !provided(p));
+        if withdrawn || !provided(OperatorPath::Pages) {
+            self.current = None;
+            self.list = None;
+        }
         self.redirect = None;
         if name == Some(RouteName::Redirect) {
             self.follow_redirect(cx);

@@ -11,6 +11,7 @@ use crate::app::effect::{Effect, LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
+use crate::app::operator::OperatorPath;
 use crate::app::registry::{FormId, Req};
 use crate::app::wire::{int, text};
 use crate::domain::affiliate::{self, Captured};
@@ -220,7 +221,7 @@ impl Feature for Referral {
 
 impl Referral {
     fn load(&mut self, cx: &mut Cx) {
-        if cx.shared.is_player() {
+        if cx.shared.is_player() && cx.config.operator_paths.provides(OperatorPath::Referral) {
             self.loading = true;
             self.failed = false;
             cx.call(Req::Referral(Call::Stats), None);

@@ -144,6 +144,11 @@ fn links(model: &Model, items: &[Item]) -> Vec<LinkView> {
     let locale = model.shared.locale(&model.config);
     let mut out: Vec<LinkView> = items
         .iter()
+        // No link to a page the operator has no calls for (`operatorPaths`).
+        .filter(|i| {
+            crate::app::operator::route_needs(i.route)
+                .is_none_or(|p| model.config.operator_paths.provides(p))
+        })
         .map(|i| {
             let mut params = Params::new();
             if let Some((k, v)) = i.param {

@@ -111,7 +111,20 @@ pub fn slice(model: &Model) -> NavView {
     let shared = &model.shared;
     let default = &model.config.default_locale;
     let locale = shared.locale(&model.config).map(str::to_string);
+    let withdrawn = shared.route.as_ref().ok().and_then(|r| {
+        r.route_name()
+            .and_then(crate::app::operator::route_needs)
+            .filter(|p| !model.config.operator_paths.provides(*p))
+    });
     let (page, error) = match &shared.route {
+        // A page whose calls the operator does not have (`operatorPaths`) does not exist here.
+        Ok(_) if withdrawn.is_some() => (
+            None,
+            Some(ErrorView {
+                status: 404,
+                message: format!("Page not found: {}", shared.location.path),
+            }),
+        ),
         Ok(r) => {
             let mut params = LiteMap::new();
             for (k, v) in r.params.iter() {

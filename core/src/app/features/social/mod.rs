@@ -15,6 +15,7 @@ use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{Effect, LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SessionStatus, SliceSink};
 use crate::app::model::{Dirty, Model};
+use crate::app::operator::OperatorPath;
 use crate::app::registry::Req;
 use crate::app::wire::{text, LoginResponse};
 use crate::domain::alert::Alert;
@@ -256,6 +257,14 @@ impl Social {
         if !CONNECTIONS.contains(&connection) || cx.shared.status == SessionStatus::Booting {
             return;
         }
+        let Some(authorize) = cx.config.operator_paths.path(OperatorPath::SocialLogin) else {
+            cx.log(
+                LogLevel::Warn,
+                "social sign-in: the operator has no socialLogin path",
+            );
+            return;
+        };
+        let authorize = authorize.to_string();
         let link = cx.shared.is_player();
         // backRoute: where the sign-in was asked from, without the modal that asked.
         let mut here = cx.shared.location.clone();
@@ -277,7 +286,8 @@ impl Social {
         });
         let url = [
             cx.config.api_base.trim_end_matches('/'),
-            "/api/player/social/",
+            &authorize,
+            "/",
             connection,
             "/authorize",
             &crate::app::calls::query::encode_query(&[

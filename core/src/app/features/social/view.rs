@@ -41,11 +41,20 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 pub fn slice(model: &Model) -> SocialView {
     let s = &model.f.social;
     SocialView {
-        connections: super::CONNECTIONS
-            .iter()
-            .zip(super::NAMES)
-            .map(|(c, n)| [c.to_string(), n.to_string()])
-            .collect(),
+        // Without the operator's authorize path no provider can be offered.
+        connections: if model
+            .config
+            .operator_paths
+            .provides(crate::app::operator::OperatorPath::SocialLogin)
+        {
+            super::CONNECTIONS
+                .iter()
+                .zip(super::NAMES)
+                .map(|(c, n)| [c.to_string(), n.to_string()])
+                .collect()
+        } else {
+            Vec::new()
+        },
         links: s
             .links
             .iter()
