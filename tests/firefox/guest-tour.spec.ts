@@ -9,7 +9,6 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { By, type WebDriver } from "selenium-webdriver";
 import LogInspector from "selenium-webdriver/bidi/logInspector.js";
-import ScriptManager from "selenium-webdriver/bidi/scriptManager.js";
 import { initData, DARK_THEME, type TgUser } from "../e2e/tg-emulator";
 import { button, choose, fill, firefoxSession, gone, heading, loaded, textOf, url, urlIs, visible } from "./browser";
 import { api, type Player } from "./player";
@@ -136,27 +135,70 @@ test("bonuses: a bonus given by the control API is activated", async () => {
   await textOf(driver, card, "Active");
 });
 
-test("miniapp: opened with signed Telegram launch data, the player is signed in silently", async () => {
+/** The WebDriver BiDi connection selenium-webdriver keeps for this driver (untyped there). */
+type Bidi = {
+  send(command: { method: string; params: unknown }): Promise<unknown>;
+  subscribe(events: string[]): Promise<void>;
+  socket: { on(event: "message", listener: (data: Buffer) => void): void; off(event: "message", listener: (data: Buffer) => void): void };
+};
+
+/** Answer the page's requests for `address` with `body` (JavaScript), as the Chromium spec's
+ * page.route does: a BiDi intercept before the request is sent, so nothing leaves the machine.
+ * Returns how many were answered so far and a stop. */
+async function answer(driver: WebDriver, address: string, body: string) {
+  const bidi = await (driver as unknown as { getBidi(): Promise<Bidi> }).getBidi();
+  await bidi.subscribe(["network.beforeRequestSent"]);
+  const { intercept } = (await bidi.send({
+    method: "network.addIntercept",
+    params: { phases: ["beforeRequestSent"], urlPatterns: [{ type: "string", pattern: address }] },
+  })) as { intercept: string };
+  let answered = 0;
+  const onMessage = (data: Buffer) => {
+    const msg = JSON.parse(data.toString()) as { method?: string; params?: { isBlocked?: boolean; request: { request: string; url: string } } };
+    if (msg.method !== "network.beforeRequestSent" || !msg.params?.isBlocked || msg.params.request.url !== address) return;
+    answered++;
+    void bidi.send({
+      method: "network.provideResponse",
+      params: {
+        request: msg.params.request.request,
+        statusCode: 200,
+        reasonPhrase: "OK",
+        headers: [{ name: "content-type", value: { type: "string", value: "text/javascript" } }],
+        body: { type: "string", value: body },
+      },
+    });
+  };
+  bidi.socket.on("message", onMessage);
+  return {
+    answered: () => answered,
+    stop: async () => {
+      bidi.socket.off("message", onMessage);
+      await bidi.send({ method: "network.removeIntercept", params: { intercept } });
+    },
+  };
+}
+
+test("miniapp: opened by the messenger with signed launch data in the hash, the player is signed in silently", async () => {
   const driver = firefox();
   await driver.manage().deleteAllCookies();
   const user: TgUser = { id: 710_000_000 + (Date.now() % 1_000_000), first_name: "Mila", last_name: "Tester", username: `ffmila${Date.now() % 1000}`, language_code: "en" };
-  // What the messenger's script gives the page (e2e/tg-emulator.ts asMiniapp): its WebApp object
-  // with init data signed by the sandbox's test bot token, there before the app's scripts run.
+  // As the real messenger opens it (e2e/tg-emulator.ts viaMessengerScript): the init data,
+  // signed with the sandbox's test bot token, in the hash; the page then loads the messenger's
+  // script, answered here with the emulator of its WebApp object.
   const config = { initData: initData({ user }), initDataUnsafe: { user }, platform: "ios", colorScheme: "dark", themeParams: DARK_THEME };
   const emulator = readFileSync(new URL("../e2e/tg-emulator-page.js", import.meta.url), "utf8");
-  const scripts = await ScriptManager(undefined as unknown as string, driver as unknown as Parameters<typeof ScriptManager>[1]);
-  // BiDi takes the function's source text.
-  const source = `() => { window.__TG_EMULATOR__ = ${JSON.stringify(config)};\n${emulator}\n}`;
-  const preload = await scripts.addPreloadScript(source as unknown as () => void);
+  const script = await answer(driver, "https://telegram.org/js/telegram-web-app.js", `window.__TG_EMULATOR__ = ${JSON.stringify(config)};\n${emulator}`);
   const logins = async () => ((await api("/api/_control/calls")) as Record<string, number>)["POST /api/player/tg_login"] ?? 0;
   const before = await logins();
-  await driver.get(url(`/?botURL=${encodeURIComponent("https://t.me/croupier_test_bot")}`));
+  const hash = `#tgWebAppData=${encodeURIComponent(config.initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=ios`;
+  await driver.get(url(`/?botURL=${encodeURIComponent("https://t.me/croupier_test_bot")}${hash}`));
   await textOf(driver, '[data-testid="header-nickname"]', { exact: "Mila" });
   await loaded(driver);
+  expect(script.answered()).toBe(1);
   expect(await logins()).toBe(before + 1);
   // No sign-in modal and no sign-out: the messenger is who the player is.
   expect(await driver.findElements(By.css(".modal"))).toHaveLength(0);
   expect(await driver.findElements(By.xpath('//button[normalize-space(.)="Sign out"]'))).toHaveLength(0);
   expect(((await api(`/api/_control/tg/users/${user.id}`)) as { name: string }).name).toBe("Mila Tester");
-  await scripts.removePreloadScript(preload);
+  await script.stop();
 });
