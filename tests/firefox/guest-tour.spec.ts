@@ -3,8 +3,8 @@
 // key configured so nothing foreign loads and the sign-up still works (third_party), then as
 // that player the referral page (referral), a Google link through the sandbox's stand-in
 // provider on the profile's social list (social), a bonus from the control API activated
-// (bonuses), and last the mini-app opened with signed Telegram launch data (miniapp).
-// WebDriver BiDi is on for this Firefox: console entries and the mini-app's preload script.
+// (bonuses), and last the mini-app opened with signed Telegram launch data in the hash (miniapp).
+// WebDriver BiDi is on for this Firefox: console entries, and the messenger's script answered.
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { By, type WebDriver } from "selenium-webdriver";
