@@ -88,14 +88,19 @@ function freshProfile(): string {
   return dir;
 }
 
+/** How a flow's Firefox starts: `askConsent` leaves the cookie question unanswered (the consent
+ * flow answers it itself); `bidi` opens WebDriver BiDi (preload scripts, console entries). */
+export type LaunchOptions = { askConsent?: boolean; bidi?: boolean };
+
 /** A headless Firefox on a fresh profile (geckodriver copies ours into a throwaway one per
  * session), its viewport at `width`×`height`. */
-export async function launchFirefox(width = 1280, height = 800): Promise<WebDriver> {
+export async function launchFirefox(width = 1280, height = 800, opts: LaunchOptions = {}): Promise<WebDriver> {
   const { browser, driver: geckodriver } = binaries();
   const profile = freshProfile();
   const options = new firefox.Options().setBinary(browser).addArguments("-headless").setProfile(profile);
   for (const [key, value] of Object.entries(QUIET_PREFS)) options.setPreference(key, value);
   options.setPreference("toolkit.legacyUserProfileCustomizations.stylesheets", true);
+  if (opts.bidi) options.enableBidi();
   const service = new firefox.ServiceBuilder(geckodriver).setEnvironment({ ...process.env, MOZ_HEADLESS: "1" } as Record<string, string>);
   let driver: WebDriver;
   try {
@@ -107,7 +112,7 @@ export async function launchFirefox(width = 1280, height = 800): Promise<WebDriv
   await setViewport(driver, width, height);
   // Every flow starts as a visitor who already answered the cookie question (issue 16), as
   // the Chromium suite does (e2e/global-setup.ts): the cookie-request modal would cover pages.
-  if (process.env.BASE_URL) {
+  if (process.env.BASE_URL && !opts.askConsent) {
     await driver.get(`${process.env.BASE_URL}/`);
     await driver.executeScript("localStorage.setItem('cookieConsent', 'analytics=0;marketing=0')");
   }
@@ -128,11 +133,11 @@ export async function setViewport(driver: WebDriver, width: number, height: numb
 }
 
 /** One Firefox per flow file, shared by its serial steps; a screenshot of the page when a step fails. */
-export function firefoxSession(width = 1280, height = 800): () => WebDriver {
+export function firefoxSession(width = 1280, height = 800, opts: LaunchOptions = {}): () => WebDriver {
   let driver: WebDriver | undefined;
   test.describe.configure({ mode: "serial" });
   test.beforeAll(async () => {
-    driver = await launchFirefox(width, height);
+    driver = await launchFirefox(width, height, opts);
   });
   test.afterEach(async ({}, info) => {
     if (!driver || info.status === info.expectedStatus) return;
