@@ -283,6 +283,7 @@ fn the_features_intents_round_trip() {
             on: true,
         },
         LimitsUi::LimitsRetry,
+        LimitsUi::LimitLaterCancel { id: 4 },
     ]);
     round_trip(vec![
         NotificationsUi::InboxShow {

@@ -63,12 +63,17 @@ async fn limits_are_added_changed_and_removed() {
         .put(
             &format!("/api/player/limits/{id}"),
             Some(&t),
-            Some(json!({ "period": "weekly", "amount": "75.5" })),
+            Some(json!({ "period": "weekly", "amount": "40.5" })),
         )
         .await;
     assert_eq!(put.status, StatusCode::OK, "{}", put.body);
     assert_eq!(put.body["period"], "weekly");
-    assert_eq!(put.body["amount"], "75.50");
+    assert_eq!(put.body["amount"], "40.50");
+    assert_eq!(
+        put.body["pending"],
+        json!(null),
+        "a tighter limit applies at once"
+    );
 
     let del = s
         .call(
@@ -79,6 +84,14 @@ async fn limits_are_added_changed_and_removed() {
         )
         .await;
     assert_eq!(del.status, StatusCode::OK);
+    // Removal waits 24 h (issue 30).
+    assert_eq!(del.body["pending"]["amount"], json!(null), "{}", del.body);
+    s.post(
+        "/api/_control/limits-due",
+        None,
+        json!({ "email": "limits1@example.com", "hours": 24 }),
+    )
+    .await;
     assert_eq!(s.get("/api/player/limits", Some(&t)).await.body, json!([]));
     let gone = s
         .call(

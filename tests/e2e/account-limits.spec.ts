@@ -3,7 +3,7 @@
 // player is told why and until when. Each test registers its own player.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { url, register, resetSwitches, signedIn, type Player } from "./player";
+import { control, url, register, resetSwitches, signedIn, type Player } from "./player";
 
 async function addLimit(request: APIRequestContext, player: Player, data: object) {
   const res = await request.post(url("/api/player/limits"), { headers: { Authorization: `Bearer ${player.token}` }, data });
@@ -22,7 +22,7 @@ test.beforeEach(async ({ request }) => {
 });
 test.afterEach(async ({ request }) => resetSwitches(request));
 
-test("a deposit limit set on the page refuses a larger deposit with 13100; it is changed after a confirmation and removed", async ({ page, request }) => {
+test("a deposit limit set on the page refuses a larger deposit with 13100; it is raised after a confirmation and removed, each 24 h later", async ({ page, request }) => {
   const player = await register(request, "lim");
   await signedIn(page, player, "/profile/limits");
   const deposit = page.getByTestId("limits-deposit");
@@ -60,12 +60,20 @@ test("a deposit limit set on the page refuses a larger deposit with 13100; it is
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(dialog).toHaveCount(0);
   expect(puts).toBe(1);
+  // A raise waits 24 h (issue 30): the old limit stays, the new one is shown pending.
+  await expect(deposit.getByRole("listitem")).toContainText(["Daily30.00 USD"]);
+  await expect(deposit.getByRole("listitem")).toContainText("Changes to Daily 100.00 USD on");
+  await control(request, "limits-due", { email: player.email, hours: 24 });
+  await page.reload();
   await expect(deposit.getByRole("listitem")).toContainText(["Daily100.00 USD"]);
 
   await deposit.getByRole("button", { name: "Remove the Daily USD limit" }).click();
   await expect(dialog.getByTestId("confirm-delete-limit")).toContainText("Daily Deposit limit: 100.00 USD");
   await dialog.getByRole("button", { name: "Remove" }).click();
   await expect(dialog).toHaveCount(0);
+  await expect(deposit.getByRole("listitem")).toContainText("Removed on");
+  await control(request, "limits-due", { email: player.email, hours: 24 });
+  await page.reload();
   await expect(deposit).toContainText("No limit set.");
   const left = await (await request.get(url("/api/player/limits"), { headers: { Authorization: `Bearer ${player.token}` } })).json();
   expect(left).toEqual([]);

@@ -148,6 +148,10 @@ const ADDED_COLUMNS: &[(&str, &str, &str)] = &[
     // Game tokens belong to the session that launched them (issue 32).
     ("game_launches", "session_id", "INTEGER"),
     ("sport_tokens", "session_id", "INTEGER"),
+    // A loosened limit waits 24 h (issue 30): when, and to what (amount null: removal).
+    ("player_limits", "pending_at", "INTEGER"),
+    ("player_limits", "pending_period", "TEXT"),
+    ("player_limits", "pending_amount", "INTEGER"),
 ];
 
 /// Indexes on those columns (created after the columns exist).

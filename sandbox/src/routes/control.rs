@@ -44,6 +44,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/_control/stats", get(stats))
         .route("/api/_control/notify", post(super::notifications::notify))
         .route("/api/_control/communications", get(communications))
+        .route("/api/_control/limits-due", post(super::limits::control_due))
         .route(
             "/api/_control/document-status",
             post(super::documents::set_status),

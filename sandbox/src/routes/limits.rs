@@ -5,6 +5,12 @@
 //! and currency; a self-exclusion or cooling-off runs for its period from when it was set, can
 //! be extended but neither shortened nor removed while it runs, and blocks deposits and play
 //! until it ends; amount limits count over a rolling window of their period.
+//!
+//! Loosening waits (issue 30, as regulated operators do): raising an amount, shortening its
+//! period or removing the limit is stored as the limit's `pending` change applying 24 h later,
+//! while the old limit stays enforced. A tighter or equal change applies at once and drops any
+//! pending one, so putting the current values again cancels it. Asking for the same loosening
+//! again keeps its time (a replay neither extends nor shortens the wait).
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -14,7 +20,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::auth::AuthPlayer;
-use crate::db::limits::{self as store, LimitView, NewLimit};
+use crate::db::limits::{self as store, LimitView, NewLimit, Pending};
 use crate::db::{self, catalog};
 use crate::error::{ApiError, ApiJson, ApiPath, ApiResult, FieldErrors};
 use crate::money;
@@ -22,6 +28,33 @@ use crate::state::AppState;
 
 /// Amounts above this many major units are refused (a typo, not a limit).
 const MAX_UNITS: i64 = 1_000_000_000;
+
+/// How long a loosened limit waits before it applies.
+pub const LOOSEN_DELAY_SECS: i64 = 24 * 3600;
+
+/// Whether `(period, amount)` allows no more than the limit in force in any window: no higher
+/// amount over a period at least as long. Anything else is a loosening.
+fn is_tighter(limit: &store::Limit, period_secs: i64, amount: i64) -> bool {
+    let old_secs = store::period_secs(&limit.period).unwrap_or(0);
+    limit
+        .amount_minor
+        .is_some_and(|old| amount <= old && period_secs >= old_secs)
+}
+
+/// Stores `change` as the limit's pending loosening; the same one asked again keeps its time.
+fn loosen(
+    conn: &Connection,
+    limit: &store::Limit,
+    change: Option<(String, i64)>,
+    now: i64,
+) -> ApiResult<()> {
+    let applies_at = match &limit.pending {
+        Some(p) if p.change == change => p.applies_at,
+        _ => now + LOOSEN_DELAY_SECS,
+    };
+    store::set_pending(conn, limit.id, Some(&Pending { change, applies_at }))?;
+    Ok(())
+}
 
 pub async fn list(
     State(state): State<AppState>,
@@ -143,7 +176,11 @@ pub async fn create(
         if let (Some((p, _)), Some(c)) = (&period, &currency) {
             let taken = store::list(&conn, who.player_id, now)?
                 .into_iter()
-                .any(|l| l.definition == d && l.period == *p && l.currency.as_deref() == Some(c));
+                .any(|l| {
+                    l.definition == d
+                        && l.currency.as_deref() == Some(c)
+                        && (l.period == *p || pending_period(&l) == Some(p))
+                });
             if taken {
                 errors.add(
                     "period",
@@ -213,7 +250,7 @@ pub async fn update(
                 .any(|l| {
                     l.id != id
                         && l.definition == limit.definition
-                        && l.period == *p
+                        && (l.period == *p || pending_period(&l) == Some(p))
                         && l.currency == limit.currency
                 });
             if taken {
@@ -241,20 +278,26 @@ pub async fn update(
         ends_at = Some(until);
     }
     errors.check()?;
-    let Some((period, _)) = period else {
+    let Some((period, secs)) = period else {
         return Err(ApiError::internal("validated limit without period"));
     };
-    store::update(&conn, id, &period, minor, ends_at)?;
+    match minor {
+        Some(amount) if !is_tighter(&limit, secs, amount) => {
+            loosen(&conn, &limit, Some((period, amount)), now)?
+        }
+        _ => store::update(&conn, id, &period, minor, ends_at)?,
+    }
     let limit = store::get(&conn, who.player_id, id, now)?
         .ok_or_else(|| ApiError::internal("limit vanished after update"))?;
     Ok(Json(limit.view()))
 }
 
+/// An amount limit is not removed at once: the answer is the limit with its pending removal.
 pub async fn delete(
     State(state): State<AppState>,
     who: AuthPlayer,
     ApiPath(id): ApiPath<i64>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<LimitView>> {
     let conn = state.db();
     let now = db::now();
     let limit = store::get(&conn, who.player_id, id, now)?.ok_or_else(ApiError::not_found)?;
@@ -269,8 +312,34 @@ pub async fn delete(
             FieldErrors::new(),
         ));
     }
-    store::delete(&conn, id)?;
-    Ok(Json(json!({})))
+    loosen(&conn, &limit, None, now)?;
+    let limit = store::get(&conn, who.player_id, id, now)?
+        .ok_or_else(|| ApiError::internal("limit vanished after removal was asked"))?;
+    Ok(Json(limit.view()))
+}
+
+fn pending_period(l: &store::Limit) -> Option<&String> {
+    l.pending.as_ref()?.change.as_ref().map(|(p, _)| p)
+}
+
+#[derive(Deserialize)]
+pub struct DueBody {
+    email: String,
+    hours: i64,
+}
+
+/// Test control `POST /api/_control/limits-due {email, hours}`: the player's pending limit
+/// changes come `hours` closer (24 applies a fresh one), so tests need not wait a day.
+pub async fn control_due(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<DueBody>,
+) -> ApiResult<Json<Value>> {
+    let conn = state.db();
+    let player = db::players::by_email(&conn, body.email.trim())?
+        .ok_or_else(|| ApiError::field("validation_failed", "email", "No such player."))?;
+    let moved = store::advance_pending(&conn, player.id, body.hours.saturating_mul(3600))?;
+    store::apply_due(&conn, player.id, db::now())?;
+    Ok(Json(json!({ "moved": moved })))
 }
 
 /// A running self-exclusion or cooling-off refuses the call, saying until when.

@@ -83,6 +83,7 @@ function AmountSection({ section: s, currencies }: { section: LimitSection; curr
                   {l.amount} {l.currency}
                 </span>
                 <Actions limit={l} />
+                <Later limit={l} />
               </li>
             ))}
           </ul>
@@ -127,6 +128,7 @@ function Grid({ section: s, currencies }: { section: LimitSection; currencies: s
                       <>
                         <span className="money-amount">{l.amount}</span>
                         <Actions limit={l} />
+                        <Later limit={l} />
                       </>
                     ) : (
                       <button
@@ -163,6 +165,39 @@ function Actions({ limit: l }: { limit: LimitView }) {
           {t("global-components.limits.remove")}
         </button>
       ) : null}
+    </span>
+  );
+}
+
+/** A loosened limit's change waiting its 24 h (issue 30): what it becomes and when, and a way
+ * to cancel it. */
+function Later({ limit: l }: { limit: LimitView }) {
+  const t = useText();
+  const dispatch = useDispatch();
+  const busy = useCore((s) => s.limits.busy);
+  const later = l.later;
+  if (!later) return null;
+  const at = untilText(later.appliesAt);
+  const what = `${periodText(t, l.period, l.definition)} ${l.currency ?? ""}`.trim();
+  const text =
+    later.amount == null
+      ? t("global-components.limits.laterRemoval", { at })
+      : t("global-components.limits.laterChange", {
+          limit: `${periodText(t, later.period ?? l.period, l.definition)} ${later.amount} ${l.currency ?? ""}`.trim(),
+          at,
+        });
+  return (
+    <span className="limit-later" data-testid={`limit-later-${l.id}`}>
+      <span>{text}</span>
+      <button
+        type="button"
+        className="link-btn"
+        disabled={busy}
+        aria-label={t("global-components.limits.laterCancelOne", { what })}
+        onClick={() => dispatch({ type: "limitLaterCancel", id: l.id })}
+      >
+        {t("global-components.limits.laterCancel")}
+      </button>
     </span>
   );
 }

@@ -2,7 +2,9 @@
 //! mode): the player's bet, loss and deposit limits per period and currency, self-exclusion
 //! and cooling-off; the add-limit, edit-limit, confirm-limit-update and confirm-delete-limit
 //! modals. A change is sent only after the player confirms it; a deposit refused with 13100
-//! reloads the list (`Signal::LimitReached` from the payments flow).
+//! reloads the list (`Signal::LimitReached` from the payments flow). A loosened limit comes
+//! back with its `pending` change (it applies 24 h later, issue 30); cancelling it puts the
+//! limit's current period and amount again.
 
 pub mod view;
 mod wire;
@@ -83,6 +85,10 @@ pub enum LimitsUi {
         on: bool,
     },
     LimitsRetry,
+    /// Cancel the limit's pending loosening.
+    LimitLaterCancel {
+        id: u64,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -91,6 +97,8 @@ pub enum Call {
     Add,
     Update(u64),
     Remove(u64),
+    /// The same `PUT` as an update, with the limit's values in force: drops its pending change.
+    Cancel(u64),
 }
 
 impl Endpoint for Call {
@@ -99,7 +107,9 @@ impl Endpoint for Call {
         match self {
             Call::List => Route::get(path, Auth::Player),
             Call::Add => Route::write(Method::Post, path, Auth::Player),
-            Call::Update(id) => Route::item(Method::Put, path, id, "", Auth::Player),
+            Call::Update(id) | Call::Cancel(id) => {
+                Route::item(Method::Put, path, id, "", Auth::Player)
+            }
             Call::Remove(id) => Route::item(Method::Delete, path, id, "", Auth::Player),
         }
     }
@@ -192,6 +202,22 @@ impl Feature for Limits {
                 }
             }
             LimitsUi::LimitsRetry => self.load(cx),
+            LimitsUi::LimitLaterCancel { id } => {
+                let Some(item) = self.find(id).filter(|i| i.pending.is_some()) else {
+                    return;
+                };
+                if self.busy {
+                    return;
+                }
+                let mut body = Body::new();
+                body.str("period", item.period.as_str());
+                if let Some(a) = &item.amount {
+                    body.str("amount", a);
+                }
+                let body = body.done();
+                self.busy = true;
+                cx.call(Req::Limits(Call::Cancel(id)), Some(body));
+            }
         }
     }
 
@@ -273,9 +299,15 @@ impl Feature for Limits {
                         self.editing = None;
                         self.edit.reset();
                         cx.forms_changed();
+                        // A loosening waits: say so rather than "changed".
+                        let key = if item.pending.is_some() {
+                            "alerts.limitLater"
+                        } else {
+                            "alerts.limitUpdated"
+                        };
                         self.replace(item);
                         cx.close_modal();
-                        cx.success("alerts.limitUpdated");
+                        cx.success(key);
                     }
                     Ok(None) => self.malformed(cx),
                     Err(e) => {
@@ -290,10 +322,20 @@ impl Feature for Limits {
             Call::Remove(id) => {
                 self.busy = false;
                 match answer {
-                    Ok(_) => {
-                        self.items.retain(|i| i.id != id);
-                        cx.close_modal();
-                        cx.success("alerts.limitRemoved");
+                    // The limit back with a pending removal: it stays for 24 h.
+                    Ok(body) => {
+                        match wire::one(&body).filter(|i| i.id == id && i.pending.is_some()) {
+                            Some(item) => {
+                                self.replace(item);
+                                cx.close_modal();
+                                cx.success("alerts.limitRemovalLater");
+                            }
+                            None => {
+                                self.items.retain(|i| i.id != id);
+                                cx.close_modal();
+                                cx.success("alerts.limitRemoved");
+                            }
+                        }
                     }
                     Err(ResponseError::Status { status: 404, .. }) => {
                         // Already gone (another tab): the list says so.
@@ -301,6 +343,20 @@ impl Feature for Limits {
                         self.load(cx);
                     }
                     Err(e) => refused(e, cx),
+                }
+            }
+            Call::Cancel(_) => {
+                self.busy = false;
+                match answer.map(|b| wire::one(&b)) {
+                    Ok(Some(item)) => {
+                        self.replace(item);
+                        cx.success("alerts.limitLaterCancelled");
+                    }
+                    Ok(None) => self.malformed(cx),
+                    Err(e) => {
+                        refused(e, cx);
+                        self.load(cx);
+                    }
                 }
             }
         }

@@ -22,6 +22,19 @@ pub struct LimitView {
     pub currency: Option<String>,
     /// Unix seconds a self-exclusion or cooling-off ends.
     pub until: Option<i64>,
+    /// A loosening that applies later (issue 30); the player may cancel it.
+    pub later: Option<LimitLater>,
+}
+
+/// The new period and amount of a loosened limit, or (both null) its removal, and when it
+/// applies (unix seconds; the page formats it like `until`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct LimitLater {
+    pub period: Option<&'static str>,
+    pub amount: Option<String>,
+    pub applies_at: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -88,6 +101,11 @@ fn view(i: &Item) -> LimitView {
         amount: i.amount.clone(),
         currency: i.currency.clone(),
         until: i.until,
+        later: i.pending.as_ref().map(|p| LimitLater {
+            period: p.period.map(LimitPeriod::as_str),
+            amount: p.amount.clone(),
+            applies_at: p.at,
+        }),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The Limit of docs/API.md (SPEC §3: id, definition, period, amount, currency; the sandbox
-//! adds `activeUntil` for self-exclusion and cooling-off), read by its serde derive. A limit
-//! with an unknown definition or period is left out.
+//! adds `activeUntil` for self-exclusion and cooling-off, and `pending`, a loosening that waits
+//! 24 h), read by its serde derive. A limit with an unknown definition or period is left out; a
+//! pending change that cannot be read is taken as none.
 
 use serde::{Deserialize, Deserializer};
 
@@ -18,6 +19,26 @@ pub struct Item {
     pub currency: Option<String>,
     /// Unix seconds a self-exclusion or cooling-off ends.
     pub until: Option<i64>,
+    pub pending: Option<Later>,
+}
+
+/// A loosening the operator applies later: the new period and amount, or (both `None`) the
+/// limit's removal, at `at` (unix seconds).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Later {
+    pub period: Option<LimitPeriod>,
+    pub amount: Option<String>,
+    pub at: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct WirePending {
+    #[serde(default, deserialize_with = "lenient")]
+    period: Option<String>,
+    #[serde(default, deserialize_with = "text")]
+    amount: Option<String>,
+    applies_at: i64,
 }
 
 /// A limit as the API writes it.
@@ -33,6 +54,8 @@ struct WireLimit {
     currency: Option<String>,
     #[serde(default, deserialize_with = "lenient")]
     active_until: Option<i64>,
+    #[serde(default, deserialize_with = "lenient")]
+    pending: Option<WirePending>,
 }
 
 /// A non-empty text, or a number as its text (amounts some platforms send as numbers).
@@ -54,6 +77,11 @@ impl Item {
             amount: w.amount,
             currency: w.currency,
             until: w.active_until,
+            pending: w.pending.map(|p| Later {
+                period: p.period.as_deref().and_then(LimitPeriod::parse),
+                amount: p.amount,
+                at: p.applies_at,
+            }),
         })
     }
 }
