@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createServer } from "vite";
+import { DEFAULT_LOCALE, LOCALE_TEXTS } from "./manifests.mjs";
 
 const app = join(dirname(fileURLToPath(import.meta.url)), "..");
 const server = await createServer({
@@ -41,8 +42,17 @@ try {
   const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
   const preloads = [...html.matchAll(preloadTag)].map((m) => m[1]);
   html = html.replace(entryTag, "").replace(preloadTag, "");
+  // The web app manifest (scripts/manifests.mjs): the default locale's in the head, switched to
+  // the locale prefix's own by the script below before the browser reads it (one index.html
+  // serves every prefix, so the page picks).
+  const manifestOf = (locale) => `/manifests/${locale}.webmanifest`;
+  const prefixed = Object.keys(LOCALE_TEXTS).filter((l) => l !== DEFAULT_LOCALE);
+  if (!html.includes("</title>")) throw new Error(`${file} has no <title>`);
+  html = html.replace("</title>", () => `</title>\n    <link rel="manifest" href="${manifestOf(DEFAULT_LOCALE)}">`);
   const pick =
     `(function(){var d=document,p=${JSON.stringify(home.homePath)},c=${JSON.stringify(home.tokenCookie)},j=0;` +
+    `var mf=d.querySelector("link[rel=manifest]"),lc=location.pathname.split("/")[1].toLowerCase();` +
+    `if(mf&&${JSON.stringify(prefixed)}.indexOf(lc)>=0)mf.href="/manifests/"+lc+".webmanifest";` +
     `function l(r,h,a){var e=d.createElement("link");e.rel=r;e.href=h;e.crossOrigin="anonymous";if(a)e.as=a;d.head.appendChild(e)}` +
     `function js(){if(j++)return;${JSON.stringify(preloads)}.forEach(function(h){l("modulepreload",h)});` +
     `var s=d.createElement("script");s.type="module";s.crossOrigin="anonymous";s.src=${JSON.stringify(entry)};d.head.appendChild(s)}` +

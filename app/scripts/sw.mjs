@@ -19,7 +19,8 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
 
 const { count, size, warnings } = await generateSW({
   globDirectory: dist,
-  globPatterns: ["index.html", "assets/**/*"],
+  // The manifests and icons too: the installed app's icon and name are there offline.
+  globPatterns: ["index.html", "assets/**/*", "manifests/*.webmanifest", "icons/*.png"],
   globIgnores: ["**/*.br", "**/*.gz"],
   swDest: join(dist, "sw.js"),
   mode: "production",

@@ -6,6 +6,7 @@ import { Footer } from "./layout/Footer";
 import { Header } from "./layout/Header";
 import { ModalHost } from "./layout/ModalHost";
 import { OfflineBanner } from "./layout/OfflineBanner";
+import { InstallBanner } from "./layout/install/InstallBanner";
 import { Preloader } from "./layout/Preloader";
 import { pageFor } from "./pages/registry";
 import { Skeleton } from "./ui/Skeleton";
@@ -122,6 +123,7 @@ export function App() {
       <Drawer mobile={mobile} />
       <div className="content">
         <OfflineBanner />
+        <InstallBanner />
         <main id="main" tabIndex={-1} data-page={pageName}>
           <Page />
         </main>

@@ -6,3 +6,11 @@ if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("/sw.js").catch((error) => console.warn("service worker not registered", error));
   });
 }
+
+// The browser's offer to install the app (Chromium's beforeinstallprompt) can come before the
+// app's code has loaded: kept here for it (app/src/layout/install/offer.ts), and its own
+// mini-infobar held back so the app offers it at its moment (the second visit).
+window.addEventListener("beforeinstallprompt", (e) => {
+  e.preventDefault();
+  window.__installPrompt = e;
+});

@@ -2,6 +2,7 @@ import { useCore, useDispatch, useText } from "../core/store";
 import { Icon, iconFor } from "../ui/Icon";
 import { Link } from "../shared/Link";
 import { LanguageSwitcher } from "./LanguageSwitcher";
+import { InstallMenuEntry } from "./install/InstallMenuEntry";
 
 /** Side navigation: on desktop always there, compact (icons only) at the player's choice; on
  * mobile a panel that slides over the page from the menu button. */
@@ -44,6 +45,7 @@ export function Drawer({ mobile }: { mobile: boolean }) {
               </Link>
             </li>
           ))}
+          <InstallMenuEntry compact={compact} />
         </ul>
         {mobile ? (
           <div className="drawer-foot">

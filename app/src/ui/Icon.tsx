@@ -24,6 +24,7 @@ const paths = {
   menu: "M4 7h16M4 12h16M4 17h16",
   plus: "M12 5v14M5 12h14",
   "sign-out": "M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4M15 8l4 4-4 4M19 12H9",
+  download: "M12 4v11m-4-4l4 4 4-4M5 19h14",
 } as const;
 
 export type IconName = keyof typeof paths;
