@@ -18,8 +18,8 @@ use std::path::Path;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
-use sha2::{Digest, Sha256};
 use axum::response::{Html, IntoResponse, Response};
+use sha2::{Digest, Sha256};
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
 

@@ -50,7 +50,9 @@ async fn html(s: &Sandbox, path: &str) -> String {
 
 /// The value of the first `attr="..."` of the tag that contains `marker`.
 fn attr(html: &str, marker: &str, attr: &str) -> String {
-    let at = html.find(marker).unwrap_or_else(|| panic!("{marker} in {html}"));
+    let at = html
+        .find(marker)
+        .unwrap_or_else(|| panic!("{marker} in {html}"));
     let start = html[..at].rfind('<').unwrap();
     let tag = &html[start..start + html[start..].find('>').unwrap()];
     let key = format!("{attr}=\"");
@@ -74,22 +76,45 @@ async fn every_page_has_its_localized_head_canonical_and_alternates() {
 
     let home = html(s, "/").await;
     assert_eq!(title(&home), "Your table is ready — Croupier");
-    assert_eq!(home.matches("<title>").count(), 1, "the built title gives way");
-    assert!(home.contains("<link rel=\"manifest\" href=\"/manifest.webmanifest\" />"), "other head tags kept");
-    assert!(home.contains("<script>pick()</script>") && home.contains("<template id=\"early-desktop\">"));
+    assert_eq!(
+        home.matches("<title>").count(),
+        1,
+        "the built title gives way"
+    );
+    assert!(
+        home.contains("<link rel=\"manifest\" href=\"/manifest.webmanifest\" />"),
+        "other head tags kept"
+    );
+    assert!(
+        home.contains("<script>pick()</script>")
+            && home.contains("<template id=\"early-desktop\">")
+    );
     assert_eq!(
         attr(&home, "name=\"description\"", "content"),
         "Thousands of games, live sport and fast payouts in fiat and crypto."
     );
-    assert_eq!(attr(&home, "rel=\"canonical\"", "href"), format!("{origin}/"));
-    for (lang, href) in [("en", "/"), ("pt-br", "/pt-br"), ("es", "/es"), ("es-mx", "/es-mx"), ("ru", "/ru"), ("x-default", "/")] {
+    assert_eq!(
+        attr(&home, "rel=\"canonical\"", "href"),
+        format!("{origin}/")
+    );
+    for (lang, href) in [
+        ("en", "/"),
+        ("pt-br", "/pt-br"),
+        ("es", "/es"),
+        ("es-mx", "/es-mx"),
+        ("ru", "/ru"),
+        ("x-default", "/"),
+    ] {
         assert_eq!(
             attr(&home, &format!("hreflang=\"{lang}\""), "href"),
             format!("{origin}{href}"),
             "{lang}"
         );
     }
-    assert_eq!(attr(&home, "property=\"og:url\"", "content"), format!("{origin}/"));
+    assert_eq!(
+        attr(&home, "property=\"og:url\"", "content"),
+        format!("{origin}/")
+    );
     assert_eq!(attr(&home, "property=\"og:locale\"", "content"), "en");
     assert_eq!(attr(&home, "name=\"twitter:card\"", "content"), "summary");
     assert!(!head(&home).contains("noindex"));
@@ -101,22 +126,44 @@ async fn every_page_has_its_localized_head_canonical_and_alternates() {
     let t = title(&terms);
     assert!(t.ends_with(" — Croupier") && !t.starts_with("Terms"), "{t}");
     let page_title = t.trim_end_matches(" — Croupier");
-    assert_eq!(attr(&terms, "rel=\"canonical\"", "href"), format!("{origin}/pt-br/static/terms"));
-    assert_eq!(attr(&terms, "hreflang=\"en\"", "href"), format!("{origin}/static/terms"));
-    assert_eq!(attr(&terms, "hreflang=\"x-default\"", "href"), format!("{origin}/static/terms"));
+    assert_eq!(
+        attr(&terms, "rel=\"canonical\"", "href"),
+        format!("{origin}/pt-br/static/terms")
+    );
+    assert_eq!(
+        attr(&terms, "hreflang=\"en\"", "href"),
+        format!("{origin}/static/terms")
+    );
+    assert_eq!(
+        attr(&terms, "hreflang=\"x-default\"", "href"),
+        format!("{origin}/static/terms")
+    );
     assert_eq!(attr(&terms, "property=\"og:locale\"", "content"), "pt_BR");
     assert_eq!(attr(&terms, "property=\"og:type\"", "content"), "article");
     let description = attr(&terms, "name=\"description\"", "content");
-    assert!(description.len() > 40 && description.chars().count() <= 161, "{description}");
+    assert!(
+        description.len() > 40 && description.chars().count() <= 161,
+        "{description}"
+    );
     let text = &terms[terms.find("<noscript>").unwrap()..terms.find("</noscript>").unwrap()];
     assert!(text.contains(&format!("<h1>{page_title}</h1>")), "{text}");
-    assert!(text.contains("Croupier Gaming N.V."), "the page's body text: {text}");
-    assert!(text.contains("href=\"/pt-br/questions\""), "links stay in the locale: {text}");
+    assert!(
+        text.contains("Croupier Gaming N.V."),
+        "the page's body text: {text}"
+    );
+    assert!(
+        text.contains("href=\"/pt-br/questions\""),
+        "links stay in the locale: {text}"
+    );
 
     // The questions list: its items in the text; a section: its name from the content.
     let questions = html(s, "/questions").await;
     assert_eq!(title(&questions), "Questions and answers — Croupier");
-    assert!(questions.contains("<p>How do I make a deposit?"), "{}", &questions[questions.find("<noscript>").unwrap()..]);
+    assert!(
+        questions.contains("<p>How do I make a deposit?"),
+        "{}",
+        &questions[questions.find("<noscript>").unwrap()..]
+    );
     assert!(!title(&html(s, "/ru/support").await).starts_with("Croupier"));
     assert_eq!(title(&html(s, "/games").await), "Games — Croupier");
 
@@ -127,11 +174,18 @@ async fn every_page_has_its_localized_head_canonical_and_alternates() {
 
     // The origin is the request's: a proxy ending TLS says so.
     let r = s
-        .raw(s.client.get(format!("{origin}/support")).header("X-Forwarded-Proto", "https"))
+        .raw(
+            s.client
+                .get(format!("{origin}/support"))
+                .header("X-Forwarded-Proto", "https"),
+        )
         .await;
     let body = r.body.as_str().unwrap();
     let https = origin.replacen("http://", "https://", 1);
-    assert_eq!(attr(body, "rel=\"canonical\"", "href"), format!("{https}/support"));
+    assert_eq!(
+        attr(body, "rel=\"canonical\"", "href"),
+        format!("{https}/support")
+    );
 }
 
 #[tokio::test]
@@ -150,17 +204,29 @@ async fn a_content_title_with_markup_or_quotes_cannot_break_out() {
     assert!(!page.contains("<b>x</b>"));
     assert_eq!(page.matches("</title>").count(), 1);
     assert_eq!(page.matches("</noscript>").count(), 1);
-    let escaped = "Bonus &quot;&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#39; &lt;b&gt;x&lt;/b&gt;";
+    let escaped =
+        "Bonus &quot;&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#39; &lt;b&gt;x&lt;/b&gt;";
     assert_eq!(title(&page), format!("{escaped} — Croupier"));
-    assert_eq!(attr(&page, "property=\"og:title\"", "content"), format!("{escaped} — Croupier"));
-    assert!(page.contains("<p>a&quot;b</p>"), "the body's text, its markup dropped");
+    assert_eq!(
+        attr(&page, "property=\"og:title\"", "content"),
+        format!("{escaped} — Croupier")
+    );
+    assert!(
+        page.contains("<p>a&quot;b</p>"),
+        "the body's text, its markup dropped"
+    );
 }
 
 #[tokio::test]
 async fn a_page_answers_304_to_its_etag() {
     let site = site("etag").await;
     let s = &site.s;
-    let first = s.client.get(format!("{}/static/terms", s.base)).send().await.unwrap();
+    let first = s
+        .client
+        .get(format!("{}/static/terms", s.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(first.headers()["cache-control"], "no-cache");
     let etag = first.headers()["etag"].to_str().unwrap().to_string();
     let again = s
@@ -178,16 +244,28 @@ async fn a_page_answers_304_to_its_etag() {
         .send()
         .await
         .unwrap();
-    assert_eq!(other.status(), StatusCode::OK, "another page is another answer");
+    assert_eq!(
+        other.status(),
+        StatusCode::OK,
+        "another page is another answer"
+    );
 }
 
 #[tokio::test]
 async fn sitemap_lists_every_public_page_in_every_locale_with_alternates() {
     let site = site("sitemap").await;
     let (s, origin) = (&site.s, site.s.base.clone());
-    let r = s.client.get(format!("{origin}/sitemap.xml")).send().await.unwrap();
+    let r = s
+        .client
+        .get(format!("{origin}/sitemap.xml"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), StatusCode::OK);
-    assert!(r.headers()["content-type"].to_str().unwrap().starts_with("application/xml"));
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("application/xml"));
     let xml = r.text().await.unwrap();
     assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"));
     let locs: Vec<&str> = xml
@@ -195,32 +273,73 @@ async fn sitemap_lists_every_public_page_in_every_locale_with_alternates() {
         .skip(1)
         .map(|l| &l[..l.find("</loc>").unwrap()])
         .collect();
-    for path in ["/", "/pt-br", "/static/terms", "/ru/static/privacy", "/es-mx/bonus/welcome-offer",
-        "/questions", "/es/questions/how-to-deposit", "/support", "/welcome-package", "/about"] {
-        assert!(locs.contains(&format!("{origin}{path}").as_str()), "{path} in the sitemap");
+    for path in [
+        "/",
+        "/pt-br",
+        "/static/terms",
+        "/ru/static/privacy",
+        "/es-mx/bonus/welcome-offer",
+        "/questions",
+        "/es/questions/how-to-deposit",
+        "/support",
+        "/welcome-package",
+        "/about",
+    ] {
+        assert!(
+            locs.contains(&format!("{origin}{path}").as_str()),
+            "{path} in the sitemap"
+        );
     }
-    assert!(!locs.iter().any(|l| l.contains("/wallet") || l.contains("/profile")));
+    assert!(!locs
+        .iter()
+        .any(|l| l.contains("/wallet") || l.contains("/profile")));
     // Each locale of each page, each with every alternate.
     assert_eq!(locs.len() % 5, 0);
-    let one = &xml[xml.find(&format!("<loc>{origin}/ru/support</loc>")).unwrap()..];
+    let one = &xml[xml
+        .find(&format!("<loc>{origin}/ru/support</loc>"))
+        .unwrap()..];
     let one = &one[..one.find("</url>").unwrap()];
-    assert_eq!(one.matches("<xhtml:link rel=\"alternate\"").count(), 6, "{one}");
+    assert_eq!(
+        one.matches("<xhtml:link rel=\"alternate\"").count(),
+        6,
+        "{one}"
+    );
     assert!(one.contains(&format!("hreflang=\"x-default\" href=\"{origin}/support\"")));
-    assert!(one.contains(&format!("hreflang=\"pt-br\" href=\"{origin}/pt-br/support\"")));
+    assert!(one.contains(&format!(
+        "hreflang=\"pt-br\" href=\"{origin}/pt-br/support\""
+    )));
 }
 
 #[tokio::test]
 async fn robots_keeps_the_players_pages_out_and_names_the_sitemap() {
     let site = site("robots").await;
     let s = &site.s;
-    let r = s.client.get(format!("{}/robots.txt", s.base)).send().await.unwrap();
+    let r = s
+        .client
+        .get(format!("{}/robots.txt", s.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(r.status(), StatusCode::OK);
-    assert!(r.headers()["content-type"].to_str().unwrap().starts_with("text/plain"));
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/plain"));
     let txt = r.text().await.unwrap();
     let lines: Vec<&str> = txt.lines().collect();
     assert_eq!(lines[0], "User-agent: *");
-    for p in ["/wallet", "/profile", "/bonuses", "/favorites", "/pt-br/wallet", "/ru/profile"] {
-        assert!(lines.contains(&format!("Disallow: {p}").as_str()), "{p}: {txt}");
+    for p in [
+        "/wallet",
+        "/profile",
+        "/bonuses",
+        "/favorites",
+        "/pt-br/wallet",
+        "/ru/profile",
+    ] {
+        assert!(
+            lines.contains(&format!("Disallow: {p}").as_str()),
+            "{p}: {txt}"
+        );
     }
     assert!(!txt.contains("Disallow: /static") && !txt.contains("Disallow: /questions"));
     assert!(lines.contains(&format!("Sitemap: {}/sitemap.xml", s.base).as_str()));

@@ -24,7 +24,10 @@ pub fn fill(html: &str, meta: &Meta, site: &Site) -> String {
         None => out.insert_str(0, &tags),
     }
     let text = noscript(meta);
-    match out.find("<body").and_then(|b| out[b..].find('>').map(|e| b + e + 1)) {
+    match out
+        .find("<body")
+        .and_then(|b| out[b..].find('>').map(|e| b + e + 1))
+    {
         Some(i) => out.insert_str(i, &text),
         None => out.push_str(&text),
     }
@@ -113,7 +116,11 @@ fn noscript(meta: &Meta) -> String {
     t += "<nav><ul>";
     for (href, label) in &meta.links {
         if !label.is_empty() {
-            t += &format!("<li><a href=\"{}\">{}</a></li>", escape(href), escape(label));
+            t += &format!(
+                "<li><a href=\"{}\">{}</a></li>",
+                escape(href),
+                escape(label)
+            );
         }
     }
     t + "</ul></nav></main></noscript>"

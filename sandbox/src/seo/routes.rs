@@ -149,7 +149,12 @@ fn sections(
     locale: &str,
     texts: &BTreeMap<String, String>,
 ) -> rusqlite::Result<Vec<(String, String)>> {
-    let t = |k: &str| texts.get(&format!("pages.{k}")).cloned().unwrap_or_default();
+    let t = |k: &str| {
+        texts
+            .get(&format!("pages.{k}"))
+            .cloned()
+            .unwrap_or_default()
+    };
     let mut out: Vec<(String, String)> = [
         ("/", "index"),
         ("/games", "games"),
@@ -164,7 +169,10 @@ fn sections(
     .collect();
     for kind in ["static", "bonus"] {
         for item in pages::list(&state.db(), locale, &site.default, kind)? {
-            out.push((site.path(locale, &format!("/{kind}/{}", item.slug)), item.title));
+            out.push((
+                site.path(locale, &format!("/{kind}/{}", item.slug)),
+                item.title,
+            ));
         }
     }
     Ok(out)

@@ -24,7 +24,11 @@ fn public_paths(state: &AppState, site: &Site) -> rusqlite::Result<Vec<String>> 
     .map(|p| p.to_string())
     .collect();
     let db = state.db();
-    for (kind, prefix) in [("static", "/static/"), ("bonus", "/bonus/"), ("question", "/questions/")] {
+    for (kind, prefix) in [
+        ("static", "/static/"),
+        ("bonus", "/bonus/"),
+        ("question", "/questions/"),
+    ] {
         for item in pages::list(&db, &site.default, &site.default, kind)? {
             out.push(format!("{prefix}{}", item.slug));
         }
@@ -46,7 +50,10 @@ pub fn sitemap(state: &AppState, site: &Site) -> rusqlite::Result<String> {
     );
     for rest in public_paths(state, site)? {
         for locale in &site.locales {
-            x += &format!("  <url>\n    <loc>{}</loc>\n", escape(&site.url(locale, &rest)));
+            x += &format!(
+                "  <url>\n    <loc>{}</loc>\n",
+                escape(&site.url(locale, &rest))
+            );
             for l in &site.locales {
                 x += &format!(
                     "    <xhtml:link rel=\"alternate\" hreflang=\"{}\" href=\"{}\"/>\n",

@@ -86,7 +86,12 @@ pub fn clip(s: &str, max: usize) -> String {
         return s.to_string();
     }
     let cut: String = s.chars().take(max).collect();
-    let word = cut.rfind(' ').map_or(cut.as_str(), |i| &cut[..i]);
+    // The cut ends a word when the next character is a space; else it drops the cut word.
+    let at_word_end = s.chars().nth(max).is_some_and(char::is_whitespace);
+    let word = match cut.rfind(' ') {
+        Some(i) if !at_word_end => &cut[..i],
+        _ => cut.as_str(),
+    };
     format!("{}…", word.trim_end_matches([',', '.', ';', ':']))
 }
 
