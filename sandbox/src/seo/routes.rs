@@ -120,7 +120,7 @@ pub fn describe(state: &AppState, site: &Site, path: &str) -> rusqlite::Result<M
             };
             named(&mut meta, &route);
             // `/{slug}`: any page of that slug (the core's `slug` route).
-            if segs.len() == 1 && texts.get(&format!("pages.{first}")).is_none() {
+            if segs.len() == 1 && !texts.contains_key(&format!("pages.{first}")) {
                 page(first, None)?
             } else {
                 None
