@@ -59,7 +59,12 @@ function useDocument() {
   const name = useCore((s) => s.nav.page?.name);
   const error = useCore((s) => s.nav.error);
   const brand = t("layout.brand");
-  const title = error ? t("layout.error.title") : name && name !== "index" ? t(`layout.pages.${name}`) : "";
+  // The same title the server writes into the page's HTML (sandbox/src/seo): a content page's
+  // own, the home's heading, else the route's name.
+  const content = useCore((s) => (s.contentPage.status === "ready" ? s.contentPage.title : ""));
+  const title = error
+    ? t("layout.error.title")
+    : content || (name === "index" ? t("layout.home.title") : name ? t(`layout.pages.${name}`) : "");
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);

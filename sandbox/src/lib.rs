@@ -20,6 +20,7 @@ mod routes;
 mod secrets;
 pub mod security;
 mod seed;
+mod seo;
 mod state;
 mod static_files;
 pub mod telegram;

@@ -17,8 +17,9 @@ use std::path::Path;
 
 use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
+use sha2::{Digest, Sha256};
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
@@ -56,9 +57,12 @@ pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     if path == "/config.json" && !state.app_config.is_empty() {
         return app_config(&state);
     }
+    if let Some(res) = crate::seo::special(&state, path, req.headers()) {
+        return res;
+    }
     match state.static_dir.clone() {
         Some(dir) => {
-            let mut res = serve_app(&dir, req).await;
+            let mut res = serve_app(&state, &dir, req).await;
             crate::security::with_page_policy(&state, &dir, &mut res);
             res
         }
@@ -104,26 +108,60 @@ const NO_APP_PAGE: &str = "<!doctype html><title>Croupier sandbox</title>\
 (so <code>app/dist/index.html</code> exists) or start with <code>--static DIR</code>.</p>";
 
 /// Real files as they are; any other path that doesn't look like a file gets index.html so
-/// client-side routes (/wallet, /pt-br/games/...) load the SPA. A missing `/x.js` stays 404.
-async fn serve_app(dir: &Path, req: Request) -> Response {
+/// client-side routes (/wallet, /pt-br/games/...) load the SPA, its head filled for that page
+/// (seo.rs). A missing `/x.js` stays 404.
+async fn serve_app(state: &AppState, dir: &Path, req: Request) -> Response {
     let path = req.uri().path();
     let looks_like_file = path.rsplit('/').next().unwrap_or("").contains('.');
     let hashed = path.starts_with("/assets/");
-    let (method, headers) = (req.method().clone(), req.headers().clone());
-    let res = serve_file(dir, req).await;
-    if res.status() != StatusCode::NOT_FOUND || looks_like_file {
-        return with_cache_headers(res, hashed);
+    let is_file = dir.join(path.trim_start_matches('/')).is_file();
+    if !looks_like_file && !is_file {
+        return page(state, dir, req.uri().path(), req.headers());
     }
-    // A client route: the shell, through the same file service (precompressed, conditional).
-    let mut shell = Request::new(Body::empty());
-    *shell.method_mut() = method;
-    *shell.headers_mut() = headers;
-    *shell.uri_mut() = Uri::from_static("/index.html");
-    let res = serve_file(dir, shell).await;
-    if res.status() == StatusCode::NOT_FOUND {
+    let res = serve_file(dir, req).await;
+    with_cache_headers(res, hashed)
+}
+
+/// index.html for a client route, with the page's head and text (seo.rs). Conditional on its
+/// ETag: the same build and content give the same answer.
+fn page(state: &AppState, dir: &Path, path: &str, headers: &HeaderMap) -> Response {
+    let Ok(html) = std::fs::read_to_string(dir.join("index.html")) else {
         return (StatusCode::NOT_FOUND, Html(NO_APP_PAGE)).into_response();
+    };
+    let filled = crate::seo::Site::new(state, headers).and_then(|site| {
+        let meta = crate::seo::describe(state, &site, path)?;
+        Ok(crate::seo::fill(&html, &meta, &site))
+    });
+    let body = filled.unwrap_or_else(|e| {
+        eprintln!("sandbox: page head for {path}: {e}");
+        html
+    });
+    let digest = Sha256::digest(body.as_bytes());
+    let etag = format!("\"{}\"", hex16(&digest));
+    let matches = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    let mut res = if matches {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        (
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/html; charset=utf-8"),
+            )],
+            body,
+        )
+            .into_response()
+    };
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        res.headers_mut().insert(header::ETAG, v);
     }
     with_cache_headers(res, false)
+}
+
+fn hex16(digest: &[u8]) -> String {
+    digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
 }
 
 async fn serve_file(dir: &Path, req: Request) -> Response {
