@@ -454,7 +454,7 @@ pub trait Group {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LoadFailed;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
 impl From<wasm_split_helpers::SplitLoaderError> for LoadFailed {
     fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
         LoadFailed

@@ -101,19 +101,21 @@ impl Groups {
         self.slot(id).queue.len()
     }
 
-    /// Keep `item` for when the code arrives. Successive address changes are one: the
-    /// group reads the address it is at, and the first `from` is where it last was.
+    /// Keep `item` for when the code arrives. A hook heard again replaces the earlier one,
+    /// which moves to the back: the group hears hooks against the state at load time, so only
+    /// their last order matters (signed in, out, in again), and an address change is one
+    /// whatever its `from` was.
     pub fn queue(&mut self, id: GroupId, item: Pending) {
         let queue = &mut self.slot_mut(id).queue;
-        let repeat = matches!(
-            (queue.back(), &item),
-            (
-                Some(Pending::Hook(OwnedHook::Navigated { .. })),
-                Pending::Hook(OwnedHook::Navigated { .. })
-            )
-        );
-        if repeat {
-            return;
+        if let Pending::Hook(new) = &item {
+            queue.retain(|old| match (old, new) {
+                (
+                    Pending::Hook(OwnedHook::Navigated { .. }),
+                    OwnedHook::Navigated { .. },
+                ) => false,
+                (Pending::Hook(old), new) => old != new,
+                _ => true,
+            });
         }
         if queue.len() >= QUEUE_LIMIT {
             queue.pop_front();

@@ -186,9 +186,15 @@ macro_rules! features {
                         }
                     }
 
-                    #[cfg(target_arch = "wasm32")]
+                    #[cfg(all(target_arch = "wasm32", feature = "split"))]
                     #[wasm_split_helpers::wasm_split($group, fallible)]
                     pub fn load() -> Result<Box<dyn Group>, crate::app::feature::LoadFailed> {
+                        Ok(Box::new(Code))
+                    }
+
+                    /// Unsplit (wasm tests, benches): the code is in the one module.
+                    #[cfg(all(target_arch = "wasm32", not(feature = "split")))]
+                    pub async fn load() -> Result<Box<dyn Group>, crate::app::feature::LoadFailed> {
                         Ok(Box::new(Code))
                     }
                 }

@@ -179,13 +179,18 @@ fn load(model: &mut Model, id: GroupId, now: u64, fx: &mut Vec<Effect>, out: &mu
         fx.push(Effect::LoadGroup(id));
         return false;
     }
-    #[cfg(not(target_arch = "wasm32"))]
-    return loaded(model, id, Ok(Code(id.load_now().into())), now, out);
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = (now, out);
-        false
-    }
+    load_at_once(model, id, now, out)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn load_at_once(model: &mut Model, id: GroupId, now: u64, out: &mut Out) -> bool {
+    loaded(model, id, Ok(Code(id.load_now().into())), now, out)
+}
+
+/// In the browser every load goes through the runtime (`Groups::deferred` is set there).
+#[cfg(target_arch = "wasm32")]
+fn load_at_once(_: &mut Model, _: GroupId, _: u64, _: &mut Out) -> bool {
+    false
 }
 
 /// The runtime's answer to `Effect::LoadGroup`: deliver the queue in order, or keep it.
