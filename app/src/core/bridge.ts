@@ -141,7 +141,7 @@ const PREFETCH_AFTER_MS = 3000;
 function prefetchWhenIdle(load: (group: keyof View["groups"]) => void) {
   const go = () => {
     if (useCore.getState().session.status !== "player") return;
-    for (const group of Object.keys(useCore.getState().groups) as (keyof View["groups"])[]) load(group);
+    for (const group of Object.keys(useCore.getState().groups ?? {}) as (keyof View["groups"])[]) load(group);
   };
   const idle = () =>
     window.setTimeout(() => {
