@@ -138,10 +138,11 @@ fn a_failed_load_keeps_the_queue_and_a_retry_drains_it() {
     assert_eq!(m.groups.queued(SPORT), queued);
     assert!(!m.f.sport.carousels_wanted);
 
-    // More arrives while failed: kept behind the rest, and it asks for the code again.
+    // More arrives while failed: kept behind the rest, and no fetch until the player's retry
+    // (a page whose chunk cannot be fetched would refetch it on every event).
     let fx = ui(&mut m, SportUi::SportWidgetReady);
-    assert_eq!(loads(&fx), 1);
-    failed(&mut m);
+    assert_eq!(loads(&fx), 0);
+    assert_eq!(view(&m).groups.sport, LoadState::Failed);
 
     // The view's retry (`Core.load("sport")`).
     let fx = update(&mut m, Event::LoadGroup(SPORT), NOW);
@@ -152,6 +153,16 @@ fn a_failed_load_keeps_the_queue_and_a_retry_drains_it() {
     assert!(m.f.sport.carousels_wanted);
     // Booted -> loading, then the widget's ready: initiated (the other order stays loading).
     assert_eq!(view(&m).sport.state, WidgetState::Initiated);
+}
+
+#[test]
+fn entering_the_groups_page_again_after_a_failure_fetches_it_again() {
+    let (mut m, _) = boot("/sport");
+    failed(&mut m);
+    let fx = update(&mut m, Event::AddressChanged { path: "/".into() }, NOW);
+    assert_eq!(loads(&fx), 0);
+    let fx = update(&mut m, Event::AddressChanged { path: "/sport".into() }, NOW);
+    assert_eq!(loads(&fx), 1);
 }
 
 #[test]

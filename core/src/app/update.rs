@@ -7,7 +7,7 @@ use super::calls::{self, refresh, Auth, ResponseError};
 use super::effect::{Effect, LogLevel};
 use super::event::{AppUi, Event, HttpOutcome, Prefs, UiEvent};
 use super::feature::{Cx, Hook, LoadFailed, Msg, Out, OwnedHook, SessionChange, SessionStatus};
-use super::groups::{self, Code, Pending};
+use super::groups::{self, Code, LoadState, Pending};
 use super::features::session;
 use super::forms;
 use super::live::{self, News};
@@ -108,10 +108,12 @@ fn taken(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) -> bool {
                 }
             }
             // Kept for the group; loaded now only where its code costs nothing (natively) or
-            // the address is one of its pages.
+            // the address is one of its pages (after a failure: only on entering it again).
             None => {
                 model.groups.queue(id, Pending::Hook(OwnedHook::of(hook)));
-                if !model.groups.deferred || groups::wanted_at(id, &model.shared) {
+                let entered = matches!(hook, Hook::Navigated { .. } | Hook::Booted(_));
+                let again = entered || model.groups.state(id) != LoadState::Failed;
+                if !model.groups.deferred || (again && groups::wanted_at(id, &model.shared)) {
                     let mut fx = Vec::new();
                     any |= load(model, id, now, &mut fx, out);
                     out.fx.append(&mut fx);
@@ -122,7 +124,8 @@ fn taken(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) -> bool {
     any
 }
 
-/// Give a lazy group `item` now if its code is here; else queue it and load the group.
+/// Give a lazy group `item` now if its code is here; else queue it and load the group (unless
+/// its load failed).
 fn to_group(
     model: &mut Model,
     id: GroupId,
@@ -135,9 +138,14 @@ fn to_group(
         Some(code) => {
             deliver(model, id, &code, item, now, out);
         }
+        // After a failure the queue waits for the player's retry (or the page entered again):
+        // every event of a page whose chunk cannot be fetched would refetch it otherwise.
         None => {
+            let failed = model.groups.state(id) == LoadState::Failed;
             model.groups.queue(id, item);
-            load(model, id, now, fx, out);
+            if !failed || !model.groups.deferred {
+                load(model, id, now, fx, out);
+            }
         }
     }
 }
