@@ -161,7 +161,13 @@ fn entering_the_groups_page_again_after_a_failure_fetches_it_again() {
     failed(&mut m);
     let fx = update(&mut m, Event::AddressChanged { path: "/".into() }, NOW);
     assert_eq!(loads(&fx), 0);
-    let fx = update(&mut m, Event::AddressChanged { path: "/sport".into() }, NOW);
+    let fx = update(
+        &mut m,
+        Event::AddressChanged {
+            path: "/sport".into(),
+        },
+        NOW,
+    );
     assert_eq!(loads(&fx), 1);
 }
 
@@ -188,7 +194,13 @@ fn an_idle_groups_queue_stays_bounded() {
     // A hook heard again is one item, however often.
     let queued = m.groups.queued(SPORT);
     assert!(queued <= 8, "{queued} items queued");
-    update(&mut m, Event::AddressChanged { path: "/sport".into() }, NOW);
+    update(
+        &mut m,
+        Event::AddressChanged {
+            path: "/sport".into(),
+        },
+        NOW,
+    );
     // The page loads it: the moves, the boot and the session arrive once each.
     assert_eq!(m.groups.state(SPORT), LoadState::Loading);
 }

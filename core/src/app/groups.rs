@@ -63,7 +63,8 @@ pub struct Slot {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Groups {
-    slots: Vec<Slot>,
+    /// A group's slot exists once something was addressed to it (none: idle, nothing queued).
+    slots: litemap::LiteMap<GroupId, Slot>,
     /// Loads go through the runtime (`Effect::LoadGroup`, answered by `Event::GroupLoaded`):
     /// true in the browser. Natively the loader returns the code at once, so a group loads
     /// the first time anything is addressed to it; tests set this to play the runtime.
@@ -73,32 +74,28 @@ pub struct Groups {
 impl Default for Groups {
     fn default() -> Self {
         Groups {
-            slots: vec![Slot::default(); GroupId::ALL.len()],
+            slots: litemap::LiteMap::new(),
             deferred: cfg!(target_arch = "wasm32"),
         }
     }
 }
 
 impl Groups {
-    pub fn slot(&self, id: GroupId) -> &Slot {
-        &self.slots[id as usize]
-    }
-
     fn slot_mut(&mut self, id: GroupId) -> &mut Slot {
-        &mut self.slots[id as usize]
+        self.slots.entry(id).or_default()
     }
 
     pub fn state(&self, id: GroupId) -> LoadState {
-        self.slot(id).state
+        self.slots.get(&id).map_or(LoadState::Idle, |s| s.state)
     }
 
     /// The group's code once it is here.
     pub fn code(&self, id: GroupId) -> Option<Code> {
-        self.slot(id).code.clone()
+        self.slots.get(&id).and_then(|s| s.code.clone())
     }
 
     pub fn queued(&self, id: GroupId) -> usize {
-        self.slot(id).queue.len()
+        self.slots.get(&id).map_or(0, |s| s.queue.len())
     }
 
     /// Keep `item` for when the code arrives. A hook heard again replaces the earlier one,
@@ -109,10 +106,7 @@ impl Groups {
         let queue = &mut self.slot_mut(id).queue;
         if let Pending::Hook(new) = &item {
             queue.retain(|old| match (old, new) {
-                (
-                    Pending::Hook(OwnedHook::Navigated { .. }),
-                    OwnedHook::Navigated { .. },
-                ) => false,
+                (Pending::Hook(OwnedHook::Navigated { .. }), OwnedHook::Navigated { .. }) => false,
                 (Pending::Hook(old), new) => old != new,
                 _ => true,
             });

@@ -101,7 +101,7 @@ macro_rules! features {
 
         /// The lazily loaded groups (one per `lazy` row for now).
         #[allow(non_camel_case_types)]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
         pub enum GroupId {
             $($group,)*
         }

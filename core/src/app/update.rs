@@ -7,9 +7,9 @@ use super::calls::{self, refresh, Auth, ResponseError};
 use super::effect::{Effect, LogLevel};
 use super::event::{AppUi, Event, HttpOutcome, Prefs, UiEvent};
 use super::feature::{Cx, Hook, LoadFailed, Msg, Out, OwnedHook, SessionChange, SessionStatus};
-use super::groups::{self, Code, LoadState, Pending};
 use super::features::session;
 use super::forms;
+use super::groups::{self, Code, LoadState, Pending};
 use super::live::{self, News};
 use super::model::Model;
 use super::registry::{Features, GroupId, Part, Req};
@@ -152,7 +152,14 @@ fn to_group(
 
 /// Run the group's code on `item`; whether its model changed (events, answers and ticks
 /// always count, as for an eager feature).
-fn deliver(model: &mut Model, id: GroupId, code: &Code, item: Pending, now: u64, out: &mut Out) -> bool {
+fn deliver(
+    model: &mut Model,
+    id: GroupId,
+    code: &Code,
+    item: Pending,
+    now: u64,
+    out: &mut Out,
+) -> bool {
     let g = &code.0;
     let changed = match item {
         Pending::Ui(e) => {

@@ -12,8 +12,8 @@ use super::features::{
     referral, session, settings, shell, social, sport, toasts, verify, wallet,
 };
 use super::forms;
-use super::model::{Dirty, Model};
 use super::groups::LoadState;
+use super::model::{Dirty, Model};
 use super::registry::{FormId, GroupId, Part};
 use crate::domain::validation::Value;
 
