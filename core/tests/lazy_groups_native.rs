@@ -159,6 +159,15 @@ fn a_failed_load_keeps_the_queue_and_a_retry_drains_it() {
 fn entering_the_groups_page_again_after_a_failure_fetches_it_again() {
     let (mut m, _) = boot("/sport");
     failed(&mut m);
+    // The same address again (a modal, a re-resolved locale) is not entering it.
+    let fx = update(
+        &mut m,
+        Event::AddressChanged {
+            path: "/sport?modal=sign-in".into(),
+        },
+        NOW,
+    );
+    assert_eq!(loads(&fx), 0);
     let fx = update(&mut m, Event::AddressChanged { path: "/".into() }, NOW);
     assert_eq!(loads(&fx), 0);
     let fx = update(

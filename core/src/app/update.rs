@@ -111,7 +111,12 @@ fn taken(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) -> bool {
             // the address is one of its pages (after a failure: only on entering it again).
             None => {
                 model.groups.queue(id, Pending::Hook(OwnedHook::of(hook)));
-                let entered = matches!(hook, Hook::Navigated { .. } | Hook::Booted(_));
+                // Entered: not the same address seen again (a locales answer re-resolves it).
+                let entered = match hook {
+                    Hook::Booted(_) => true,
+                    Hook::Navigated { from } => from.path != model.shared.location.path,
+                    _ => false,
+                };
                 let again = entered || model.groups.state(id) != LoadState::Failed;
                 if !model.groups.deferred || (again && groups::wanted_at(id, &model.shared)) {
                     let mut fx = Vec::new();
