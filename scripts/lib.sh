@@ -127,7 +127,7 @@ build_product() {
   # target's flags, so it is left out of this one command.
   (cd "$ROOT" && env -u RUSTFLAGS -u CARGO_ENCODED_RUSTFLAGS \
     CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Clink-args=--emit-relocs" \
-    cargo build -p croupier-core --lib --target wasm32-unknown-unknown --profile wasm-release) || return 1
+    cargo build -p croupier-core --lib --features split --target wasm32-unknown-unknown --profile wasm-release) || return 1
   local built="${CARGO_TARGET_DIR:-$ROOT/target}/wasm32-unknown-unknown/wasm-release/croupier_core.wasm"
   # The split runs between rustc and wasm-bindgen (it needs the relocations, which wasm-bindgen
   # drops): pkg/croupier_core.wasm is the main module, beside it one .wasm per split point and

@@ -131,6 +131,11 @@ try {
     const goal = total <= route.goal ? `goal ${kib(route.goal)} met` : `goal ${kib(route.goal)} MISSED by ${kib(total - route.goal)}`;
     const trip = build <= TRIPWIRE ? "under" : "OVER";
     console.log(`  ${route.label}: ${kib(total)} as sent (${byKind}); ${goal}; the build's files ${kib(build)}, tripwire ${kib(TRIPWIRE)} ${trip}`);
+    // The core as the route loaded it: the main module and the lazily loaded groups' chunks
+    // the route asked for (split_*.wasm, chunk_*.wasm; docs/ARCHITECTURE.md "Loading the core
+    // by route").
+    const wasm = counted.filter((r) => r.kind === "wasm");
+    console.log(`  ${route.label} wasm: ${wasm.map((r) => `${r.path.split("/").pop()} ${kib(r.sent)}`).join(" + ")} = ${kib(wasm.reduce((s, r) => s + r.sent, 0))}`);
     if (!counted.some((r) => r.kind === "wasm")) {
       console.error(`  ${route.label}: the page loaded no wasm; nothing measured`);
       failed = true;

@@ -31,7 +31,9 @@ try {
     return `/assets/${found[0]}`;
   };
   const bridge = asset((f) => /^bridge-.*\.js$/.test(f), "core bridge chunk");
-  const wasm = asset((f) => f.endsWith(".wasm"), "wasm");
+  // The main module only: the lazily loaded groups' chunks (split_*.wasm, chunk_*.wasm) come
+  // when the core asks for them.
+  const wasm = asset((f) => /^croupier_core_bg.*\.wasm$/.test(f), "main wasm");
   // The app's entry script and its module preloads leave the head: the picker asks for them,
   // at once where the page needs them to paint anything, and after the first paint on the
   // guest's home, so that on a slow link they never share the bandwidth with the HTML's own

@@ -55,6 +55,15 @@ impl Core {
         }
     }
 
+    /// Load a lazily loaded group's code (`"sport"`) now: the idle prefetch, and the retry
+    /// after `groups.sport` is `failed`. Loading or loaded already: nothing happens.
+    pub fn load(&self, #[wasm_bindgen(unchecked_param_type = "keyof GroupsView")] group: &str) {
+        match crate::app::registry::GroupId::from_name(group) {
+            Some(g) => self.rt.dispatch(Event::LoadGroup(g)),
+            None => web_sys::console::warn_1(&format!("no group {group}").into()),
+        }
+    }
+
     /// The whole view model (the first render; later changes come through `subscribe`).
     #[wasm_bindgen(unchecked_return_type = "View")]
     pub fn view(&self) -> JsValue {

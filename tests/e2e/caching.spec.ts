@@ -46,7 +46,11 @@ test("a repeat visit fetches no JS, CSS or wasm from the network", async ({ page
 
   const first = Object.keys(await filesSeen(request));
   expect(first.filter((p) => p.endsWith(".js")).length).toBeGreaterThan(0);
-  expect(first.filter((p) => p.endsWith(".wasm"))).toHaveLength(1);
+  // The core's main module, and the sportsbook's chunk the carousels asked for (issue 28).
+  const wasm = first.filter((p) => p.endsWith(".wasm")).sort();
+  expect(wasm).toHaveLength(2);
+  expect(wasm[0]).toMatch(/^\/assets\/croupier_core_bg-/);
+  expect(wasm[1]).toMatch(/^\/assets\/split_sport-/);
   for (const path of first.filter((p) => ASSET.test(p))) {
     expect(path.startsWith("/assets/"), path).toBe(true);
     expect(policies.get(path), path).toBe("public, max-age=31536000, immutable");

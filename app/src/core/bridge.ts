@@ -16,6 +16,8 @@ export interface CoreLike {
   start(): void;
   /** Compile the core's event loop ahead of the start (the wasm `Core` has it). */
   prepare?(): void;
+  /** Load a lazily loaded group's code (the wasm `Core` has it). */
+  load?(group: keyof View["groups"]): void;
 }
 
 export type ConnectOptions = {
@@ -92,6 +94,9 @@ function begin(core: CoreLike, { painted = false }: ConnectOptions): Steps | und
   const dispatch = (event: UiEvent) => {
     guard("dispatch", () => core.dispatch(event));
   };
+  const load = (group: keyof View["groups"]) => {
+    guard("dispatch", () => core.load?.(group));
+  };
   if (!guard("start", () => core.start())) return undefined;
   const read = () => {
     // Subscribed as the whole view is read, not before the start: what changed while it
@@ -115,15 +120,36 @@ function begin(core: CoreLike, { painted = false }: ConnectOptions): Steps | und
       held = undefined;
       const shown = guard("view", () => {
         // What the early frame drew the same keeps its objects: only what differs redraws.
-        useCore.setState({ ...keepSame(useCore.getState(), settle(view as View)), dispatch, ready: true });
+        useCore.setState({ ...keepSame(useCore.getState(), settle(view as View)), dispatch, load, ready: true });
         for (const changed of later) drawSlices(changed);
       });
       if (!shown) return false;
       for (const event of takeEarlyEvents()) dispatch(event);
+      prefetchWhenIdle(load);
       return !dead();
     };
   };
   return { read };
+}
+
+/** How long after the load event a player's page waits before it fetches the lazy groups. */
+const PREFETCH_AFTER_MS = 3000;
+
+/** A player fetches the lazily loaded groups once the page has loaded and gone quiet, so a
+ * later visit to them is instant. A guest's page never prefetches: a guest fetches a group
+ * when it is needed (its page, or its events), and the home's first load carries none. */
+function prefetchWhenIdle(load: (group: keyof View["groups"]) => void) {
+  const go = () => {
+    if (useCore.getState().session.status !== "player") return;
+    for (const group of Object.keys(useCore.getState().groups ?? {}) as (keyof View["groups"])[]) load(group);
+  };
+  const idle = () =>
+    window.setTimeout(() => {
+      if ("requestIdleCallback" in window) window.requestIdleCallback(go, { timeout: 5000 });
+      else go();
+    }, PREFETCH_AFTER_MS);
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
 }
 
 /** A trap outside a bridge call (an effect's callback inside the runtime) surfaces as an

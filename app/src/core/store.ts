@@ -10,6 +10,8 @@ export type CoreState = View & {
   /** The core (or a component) crashed: the app shows the reload screen and refuses events. */
   crashed: boolean;
   dispatch: (event: UiEvent) => void;
+  /** Load a lazily loaded part of the core (`groups`): the retry after it failed. */
+  load: (group: keyof View["groups"]) => void;
 };
 
 /** Before the core loads: the core's own view of a fresh model (generated and kept current by
@@ -36,6 +38,8 @@ export const useCore = create<CoreState>(() => ({
   dispatch: (event) => {
     early.push(event);
   },
+  // Before the core is here nothing is loaded: the core loads a group itself when it is needed.
+  load: () => {},
 }));
 
 /**

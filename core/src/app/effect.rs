@@ -127,4 +127,6 @@ pub enum Effect {
         level: LogLevel,
         message: String,
     },
+    /// Fetch a lazy group's chunk; answered by `Event::GroupLoaded`.
+    LoadGroup(super::registry::GroupId),
 }

@@ -189,6 +189,13 @@ pub enum Event {
     Socket(crate::domain::realtime::SocketEvent),
     /// The cross-tab refresh: lock answers, waiting polls, the stored token.
     Refresh(crate::domain::refresh::RefreshEvent),
+    /// Load a lazy group's code now (the view's prefetch, or its retry after a failure).
+    LoadGroup(super::registry::GroupId),
+    /// The runtime's answer to `Effect::LoadGroup`.
+    GroupLoaded {
+        group: super::registry::GroupId,
+        code: Result<super::groups::Code, super::feature::LoadFailed>,
+    },
 }
 
 /// What the runtime read from storage at start.

@@ -436,3 +436,73 @@ impl Cx<'_> {
         }
     }
 }
+
+/// What the parent needs of a lazily loaded group (`lazy` rows in registry.rs): its code
+/// behind one vtable, so the parent never names the group's functions and the splitter can
+/// move them to the group's chunk. The models stay in [`Features`](super::registry::Features)
+/// (the parent owns them; the group's code gets `&mut` to them), and so do the view slices.
+pub trait Group {
+    fn ui(&self, f: &mut super::registry::Features, event: super::registry::FeatureUi, cx: &mut Cx);
+    fn answered(&self, f: &mut super::registry::Features, call: Req, answer: Answer, cx: &mut Cx);
+    fn tick(&self, f: &mut super::registry::Features, tick: Tick, cx: &mut Cx);
+    /// Whether the group's model changed.
+    fn hook(&self, f: &mut super::registry::Features, hook: &Hook, cx: &mut Cx) -> bool;
+}
+
+/// A group's code could not be fetched (network, a failed chunk): the parent keeps what was
+/// queued for it and a retry fetches again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoadFailed;
+
+#[cfg(all(target_arch = "wasm32", feature = "split"))]
+impl From<wasm_split_helpers::SplitLoaderError> for LoadFailed {
+    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
+        LoadFailed
+    }
+}
+
+/// A [`Hook`] that can wait in a group's queue until the group's code is here.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OwnedHook {
+    Booted(Prefs),
+    Session(SessionChange),
+    Navigated { from: Location },
+    Push(Push),
+    Refetch,
+    ActiveAccount,
+    Analytics(AnalyticsEvent),
+    Consent,
+    Signal(Signal),
+}
+
+impl OwnedHook {
+    pub fn of(hook: &Hook) -> OwnedHook {
+        match hook {
+            Hook::Booted(p) => OwnedHook::Booted((*p).clone()),
+            Hook::Session(s) => OwnedHook::Session(*s),
+            Hook::Navigated { from } => OwnedHook::Navigated {
+                from: (*from).clone(),
+            },
+            Hook::Push(p) => OwnedHook::Push((*p).clone()),
+            Hook::Refetch => OwnedHook::Refetch,
+            Hook::ActiveAccount => OwnedHook::ActiveAccount,
+            Hook::Analytics(a) => OwnedHook::Analytics(*a),
+            Hook::Consent => OwnedHook::Consent,
+            Hook::Signal(s) => OwnedHook::Signal(*s),
+        }
+    }
+
+    pub fn as_hook(&self) -> Hook<'_> {
+        match self {
+            OwnedHook::Booted(p) => Hook::Booted(p),
+            OwnedHook::Session(s) => Hook::Session(*s),
+            OwnedHook::Navigated { from } => Hook::Navigated { from },
+            OwnedHook::Push(p) => Hook::Push(p),
+            OwnedHook::Refetch => Hook::Refetch,
+            OwnedHook::ActiveAccount => Hook::ActiveAccount,
+            OwnedHook::Analytics(a) => Hook::Analytics(*a),
+            OwnedHook::Consent => Hook::Consent,
+            OwnedHook::Signal(s) => Hook::Signal(*s),
+        }
+    }
+}

@@ -12,6 +12,7 @@ pub mod event;
 pub mod feature;
 pub mod features;
 pub mod forms;
+pub mod groups;
 pub mod live;
 pub mod model;
 pub mod operator;

@@ -167,6 +167,8 @@ pub struct Model {
     /// The last reload made for a new build (SPEC §9 reload guard).
     pub last_reload: Option<(String, u64)>,
     pub f: Features,
+    /// Where each lazily loaded group's code is, and what waits for it (groups.rs).
+    pub groups: super::groups::Groups,
     pub next_timer: u32,
     /// What changed since the view last looked (view.rs).
     pub dirty: Dirty,
@@ -185,6 +187,7 @@ impl Model {
             refetch: None,
             last_reload: None,
             f: Features::default(),
+            groups: Default::default(),
             next_timer: 0,
             dirty: Dirty::ALL,
             moved_from: None,

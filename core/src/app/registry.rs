@@ -1,9 +1,15 @@
 //! The one place features are registered. A line per feature: its variant name, its field,
 //! its type and its forms. Everything that routes to features (calls, timers, view intents,
 //! forms, hooks, dirty bits) is generated from this list.
+//!
+//! `eager` rows are in the main module. A `lazy` row is a group of its own (the group's name
+//! first): its code is reached only through a [`Group`] the group's loader returns, which on
+//! wasm32 is a `#[wasm_split]` point, so the splitter moves the code to the group's chunk
+//! (docs/ARCHITECTURE.md "Loading the core by route"). Natively the loader returns the group at
+//! once. A lazy row has no forms yet (the form routing is the parent's).
 
 use super::calls::{Answer, Endpoint, Route};
-use super::feature::{Cx, Feature, Hook, SliceSink};
+use super::feature::{Cx, Feature, Group, Hook, SliceSink};
 
 use super::features::{
     bonuses, consent, content, documents, games, limits, miniapp, notifications, pages, phone,
@@ -15,35 +21,49 @@ use super::model::{Dirty, Model};
 use crate::domain::validation::Rule;
 
 macro_rules! features {
-    ($($Variant:ident $field:ident: $ty:ty [$($Form:ident),*];)*) => {
+    (
+        eager { $($Variant:ident $field:ident: $ty:ty [$($Form:ident),*];)* }
+        lazy { $($group:ident => $LVariant:ident $lfield:ident: $lty:ty;)* }
+    ) => {
+        features!(@all
+            [$($Variant $field: $ty [$($Form),*];)*]
+            [$($group => $LVariant $lfield: $lty;)*]
+            [$($Variant $field: $ty;)* $($LVariant $lfield: $lty;)*]
+        );
+    };
+    (@all
+        [$($Variant:ident $field:ident: $ty:ty [$($Form:ident),*];)*]
+        [$($group:ident => $LVariant:ident $lfield:ident: $lty:ty;)*]
+        [$($AVariant:ident $afield:ident: $aty:ty;)*]
+    ) => {
         /// Every feature's model.
         #[derive(Clone, Debug, Default, PartialEq)]
         pub struct Features {
-            $(pub $field: $ty,)*
+            $(pub $afield: $aty,)*
         }
 
         /// A call of one feature; its answer goes back to that feature.
         #[derive(Clone, Debug, PartialEq)]
         pub enum Req {
-            $($Variant(<$ty as Feature>::Call),)*
+            $($AVariant(<$aty as Feature>::Call),)*
         }
 
         /// A timer (or runtime answer) of one feature.
         #[derive(Clone, Debug, PartialEq)]
         pub enum Tick {
-            $($Variant(<$ty as Feature>::Tick),)*
+            $($AVariant(<$aty as Feature>::Tick),)*
         }
 
         /// A view intent of one feature.
         #[derive(Clone, Debug, PartialEq)]
         pub enum FeatureUi {
-            $($Variant(<$ty as Feature>::Ui),)*
+            $($AVariant(<$aty as Feature>::Ui),)*
         }
 
         /// Which feature a change touched (a bit each, see `view::Dirty`).
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub enum Part {
-            $($Variant,)*
+            $($AVariant,)*
         }
 
         /// Forms the view edits, each owned by one feature.
@@ -68,15 +88,117 @@ macro_rules! features {
         }
 
         $(
-            impl From<<$ty as Feature>::Ui> for super::event::UiEvent {
-                fn from(e: <$ty as Feature>::Ui) -> Self {
-                    super::event::UiEvent::Feature(FeatureUi::$Variant(e))
+            impl From<<$aty as Feature>::Ui> for super::event::UiEvent {
+                fn from(e: <$aty as Feature>::Ui) -> Self {
+                    super::event::UiEvent::Feature(FeatureUi::$AVariant(e))
                 }
             }
         )*
 
         impl Part {
-            pub const ALL: &'static [Part] = &[$(Part::$Variant,)*];
+            pub const ALL: &'static [Part] = &[$(Part::$AVariant,)*];
+        }
+
+        /// The lazily loaded groups (one per `lazy` row for now).
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+        pub enum GroupId {
+            $($group,)*
+        }
+
+        impl GroupId {
+            pub const ALL: &'static [GroupId] = &[$(GroupId::$group,)*];
+
+            /// The name the view and `Core.load` use (`groups.sport`).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(GroupId::$group => stringify!($group),)*
+                }
+            }
+
+            pub fn from_name(name: &str) -> Option<GroupId> {
+                GroupId::ALL.iter().copied().find(|g| g.name() == name)
+            }
+
+            /// The feature whose model and slices the group's code changes.
+            pub fn part(self) -> Part {
+                match self {
+                    $(GroupId::$group => Part::$LVariant,)*
+                }
+            }
+
+            /// The group's code, at once (native builds and tests: nothing to fetch).
+            #[cfg(not(target_arch = "wasm32"))]
+            pub fn load_now(self) -> Box<dyn Group> {
+                match self {
+                    $(GroupId::$group => Box::new(lazy_code::$group::Code),)*
+                }
+            }
+
+            /// Fetch the group's chunk (the first time, or again after a failure) and give its
+            /// code.
+            #[cfg(target_arch = "wasm32")]
+            pub async fn load(self) -> Result<Box<dyn Group>, super::feature::LoadFailed> {
+                match self {
+                    $(GroupId::$group => lazy_code::$group::load().await,)*
+                }
+            }
+        }
+
+        impl Part {
+            /// The lazy group whose code runs this feature, if any.
+            pub fn group(self) -> Option<GroupId> {
+                match self {
+                    $(Part::$LVariant => Some(GroupId::$group),)*
+                    _ => None,
+                }
+            }
+        }
+
+        /// Each lazy group's code: reached only through the loader, so it lands in the chunk.
+        mod lazy_code {
+            $(
+                #[allow(non_snake_case)]
+                pub mod $group {
+                    use super::super::*;
+                    use crate::app::calls::Answer;
+
+                    pub struct Code;
+
+                    impl Group for Code {
+                        fn ui(&self, f: &mut Features, event: FeatureUi, cx: &mut Cx) {
+                            if let FeatureUi::$LVariant(e) = event {
+                                f.$lfield.ui(e, cx);
+                            }
+                        }
+                        fn answered(&self, f: &mut Features, call: Req, answer: Answer, cx: &mut Cx) {
+                            if let Req::$LVariant(c) = call {
+                                f.$lfield.answered(c, answer, cx);
+                            }
+                        }
+                        fn tick(&self, f: &mut Features, tick: Tick, cx: &mut Cx) {
+                            if let Tick::$LVariant(t) = tick {
+                                f.$lfield.tick(t, cx);
+                            }
+                        }
+                        fn hook(&self, f: &mut Features, hook: &Hook, cx: &mut Cx) -> bool {
+                            f.$lfield.hook(hook, cx)
+                        }
+                    }
+
+                    #[cfg(all(target_arch = "wasm32", feature = "split"))]
+                    #[wasm_split_helpers::wasm_split($group, fallible)]
+                    pub fn load() -> Result<Box<dyn Group>, crate::app::feature::LoadFailed> {
+                        Ok(Box::new(Code))
+                    }
+
+                    /// Unsplit (wasm tests, benches): the code is in the one module.
+                    #[cfg(all(target_arch = "wasm32", not(feature = "split")))]
+                    pub async fn load() -> Result<Box<dyn Group>, crate::app::feature::LoadFailed> {
+                        Ok(Box::new(Code))
+                    }
+                }
+            )*
         }
 
         /// Every intent the view may send: the parent's and each feature's (`{type: …}`).
@@ -84,7 +206,7 @@ macro_rules! features {
         #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
         const VIEW_EVENT_TS: &str = concat!(
             "export type ViewEvent = Exclude<AppUi",
-            $(" | ", stringify!($Variant), "Ui",)*
+            $(" | ", stringify!($AVariant), "Ui",)*
             ", void>;"
         );
 
@@ -95,11 +217,11 @@ macro_rules! features {
         #[test]
         fn each_feature_intent_type_is_named_after_its_row() {
             $(
-                let name = std::any::type_name::<<$ty as Feature>::Ui>();
+                let name = std::any::type_name::<<$aty as Feature>::Ui>();
                 assert!(
-                    name.ends_with(concat!("::", stringify!($Variant), "Ui")),
+                    name.ends_with(concat!("::", stringify!($AVariant), "Ui")),
                     "{name} must be named {}Ui",
-                    stringify!($Variant)
+                    stringify!($AVariant)
                 );
             )*
         }
@@ -107,13 +229,13 @@ macro_rules! features {
         impl Req {
             pub fn endpoint(&self) -> Route {
                 match self {
-                    $(Req::$Variant(c) => c.endpoint(),)*
+                    $(Req::$AVariant(c) => c.endpoint(),)*
                 }
             }
 
             pub fn part(&self) -> Part {
                 match self {
-                    $(Req::$Variant(_) => Part::$Variant,)*
+                    $(Req::$AVariant(_) => Part::$AVariant,)*
                 }
             }
         }
@@ -121,7 +243,7 @@ macro_rules! features {
         impl Tick {
             pub fn part(&self) -> Part {
                 match self {
-                    $(Tick::$Variant(_) => Part::$Variant,)*
+                    $(Tick::$AVariant(_) => Part::$AVariant,)*
                 }
             }
         }
@@ -129,7 +251,7 @@ macro_rules! features {
         impl FeatureUi {
             pub fn part(&self) -> Part {
                 match self {
-                    $(FeatureUi::$Variant(_) => Part::$Variant,)*
+                    $(FeatureUi::$AVariant(_) => Part::$AVariant,)*
                 }
             }
 
@@ -137,34 +259,40 @@ macro_rules! features {
             /// names the field at fault, or says no feature knows the type.
             pub fn read(kind: &str, event: &crate::json::Json) -> Result<FeatureUi, String> {
                 $(
-                    if super::event::owns::<<$ty as Feature>::Ui>(kind) {
-                        return super::event::read_as(kind, event).map(FeatureUi::$Variant);
+                    if super::event::owns::<<$aty as Feature>::Ui>(kind) {
+                        return super::event::read_as(kind, event).map(FeatureUi::$AVariant);
                     }
                 )*
                 Err(format!("unknown event type {kind}"))
             }
         }
 
+        // The eager features' code; a lazy group's intents, answers and ticks go through its
+        // `Group` (update.rs routes them by `Part::group` first, so the lazy arms are never
+        // taken).
         impl Features {
             pub fn ui(&mut self, event: FeatureUi, cx: &mut Cx) {
                 match event {
                     $(FeatureUi::$Variant(e) => self.$field.ui(e, cx),)*
+                    $(FeatureUi::$LVariant(_) => {})*
                 }
             }
 
             pub fn answered(&mut self, req: Req, answer: Answer, cx: &mut Cx) {
                 match req {
                     $(Req::$Variant(c) => self.$field.answered(c, answer, cx),)*
+                    $(Req::$LVariant(_) => {})*
                 }
             }
 
             pub fn tick(&mut self, tick: Tick, cx: &mut Cx) {
                 match tick {
                     $(Tick::$Variant(t) => self.$field.tick(t, cx),)*
+                    $(Tick::$LVariant(_) => {})*
                 }
             }
 
-            /// Tell every feature; returns the parts that say they changed.
+            /// Tell every eager feature; returns the parts that say they changed.
             pub fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> Vec<Part> {
                 let mut changed = Vec::new();
                 $(
@@ -178,29 +306,34 @@ macro_rules! features {
             pub fn form(&mut self, id: FormId) -> Option<&mut FormState> {
                 match id.part() {
                     $(Part::$Variant => self.$field.form(id),)*
+                    $(Part::$LVariant => None,)*
                 }
             }
 
             pub fn form_state(&self, id: FormId) -> Option<&FormState> {
                 match id.part() {
                     $(Part::$Variant => self.$field.form_state(id),)*
+                    $(Part::$LVariant => None,)*
                 }
             }
 
             pub fn form_rules(&self, id: FormId) -> Vec<(String, Vec<Rule>)> {
                 match id.part() {
                     $(Part::$Variant => self.$field.form_rules(id),)*
+                    $(Part::$LVariant => Vec::new(),)*
                 }
             }
 
-            /// Every feature's slices that read a dirty part.
+            /// Every feature's slices that read a dirty part (a lazy group's too: its slices
+            /// read only the model, which the parent keeps).
             pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-                $(<$ty as Feature>::slices(model, dirty, out);)*
+                $(<$aty as Feature>::slices(model, dirty, out);)*
             }
 
             pub fn submit(&mut self, id: FormId, cx: &mut Cx) {
                 match id.part() {
                     $(Part::$Variant => self.$field.submit(id, cx),)*
+                    $(Part::$LVariant => {})*
                 }
             }
         }
@@ -208,25 +341,29 @@ macro_rules! features {
 }
 
 features! {
-    Settings settings: settings::Settings [];
-    Content content: content::Content [];
-    Shell shell: shell::Shell [];
-    Toasts toasts: toasts::Toasts [];
-    Session session: session::Session [SignUp, SignIn, ForgotPass, ResetPass];
-    Wallet wallet: wallet::Wallet [NewAccount];
-    Sport sport: sport::Sport [];
-    Miniapp miniapp: miniapp::Miniapp [];
-    Games games: games::Games [];
-    Bonuses bonuses: bonuses::Bonuses [];
-    Limits limits: limits::Limits [LimitAdd, LimitEdit];
-    Notifications notifications: notifications::Notifications [Contact];
-    Profile profile: profile::Profile [ChangePass, ChangeNickname, ProfileSettings, AccountSettings, Personal];
-    Phone phone: phone::Phone [PhoneNumber, PhoneCode, PhoneSignUp];
-    Social social: social::Social [];
-    Verify verify: verify::Verify [EmailAddress, EmailCode];
-    Documents documents: documents::Documents [];
-    Pages pages: pages::Pages [];
-    Referral referral: referral::Referral [AffiliateApply];
-    Privacy privacy: consent::Privacy [];
-    ThirdParty third_party: third_party::ThirdParty [];
+    eager {
+        Settings settings: settings::Settings [];
+        Content content: content::Content [];
+        Shell shell: shell::Shell [];
+        Toasts toasts: toasts::Toasts [];
+        Session session: session::Session [SignUp, SignIn, ForgotPass, ResetPass];
+        Wallet wallet: wallet::Wallet [NewAccount];
+        Miniapp miniapp: miniapp::Miniapp [];
+        Games games: games::Games [];
+        Bonuses bonuses: bonuses::Bonuses [];
+        Limits limits: limits::Limits [LimitAdd, LimitEdit];
+        Notifications notifications: notifications::Notifications [Contact];
+        Profile profile: profile::Profile [ChangePass, ChangeNickname, ProfileSettings, AccountSettings, Personal];
+        Phone phone: phone::Phone [PhoneNumber, PhoneCode, PhoneSignUp];
+        Social social: social::Social [];
+        Verify verify: verify::Verify [EmailAddress, EmailCode];
+        Documents documents: documents::Documents [];
+        Pages pages: pages::Pages [];
+        Referral referral: referral::Referral [AffiliateApply];
+        Privacy privacy: consent::Privacy [];
+        ThirdParty third_party: third_party::ThirdParty [];
+    }
+    lazy {
+        sport => Sport sport: sport::Sport;
+    }
 }

@@ -6,12 +6,13 @@ use super::address;
 use super::calls::{self, refresh, Auth, ResponseError};
 use super::effect::{Effect, LogLevel};
 use super::event::{AppUi, Event, HttpOutcome, Prefs, UiEvent};
-use super::feature::{Cx, Hook, Msg, Out, SessionChange, SessionStatus};
+use super::feature::{Cx, Hook, LoadFailed, Msg, Out, OwnedHook, SessionChange, SessionStatus};
 use super::features::session;
 use super::forms;
+use super::groups::{self, Code, LoadState, Pending};
 use super::live::{self, News};
 use super::model::Model;
-use super::registry::{Features, Part, Req};
+use super::registry::{Features, GroupId, Part, Req};
 use crate::domain::alert::Alert;
 
 pub use address::{parse_reload_guard, RELOAD_GUARD_KEY};
@@ -26,12 +27,24 @@ pub fn update(model: &mut Model, event: Event, now: u64) -> Vec<Effect> {
         Event::Ui(UiEvent::App(e)) => app_ui(model, e, now, &mut fx, &mut out),
         Event::Ui(UiEvent::Feature(e)) => {
             model.dirty.mark(e.part());
-            run(model, now, &mut out, |f, cx| f.ui(e, cx));
+            match e.part().group() {
+                Some(id) => to_group(model, id, Pending::Ui(e), now, &mut fx, &mut out),
+                None => run(model, now, &mut out, |f, cx| f.ui(e, cx)),
+            }
         }
         Event::Http { id, outcome } => http_done(model, id, outcome, now, &mut fx, &mut out),
         Event::Tick(t) => {
             model.dirty.mark(t.part());
-            run(model, now, &mut out, |f, cx| f.tick(t, cx));
+            match t.part().group() {
+                Some(id) => to_group(model, id, Pending::Tick(t), now, &mut fx, &mut out),
+                None => run(model, now, &mut out, |f, cx| f.tick(t, cx)),
+            }
+        }
+        Event::GroupLoaded { group, code } => {
+            loaded(model, group, code, now, &mut out);
+        }
+        Event::LoadGroup(group) => {
+            load(model, group, now, &mut fx, &mut out);
         }
         Event::AddressChanged { path } => {
             address::set_address(model, &path, &mut fx);
@@ -82,11 +95,143 @@ fn hook(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) {
 /// As [`hook`]; whether any feature changed.
 fn taken(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) -> bool {
     let changed = run(model, now, out, |f, cx| f.hook(hook, cx));
-    let any = !changed.is_empty();
+    let mut any = !changed.is_empty();
     for part in changed {
         model.dirty.mark(part);
     }
+    for &id in GroupId::ALL {
+        match model.groups.code(id) {
+            Some(code) => {
+                if run(model, now, out, |f, cx| code.0.hook(f, hook, cx)) {
+                    model.dirty.mark(id.part());
+                    any = true;
+                }
+            }
+            // Kept for the group; loaded now only where its code costs nothing (natively) or
+            // the address is one of its pages (after a failure: only on entering it again).
+            None => {
+                model.groups.queue(id, Pending::Hook(OwnedHook::of(hook)));
+                // Entered: not the same address seen again (a locales answer re-resolves it).
+                let entered = match hook {
+                    Hook::Booted(_) => true,
+                    Hook::Navigated { from } => from.path != model.shared.location.path,
+                    _ => false,
+                };
+                let again = entered || model.groups.state(id) != LoadState::Failed;
+                if !model.groups.deferred || (again && groups::wanted_at(id, &model.shared)) {
+                    let mut fx = Vec::new();
+                    any |= load(model, id, now, &mut fx, out);
+                    out.fx.append(&mut fx);
+                }
+            }
+        }
+    }
     any
+}
+
+/// Give a lazy group `item` now if its code is here; else queue it and load the group (unless
+/// its load failed).
+fn to_group(
+    model: &mut Model,
+    id: GroupId,
+    item: Pending,
+    now: u64,
+    fx: &mut Vec<Effect>,
+    out: &mut Out,
+) {
+    match model.groups.code(id) {
+        Some(code) => {
+            deliver(model, id, &code, item, now, out);
+        }
+        // After a failure the queue waits for the player's retry (or the page entered again):
+        // every event of a page whose chunk cannot be fetched would refetch it otherwise.
+        None => {
+            let failed = model.groups.state(id) == LoadState::Failed;
+            model.groups.queue(id, item);
+            if !failed || !model.groups.deferred {
+                load(model, id, now, fx, out);
+            }
+        }
+    }
+}
+
+/// Run the group's code on `item`; whether its model changed (events, answers and ticks
+/// always count, as for an eager feature).
+fn deliver(
+    model: &mut Model,
+    id: GroupId,
+    code: &Code,
+    item: Pending,
+    now: u64,
+    out: &mut Out,
+) -> bool {
+    let g = &code.0;
+    let changed = match item {
+        Pending::Ui(e) => {
+            run(model, now, out, |f, cx| g.ui(f, e, cx));
+            true
+        }
+        Pending::Answer(req, answer) => {
+            run(model, now, out, |f, cx| g.answered(f, req, answer, cx));
+            true
+        }
+        Pending::Tick(t) => {
+            run(model, now, out, |f, cx| g.tick(f, t, cx));
+            true
+        }
+        Pending::Hook(h) => run(model, now, out, |f, cx| g.hook(f, &h.as_hook(), cx)),
+    };
+    if changed {
+        model.dirty.mark(id.part());
+    }
+    changed
+}
+
+/// Start loading group `id` unless it is loading or here (the view's retry and prefetch
+/// come here too, through `Core.load`). Natively the code is here at once. Whether the
+/// group's model changed (natively, by what was queued).
+fn load(model: &mut Model, id: GroupId, now: u64, fx: &mut Vec<Effect>, out: &mut Out) -> bool {
+    if !model.groups.start(id) {
+        return false;
+    }
+    model.dirty.mark(id.part());
+    if model.groups.deferred {
+        fx.push(Effect::LoadGroup(id));
+        return false;
+    }
+    load_at_once(model, id, now, out)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn load_at_once(model: &mut Model, id: GroupId, now: u64, out: &mut Out) -> bool {
+    loaded(model, id, Ok(Code(id.load_now().into())), now, out)
+}
+
+/// In the browser every load goes through the runtime (`Groups::deferred` is set there).
+#[cfg(target_arch = "wasm32")]
+fn load_at_once(_: &mut Model, _: GroupId, _: u64, _: &mut Out) -> bool {
+    false
+}
+
+/// The runtime's answer to `Effect::LoadGroup`: deliver the queue in order, or keep it.
+fn loaded(
+    model: &mut Model,
+    id: GroupId,
+    code: Result<Code, LoadFailed>,
+    now: u64,
+    out: &mut Out,
+) -> bool {
+    model.dirty.mark(id.part());
+    let mut changed = false;
+    match code {
+        Ok(code) => {
+            for item in model.groups.ready(id, code.clone()) {
+                changed |= deliver(model, id, &code, item, now, out);
+            }
+        }
+        Err(LoadFailed) => model.groups.failed(id),
+    }
+    changed
 }
 
 /// Send what features asked for and apply their messages, until nothing is left.
@@ -362,7 +507,10 @@ fn http_done(
     if req.part() != Part::Content {
         model.dirty.mark(req.part());
     }
-    run(model, now, out, |f, cx| f.answered(req, answer, cx));
+    match req.part().group() {
+        Some(g) => to_group(model, g, Pending::Answer(req, answer), now, fx, out),
+        None => run(model, now, out, |f, cx| f.answered(req, answer, cx)),
+    }
     refetch_answered(model, now, fx, out);
 }
 

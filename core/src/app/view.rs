@@ -12,8 +12,9 @@ use super::features::{
     referral, session, settings, shell, social, sport, toasts, verify, wallet,
 };
 use super::forms;
+use super::groups::LoadState;
 use super::model::{Dirty, Model};
-use super::registry::{FormId, Part};
+use super::registry::{FormId, GroupId, Part};
 use crate::domain::validation::Value;
 
 pub use super::display::{CurrencyOption, MoneyView};
@@ -77,6 +78,8 @@ pub struct View {
     pub content_page: ContentPageView,
     pub referral: ReferralView,
     pub consent: ConsentView,
+    /// Where each lazily loaded group's code is: the page shows a retry while `failed`.
+    pub groups: GroupsView,
     /// Localized texts by `group.key`, English built-ins under loaded content.
     #[serde(serialize_with = "crate::json::map_as_object")]
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
@@ -130,6 +133,7 @@ pub fn view(model: &Model) -> View {
         content_page: pages::view::slice(model),
         referral: referral::view::slice(model),
         consent: consent::view::slice(model),
+        groups: groups_slice(model),
         texts: (*model.shared.texts).clone(),
     }
 }
@@ -137,10 +141,27 @@ pub fn view(model: &Model) -> View {
 /// The slices that read a dirty part.
 pub fn changed<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     super::registry::Features::slices(model, dirty, out);
+    let lazy: Vec<Part> = GroupId::ALL.iter().map(|g| g.part()).collect();
+    if dirty.touches(&lazy, false) {
+        out.put("groups", &groups_slice(model));
+    }
     // Forms belong to several features, which say when they change one; the messages are
     // texts.
     if dirty.touches_forms() || dirty.touches(&[Part::Content], false) {
         out.put("forms", &crate::json::Object(&forms_slice(model)));
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct GroupsView {
+    pub sport: LoadState,
+}
+
+fn groups_slice(model: &Model) -> GroupsView {
+    GroupsView {
+        sport: model.groups.state(GroupId::sport),
     }
 }
 

@@ -223,6 +223,15 @@ impl Runtime {
                     let _ = w.location().reload();
                 }
             }
+            // The chunk's fetch is its own task; its answer is dispatched like any other, so
+            // the queued events run in order and subscribers hear the new slices.
+            Effect::LoadGroup(group) => {
+                let this = Rc::clone(self);
+                wasm_bindgen_futures::spawn_local(async move {
+                    let code = group.load().await.map(|g| app::groups::Code(g.into()));
+                    this.dispatch(Event::GroupLoaded { group, code });
+                });
+            }
             Effect::Log { level, message } => {
                 let m = JsValue::from_str(&message);
                 match level {

@@ -20,6 +20,19 @@ export function WidgetStatus() {
   const t = useText();
   const dispatch = useDispatch();
   const sport = useCore((s) => s.sport);
+  const code = useCore((s) => s.groups.sport);
+  const load = useCore((s) => s.load);
+  // The sportsbook's part of the core did not arrive (a failed chunk): fetch it again.
+  if (code === "failed") {
+    return (
+      <div className="sport-note" role="alert">
+        <p>{t("layout.groups.failed")}</p>
+        <Button variant="secondary" onClick={() => load("sport")}>
+          {t("layout.groups.retry")}
+        </Button>
+      </div>
+    );
+  }
   if (sport.unavailable) return <p className="sport-note">{t("layout.sport.unavailable")}</p>;
   if (sport.state === "failed") {
     return (

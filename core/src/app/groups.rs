@@ -1,0 +1,159 @@
+//! The parent's side of the lazily loaded groups: a slot per group (idle, loading, ready,
+//! failed) and a FIFO of what was addressed to the group while its code was not here. The
+//! queue is drained in order when the code arrives and kept when the load fails (a retry
+//! drains it). update.rs decides when to load and delivers; this file only keeps the state.
+
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use super::calls::Answer;
+use super::feature::{Group, OwnedHook};
+use super::registry::{FeatureUi, GroupId, Req, Tick};
+
+/// A group's code, as its loader gave it. Every copy of one group's code is the same code,
+/// so two are always equal (the model's `PartialEq` compares state, not code).
+#[derive(Clone)]
+pub struct Code(pub Rc<dyn Group>);
+
+impl std::fmt::Debug for Code {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Code")
+    }
+}
+
+impl PartialEq for Code {
+    fn eq(&self, _: &Code) -> bool {
+        true
+    }
+}
+
+/// Where a group's code is (the view's `groups.sport`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum LoadState {
+    /// Not asked for yet.
+    #[default]
+    Idle,
+    Loading,
+    Ready,
+    /// The chunk did not load: the view offers a retry (`Core.load`).
+    Failed,
+}
+
+/// Something for a group whose code is not here yet.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    Ui(FeatureUi),
+    Answer(Req, Answer),
+    Tick(Tick),
+    Hook(OwnedHook),
+}
+
+/// A queue longer than this drops its oldest item: only hooks pile up while a group is idle
+/// (a group nobody opens hears every push), and the oldest matter least when it loads.
+pub const QUEUE_LIMIT: usize = 256;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Slot {
+    pub state: LoadState,
+    code: Option<Code>,
+    queue: VecDeque<Pending>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Groups {
+    /// A group's slot exists once something was addressed to it (none: idle, nothing queued).
+    slots: litemap::LiteMap<GroupId, Slot>,
+    /// Loads go through the runtime (`Effect::LoadGroup`, answered by `Event::GroupLoaded`):
+    /// true in the browser. Natively the loader returns the code at once, so a group loads
+    /// the first time anything is addressed to it; tests set this to play the runtime.
+    pub deferred: bool,
+}
+
+impl Default for Groups {
+    fn default() -> Self {
+        Groups {
+            slots: litemap::LiteMap::new(),
+            deferred: cfg!(target_arch = "wasm32"),
+        }
+    }
+}
+
+impl Groups {
+    fn slot_mut(&mut self, id: GroupId) -> &mut Slot {
+        self.slots.entry(id).or_default()
+    }
+
+    pub fn state(&self, id: GroupId) -> LoadState {
+        self.slots.get(&id).map_or(LoadState::Idle, |s| s.state)
+    }
+
+    /// The group's code once it is here.
+    pub fn code(&self, id: GroupId) -> Option<Code> {
+        self.slots.get(&id).and_then(|s| s.code.clone())
+    }
+
+    pub fn queued(&self, id: GroupId) -> usize {
+        self.slots.get(&id).map_or(0, |s| s.queue.len())
+    }
+
+    /// Keep `item` for when the code arrives. A hook heard again replaces the earlier one,
+    /// which moves to the back: the group hears hooks against the state at load time, so only
+    /// their last order matters (signed in, out, in again), and an address change is one
+    /// whatever its `from` was.
+    pub fn queue(&mut self, id: GroupId, item: Pending) {
+        let queue = &mut self.slot_mut(id).queue;
+        if let Pending::Hook(new) = &item {
+            queue.retain(|old| match (old, new) {
+                (Pending::Hook(OwnedHook::Navigated { .. }), OwnedHook::Navigated { .. }) => false,
+                (Pending::Hook(old), new) => old != new,
+                _ => true,
+            });
+        }
+        if queue.len() >= QUEUE_LIMIT {
+            queue.pop_front();
+        }
+        queue.push_back(item);
+    }
+
+    /// Mark the group loading; false when it is loading or here already.
+    pub fn start(&mut self, id: GroupId) -> bool {
+        let slot = self.slot_mut(id);
+        if matches!(slot.state, LoadState::Idle | LoadState::Failed) {
+            slot.state = LoadState::Loading;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The code arrived: what waited for it, in arrival order (a late second answer for a
+    /// group already here gives nothing).
+    pub fn ready(&mut self, id: GroupId, code: Code) -> Vec<Pending> {
+        let slot = self.slot_mut(id);
+        if slot.code.is_some() {
+            return Vec::new();
+        }
+        slot.state = LoadState::Ready;
+        slot.code = Some(code);
+        slot.queue.drain(..).collect()
+    }
+
+    /// The load failed: the queue stays for the retry.
+    pub fn failed(&mut self, id: GroupId) {
+        let slot = self.slot_mut(id);
+        if slot.code.is_none() {
+            slot.state = LoadState::Failed;
+        }
+    }
+}
+
+/// Whether the address is one of the group's pages: there the group loads at once, even
+/// from a hook (elsewhere a hook only waits in the queue).
+pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
+    let page = shared.route.as_ref().ok().and_then(|r| r.route_name());
+    match id {
+        GroupId::sport => page == Some(crate::domain::route::RouteName::SportSlug),
+    }
+}

@@ -1,0 +1,49 @@
+// The core loads by route (issue 28): the sportsbook's part of the core is a chunk of its own
+// (split_sport*.wasm), fetched when the core needs it. The guest's home never asks for it
+// while it loads; /sport fetches it and works; a chunk whose fetch failed shows a retry, and
+// the retry fetches it again and the page works.
+import { expect, test, type Page } from "@playwright/test";
+
+const url = (path: string) => `${process.env.BASE_URL!}${path}`;
+const MAIN = /\/assets\/croupier_core_bg[^/]*\.wasm$/;
+const SPORT_CHUNK = /\/assets\/split_sport[^/]*\.wasm$/;
+
+/** Every URL the page asks for, from now on. */
+function requests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (r) => seen.push(r.url()));
+  return seen;
+}
+
+const book = (page: Page) => page.getByTestId("sportsbook");
+
+test("the guest's home loads the main module only, not the sportsbook's chunk", async ({ page }) => {
+  const seen = requests(page);
+  await page.goto(url("/"));
+  await expect.poll(() => seen.some((u) => MAIN.test(u))).toBe(true);
+  await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForLoadState("networkidle");
+  expect(seen.filter((u) => SPORT_CHUNK.test(u))).toEqual([]);
+  expect(seen.filter((u) => u.endsWith(".wasm"))).toHaveLength(1);
+});
+
+test("/sport fetches the sportsbook's chunk and the widget runs", async ({ page }) => {
+  const seen = requests(page);
+  await page.goto(url("/sport"));
+  await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
+  await expect(book(page).locator("[data-sbw=book]")).toBeVisible();
+  expect(seen.filter((u) => SPORT_CHUNK.test(u))).toHaveLength(1);
+});
+
+test("a failed chunk shows a retry; the retry fetches it again and the page works", async ({ page }) => {
+  let tries = 0;
+  await page.route(SPORT_CHUNK, (route) => (tries++ === 0 ? route.abort("failed") : route.continue()));
+  await page.goto(url("/sport"));
+  const alert = page.getByRole("alert").filter({ hasText: "could not be loaded" });
+  await expect(alert).toBeVisible({ timeout: 15_000 });
+  await expect(book(page).locator("[data-sbw=book]")).toHaveCount(0);
+  await alert.getByRole("button", { name: "Try again" }).click();
+  await expect(book(page).locator("[data-sbw=book]")).toBeVisible();
+  await expect(alert).toHaveCount(0);
+  expect(tries).toBe(2);
+});
