@@ -510,6 +510,43 @@ fn start_req(account_id: i64, theme: Theme) -> Req {
     Req::Sport(sport::Call::Start { account_id, theme })
 }
 
+/// docs/API.md "Operator must provide": an operator with no token call
+/// (`operatorPaths.sportStart` is "") gets the widget with no player token, and no call.
+#[test]
+fn without_the_operators_start_path_a_player_gets_no_token_and_no_call() {
+    let mut m = Model::new(Config {
+        operator_paths: croupier_core::app::operator::OperatorPaths::read(Some(&j!({
+            "sportStart": ""
+        }))),
+        ..config()
+    });
+    let mut fx = update(
+        &mut m,
+        Event::Booted {
+            token: Some(token(3600, "a")),
+            path: "/sport".into(),
+            prefs: Default::default(),
+        },
+        NOW,
+    );
+    fx.extend(ui(&mut m, SportUi::SportWidgetReady));
+    fx.extend(respond(
+        &mut m,
+        req::profile(),
+        200,
+        j!({"id": 7, "email": "a@b.c"}),
+    ));
+    fx.extend(respond(
+        &mut m,
+        Req::Sport(sport::Call::Accounts),
+        200,
+        j!([{"id": 1, "currency": "USD", "balance": "10", "status": 1}]),
+    ));
+    assert!(starts(&fx).is_empty(), "{fx:#?}");
+    assert!(logged(&fx, "no sportStart path"));
+    assert_eq!(view(&m).sport.token, "");
+}
+
 #[test]
 fn a_guest_gets_a_blank_token_and_no_start_call() {
     let (m, fx) = guest_at("/sport");

@@ -58,6 +58,19 @@ impl Sport {
 
     fn request(&mut self, (account_id, theme): (i64, Theme), cx: &mut Cx) {
         self.token_key = Some((account_id, theme));
+        if !cx
+            .config
+            .operator_paths
+            .provides(crate::app::operator::OperatorPath::SportStart)
+        {
+            // The operator has no token call (`operatorPaths.sportStart` is ""): the widget
+            // runs without a player token, as when its fetch fails (SPEC §8: logged).
+            cx.log(
+                crate::app::effect::LogLevel::Info,
+                "sportsbook: the operator has no sportStart path; no player token",
+            );
+            return;
+        }
         self.token_loading = true;
         let locale = cx.shared.locale(cx.config);
         let culture = sportsbook_culture(Some(locale.unwrap_or(&cx.config.default_locale)));
