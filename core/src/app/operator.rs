@@ -62,19 +62,13 @@ impl OperatorPath {
             OperatorPath::SportStart => "/api/game/sport/start",
         }
     }
-
-    fn index(self) -> usize {
-        OperatorPath::ALL
-            .iter()
-            .position(|e| *e == self)
-            .unwrap_or(0)
-    }
 }
 
 /// Where each [`OperatorPath`] lives under the API base; `None` = the operator has none.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OperatorPaths {
-    paths: [Option<String>; 7],
+    /// Each path with where it lives (`None`: the operator has none), in `ALL`'s order.
+    paths: Vec<(OperatorPath, Option<String>)>,
     /// What `read` refused, logged at boot.
     pub problems: Vec<String>,
 }
@@ -82,7 +76,10 @@ pub struct OperatorPaths {
 impl Default for OperatorPaths {
     fn default() -> Self {
         OperatorPaths {
-            paths: OperatorPath::ALL.map(|e| Some(e.default_path().to_string())),
+            paths: OperatorPath::ALL
+                .iter()
+                .map(|e| (*e, Some(e.default_path().to_string())))
+                .collect(),
             problems: Vec::new(),
         }
     }
@@ -110,10 +107,8 @@ impl OperatorPaths {
                 continue;
             };
             match given.as_str().map(str::trim) {
-                Some("") => out.paths[e.index()] = None,
-                Some(p) if valid(p) => {
-                    out.paths[e.index()] = Some(p.trim_end_matches('/').to_string());
-                }
+                Some("") => out.set(e, None),
+                Some(p) if valid(p) => out.set(e, Some(p.trim_end_matches('/').to_string())),
                 _ => out.problems.push(format!(
                     "operatorPaths.{} ignored: a path under the API base (\"/…\") or \"\"",
                     e.key()
@@ -123,13 +118,22 @@ impl OperatorPaths {
         out
     }
 
+    fn set(&mut self, e: OperatorPath, path: Option<String>) {
+        if let Some(slot) = self.paths.iter_mut().find(|(p, _)| *p == e) {
+            slot.1 = path;
+        }
+    }
+
     pub fn provides(&self, e: OperatorPath) -> bool {
-        self.paths[e.index()].is_some()
+        self.path(e).is_some()
     }
 
     /// Where `e` lives, if the operator has it.
     pub fn path(&self, e: OperatorPath) -> Option<&str> {
-        self.paths[e.index()].as_deref()
+        self.paths
+            .iter()
+            .find(|(p, _)| *p == e)
+            .and_then(|(_, path)| path.as_deref())
     }
 
     /// A call's path as the operator serves it: unchanged for SPEC §7 paths, moved for an
