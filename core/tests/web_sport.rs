@@ -48,7 +48,10 @@ async fn load_script(url: &str) -> Result<JsValue, JsValue> {
     JsFuture::from(Promise::from(load.call1(&JsValue::NULL, &url.into())?)).await
 }
 
-fn core_at(path: &str) -> Rc<Core> {
+/// A core on `path` once the sport group's code is in: the group loads asynchronously (in the
+/// product from its own chunk; here, unsplit, in the next task), and what was sent to it meanwhile
+/// is queued and delivered on arrival.
+async fn core_at(path: &str) -> Rc<Core> {
     let script = format!("{}/sportsbook/sdk.js", sandbox());
     let core = Rc::new(Core::new(json(&format!(
         r#"{{"apiBase":"{}","sportsbookScript":"{script}"}}"#,
@@ -56,7 +59,22 @@ fn core_at(path: &str) -> Rc<Core> {
     ))));
     core.start();
     core.dispatch(json(&format!(r#"{{"type":"navigate","path":"{path}"}}"#)));
-    core
+    for _ in 0..500 {
+        if text(&core.view(), &["groups", "sport"]).as_deref() == Some("ready") {
+            return core;
+        }
+        wait_ms(10).await;
+    }
+    panic!("the sport group did not load");
+}
+
+async fn wait_ms(ms: i32) {
+    let p = Promise::new(&mut |ok, _| {
+        let _ = web_sys::window()
+            .expect("window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&ok, ms);
+    });
+    JsFuture::from(p).await.expect("timer");
 }
 
 fn pathname() -> String {
@@ -71,7 +89,7 @@ fn go_home(core: &Core) {
 
 #[wasm_bindgen_test]
 async fn the_stand_in_widget_and_the_core_drive_each_other() {
-    let core = core_at("/sport");
+    let core = core_at("/sport").await;
     let sport = get(&core.view(), &["sport"]);
     let script = text(&sport, &["script"]).expect("the slice asks for the script");
     assert!(script.ends_with("/sportsbook/sdk.js"));
@@ -166,7 +184,7 @@ async fn the_stand_in_widget_and_the_core_drive_each_other() {
 
 #[wasm_bindgen_test]
 async fn a_script_that_does_not_load_leaves_a_retry() {
-    let core = core_at("/sport/esports");
+    let core = core_at("/sport/esports").await;
     let missing = format!("{}/sportsbook/missing.js", sandbox());
     let err = load_script(&missing).await.expect_err("a 404 script fails");
     let reason = get(&err, &["message"]).as_string().unwrap_or_default();
