@@ -98,6 +98,8 @@ const { count, size, warnings } = await generateSW({
             cacheWillUpdate: async ({ request, response }) => {
               if (response && response.status === 401) await self.croupierForget(request);
               if (!response || response.status !== 200) return null;
+              // Asked before its session ended here and answered after the purge: not kept.
+              if (self.croupierEndedToken(request)) return null;
               const headers = new Headers(response.headers);
               headers.set("x-croupier-cached-at", String(Date.now()));
               return new Response(await response.blob(), { status: 200, statusText: response.statusText, headers });
