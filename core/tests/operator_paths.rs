@@ -51,7 +51,7 @@ fn link_ids(links: &[croupier_core::app::features::shell::menu::LinkView]) -> Ve
 fn the_config_reads_moved_and_missing_paths_and_reports_the_rest() {
     let p = OperatorPaths::read(Some(&j!({
         "content": "/cms/texts/", "geo": "", "pages": "https://evil.example/x",
-        "referral": 5, "affiliate": "/../admin", "unknown": "/x"
+        "referral": 5, "affiliate": "/../admin", "socialLogin": "/", "unknown": "/x"
     })));
     assert_eq!(p.path(OperatorPath::Content), Some("/cms/texts"));
     assert!(!p.provides(OperatorPath::Geo));
@@ -62,7 +62,11 @@ fn the_config_reads_moved_and_missing_paths_and_reports_the_rest() {
         p.path(OperatorPath::Affiliate),
         Some("/api/affiliate/applications")
     );
-    assert_eq!(p.problems.len(), 3, "{:?}", p.problems);
+    assert_eq!(
+        p.path(OperatorPath::SocialLogin),
+        Some("/api/player/social")
+    );
+    assert_eq!(p.problems.len(), 4, "{:?}", p.problems);
     assert!(p.problems.iter().any(|m| m.contains("operatorPaths.pages")));
     // A moved path keeps what follows it; the longest default decides.
     let moved = OperatorPaths::read(Some(&j!({"pages": "/cms/pages"})));

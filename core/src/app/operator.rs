@@ -160,9 +160,11 @@ impl OperatorPaths {
     }
 }
 
-/// A path under the API base: starts with one `/`, no scheme, host, query or fragment.
+/// A path under the API base: starts with one `/`, is more than `/`, no scheme, host, query
+/// or fragment.
 fn valid(p: &str) -> bool {
     p.starts_with('/')
+        && !p.trim_end_matches('/').is_empty()
         && !p.starts_with("//")
         && !p.contains(['?', '#', '\\', ' '])
         && !p.split('/').any(|seg| seg == "..")
