@@ -20,7 +20,7 @@ mod routes;
 mod secrets;
 pub mod security;
 mod seed;
-mod seo;
+pub(crate) mod seo;
 mod state;
 mod static_files;
 pub mod telegram;

@@ -12,6 +12,7 @@ use axum::{Json, Router};
 
 use crate::db::outbox::{self, Message};
 use crate::error::{ApiError, ApiResult};
+use crate::seo::text::escape;
 use crate::state::AppState;
 
 pub const PATH: &str = "/_outbox";
@@ -106,21 +107,6 @@ fn render(messages: &[Message]) -> String {
 /// Unix seconds as `2026-11-24 13:05:09Z`.
 fn utc(unix: i64) -> String {
     crate::dates::utc_seconds(unix)
-}
-
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 mod head;
 mod routes;
 mod sitemap;
-mod text;
+pub(crate) mod text;
 
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
