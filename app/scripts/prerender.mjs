@@ -82,10 +82,14 @@ try {
     `else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(js,0)})});setTimeout(js,200);` +
     // A button pressed before React has drawn over the HTML is remembered (its place in the
     // tree and its text) and pressed again by the app once it has (app/src/core/earlyClick.ts).
-    `r.addEventListener("click",function(e){if(!r.querySelector('[data-core="html"]'))return;` +
+    // A press begun on the HTML is remembered too: when React draws between the press and the
+    // release, the browser fires no click (its button is gone) and the app finishes it.
+    `function eb(e){if(!r.querySelector('[data-core="html"]'))return;` +
     `var b=e.target.closest&&e.target.closest("button");if(!b||!r.contains(b))return;` +
     `for(var p=[],n=b;n!==r;n=n.parentNode)p.unshift([].indexOf.call(n.parentNode.children,n));` +
-    `window.__earlyClick={path:p,text:b.textContent}},true)})()`;
+    `return{path:p,text:b.textContent}}` +
+    `r.addEventListener("pointerdown",function(e){window.__earlyPress=eb(e)},true);` +
+    `r.addEventListener("click",function(e){var c=eb(e);if(c)window.__earlyClick=c},true)})()`;
   // The HTML's shell says `data-core="html"` until React draws the same tree over it (then
   // "loading", then "ready"): its buttons do nothing yet, and tests can tell the two apart.
   // React puts a preload link for a high-priority image (the hero's artwork) before the tree:

@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { CrashBoundary } from "./CrashBoundary";
 import { reportCrash } from "./core/crash";
-import { replayWhenDrawn } from "./core/earlyClick";
+import { finishEarlyPress, replayWhenDrawn } from "./core/earlyClick";
 import { fetchRuntimeConfig } from "./core/runtimeConfig";
 import { firstPaintView, useCore } from "./core/store";
 import { installMiniapp } from "./features/miniapp/chrome";
@@ -74,6 +74,7 @@ function boot() {
       ),
     );
     replayWhenDrawn(rootElement);
+    finishEarlyPress(rootElement);
   };
   // The early page is drawn with the frame (its small chunk first), never a skeleton that the page
   // then pushes down; if that chunk fails, render anyway and let the page's Suspense retry.

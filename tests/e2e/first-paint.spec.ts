@@ -127,6 +127,33 @@ test("a button pressed on the HTML's home before any script has run is pressed a
   await expect(shell).toHaveAttribute("data-core", "ready");
 });
 
+test("a press begun on the HTML's home and released after React drew over it still works", async ({ page }) => {
+  // The slow phone's case: the finger goes down on the HTML's menu button, React replaces the
+  // tree before it comes up, and the browser fires no click (the pressed button is gone).
+  await page.setViewportSize({ width: 390, height: 844 });
+  let release!: () => void;
+  const released = new Promise<void>((ok) => (release = ok));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(url("/"), { waitUntil: "commit" });
+  const shell = page.locator(".shell");
+  await expect(shell).toHaveAttribute("data-core", "html");
+  const menu = page.getByRole("banner").getByRole("button", { name: en["layout.menu"] });
+  const box = (await menu.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  release();
+  await expect(shell).not.toHaveAttribute("data-core", "html");
+  await page.mouse.up();
+  await expect(page.locator(".drawer-open")).toHaveCount(1);
+  await expect(page.locator(".drawer").getByRole("link", { name: en["layout.nav.wallet"] })).toBeVisible();
+  // Pressed once: the menu stays open once the core drives the page.
+  await expect(shell).toHaveAttribute("data-core", "ready");
+  await expect(page.locator(".drawer-open")).toHaveCount(1);
+});
+
 test("the HTML's home is not shown to a returning player or on another address", async ({ page, context }) => {
   await page.route("**/assets/*.js", (route) => route.abort());
   await page.goto(url("/games"), { waitUntil: "domcontentloaded" });

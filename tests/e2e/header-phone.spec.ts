@@ -2,8 +2,8 @@
 // English and Portuguese (longer labels), no two header controls overlap and nothing is wider
 // than the screen. A player's balance, deposit, bell and sign-out sit beside the logo (or, on the
 // narrowest phones, in its place), never over it.
-import { expect, test, type Page } from "@playwright/test";
-import { register, signedIn, url } from "./player";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { control, register, signedIn, url, type Player } from "./player";
 
 const WIDTHS = [320, 360, 390, 414];
 const PAGES = ["/games", "/pt-br/wallet"];
@@ -90,7 +90,27 @@ async function check(page: Page, who: string) {
   expect(problems).toEqual([]);
 }
 
-test("a guest's phone header: no control over another, nothing off the screen", async ({ page }) => {
+/** Real spins until a few have won: the lobby's winners ticker (a long row) is then on /games,
+ * as it is on a live casino. The slot pays on 11 outcomes in 36, so a few dozen spins do. */
+async function winSome(request: APIRequestContext, player: Player) {
+  const auth = { Authorization: `Bearer ${player.token}` };
+  await control(request, "balance", { email: player.email, balance: "5000.00" });
+  const launch = await request.post(url("/api/game/games/gates-of-olympus/play"), { headers: auth });
+  expect(launch.ok(), await launch.text()).toBeTruthy();
+  const token = ((await launch.json()) as { url: string }).url.split("/").pop();
+  let wins = 0;
+  for (let spin = 0; spin < 200 && wins < 4; spin++) {
+    const res = await request.post(url(`/api/game/slot/${token}/spin`), { headers: auth, data: { bet: "100.00" } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    if (Number(((await res.json()) as { win: string }).win) > 100) wins++;
+  }
+  expect(wins, "the slot paid out").toBe(4);
+}
+
+test("a guest's phone header: no control over another, nothing off the screen", async ({ page, request }) => {
+  await winSome(request, await register(request, "hdrwin"));
+  await page.goto(url("/games"));
+  await expect(page.getByTestId("winners")).toBeVisible();
   await check(page, "guest");
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { replayEarlyClick, replayWhenDrawn } from "./earlyClick";
+import { finishEarlyPress, replayEarlyClick, replayWhenDrawn } from "./earlyClick";
 
 function drawn(html: string) {
   const root = document.createElement("div");
@@ -57,6 +57,72 @@ describe("the prerendered home's early click", () => {
     root.querySelectorAll("button")[1].addEventListener("click", pressed);
     await vi.advanceTimersByTimeAsync(50);
     expect(pressed).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+});
+
+describe("a press begun on the HTML's home and released on React's tree", () => {
+  type Win = { __earlyPress?: { path: number[]; text: string | null } };
+  const release = (target: Element) => target.dispatchEvent(new Event("pointerup", { bubbles: true }));
+  /** The HTML's shell, a press on its "Sign in", then React's tree drawn over it. */
+  function pressedThenDrawn() {
+    const root = drawn(shell("html"));
+    const win: Win = { __earlyPress: { path: [0, 0, 1], text: "Sign in" } };
+    finishEarlyPress(root, win);
+    root.innerHTML = shell("loading");
+    const pressed = vi.fn();
+    const [menu, signIn] = root.querySelectorAll("button");
+    signIn.addEventListener("click", pressed);
+    return { root, win, pressed, menu, signIn };
+  }
+
+  it("clicks the same button once when the release lands on it", async () => {
+    vi.useFakeTimers();
+    const { win, pressed, signIn } = pressedThenDrawn();
+    release(signIn);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(pressed).toHaveBeenCalledTimes(1);
+    expect(win.__earlyPress).toBeUndefined();
+    // The listener is gone: a later release on it is an ordinary one.
+    release(signIn);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(pressed).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+
+  it("clicks nothing when the release lands elsewhere", async () => {
+    vi.useFakeTimers();
+    const { pressed, menu } = pressedThenDrawn();
+    const menuPressed = vi.fn();
+    menu.addEventListener("click", menuPressed);
+    release(menu);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(pressed).not.toHaveBeenCalled();
+    expect(menuPressed).not.toHaveBeenCalled();
+    vi.useRealTimers();
+  });
+
+  it("keeps the browser's own click when there is one (never two)", async () => {
+    vi.useFakeTimers();
+    const { pressed, signIn } = pressedThenDrawn();
+    release(signIn);
+    signIn.click();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(pressed).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+
+  it("leaves a release on the HTML to the click that follows it", async () => {
+    vi.useFakeTimers();
+    const root = drawn(shell("html"));
+    const win: Win = { __earlyPress: { path: [0, 0, 1], text: "Sign in" } };
+    finishEarlyPress(root, win);
+    const pressed = vi.fn();
+    root.querySelectorAll("button")[1].addEventListener("click", pressed);
+    release(root.querySelectorAll("button")[1]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(pressed).not.toHaveBeenCalled();
+    expect(win.__earlyPress).toBeUndefined();
     vi.useRealTimers();
   });
 });

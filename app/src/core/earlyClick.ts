@@ -8,18 +8,48 @@ export interface EarlyClick {
   text: string | null;
 }
 
-type WithEarlyClick = { __earlyClick?: EarlyClick };
+type WithEarlyClick = { __earlyClick?: EarlyClick; __earlyPress?: EarlyClick };
+
+/** The enabled button at the remembered place under `root` with the same text, if any. */
+function buttonAt(root: Element, click: EarlyClick): HTMLButtonElement | undefined {
+  let node: Element | undefined = root;
+  for (const i of click.path) node = node?.children[i];
+  return node instanceof HTMLButtonElement && node.textContent === click.text && !node.disabled ? node : undefined;
+}
 
 /** Press again the button remembered under `root`, if it is still there with the same text. */
 export function replayEarlyClick(root: Element, win: WithEarlyClick = window as WithEarlyClick): boolean {
   const click = win.__earlyClick;
   if (!click) return false;
   delete win.__earlyClick;
-  let node: Element | undefined = root;
-  for (const i of click.path) node = node?.children[i];
-  if (!(node instanceof HTMLButtonElement) || node.textContent !== click.text || node.disabled) return false;
-  node.click();
-  return true;
+  const button = buttonAt(root, click);
+  button?.click();
+  return !!button;
+}
+
+/** A press begun on the HTML's button and released after React drew over it: the browser fires
+ * no click (the pressed button left the page), so a release on the same button of React's tree
+ * clicks it. A release elsewhere (the finger slid away) clicks nothing, as a browser would. The
+ * listener goes once a release has happened on React's tree. */
+export function finishEarlyPress(root: Element, win: WithEarlyClick = window as WithEarlyClick): void {
+  const up = (event: Event) => {
+    const press = win.__earlyPress;
+    delete win.__earlyPress;
+    // Still the HTML: its click follows and is remembered as an early click.
+    if (root.querySelector('[data-core="html"]')) return;
+    root.removeEventListener("pointerup", up, true);
+    const button = press && buttonAt(root, press);
+    if (!button || !(event.target instanceof Node) || !button.contains(event.target)) return;
+    // Should a browser click the new button itself, that click is the one kept.
+    let clicked = false;
+    const seen = () => (clicked = true);
+    button.addEventListener("click", seen, { capture: true, once: true });
+    setTimeout(() => {
+      button.removeEventListener("click", seen, true);
+      if (!clicked) button.click();
+    }, 0);
+  };
+  root.addEventListener("pointerup", up, true);
 }
 
 /** After React has replaced the HTML's shell (`data-core` no longer "html"), replay the click. */
