@@ -254,6 +254,7 @@ fn an_edit_is_sent_only_after_the_confirmation() {
         (p.limit.amount.as_deref(), p.amount.as_deref()),
         (Some("50.00"), Some("20"))
     );
+    assert!(!p.applies_later, "a lower amount applies at once");
     // Back to the form keeps what was typed.
     ui(&mut m, AppUi::ModalOpened);
     ui(&mut m, LimitsUi::LimitUpdateBack);
@@ -291,6 +292,49 @@ fn an_edit_is_sent_only_after_the_confirmation() {
         v.limits.sections[2].items[0].amount.as_deref(),
         Some("20.00")
     );
+}
+
+#[test]
+fn the_confirmation_says_when_a_change_loosens_the_limit() {
+    // The daily deposit limit of 50.00 raised to 80: it applies 24 hours later.
+    let mut m = on_limits_page();
+    ui(&mut m, LimitsUi::LimitEdit { id: 5 });
+    input(&mut m, FormId::LimitEdit, "amount", "80");
+    ui(
+        &mut m,
+        AppUi::FormSubmit {
+            form: FormId::LimitEdit,
+        },
+    );
+    let p = view(&m).limits.pending.unwrap();
+    assert_eq!(p.amount.as_deref(), Some("80"));
+    assert!(p.applies_later);
+}
+
+#[test]
+fn a_tightening_allows_no_more_in_any_window() {
+    use croupier_core::domain::limit::{is_tightening, LimitPeriod::*};
+    // (old period, old amount, new period, new amount, tightening)
+    let cases = [
+        (Daily, "50.00", Daily, "20", true),
+        (Daily, "50.00", Daily, "50", true),
+        (Daily, "50.00", Daily, "50.01", false),
+        // The same amount over a longer window allows less; over a shorter one, more.
+        (Daily, "50.00", Weekly, "50", true),
+        (Weekly, "50.00", Monthly, "50", true),
+        (Monthly, "50.00", Weekly, "50", false),
+        (Weekly, "50.00", Daily, "10", false),
+        // What cannot be read is treated as a loosening: the player is warned.
+        (Daily, "50.00", Daily, "ten", false),
+        (Daily, "", Daily, "10", false),
+    ];
+    for (op, oa, np, na, want) in cases {
+        assert_eq!(
+            is_tightening(op, oa, np, na),
+            want,
+            "{oa} {op:?} -> {na} {np:?}"
+        );
+    }
 }
 
 #[test]

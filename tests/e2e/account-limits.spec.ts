@@ -56,6 +56,8 @@ test("a deposit limit set on the page refuses a larger deposit with 13100; it is
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByTestId("confirm-limit-update")).toContainText("Your limit now: Daily Deposit limit: 30.00 USD");
   await expect(dialog.getByTestId("confirm-limit-update")).toContainText("After the change: Daily Deposit limit: 100 USD");
+  // A raise is a loosening: the player is told before confirming that it waits 24 hours.
+  await expect(dialog.getByTestId("confirm-limit-update")).toContainText("A higher limit takes effect 24 hours after you confirm");
   expect(puts).toBe(0);
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(dialog).toHaveCount(0);
@@ -69,6 +71,7 @@ test("a deposit limit set on the page refuses a larger deposit with 13100; it is
 
   await deposit.getByRole("button", { name: "Remove the Daily USD limit" }).click();
   await expect(dialog.getByTestId("confirm-delete-limit")).toContainText("Daily Deposit limit: 100.00 USD");
+  await expect(dialog.getByTestId("confirm-delete-limit")).toContainText("A removed limit stays in force for 24 hours");
   await dialog.getByRole("button", { name: "Remove" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(deposit.getByRole("listitem")).toContainText("Removed on");
@@ -184,9 +187,10 @@ for (const s of [
     await axeClean(page, '[role="dialog"]');
     await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
     await page.screenshot({ path: test.info().outputPath(`limit-edit-${s.name}.png`) });
-    await page.getByRole("dialog").getByLabel("Amount in USD").fill("40");
+    // A raise: the confirmation's 24-hour line is drawn and checked by axe too.
+    await page.getByRole("dialog").getByLabel("Amount in USD").fill("80");
     await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
-    await expect(page.getByTestId("confirm-limit-update")).toBeVisible();
+    await expect(page.getByTestId("confirm-limit-update").locator(".confirm-later")).toBeVisible();
     await axeClean(page, '[role="dialog"]');
     await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
     await page.screenshot({ path: test.info().outputPath(`limit-confirm-${s.name}.png`) });

@@ -7,6 +7,9 @@
 //!   more than 2 period groups and every group has a limit in every given currency. With no
 //!   currencies given, the currency condition holds trivially.
 //! - Self-exclusion and cooling-off carry no amount ([`LimitDefinition::has_amount`]).
+//! - A change is a tightening when it allows no more in any window: an amount no higher over a
+//!   period at least as long ([`is_tightening`]). Anything else loosens the limit, and the
+//!   operator applies a loosening only 24 hours later (issue 30), so the player is told first.
 
 use litemap::LiteMap;
 use serde::{Deserialize, Serialize};
@@ -81,6 +84,34 @@ impl LimitPeriod {
     pub fn parse(s: &str) -> Option<LimitPeriod> {
         LimitPeriod::ALL.into_iter().find(|p| p.as_str() == s)
     }
+
+    /// The window's length in days (a month counts 30, as the platform counts it).
+    pub fn days(self) -> u32 {
+        match self {
+            LimitPeriod::Daily => 1,
+            LimitPeriod::Weekly => 7,
+            LimitPeriod::Monthly => 30,
+        }
+    }
+}
+
+/// Whether changing a limit of `old_amount` per `old_period` to `new_amount` per `new_period`
+/// allows no more in any window (applies at once); `false` is a loosening (applies 24 hours
+/// later). An amount that cannot be read counts as a loosening: the player is warned rather
+/// than surprised.
+pub fn is_tightening(
+    old_period: LimitPeriod,
+    old_amount: &str,
+    new_period: LimitPeriod,
+    new_amount: &str,
+) -> bool {
+    let (Ok(old), Ok(new)) = (
+        crate::domain::money::Decimal::parse(old_amount.trim()),
+        crate::domain::money::Decimal::parse(new_amount.trim()),
+    ) else {
+        return false;
+    };
+    new <= old && new_period.days() >= old_period.days()
 }
 
 /// A limit (SPEC §3). `definition` is the numeric code; `period` the period name.

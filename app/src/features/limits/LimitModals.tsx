@@ -151,6 +151,7 @@ function ConfirmUpdate() {
     <div className="confirm" data-testid="confirm-limit-update">
       <p>{t("global-components.limits.confirmFrom", { limit: limitText(t, pending.limit) })}</p>
       <p className="confirm-to">{t("global-components.limits.confirmTo", { limit: limitText(t, { ...to, until: undefined }) })}</p>
+      {pending.appliesLater ? <p className="confirm-later">{t("global-components.limits.appliesLater")}</p> : null}
       <div className="modal-actions">
         <Button busy={busy} onClick={() => dispatch({ type: "limitUpdateConfirm" })}>
           {t("global-components.limits.confirm")}
@@ -173,6 +174,8 @@ function ConfirmDelete() {
   return (
     <div className="confirm" data-testid="confirm-delete-limit">
       <p>{t("global-components.limits.confirmRemove", { limit: limitText(t, limit) })}</p>
+      {/* An amount limit's removal is a loosening: it waits 24 hours (issue 30). */}
+      {limit.until == null ? <p className="confirm-later">{t("global-components.limits.removalLater")}</p> : null}
       <div className="modal-actions">
         <Button busy={busy} onClick={() => dispatch({ type: "limitRemoveConfirm" })}>
           {t("global-components.limits.remove")}

@@ -58,6 +58,8 @@ pub struct LimitChange {
     pub limit: LimitView,
     pub period: &'static str,
     pub amount: Option<String>,
+    /// The change loosens the limit: it applies 24 hours after the player confirms.
+    pub applies_later: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -166,10 +168,16 @@ pub fn slice(model: &Model) -> LimitsView {
         .and_then(|id| f.find(id))
         .map(view);
     let pending = f.pending.as_ref().and_then(|p| {
+        let limit = f.find(p.id)?;
+        let tightening = match (&limit.amount, &p.amount) {
+            (Some(old), Some(new)) => limit::is_tightening(limit.period, old, p.period, new),
+            _ => false,
+        };
         Some(LimitChange {
-            limit: view(f.find(p.id)?),
+            limit: view(limit),
             period: p.period.as_str(),
             amount: p.amount.clone(),
+            applies_later: !tightening,
         })
     });
     LimitsView {
