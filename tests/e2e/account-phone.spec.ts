@@ -62,9 +62,16 @@ test("a new number signs up with its code, sending the anti-fraud fingerprint an
   // keyed one of third-party.spec.ts proves it for guarded forms); the anti-fraud one is what
   // its integration keeps in localStorage.
   await page.addInitScript(() => localStorage.setItem("croupier.fingerprint2", "fraud-fp-2"));
+  // The numbering plans (a static asset) are fetched when the visitor first types into a
+  // form, not with every page (issue 28).
+  const plans: string[] = [];
+  page.on("request", (r) => /\/assets\/metadata-[^/]*\.tsv$/.test(r.url()) && plans.push(r.url()));
   const dialog = await openGetCode(page);
+  expect(plans, "no numbering plans before any input").toEqual([]);
   const number = dialog.getByLabel("Phone number");
+  const fetched = page.waitForRequest(/\/assets\/metadata-[^/]*\.tsv$/);
   await number.fill("+351 12");
+  await fetched;
   await dialog.getByRole("button", { name: "Send the code" }).click();
   await expect(dialog.locator("#phone-number-error")).toBeVisible();
   await expect(number).toHaveValue("+351 12");

@@ -46,7 +46,6 @@ impl Runtime {
 
     pub fn start(self: &Rc<Self>) {
         listen_browser(self);
-        load_phone_plans(&self.model.borrow().config.phone_metadata_url);
         let path = current_url();
         let prefs = app::event::Prefs {
             drawer_compact: storage::local_get(DRAWER_COMPACT_KEY).is_some_and(|v| v == "true"),
@@ -76,6 +75,15 @@ impl Runtime {
     }
 
     pub fn dispatch(self: &Rc<Self>, event: Event) {
+        // The numbering plans serve phone fields only: fetched when the player first types
+        // into a form, not at every start (issue 28). Until they arrive the phone rule passes
+        // and the server has the last word.
+        if matches!(
+            event,
+            Event::Ui(app::UiEvent::App(app::AppUi::FormInput { .. }))
+        ) {
+            load_phone_plans(&self.model.borrow().config.phone_metadata_url);
+        }
         self.run(Some(event));
     }
 
@@ -387,11 +395,18 @@ fn push_url(url: &str, replace: bool) {
     };
 }
 
-/// The numbering plans are a static asset of the app, fetched once in the background.
+thread_local! {
+    /// A fetch of the numbering plans is on its way (one at a time).
+    static PHONE_PLANS_ASKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The numbering plans are a static asset of the app, fetched once in the background; a failed
+/// fetch is tried again on the next input.
 fn load_phone_plans(url: &str) {
-    if url.is_empty() || crate::domain::phone::is_loaded() {
+    if url.is_empty() || crate::domain::phone::is_loaded() || PHONE_PLANS_ASKED.get() {
         return;
     }
+    PHONE_PLANS_ASKED.set(true);
     let url = url.to_string();
     wasm_bindgen_futures::spawn_local(async move {
         let text = match gloo_net::http::Request::get(&url).send().await {
@@ -402,7 +417,10 @@ fn load_phone_plans(url: &str) {
             Some(t) => {
                 crate::domain::phone::install(t);
             }
-            None => web_sys::console::warn_1(&format!("phone plans not loaded from {url}").into()),
+            None => {
+                PHONE_PLANS_ASKED.set(false);
+                web_sys::console::warn_1(&format!("phone plans not loaded from {url}").into());
+            }
         }
     });
 }
