@@ -268,6 +268,20 @@ async fn status_of(path: &str, token: &str) -> u16 {
         .status()
 }
 
+/// `GET path` with the token, again every 25 ms until `done` holds (the core's write is
+/// on its way); its last answer. Fails after 5 s.
+async fn server_until(path: &str, token: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let mut last = Value::Null;
+    for _ in 0..200 {
+        last = call("GET", path, Some(token), None).await;
+        if done(&last) {
+            return last;
+        }
+        gloo_timers::future::TimeoutFuture::new(25).await;
+    }
+    panic!("{path} never became as expected: {last}");
+}
+
 async fn notify(p: &Player, kind: &str, title: &str, body: &str) -> f64 {
     let note = json!({"playerId": p.id, "kind": kind, "title": title, "body": body});
     let made = call("POST", "/api/_control/notify", None, Some(note)).await;
@@ -307,14 +321,8 @@ async fn the_bell_counts_reads_deletes_and_hears_new_messages_live() {
     page.send(json!({"type": "notificationsDelete", "ids": [ids[0]]}));
     assert_eq!(len_at(&page.view(), "notifications.inbox.items"), 3);
     let path = "/api/notification/messenger/messages?page=1&perPage=20";
-    for _ in 0..200 {
-        let listed = call("GET", path, Some(&p.token), None).await;
-        if listed["data"].as_array().map(Vec::len) == Some(3) {
-            assert_eq!(listed["meta"]["totalUnread"], 2, "{listed}");
-            break;
-        }
-        gloo_timers::future::TimeoutFuture::new(25).await;
-    }
+    let listed = server_until(path, &p.token, |l| l["data"].as_array().map(Vec::len) == Some(3)).await;
+    assert_eq!(listed["meta"]["totalUnread"], 2, "{listed}");
     // A new message over the socket tops the popover and the list (the subscription may not
     // be up yet: another one until one arrives).
     let mut heard = false;
@@ -339,15 +347,7 @@ async fn the_bell_counts_reads_deletes_and_hears_new_messages_live() {
     // Read all: nothing unread here or on the server.
     page.send(json!({"type": "notificationsReadAll"}));
     assert_eq!(num_at(&page.view(), "notifications.unreadMessages"), Some(0.0));
-    let mut unread = Value::Null;
-    for _ in 0..200 {
-        unread = call("GET", path, Some(&p.token), None).await["meta"]["totalUnread"].clone();
-        if unread == 0 {
-            break;
-        }
-        gloo_timers::future::TimeoutFuture::new(25).await;
-    }
-    assert_eq!(unread, 0);
+    server_until(path, &p.token, |l| l["meta"]["totalUnread"] == 0).await;
     page.leave();
 }
 
