@@ -194,8 +194,10 @@ const DEPOSIT: &str = "limits.sections.2.items.0";
 async fn a_limit_is_set_tightened_removed_later_and_kept_with_its_toasts() {
     let p = player("weblimits").await;
     let page = Page::open(Some(&p.token), "/profile/limits").await;
-    page.wait("the limits", |v| at(v, "limits.loading").as_bool() == Some(false))
-        .await;
+    page.wait("the limits", |v| {
+        at(v, "limits.loading").as_bool() == Some(false)
+    })
+    .await;
     // Add: the intent opens the form with its definition, period and currency; POST.
     page.send(json!({"type": "limitAdd", "definition": 3, "period": "daily", "currency": "USD"}));
     page.input("limitAdd", "amount", "50");
@@ -204,9 +206,17 @@ async fn a_limit_is_set_tightened_removed_later_and_kept_with_its_toasts() {
         .wait("the new limit", |v| at(v, DEPOSIT).is_object())
         .await;
     let limit = at(&v, DEPOSIT);
-    assert_eq!(str_at(&limit, "period").as_deref(), Some("daily"), "{}", text(&limit));
+    assert_eq!(
+        str_at(&limit, "period").as_deref(),
+        Some("daily"),
+        "{}",
+        text(&limit)
+    );
     assert_eq!(str_at(&limit, "currency").as_deref(), Some("USD"));
-    assert_eq!(str_at(&v, "limits.sections.2.name").as_deref(), Some("deposit"));
+    assert_eq!(
+        str_at(&v, "limits.sections.2.name").as_deref(),
+        Some("deposit")
+    );
     let amount = str_at(&limit, "amount").unwrap();
     assert_eq!(amount.parse::<f64>().ok(), Some(50.0), "{amount}");
     assert!(at(&limit, "later").is_undefined(), "{}", text(&limit));
@@ -224,13 +234,16 @@ async fn a_limit_is_set_tightened_removed_later_and_kept_with_its_toasts() {
     page.input("limitEdit", "amount", "40");
     page.send(json!({"type": "formSubmit", "form": "limitEdit"}));
     let v = page.view();
-    assert_eq!(str_at(&v, "limits.pending.amount").as_deref(), Some("40"), "{}", text(&at(&v, "limits")));
+    assert_eq!(
+        str_at(&v, "limits.pending.amount").as_deref(),
+        Some("40"),
+        "{}",
+        text(&at(&v, "limits"))
+    );
     assert_eq!(num_at(&v, "limits.pending.limit.id"), Some(id));
     page.send(json!({"type": "limitUpdateConfirm"}));
     page.wait("the tightened limit", |v| {
-        str_at(v, &format!("{DEPOSIT}.amount"))
-            .and_then(|a| a.parse::<f64>().ok())
-            == Some(40.0)
+        str_at(v, &format!("{DEPOSIT}.amount")).and_then(|a| a.parse::<f64>().ok()) == Some(40.0)
     })
     .await;
     page.toast("Limit changed").await;
@@ -239,13 +252,18 @@ async fn a_limit_is_set_tightened_removed_later_and_kept_with_its_toasts() {
     page.send(json!({"type": "limitRemove", "id": id}));
     page.send(json!({"type": "limitRemoveConfirm"}));
     let v = page
-        .wait("the pending removal", |v| at(v, &format!("{DEPOSIT}.later")).is_object())
+        .wait("the pending removal", |v| {
+            at(v, &format!("{DEPOSIT}.later")).is_object()
+        })
         .await;
     let later = at(&v, &format!("{DEPOSIT}.later"));
     assert!(at(&later, "period").is_undefined() && at(&later, "amount").is_undefined());
     let in_a_day = js_sys::Date::now() / 1000.0 + 24.0 * 3600.0;
     let applies = num_at(&later, "appliesAt").unwrap();
-    assert!((applies - in_a_day).abs() < 120.0, "{applies} vs {in_a_day}");
+    assert!(
+        (applies - in_a_day).abs() < 120.0,
+        "{applies} vs {in_a_day}"
+    );
     // Cancel it: the limit stays as it is, with nothing waiting, on the server too.
     page.send(json!({"type": "limitLaterCancel", "id": id}));
     page.wait("the cancelled removal", |v| {
@@ -307,13 +325,24 @@ async fn the_bell_counts_reads_deletes_and_hears_new_messages_live() {
     assert_eq!(num_at(&v, "notifications.unread"), Some(5.0));
     assert_eq!(len_at(&v, "notifications.latest"), 3);
     let newest = at(&v, "notifications.latest.0");
-    assert_eq!(str_at(&newest, "title").as_deref(), Some("Note 4"), "{}", text(&newest));
+    assert_eq!(
+        str_at(&newest, "title").as_deref(),
+        Some("Note 4"),
+        "{}",
+        text(&newest)
+    );
     assert_eq!(str_at(&newest, "body").as_deref(), Some("<b>as text</b>"));
     assert_eq!(at(&newest, "unread").as_bool(), Some(true));
     // Read one: counted down at once, and the server agrees.
     page.send(json!({"type": "notificationsRead", "ids": [ids[3]]}));
-    assert_eq!(num_at(&page.view(), "notifications.unreadMessages"), Some(3.0));
-    assert_eq!(at(&page.view(), "notifications.latest.0.unread").as_bool(), Some(false));
+    assert_eq!(
+        num_at(&page.view(), "notifications.unreadMessages"),
+        Some(3.0)
+    );
+    assert_eq!(
+        at(&page.view(), "notifications.latest.0.unread").as_bool(),
+        Some(false)
+    );
     // The full list, then a DELETE with its ids in the body.
     page.send(json!({"type": "inboxShow", "pushes": false, "page": 1}));
     page.wait("the inbox", |v| len_at(v, "notifications.inbox.items") == 4)
@@ -321,7 +350,10 @@ async fn the_bell_counts_reads_deletes_and_hears_new_messages_live() {
     page.send(json!({"type": "notificationsDelete", "ids": [ids[0]]}));
     assert_eq!(len_at(&page.view(), "notifications.inbox.items"), 3);
     let path = "/api/notification/messenger/messages?page=1&perPage=20";
-    let listed = server_until(path, &p.token, |l| l["data"].as_array().map(Vec::len) == Some(3)).await;
+    let listed = server_until(path, &p.token, |l| {
+        l["data"].as_array().map(Vec::len) == Some(3)
+    })
+    .await;
     assert_eq!(listed["meta"]["totalUnread"], 2, "{listed}");
     // A new message over the socket tops the popover and the list (the subscription may not
     // be up yet: another one until one arrives).
@@ -343,10 +375,17 @@ async fn the_bell_counts_reads_deletes_and_hears_new_messages_live() {
             break;
         }
     }
-    assert!(heard, "no live message: {}", text(&at(&page.view(), "notifications")));
+    assert!(
+        heard,
+        "no live message: {}",
+        text(&at(&page.view(), "notifications"))
+    );
     // Read all: nothing unread here or on the server.
     page.send(json!({"type": "notificationsReadAll"}));
-    assert_eq!(num_at(&page.view(), "notifications.unreadMessages"), Some(0.0));
+    assert_eq!(
+        num_at(&page.view(), "notifications.unreadMessages"),
+        Some(0.0)
+    );
     server_until(path, &p.token, |l| l["meta"]["totalUnread"] == 0).await;
     page.leave();
 }
@@ -383,13 +422,23 @@ async fn the_profile_shows_the_player_changes_the_nickname_and_closes_a_session(
     let v = page
         .wait("two sessions", |v| len_at(v, "profile.sessions") == 2)
         .await;
-    let rows: Vec<JsValue> = js_sys::Array::from(&at(&v, "profile.sessions")).iter().collect();
+    let rows: Vec<JsValue> = js_sys::Array::from(&at(&v, "profile.sessions"))
+        .iter()
+        .collect();
     let mine: Vec<bool> = rows
         .iter()
         .map(|r| at(r, "current").as_bool() == Some(true))
         .collect();
-    assert_eq!(mine.iter().filter(|m| **m).count(), 1, "{}", text(&at(&v, "profile.sessions")));
-    let theirs = rows.iter().find(|r| at(r, "current").as_bool() != Some(true)).unwrap();
+    assert_eq!(
+        mine.iter().filter(|m| **m).count(),
+        1,
+        "{}",
+        text(&at(&v, "profile.sessions"))
+    );
+    let theirs = rows
+        .iter()
+        .find(|r| at(r, "current").as_bool() != Some(true))
+        .unwrap();
     assert!(num_at(theirs, "createdAt").is_some_and(|t| t > 1.0e9));
     assert!(str_at(theirs, "platform").is_some());
     let id = num_at(theirs, "id").unwrap();
@@ -416,7 +465,9 @@ async fn a_player_confirms_a_phone_with_the_sms_code_and_the_password() {
     // The code went out (otp/send with the bearer); the account has a password, so the
     // profile says code-verify asks for it too.
     let v = page
-        .wait("the code's proof", |v| str_at(v, "phone.proof").as_deref() == Some("password"))
+        .wait("the code's proof", |v| {
+            str_at(v, "phone.proof").as_deref() == Some("password")
+        })
         .await;
     let sent_to = str_at(&v, "phone.sentTo").unwrap();
     assert_eq!(sent_to.replace(|c: char| !c.is_ascii_digit(), ""), digits);
@@ -478,8 +529,10 @@ async fn the_email_modal_sends_a_mail_refuses_a_wrong_code_and_a_bad_link() {
     assert_eq!(me["email"].as_str(), Some(p.email.as_str()), "{me}");
     // A link whose token the server never sent: the verify page says so.
     page.send(json!({"type": "navigate", "path": "/verify/not-a-token-0123456789"}));
-    page.wait("the link's refusal", |v| str_at(v, "verify.link").as_deref() == Some("invalid"))
-        .await;
+    page.wait("the link's refusal", |v| {
+        str_at(v, "verify.link").as_deref() == Some("invalid")
+    })
+    .await;
     // The avatars modal lists the pictures; choosing one sets it (the header's avatar).
     page.send(json!({"type": "navigate", "path": "/profile/info?modal=avatars"}));
     let v = page

@@ -72,7 +72,10 @@ async fn settled(core: &Core) -> JsValue {
         }
         gloo_timers::future::TimeoutFuture::new(25).await;
     }
-    panic!("the page never came: {}", text(&at(&core.view(), "contentPage")));
+    panic!(
+        "the page never came: {}",
+        text(&at(&core.view(), "contentPage"))
+    );
 }
 
 fn navigate(core: &Core, path: &str) {
@@ -130,13 +133,37 @@ fn page_calls_encode_the_slug_and_ask_by_locale_and_kind() {
 #[wasm_bindgen_test]
 async fn a_hostile_page_reaches_the_view_as_inert_allow_listed_nodes() {
     let page = on_page("/static/xss-check", async |core| settled(core).await).await;
-    assert_eq!(str_at(&page, "status").as_deref(), Some("ready"), "{}", text(&page));
+    assert_eq!(
+        str_at(&page, "status").as_deref(),
+        Some("ready"),
+        "{}",
+        text(&page)
+    );
     assert_eq!(str_at(&page, "title").as_deref(), Some("XSS check"));
     let mut all = Vec::new();
     nodes(&at(&page, "body"), &mut all);
     let allowed = [
-        "", "h2", "h3", "h4", "p", "br", "hr", "ul", "ol", "li", "a", "img", "strong", "em",
-        "blockquote", "table", "thead", "tbody", "tr", "th", "td",
+        "",
+        "h2",
+        "h3",
+        "h4",
+        "p",
+        "br",
+        "hr",
+        "ul",
+        "ol",
+        "li",
+        "a",
+        "img",
+        "strong",
+        "em",
+        "blockquote",
+        "table",
+        "thead",
+        "tbody",
+        "tr",
+        "th",
+        "td",
     ];
     for n in &all {
         let tag = str_at(n, "tag").unwrap_or_else(|| panic!("no tag: {}", text(n)));
@@ -221,7 +248,12 @@ async fn questions_link_each_other_and_pages_follow_the_language_and_go_missing(
         // A slug the platform does not know: the error page, not an endless loader.
         navigate(core, "/static/no-such-page");
         let page = settled(core).await;
-        assert_eq!(str_at(&page, "status").as_deref(), Some("missing"), "{}", text(&page));
+        assert_eq!(
+            str_at(&page, "status").as_deref(),
+            Some("missing"),
+            "{}",
+            text(&page)
+        );
     })
     .await;
 }
