@@ -24,8 +24,8 @@ fn sandbox() -> &'static str {
     }
 }
 
-/// A call to the sandbox outside the core (sign-up, the control API); `Err` holds the status
-/// and body of a refusal.
+/// A call to the sandbox outside the core (sign-up, the control API, the server's state);
+/// a refusal fails the test with its status and body.
 async fn call(method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Value {
     let url = [sandbox(), path].concat();
     let mut req = match method {
