@@ -23,8 +23,13 @@ out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
 status=0
 # Only the browser suites (`tests/web_*.rs`): the other binaries hold no browser test, and
-# building and starting them for the browser cost minutes for nothing (issue 31).
-cargo test --target wasm32-unknown-unknown --no-fail-fast --test 'web_*' "$@" 2>&1 | tee "$out" || status=$?
+# building and starting them for the browser cost minutes for nothing (issue 31). A `--test
+# NAME` among the arguments runs that suite alone (cargo would run it besides every web_*).
+suites=(--test 'web_*')
+for arg in "$@"; do
+  case "$arg" in --test | --test=*) suites=() ;; esac
+done
+cargo test --target wasm32-unknown-unknown --no-fail-fast "${suites[@]}" "$@" 2>&1 | tee "$out" || status=$?
 # Proof of the browser: the runner names the one it drove, for every binary with tests.
 ran="$(grep -c "Running headless tests in $browser" "$out" || true)"
 other="$(grep "Running headless tests in" "$out" | grep -vc "in $browser" || true)"
