@@ -107,10 +107,35 @@ fn the_page_loads_the_limits_by_definition() {
         names,
         ["bet", "loss", "deposit", "selfExclusion", "coolingOff"]
     );
+    // The view's rules come with the slice: which kinds have amounts and which refuse play.
+    let shapes: Vec<(bool, bool)> = v
+        .sections
+        .iter()
+        .map(|s| (s.has_amount, s.blocks_play))
+        .collect();
+    assert_eq!(
+        shapes,
+        [
+            (true, true),
+            (true, true),
+            (true, false),
+            (false, true),
+            (false, true)
+        ]
+    );
     let deposit = &v.sections[2];
     assert_eq!(deposit.items.len(), 1);
     assert_eq!(deposit.items[0].amount.as_deref(), Some("50.00"));
-    assert_eq!(v.sections[3].items[0].until, Some(1_900_000_000));
+    assert_eq!(
+        (deposit.items[0].name, deposit.items[0].has_amount),
+        ("deposit", true)
+    );
+    let exclusion = &v.sections[3].items[0];
+    assert_eq!(exclusion.until, Some(1_900_000_000));
+    assert_eq!(
+        (exclusion.name, exclusion.has_amount),
+        ("selfExclusion", false)
+    );
     // An unknown definition is left out, not shown as something it is not.
     assert_eq!(v.sections.iter().map(|s| s.items.len()).sum::<usize>(), 2);
     assert_eq!(v.currencies, ["USD", "BTC"]);

@@ -55,6 +55,11 @@ impl LimitDefinition {
             LimitDefinition::Bet | LimitDefinition::Loss | LimitDefinition::Deposit
         )
     }
+
+    /// Whether a limit of this kind can refuse play (a deposit limit only refuses deposits).
+    pub fn blocks_play(self) -> bool {
+        self != LimitDefinition::Deposit
+    }
 }
 
 /// Limit period.

@@ -6,7 +6,7 @@ import { FormFrame } from "../../ui/FormFrame";
 import { SelectField, TextField } from "../../ui/Field";
 import { useForm } from "../../shared/useForm";
 import { Link } from "../../shared/Link";
-import { limitText, NAMES, periodText } from "./format";
+import { limitText, periodText } from "./format";
 
 const PERIODS = ["daily", "weekly", "monthly"];
 
@@ -31,8 +31,10 @@ function AddLimit() {
   const f = useForm("limitAdd");
   const currencies = useCore((s) => s.limits.currencies);
   const definition = Number(f.text("definition"));
-  const name = NAMES[definition] ?? "bet";
-  const amounts = definition <= 3;
+  // The kind's name and shape come from the core's sections, not from its number here.
+  const section = useCore((s) => s.limits.sections.find((x) => x.definition === definition));
+  const name = section?.name ?? "bet";
+  const amounts = section?.hasAmount ?? true;
   return (
     <FormFrame
       onSubmit={f.submit}
@@ -47,7 +49,7 @@ function AddLimit() {
         label={t(amounts ? "global-components.limits.periodLabel" : "global-components.limits.durationLabel")}
         placeholder={t("global-components.limits.choose")}
         value={f.text("period")}
-        options={PERIODS.map((p) => ({ value: p, label: periodText(t, p, definition) }))}
+        options={PERIODS.map((p) => ({ value: p, label: periodText(t, p, amounts) }))}
         error={f.view.errors.period}
         onChange={(v) => f.input("period", v)}
         onBlur={() => f.blur("period")}
@@ -92,7 +94,7 @@ function EditLimit() {
   const limit = useCore((s) => s.limits.selected);
   const loading = useCore((s) => s.limits.loading);
   if (!limit) return <Gone loading={loading} />;
-  const amounts = limit.until == null;
+  const amounts = limit.hasAmount;
   return (
     <FormFrame onSubmit={f.submit} error={f.view.error} intro={<p className="form-intro">{limitText(t, limit)}</p>}>
       <SelectField
@@ -100,7 +102,7 @@ function EditLimit() {
         label={t(amounts ? "global-components.limits.periodLabel" : "global-components.limits.durationLabel")}
         placeholder={t("global-components.limits.choose")}
         value={f.text("period")}
-        options={PERIODS.map((p) => ({ value: p, label: periodText(t, p, limit.definition) }))}
+        options={PERIODS.map((p) => ({ value: p, label: periodText(t, p, limit.hasAmount) }))}
         error={f.view.errors.period}
         onChange={(v) => f.input("period", v)}
         onBlur={() => f.blur("period")}
@@ -175,7 +177,7 @@ function ConfirmDelete() {
     <div className="confirm" data-testid="confirm-delete-limit">
       <p>{t("global-components.limits.confirmRemove", { limit: limitText(t, limit) })}</p>
       {/* An amount limit's removal is a loosening: it waits 24 hours (issue 30). */}
-      {limit.until == null ? <p className="confirm-later">{t("global-components.limits.removalLater")}</p> : null}
+      {limit.hasAmount ? <p className="confirm-later">{t("global-components.limits.removalLater")}</p> : null}
       <div className="modal-actions">
         <Button busy={busy} onClick={() => dispatch({ type: "limitRemoveConfirm" })}>
           {t("global-components.limits.remove")}
@@ -199,7 +201,7 @@ function GameLimitReached() {
   const t = useText();
   const dispatch = useDispatch();
   const v = useCore((s) => s.limits);
-  const relevant = v.sections.filter((s) => s.definition !== 3).flatMap((s) => s.items);
+  const relevant = v.sections.filter((s) => s.blocksPlay).flatMap((s) => s.items);
   return (
     <div className="confirm" role="alert" data-testid="game-limit-reached">
       <p>{t("global-components.limits.gameLimit")}</p>

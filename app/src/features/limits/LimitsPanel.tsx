@@ -24,20 +24,20 @@ export function LimitsPanel() {
     );
   }
   if (v.loading) return <Skeleton lines={6} name="limits" />;
-  const breaks = v.sections.filter((s) => s.definition > 3);
+  const breaks = v.sections.filter((s) => !s.hasAmount);
   const running = breaks.flatMap((s) => s.items).filter((l) => l.until != null);
   return (
     <div className="limits">
       {running.map((l) => (
         <p key={l.id} className="limits-banner" role="status" data-testid="limits-blocked">
           {t("global-components.limits.blocked", {
-            kind: t(`global-components.limits.${l.definition === 4 ? "selfExclusion" : "coolingOff"}.title`),
+            kind: t(`global-components.limits.${l.name}.title`),
             until: untilText(l.until ?? 0),
           })}
         </p>
       ))}
       {v.sections
-        .filter((s) => s.definition <= 3)
+        .filter((s) => s.hasAmount)
         .map((s) => (
           <AmountSection key={s.definition} section={s} currencies={v.currencies} />
         ))}
@@ -78,7 +78,7 @@ function AmountSection({ section: s, currencies }: { section: LimitSection; curr
           <ul className="limit-list">
             {s.items.map((l) => (
               <li key={l.id} className="limit-row" data-testid={`limit-${l.id}`}>
-                <span className="limit-period">{periodText(t, l.period, l.definition)}</span>
+                <span className="limit-period">{periodText(t, l.period, l.hasAmount)}</span>
                 <span className="money-amount">
                   {l.amount} {l.currency}
                 </span>
@@ -119,7 +119,7 @@ function Grid({ section: s, currencies }: { section: LimitSection; currencies: s
         <tbody>
           {PERIODS.map((p) => (
             <tr key={p}>
-              <th scope="row">{periodText(t, p, s.definition)}</th>
+              <th scope="row">{periodText(t, p, s.hasAmount)}</th>
               {currencies.map((c) => {
                 const l = s.items.find((i) => i.period === p && i.currency === c);
                 return (
@@ -134,7 +134,7 @@ function Grid({ section: s, currencies }: { section: LimitSection; currencies: s
                       <button
                         type="button"
                         className="link-btn"
-                        aria-label={t("global-components.limits.addCell", { period: periodText(t, p, s.definition), currency: c, kind })}
+                        aria-label={t("global-components.limits.addCell", { period: periodText(t, p, s.hasAmount), currency: c, kind })}
                         onClick={() => dispatch({ type: "limitAdd", definition: s.definition, period: p, currency: c })}
                       >
                         {t("global-components.limits.addShort")}
@@ -154,13 +154,13 @@ function Grid({ section: s, currencies }: { section: LimitSection; currencies: s
 function Actions({ limit: l }: { limit: LimitView }) {
   const t = useText();
   const dispatch = useDispatch();
-  const what = `${periodText(t, l.period, l.definition)} ${l.currency ?? ""}`.trim();
+  const what = `${periodText(t, l.period, l.hasAmount)} ${l.currency ?? ""}`.trim();
   return (
     <span className="limit-actions">
       <button type="button" className="link-btn" aria-label={t("global-components.limits.editOne", { what })} onClick={() => dispatch({ type: "limitEdit", id: l.id })}>
         {t("global-components.limits.edit")}
       </button>
-      {l.until == null ? (
+      {l.hasAmount ? (
         <button type="button" className="link-btn link-danger" aria-label={t("global-components.limits.removeOne", { what })} onClick={() => dispatch({ type: "limitRemove", id: l.id })}>
           {t("global-components.limits.remove")}
         </button>
@@ -178,12 +178,12 @@ function Later({ limit: l }: { limit: LimitView }) {
   const later = l.later;
   if (!later) return null;
   const at = untilText(later.appliesAt);
-  const what = `${periodText(t, l.period, l.definition)} ${l.currency ?? ""}`.trim();
+  const what = `${periodText(t, l.period, l.hasAmount)} ${l.currency ?? ""}`.trim();
   const text =
     later.amount == null
       ? t("global-components.limits.laterRemoval", { at })
       : t("global-components.limits.laterChange", {
-          limit: `${periodText(t, later.period ?? l.period, l.definition)} ${later.amount} ${l.currency ?? ""}`.trim(),
+          limit: `${periodText(t, later.period ?? l.period, l.hasAmount)} ${later.amount} ${l.currency ?? ""}`.trim(),
           at,
         });
   return (

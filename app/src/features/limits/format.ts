@@ -8,19 +8,16 @@ export function untilText(until: number): string {
 }
 
 /** "Daily", "Weekly", "Monthly" for amounts; "1 day", "7 days", "30 days" for breaks. */
-export function periodText(t: T, period: string, definition: number): string {
-  return definition > 3 ? t(`global-components.limits.duration.${period}`) : t(`global-components.limits.period.${period}`);
+export function periodText(t: T, period: string, hasAmount: boolean): string {
+  return hasAmount ? t(`global-components.limits.period.${period}`) : t(`global-components.limits.duration.${period}`);
 }
-
-/** The definition's text name: bet, loss, deposit, selfExclusion, coolingOff. */
-export const NAMES = ["", "bet", "loss", "deposit", "selfExclusion", "coolingOff"] as const;
 
 /** "Daily deposit limit: 50.00 USD" / "Self-exclusion until …". */
 export function limitText(t: T, l: LimitView): string {
-  const kind = t(`global-components.limits.${NAMES[l.definition]}.title`);
-  if (l.until != null) return t("global-components.limits.untilLine", { kind, until: untilText(l.until) });
+  const kind = t(`global-components.limits.${l.name}.title`);
+  if (!l.hasAmount) return t("global-components.limits.untilLine", { kind, until: untilText(l.until ?? 0) });
   return t("global-components.limits.amountLine", {
-    period: periodText(t, l.period, l.definition),
+    period: periodText(t, l.period, true),
     kind,
     amount: `${l.amount ?? ""} ${l.currency ?? ""}`.trim(),
   });

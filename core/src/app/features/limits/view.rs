@@ -17,6 +17,10 @@ pub struct LimitView {
     pub id: u64,
     /// 1 bet, 2 loss, 3 deposit, 4 self-exclusion, 5 cooling-off.
     pub definition: u8,
+    /// `bet`, `loss`, `deposit`, `selfExclusion`, `coolingOff`: the text keys' name.
+    pub name: &'static str,
+    /// Bet, loss and deposit limits have an amount; a break has an end (`until`) instead.
+    pub has_amount: bool,
     pub period: &'static str,
     pub amount: Option<String>,
     pub currency: Option<String>,
@@ -44,6 +48,10 @@ pub struct LimitSection {
     pub definition: u8,
     /// `bet`, `loss`, `deposit`, `selfExclusion`, `coolingOff`: the text keys' name.
     pub name: &'static str,
+    /// Bet, loss and deposit: amounts per period and currency; the others are breaks.
+    pub has_amount: bool,
+    /// Whether its limits can refuse play (all but deposit limits).
+    pub blocks_play: bool,
     /// Bet, loss and deposit: a grid per period and currency instead of a list.
     pub advanced: bool,
     /// SPEC §9: more than 2 period groups with every currency present.
@@ -99,6 +107,8 @@ fn view(i: &Item) -> LimitView {
     LimitView {
         id: i.id,
         definition: i.definition.code(),
+        name: name(i.definition),
+        has_amount: i.definition.has_amount(),
         period: i.period.as_str(),
         amount: i.amount.clone(),
         currency: i.currency.clone(),
@@ -154,6 +164,8 @@ pub fn slice(model: &Model) -> LimitsView {
             LimitSection {
                 definition: d.code(),
                 name: name(d),
+                has_amount: d.has_amount(),
+                blocks_play: d.blocks_play(),
                 advanced: d.has_amount() && chosen.unwrap_or(available),
                 advanced_available: available,
                 items: items.into_iter().map(view).collect(),
