@@ -1033,6 +1033,55 @@ fn an_empty_required_field_shows_its_message_after_pay() {
 }
 
 #[test]
+fn the_history_says_which_invoices_the_player_can_take_back() {
+    let mut m = player(Prefs::default());
+    ui(
+        &mut m,
+        AppUi::Navigate {
+            path: "/wallet/history".into(),
+        },
+    );
+    let req = Req::Wallet(wallet::Call::History(wallet::history::Call::Invoices {
+        filter: m.f.wallet.history.filter.clone(),
+        page: 1,
+    }));
+    assert!(
+        m.calls.id_of(&req).is_some(),
+        "the history page asks for the invoices"
+    );
+    let qr = |id: u64, status: u8| {
+        let mut i = qr_settled();
+        i["id"] = json!(id);
+        i["status"] = json!(status);
+        i
+    };
+    let mut withdrawal = invoice(3, 1, "5.00", None);
+    withdrawal["type"] = json!(2);
+    let mut paid_out = withdrawal.clone();
+    paid_out["id"] = json!(4);
+    paid_out["status"] = json!(2);
+    respond(
+        &mut m,
+        req,
+        200,
+        json!({"data": [invoice(1, 1, "5.00", None), qr(2, 1), withdrawal, paid_out, qr(5, 3)],
+               "meta": {"page": 1, "totalPages": 1, "totalRows": 5}}),
+    );
+    let can: Vec<(u64, bool)> = view(&m)
+        .history
+        .items
+        .iter()
+        .map(|i| (i.id, i.can_decline))
+        .collect();
+    // A pending card deposit is the provider's; a pending QR deposit and a pending withdrawal
+    // can be taken back; nothing settled can.
+    assert_eq!(
+        can,
+        [(1, false), (2, true), (3, true), (4, false), (5, false)]
+    );
+}
+
+#[test]
 fn the_history_filter_event_reads_its_statuses() {
     use croupier_core::app::UiEvent;
     let read = |filter: serde_json::Value| {

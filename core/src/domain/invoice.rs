@@ -130,6 +130,13 @@ pub struct InvoiceOutcome {
     pub reload_accounts: bool,
 }
 
+/// Whether the player can take a pending invoice back: a withdrawal can be declined, and a QR
+/// deposit (waiting for the payer's transfer) cancelled; a card or wallet deposit is in the
+/// provider's hands.
+pub fn can_decline(kind: InvoiceKind, status: InvoiceStatus, has_qr: bool) -> bool {
+    status == InvoiceStatus::Pending && (kind == InvoiceKind::Withdrawal || has_qr)
+}
+
 /// The alert for a settled invoice.
 pub fn invoice_alert(kind: InvoiceKind, status: InvoiceStatus) -> Option<Alert> {
     match (kind, status) {

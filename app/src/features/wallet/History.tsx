@@ -143,9 +143,8 @@ function Row({ invoice: i, declining, table }: { invoice: InvoiceView; declining
     <span key="s" className={`status status-${i.status}`}>
       {t(`global-components.wallet.status.${i.status}`)}
     </span>,
-    // Pending: a withdrawal can be declined, and a QR deposit (waiting for the payer's
-    // transfer) cancelled; a card or wallet deposit is in the provider's hands.
-    i.status === 1 && (!i.deposit || i.qr) ? (
+    // The core says which can be taken back (a pending withdrawal or QR deposit).
+    i.canDecline ? (
       <Button key="x" variant="ghost" busy={declining} onClick={() => dispatch({ type: "declineInvoice", id: i.id })}>
         {t(i.deposit ? "global-components.wallet.cancelDeposit" : "global-components.wallet.decline")}
       </Button>

@@ -9,6 +9,7 @@ use super::{open_direction_of, AccountTab, MethodsState, Stage, AMOUNT};
 use crate::app::display::MoneyView;
 use crate::app::model::Model;
 use crate::app::wire::{currency_info, Currency};
+use crate::domain::invoice::{can_decline, InvoiceKind, InvoiceStatus};
 use crate::domain::money::{self, display_balance, CurrencyInfo};
 use crate::domain::payment::{Direction, MethodId};
 use crate::domain::payment_form::FieldKind;
@@ -72,6 +73,8 @@ pub struct InvoiceView {
     /// Unix seconds.
     pub expires_at: Option<i64>,
     pub created_at: i64,
+    /// The player can decline (a withdrawal) or cancel (a QR deposit) it now.
+    pub can_decline: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -159,13 +162,21 @@ fn shown(currencies: &[Currency], amount: &str, code: &str) -> MoneyView {
 
 fn invoice_view(currencies: &[Currency], i: &super::wire::WireInvoice) -> InvoiceView {
     let data = i.public_data.clone().unwrap_or_default();
+    let qr = data.qr.filter(|q| !q.is_empty());
+    let kind = if i.is_deposit() {
+        InvoiceKind::Deposit
+    } else {
+        InvoiceKind::Withdrawal
+    };
     InvoiceView {
         id: i.id,
         deposit: i.is_deposit(),
         status: i.status,
         amount: shown(currencies, &i.amount, &i.currency),
         method: i.payment_method.clone(),
-        qr: data.qr.filter(|q| !q.is_empty()),
+        can_decline: InvoiceStatus::from_code(i.status)
+            .is_some_and(|s| can_decline(kind, s, qr.is_some())),
+        qr,
         address: data.address,
         expires_at: data.expires_at,
         created_at: i.created_at,
