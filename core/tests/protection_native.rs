@@ -6,10 +6,11 @@
 
 mod support;
 
+use croupier_core::app::features::protection;
 use croupier_core::app::features::protection::{
     ProtectionTick, ProtectionUi, INTERVALS_KEY, SESSION_KEY,
 };
-use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Prefs, Tick};
+use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Prefs, Req, Tick};
 use croupier_core::domain::realtime::SocketEvent;
 use serde_json::json;
 use support::{req, respond, token, NOW};
@@ -325,4 +326,48 @@ fn tabs_share_one_session_through_storage_and_sign_out_ends_it() {
     );
     assert_eq!(stored(&fx), Some(None));
     assert!(!view(&a).protection.active);
+}
+
+#[test]
+fn a_reconnect_counts_the_bets_the_socket_missed_once() {
+    let mut m = player("/game/demo-slot", 15);
+    bet(&mut m, 1, "USD", "2.00", "0.00", NOW + MIN);
+    // A reconnect asks for the newest bets.
+    let fx = update(
+        &mut m,
+        Event::Socket(SocketEvent::Closed {
+            code: 1006,
+            reason: String::new(),
+        }),
+        NOW + 2 * MIN,
+    );
+    let again = fx.iter().find_map(|e| match e {
+        Effect::Timer { event, .. } if matches!(**event, Event::Socket(_)) => {
+            Some((**event).clone())
+        }
+        _ => None,
+    });
+    update(&mut m, again.expect("a reconnect timer"), NOW + 2 * MIN);
+    connect(&mut m);
+    let req = Req::Protection(protection::Call::Bets);
+    let id = support::call_id(&m, &req);
+    let secs = |ms: u64| ms / 1000;
+    let body = json!({"data": [
+        // Newest first: one missed, one already counted, one from before the session.
+        {"id": 3, "currency": "USD", "amount": "1.00", "win": "5.00", "createdAt": secs(NOW + 3 * MIN)},
+        {"id": 1, "currency": "USD", "amount": "2.00", "win": "0.00", "createdAt": secs(NOW + MIN)},
+        {"id": 0, "currency": "USD", "amount": "9.00", "win": "0.00", "createdAt": secs(NOW) - 60},
+    ], "meta": {"totalPages": 1}});
+    update(
+        &mut m,
+        Event::Http {
+            id,
+            outcome: croupier_core::app::HttpOutcome::Response {
+                status: 200,
+                body: body.to_string(),
+            },
+        },
+        NOW + 4 * MIN,
+    );
+    assert_eq!(totals(&m), vec![t("USD", "3.00", "5.00", "2.00")]);
 }

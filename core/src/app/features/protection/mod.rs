@@ -9,10 +9,11 @@ pub mod view;
 
 use litemap::LiteMap;
 
+use crate::app::calls::{Answer, Auth, Endpoint, Route};
 use crate::app::effect::{Effect, TimerId};
 use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
-use crate::app::registry::Tick;
+use crate::app::registry::{Req, Tick};
 use crate::domain::realtime::push::Push;
 use crate::domain::route::RouteName;
 use crate::json::Json;
@@ -38,6 +39,8 @@ pub struct Protection {
     /// The core's time at the last update (the bar shows the session's length up to it).
     pub now: u64,
     timer: Option<(TimerId, u64)>,
+    /// The socket subscribed before on this page: a later subscription is a reconnect.
+    connected: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -50,6 +53,24 @@ pub enum ProtectionUi {
     RealityCheckDone,
 }
 
+/// Rows asked for after a (re)connect: fewer than the session keeps ([`session::ROWS_KEPT`]), so
+/// a row already counted is known and counted once.
+pub const REFETCH_ROWS: u32 = 50;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Call {
+    /// The newest rows of the bets history: what the pushes told while the socket was away.
+    Bets,
+}
+
+impl Endpoint for Call {
+    fn endpoint(&self) -> Route {
+        match self {
+            Call::Bets => Route::paged("/api/game/bets", Auth::Player, 1, REFETCH_ROWS),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum ProtectionTick {
     /// Time to look again (the check may be due; the bar's minute moved).
@@ -60,7 +81,7 @@ pub enum ProtectionTick {
 
 impl Feature for Protection {
     type Ui = ProtectionUi;
-    type Call = crate::app::calls::NoCall;
+    type Call = Call;
     type Tick = ProtectionTick;
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
@@ -89,6 +110,31 @@ impl Feature for Protection {
                 }
                 self.store(cx);
             }
+        }
+        self.check(cx);
+    }
+
+    fn answered(&mut self, _call: Call, answer: Answer, cx: &mut Cx) {
+        let body = answer.ok().and_then(|t| crate::json::parse(&t).ok());
+        let list = body.as_ref().and_then(|b| b.get("data")?.as_array());
+        let Some(s) = self.session.as_mut() else {
+            return;
+        };
+        // Oldest first, as they were played; only this session's (createdAt in seconds).
+        let mut changed = false;
+        for v in list.into_iter().flatten().rev() {
+            let at = v
+                .get("createdAt")
+                .and_then(Json::as_u64)
+                .map_or(0, |secs| secs.saturating_mul(1000));
+            if at >= s.started {
+                if let Some(r) = row(v) {
+                    changed |= s.play(r, at.min(cx.now));
+                }
+            }
+        }
+        if changed {
+            self.store(cx);
         }
         self.check(cx);
     }
@@ -144,6 +190,14 @@ impl Feature for Protection {
                     cx.cancel(id);
                 }
                 had
+            }
+            // The socket reconnected: pushes may have been missed meanwhile. (The page's first
+            // connect needs nothing: the stored session is as fresh as storage.)
+            Hook::Refetch => {
+                if std::mem::replace(&mut self.connected, true) && self.session.is_some() {
+                    cx.call(Req::Protection(Call::Bets), None);
+                }
+                false
             }
             Hook::Navigated { .. } => {
                 self.check(cx);
