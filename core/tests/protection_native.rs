@@ -370,4 +370,12 @@ fn a_reconnect_counts_the_bets_the_socket_missed_once() {
         NOW + 4 * MIN,
     );
     assert_eq!(totals(&m), vec![t("USD", "3.00", "5.00", "2.00")]);
+    // The missed row is play heard at the answer (not at the server's createdAt): 32 minutes
+    // after the last push the session goes on.
+    tick(&mut m, NOW + 33 * MIN);
+    assert_eq!(totals(&m).len(), 1);
+    // 30 minutes after the answer it ends, once the check showing meanwhile is answered.
+    assert!(view(&m).protection.due);
+    act(&mut m, ProtectionUi::RealityCheckDone, NOW + 34 * MIN);
+    assert!(totals(&m).is_empty());
 }

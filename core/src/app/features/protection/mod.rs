@@ -120,7 +120,8 @@ impl Feature for Protection {
         let Some(s) = self.session.as_mut() else {
             return;
         };
-        // Oldest first, as they were played; only this session's (createdAt in seconds).
+        // Oldest first, as they were played; only this session's (createdAt in seconds). A
+        // missed row is play heard now: the server's clock does not move the idle end.
         let mut changed = false;
         for v in list.into_iter().flatten().rev() {
             let at = v
@@ -129,7 +130,7 @@ impl Feature for Protection {
                 .map_or(0, |secs| secs.saturating_mul(1000));
             if at >= s.started {
                 if let Some(r) = row(v) {
-                    changed |= s.play(r, at.min(cx.now));
+                    changed |= s.play(r, cx.now);
                 }
             }
         }

@@ -76,7 +76,8 @@ impl Session {
     }
 
     /// Count `row` (played at `now`). A row already counted counts only its change (a bet
-    /// that settles later); an unreadable amount counts as zero. False when nothing changed.
+    /// that settles later) and is not play again; an unreadable amount counts as zero. False
+    /// when nothing changed.
     pub fn play(&mut self, row: Row, now: u64) -> bool {
         let (mut stake, mut win) = (dec(&row.stake), dec(&row.win));
         let zero = Decimal::from_int(0);
@@ -116,7 +117,9 @@ impl Session {
         if self.rows.len() > ROWS_KEPT {
             self.rows.remove(0);
         }
-        self.last_play = self.last_play.max(now);
+        if !same {
+            self.last_play = self.last_play.max(now);
+        }
         !same
     }
 
