@@ -130,12 +130,14 @@ impl Session {
     }
 
     pub fn to_text(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        // The core's JSON text writer and reader (the engine parses in the browser): serde_json's
+        // own would add ~20 KiB br to the main module.
+        crate::json::to_string(self).unwrap_or_default()
     }
 
     /// The stored session, if it reads.
     pub fn read(text: &str) -> Option<Session> {
-        serde_json::from_str(text).ok()
+        crate::json::from_str(text).ok()
     }
 }
 
@@ -145,7 +147,7 @@ pub const INTERVALS: [u32; 4] = [0, 15, 30, 60];
 /// Each player's chosen interval on this device (`{"7": 15}`), stored as one localStorage
 /// value.
 pub fn read_intervals(text: &str) -> LiteMap<i64, u32> {
-    let map: LiteMap<String, u32> = serde_json::from_str(text).unwrap_or_default();
+    let map: LiteMap<String, u32> = crate::json::from_str(text).unwrap_or_default();
     map.iter()
         .filter_map(|(k, v)| Some((k.parse().ok()?, *v)))
         .filter(|(_, v)| INTERVALS.contains(v))
@@ -154,5 +156,5 @@ pub fn read_intervals(text: &str) -> LiteMap<i64, u32> {
 
 pub fn write_intervals(map: &LiteMap<i64, u32>) -> String {
     let map: LiteMap<String, u32> = map.iter().map(|(k, v)| (k.to_string(), *v)).collect();
-    serde_json::to_string(&map).unwrap_or_default()
+    crate::json::to_string(&map).unwrap_or_default()
 }
