@@ -16,6 +16,7 @@ use croupier_core::app::features::{
     pages::PagesUi,
     phone::PhoneUi,
     profile::ProfileUi,
+    protection::ProtectionUi,
     referral::ReferralUi,
     session::SessionUi,
     shell::ShellUi,
@@ -146,6 +147,10 @@ fn the_features_intents_round_trip() {
         ShellUi::PageReady,
     ]);
     round_trip(vec![ToastsUi::DismissToast { id: 3 }]);
+    round_trip(vec![
+        ProtectionUi::RealityCheckInterval { minutes: 15 },
+        ProtectionUi::RealityCheckDone,
+    ]);
     round_trip(vec![SessionUi::SignOut]);
     round_trip(vec![
         WalletUi::SwitchAccount { id: 42 },

@@ -187,6 +187,7 @@ export async function startCore({ miniapp, ...options }: StartOptions & { config
       defaultLocale: config.defaultLocale ?? "en",
       ...(config.locales ? { locales: config.locales } : {}),
       ...(config.affiliateCookieDays ? { affiliateCookieDays: config.affiliateCookieDays } : {}),
+      ...(config.realityCheckMinutes ? { realityCheckMinutes: config.realityCheckMinutes } : {}),
       phoneMetadataUrl,
       // The default language's texts (core/content/en.json), kept out of the wasm.
       texts: initialView.texts,

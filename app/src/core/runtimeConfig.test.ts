@@ -45,6 +45,13 @@ describe("the operator's config.json", () => {
     expect(warn).toHaveBeenLastCalledWith("config.json ignored: not an object");
   });
 
+  it("takes the reality check's default only as one of its intervals (issue 30)", () => {
+    const warn = vi.fn();
+    expect(readRuntimeConfig({ realityCheckMinutes: 30 }, warn)).toEqual({ realityCheckMinutes: 30 });
+    for (const bad of [0, 20, "15"]) expect(readRuntimeConfig({ realityCheckMinutes: bad }, warn)).toEqual({});
+    expect(warn).toHaveBeenLastCalledWith("config.json: realityCheckMinutes ignored (wrong type)");
+  });
+
   it("takes the affiliate cookie's days only as a positive whole number (issue 16)", () => {
     const warn = vi.fn();
     expect(readRuntimeConfig({ affiliateCookieDays: 7 }, warn)).toEqual({ affiliateCookieDays: 7 });

@@ -20,6 +20,9 @@ export interface RuntimeConfig {
   locales?: string[];
   /** Days the affiliate tag cookie lasts (SPEC §9; default 30). */
   affiliateCookieDays?: number;
+  /** The reality check's default interval in minutes (15, 30 or 60) until a player picks one;
+   * absent = off (issue 30). */
+  realityCheckMinutes?: number;
   /** The third-party services' public keys (SPEC §7); empty or absent = the service is off. */
   tagManagerId?: string;
   webMetricsId?: string;
@@ -85,6 +88,11 @@ export function readRuntimeConfig(raw: unknown, warn: (message: string) => void 
     const d = o.affiliateCookieDays;
     if (typeof d === "number" && Number.isInteger(d) && d > 0) out.affiliateCookieDays = d;
     else bad("affiliateCookieDays");
+  }
+  if ("realityCheckMinutes" in o) {
+    const m = o.realityCheckMinutes;
+    if (m === 15 || m === 30 || m === 60) out.realityCheckMinutes = m;
+    else bad("realityCheckMinutes");
   }
   if ("locales" in o) {
     if (Array.isArray(o.locales) && o.locales.every(isText)) out.locales = o.locales;

@@ -224,4 +224,8 @@ pub struct Prefs {
     /// localStorage `cookieConsent` (domain::consent) and sessionStorage `geoPopupSeen`.
     pub consent: Option<String>,
     pub geo_seen: bool,
+    /// localStorage: the play session (`protection::SESSION_KEY`) and each player's
+    /// reality-check interval (`protection::INTERVALS_KEY`).
+    pub play_session: Option<String>,
+    pub reality_check: Option<String>,
 }

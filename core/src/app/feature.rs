@@ -464,9 +464,12 @@ impl From<wasm_split_helpers::SplitLoaderError> for LoadFailed {
 /// A [`Hook`] that can wait in a group's queue until the group's code is here.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OwnedHook {
-    Booted(Prefs),
+    /// Boxed: what storage held is the largest by far, and a queue holds many hooks.
+    Booted(Box<Prefs>),
     Session(SessionChange),
-    Navigated { from: Location },
+    Navigated {
+        from: Location,
+    },
     Push(Push),
     Refetch,
     ActiveAccount,
@@ -478,7 +481,7 @@ pub enum OwnedHook {
 impl OwnedHook {
     pub fn of(hook: &Hook) -> OwnedHook {
         match hook {
-            Hook::Booted(p) => OwnedHook::Booted((*p).clone()),
+            Hook::Booted(p) => OwnedHook::Booted(Box::new((*p).clone())),
             Hook::Session(s) => OwnedHook::Session(*s),
             Hook::Navigated { from } => OwnedHook::Navigated {
                 from: (*from).clone(),

@@ -54,6 +54,9 @@ pub struct Config {
         tsify(type = "Partial<Record<OperatorPath, string>>")
     )]
     pub operator_paths: super::operator::OperatorPaths,
+    /// The operator's default reality-check interval in minutes (15, 30 or 60; 0 = off), used
+    /// until the player chooses one (issue 30, `features/protection`).
+    pub reality_check_minutes: u32,
 }
 
 impl Default for Config {
@@ -72,6 +75,7 @@ impl Default for Config {
             third_party: Default::default(),
             affiliate_cookie_days: 0,
             operator_paths: Default::default(),
+            reality_check_minutes: 0,
         }
     }
 }
@@ -115,6 +119,10 @@ impl Config {
                 .and_then(|d| u64::try_from(d).ok())
                 .unwrap_or_default(),
             operator_paths: super::operator::OperatorPaths::read(v.get("operatorPaths")),
+            reality_check_minutes: crate::app::wire::int(v, "realityCheckMinutes")
+                .and_then(|m| u32::try_from(m).ok())
+                .filter(|m| super::features::protection::session::INTERVALS.contains(m))
+                .unwrap_or_default(),
         }
     }
 

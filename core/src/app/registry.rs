@@ -13,8 +13,8 @@ use super::feature::{Cx, Feature, Group, Hook, SliceSink};
 
 use super::features::{
     bonuses, consent, content, documents, games, limits, miniapp, notifications, pages, phone,
-    profile, referral, session, settings, shell, social, sport, third_party, toasts, verify,
-    wallet,
+    profile, protection, referral, session, settings, shell, social, sport, third_party, toasts,
+    verify, wallet,
 };
 use super::forms::FormState;
 use super::model::{Dirty, Model};
@@ -362,6 +362,7 @@ features! {
         Referral referral: referral::Referral [AffiliateApply];
         Privacy privacy: consent::Privacy [];
         ThirdParty third_party: third_party::ThirdParty [];
+        Protection protection: protection::Protection [];
     }
     lazy {
         sport => Sport sport: sport::Sport;

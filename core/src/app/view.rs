@@ -9,7 +9,7 @@ use super::feature::SliceSink;
 
 use super::features::{
     bonuses, consent, documents, games, limits, miniapp, notifications, pages, phone, profile,
-    referral, session, settings, shell, social, sport, toasts, verify, wallet,
+    protection, referral, session, settings, shell, social, sport, toasts, verify, wallet,
 };
 use super::forms;
 use super::groups::LoadState;
@@ -30,6 +30,7 @@ pub use super::features::notifications::view::{InboxView, NoteView, Notification
 pub use super::features::pages::view::{ContentPageView, ContentStatus, QuestionLink};
 pub use super::features::phone::view::PhoneView;
 pub use super::features::profile::view::{MeView, ProfileView, SessionRow};
+pub use super::features::protection::view::{ProtectionView, SessionTotalView};
 pub use super::features::referral::view::{ReferralStatsView, ReferralView};
 pub use super::features::session::view::SessionView;
 pub use super::features::settings::view::OptionsView;
@@ -78,6 +79,8 @@ pub struct View {
     pub content_page: ContentPageView,
     pub referral: ReferralView,
     pub consent: ConsentView,
+    /// The play session's figures and the reality check (issue 30).
+    pub protection: ProtectionView,
     /// Where each lazily loaded group's code is: the page shows a retry while `failed`.
     pub groups: GroupsView,
     /// Localized texts by `group.key`, English built-ins under loaded content.
@@ -133,6 +136,7 @@ pub fn view(model: &Model) -> View {
         content_page: pages::view::slice(model),
         referral: referral::view::slice(model),
         consent: consent::view::slice(model),
+        protection: protection::view::slice(model),
         groups: groups_slice(model),
         texts: (*model.shared.texts).clone(),
     }

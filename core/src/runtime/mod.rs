@@ -66,6 +66,8 @@ impl Runtime {
                 .collect(),
             consent: storage::local_get(crate::domain::consent::CONSENT_KEY),
             geo_seen: storage::session_get(crate::app::features::consent::GEO_SEEN_KEY).is_some(),
+            play_session: storage::local_get(crate::app::features::protection::SESSION_KEY),
+            reality_check: storage::local_get(crate::app::features::protection::INTERVALS_KEY),
         };
         self.dispatch(Event::Booted {
             token: storage::read_token(),
@@ -470,7 +472,17 @@ fn listen_browser(rt: &Rc<Runtime>) {
     let weak = Rc::downgrade(rt);
     let on_storage =
         Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |e: web_sys::StorageEvent| {
-            if e.key().as_deref() != Some(storage::PEER_KEY) {
+            let key = e.key();
+            if key.as_deref() == Some(crate::app::features::protection::SESSION_KEY) {
+                // Another tab's play session: one session for every tab of the device.
+                if let Some(rt) = weak.upgrade() {
+                    let tick =
+                        crate::app::features::protection::ProtectionTick::Stored(e.new_value());
+                    rt.dispatch(Event::Tick(crate::app::registry::Tick::Protection(tick)));
+                }
+                return;
+            }
+            if key.as_deref() != Some(storage::PEER_KEY) {
                 return;
             }
             let signal = e

@@ -1,6 +1,11 @@
 import { GamePlay } from "../../features/games/GamePlay";
+import { Protected } from "../../features/protection/RealityCheck";
 
 /** `game-id` (SPEC §2): one game. */
 export default function GameIdPage() {
-  return <GamePlay />;
+  return (
+    <Protected>
+      <GamePlay />
+    </Protected>
+  );
 }

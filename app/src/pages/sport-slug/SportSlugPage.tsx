@@ -1,4 +1,5 @@
 import { useText } from "../../core/store";
+import { Protected } from "../../features/protection/RealityCheck";
 import { SportBook } from "../../features/sport/SportBook";
 
 /** `sport-slug` (SPEC §2): the sportsbook widget; the address and the widget follow each other. */
@@ -9,7 +10,9 @@ export default function SportSlugPage() {
       <div className="page-head">
         <h1 id="page-title">{t("layout.sport.title")}</h1>
       </div>
-      <SportBook />
+      <Protected>
+        <SportBook />
+      </Protected>
     </section>
   );
 }

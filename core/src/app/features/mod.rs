@@ -12,6 +12,7 @@ pub mod notifications;
 pub mod pages;
 pub mod phone;
 pub mod profile;
+pub mod protection;
 pub mod referral;
 pub mod session;
 pub mod settings;

@@ -1,0 +1,91 @@
+import "./protection.css";
+import { useCallback, type ReactNode } from "react";
+import { useCore, useDispatch, useText } from "../../core/store";
+import { usePath } from "../../shared/Link";
+import { Button } from "../../ui/Button";
+import { ModalFrame } from "../../ui/ModalFrame";
+import { SessionBar } from "./SessionBar";
+import { sessionTime, signed } from "./format";
+
+/** A game page or the sportsbook under the player's protection: the session bar above, and
+ * when the core says the reality check is due, its dialog over a page made inert (the game
+ * cannot be played behind it; focus moves into the dialog, Escape keeps playing). */
+export function Protected({ children }: { children: ReactNode }) {
+  const due = useCore((s) => s.protection.active && s.protection.playing && s.protection.due);
+  return (
+    <>
+      <SessionBar />
+      <div className="protected" inert={due || undefined} aria-hidden={due || undefined}>
+        {children}
+      </div>
+      {due ? <RealityCheck /> : null}
+    </>
+  );
+}
+
+function RealityCheck() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const v = useCore((s) => s.protection);
+  const history = usePath("wallet-history");
+  const limits = usePath("profile-limits");
+  // Every action answers the check first: the next one comes an interval later.
+  // Stable, so the dialog's focus handling does not start over on each minute's update.
+  const done = useCallback(() => dispatch({ type: "realityCheckDone" }), [dispatch]);
+  const go = (path: string) => {
+    done();
+    dispatch({ type: "navigate", path });
+  };
+  return (
+    <ModalFrame title={t("global-components.protection.title")} closeLabel={t("global-components.protection.keep")} onClose={done}>
+      <div className="reality-check" data-testid="reality-check">
+        <p>{t("global-components.protection.lead", { time: sessionTime(t, v.minutes) })}</p>
+        {v.totals.length ? (
+          <table className="reality-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("global-components.protection.currency")}</th>
+                <th scope="col">{t("global-components.protection.staked")}</th>
+                <th scope="col">{t("global-components.protection.won")}</th>
+                <th scope="col">{t("global-components.protection.net")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {v.totals.map((x) => (
+                <tr key={x.currency} data-testid={`reality-${x.currency}`}>
+                  <th scope="row">{x.currency}</th>
+                  <td>{x.staked}</td>
+                  <td>{x.won}</td>
+                  <td className={x.net.startsWith("-") ? "loss" : undefined}>{signed(x.net)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="muted">{t("global-components.protection.nothing")}</p>
+        )}
+        <div className="reality-actions">
+          <Button onClick={done} data-testid="reality-keep">
+            {t("global-components.protection.keep")}
+          </Button>
+          <Button variant="secondary" onClick={() => go(`${history}?tab=spins`)} data-testid="reality-history">
+            {t("global-components.protection.history")}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              go(limits);
+              dispatch({ type: "limitAdd", definition: 5 });
+            }}
+            data-testid="reality-break"
+          >
+            {t("global-components.protection.break")}
+          </Button>
+          <Button variant="secondary" onClick={() => go(limits)} data-testid="reality-limits">
+            {t("global-components.protection.limits")}
+          </Button>
+        </div>
+      </div>
+    </ModalFrame>
+  );
+}

@@ -1,0 +1,336 @@
+//! Reality check and session insight (issue 30): the play session shared by the device's tabs
+//! (`session.rs`), the player's reality-check interval, and the rule that the check is due
+//! once the interval has passed since the session started (or the last check was answered)
+//! while a game page or the sportsbook is open. Time comes from the core's clock (`cx.now`)
+//! and its timers, never from the wall clock here.
+
+pub mod session;
+pub mod view;
+
+use litemap::LiteMap;
+
+use crate::app::calls::{Answer, Auth, Endpoint, Route};
+use crate::app::effect::{Effect, TimerId};
+use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::{Req, Tick};
+use crate::domain::realtime::push::Push;
+use crate::domain::route::RouteName;
+use crate::json::Json;
+use session::{Row, Session};
+
+/// localStorage: the player's play session, one per device (shared by tabs).
+pub const SESSION_KEY: &str = "croupier.playSession";
+/// localStorage: each player's reality-check interval on this device.
+pub const INTERVALS_KEY: &str = "croupier.realityCheck";
+
+/// While a game or the sportsbook is open the bar's clock moves a minute at a time.
+const BAR_STEP_MS: u64 = 60_000;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Protection {
+    player: Option<i64>,
+    pub session: Option<Session>,
+    /// What storage held at boot, until the player is known.
+    stored: Option<String>,
+    intervals: LiteMap<i64, u32>,
+    /// The reality check is showing.
+    pub due: bool,
+    /// The core's time at the last update (the bar shows the session's length up to it).
+    pub now: u64,
+    timer: Option<(TimerId, u64)>,
+    /// The socket subscribed before on this page: a later subscription is a reconnect.
+    connected: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(tag = "type", rename_all = "camelCase")]
+pub enum ProtectionUi {
+    /// The player chose an interval on the limits page (0 = off; 15, 30, 60 minutes).
+    RealityCheckInterval { minutes: u32 },
+    /// The reality check was answered (any of its actions): the next is an interval later.
+    RealityCheckDone,
+}
+
+/// Rows asked for after a (re)connect: fewer than the session keeps ([`session::ROWS_KEPT`]), so
+/// a row already counted is known and counted once.
+pub const REFETCH_ROWS: u32 = 50;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Call {
+    /// The newest rows of the bets history: what the pushes told while the socket was away.
+    Bets,
+}
+
+impl Endpoint for Call {
+    fn endpoint(&self) -> Route {
+        match self {
+            Call::Bets => Route::paged("/api/game/bets", Auth::Player, 1, REFETCH_ROWS),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ProtectionTick {
+    /// Time to look again (the check may be due; the bar's minute moved).
+    Check,
+    /// Another tab wrote the play session (the storage event); `None` = removed.
+    Stored(Option<String>),
+}
+
+impl Feature for Protection {
+    type Ui = ProtectionUi;
+    type Call = Call;
+    type Tick = ProtectionTick;
+
+    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+        view::slices(model, dirty, out);
+    }
+
+    fn ui(&mut self, event: ProtectionUi, cx: &mut Cx) {
+        let Some(player) = self.player else {
+            return;
+        };
+        match event {
+            ProtectionUi::RealityCheckInterval { minutes } => {
+                if !session::INTERVALS.contains(&minutes) {
+                    return;
+                }
+                self.intervals.insert(player, minutes);
+                cx.effect(Effect::StoreLocal {
+                    key: INTERVALS_KEY.into(),
+                    value: Some(session::write_intervals(&self.intervals)),
+                });
+            }
+            ProtectionUi::RealityCheckDone => {
+                self.due = false;
+                if let Some(s) = &mut self.session {
+                    s.last_check = cx.now;
+                }
+                self.store(cx);
+            }
+        }
+        self.check(cx);
+    }
+
+    fn answered(&mut self, _call: Call, answer: Answer, cx: &mut Cx) {
+        let body = answer.ok().and_then(|t| crate::json::parse(&t).ok());
+        let list = body.as_ref().and_then(|b| b.get("data")?.as_array());
+        let Some(s) = self.session.as_mut() else {
+            return;
+        };
+        // Oldest first, as they were played; only this session's (createdAt in seconds). A
+        // missed row is play heard now: the server's clock does not move the idle end.
+        let mut changed = false;
+        for v in list.into_iter().flatten().rev() {
+            let at = v
+                .get("createdAt")
+                .and_then(Json::as_u64)
+                .map_or(0, |secs| secs.saturating_mul(1000));
+            if at >= s.started {
+                if let Some(r) = row(v) {
+                    changed |= s.play(r, cx.now);
+                }
+            }
+        }
+        if changed {
+            self.store(cx);
+        }
+        self.check(cx);
+    }
+
+    fn tick(&mut self, tick: ProtectionTick, cx: &mut Cx) {
+        match tick {
+            ProtectionTick::Check => self.timer = None,
+            ProtectionTick::Stored(text) => {
+                let theirs = text.as_deref().and_then(Session::read);
+                match theirs {
+                    Some(s) if Some(s.player) == self.player => {
+                        // Another tab answered the check: it is answered here too.
+                        if self.session.as_ref().map(|m| m.last_check) != Some(s.last_check) {
+                            self.due = false;
+                        }
+                        self.session = Some(s);
+                    }
+                    // Removed by a sign-out elsewhere: the session hook follows.
+                    _ => {}
+                }
+            }
+        }
+        self.check(cx);
+    }
+
+    fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
+        match hook {
+            Hook::Booted(prefs) => {
+                self.stored.clone_from(&prefs.play_session);
+                self.intervals = prefs
+                    .reality_check
+                    .as_deref()
+                    .map(session::read_intervals)
+                    .unwrap_or_default();
+                false
+            }
+            Hook::Session(SessionChange::Started { player_id }) => {
+                self.start(*player_id, cx);
+                true
+            }
+            Hook::Session(SessionChange::Ended | SessionChange::Guest) => {
+                let had = self.player.is_some() || self.session.is_some();
+                if self.session.take().is_some() {
+                    cx.effect(Effect::StoreLocal {
+                        key: SESSION_KEY.into(),
+                        value: None,
+                    });
+                }
+                self.player = None;
+                self.stored = None;
+                self.due = false;
+                if let Some((id, _)) = self.timer.take() {
+                    cx.cancel(id);
+                }
+                had
+            }
+            // The socket reconnected: pushes may have been missed meanwhile. (The page's first
+            // connect needs nothing: the stored session is as fresh as storage.)
+            Hook::Refetch => {
+                if std::mem::replace(&mut self.connected, true) && self.session.is_some() {
+                    cx.call(Req::Protection(Call::Bets), None);
+                }
+                false
+            }
+            Hook::Navigated { .. } => {
+                self.check(cx);
+                true
+            }
+            Hook::Push(Push::Bet(data)) => {
+                let Some(row) = row(data) else {
+                    return false;
+                };
+                let Some(player) = self.player else {
+                    return false;
+                };
+                let s = self
+                    .session
+                    .get_or_insert_with(|| Session::new(player, cx.now));
+                if s.idle(cx.now) {
+                    *s = Session::new(player, cx.now);
+                }
+                s.play(row, cx.now);
+                self.store(cx);
+                self.check(cx);
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// A row of the bets history as pushed on `game:bets`: every wager, the slot's rounds (which
+/// also push a spin, not counted again) and the sportsbook's stakes.
+fn row(v: &Json) -> Option<Row> {
+    let text = |k: &str| -> Option<String> {
+        match v.get(k)? {
+            Json::String(s) => Some(s.clone()),
+            Json::Number(n) => Some(n.to_string()),
+            _ => None,
+        }
+    };
+    Some(Row {
+        id: v.get("id")?.as_i64()?,
+        currency: text("currency")?,
+        stake: text("amount").or_else(|| text("stake"))?,
+        win: text("win").unwrap_or_default(),
+    })
+}
+
+impl Protection {
+    /// The interval in force for the signed-in player: their choice, else the operator's.
+    pub fn interval(&self, default: u32) -> u32 {
+        self.player
+            .and_then(|p| self.intervals.get(&p).copied())
+            .unwrap_or(default)
+    }
+
+    /// Signed in or restored: go on with the stored session of this player unless it went
+    /// idle, else start one now.
+    fn start(&mut self, player: i64, cx: &mut Cx) {
+        self.player = Some(player);
+        let kept = self
+            .session
+            .take()
+            .or_else(|| self.stored.take().as_deref().and_then(Session::read))
+            .filter(|s| s.player == player && !s.idle(cx.now) && s.started <= cx.now);
+        let fresh = kept.is_none();
+        self.session = Some(kept.unwrap_or_else(|| Session::new(player, cx.now)));
+        if fresh {
+            self.store(cx);
+        }
+        self.check(cx);
+    }
+
+    fn store(&self, cx: &mut Cx) {
+        if let Some(s) = &self.session {
+            cx.effect(Effect::StoreLocal {
+                key: SESSION_KEY.into(),
+                value: Some(s.to_text()),
+            });
+        }
+    }
+
+    /// The check is due when its time has come on a game page or the sportsbook; the timer
+    /// wakes at that time, and each minute there for the bar.
+    fn check(&mut self, cx: &mut Cx) {
+        self.now = cx.now;
+        let Some(player) = self.player else {
+            return;
+        };
+        let Some(s) = &mut self.session else {
+            return;
+        };
+        if s.idle(cx.now) && !self.due {
+            *s = Session::new(player, cx.now);
+            self.store(cx);
+        }
+        let Some(s) = &self.session else {
+            return;
+        };
+        let playing = on_play_page(cx);
+        let minutes = self.interval(cx.config.reality_check_minutes);
+        let due_at = (minutes > 0).then(|| s.last_check + u64::from(minutes) * 60_000);
+        if playing && due_at.is_some_and(|at| cx.now >= at) {
+            self.due = true;
+        }
+        let wake = if playing {
+            let bar = cx.now + BAR_STEP_MS;
+            Some(match due_at {
+                Some(at) if !self.due && at > cx.now => at.min(bar),
+                _ => bar,
+            })
+        } else {
+            // Away from play only the idle end matters, and the next page's check sees it.
+            None
+        };
+        if self.timer.map(|(_, at)| at) == wake {
+            return;
+        }
+        if let Some((id, _)) = self.timer.take() {
+            cx.cancel(id);
+        }
+        if let Some(at) = wake {
+            let ms = u32::try_from(at.saturating_sub(cx.now)).unwrap_or(u32::MAX);
+            let id = cx.timer(ms, Tick::Protection(ProtectionTick::Check));
+            self.timer = Some((id, at));
+        }
+    }
+}
+
+/// A game page or the sportsbook: where the check comes and the bar shows.
+pub fn on_play_page(cx: &Cx) -> bool {
+    playing_route(cx.shared.route.as_ref().ok().and_then(|r| r.route_name()))
+}
+
+pub fn playing_route(name: Option<RouteName>) -> bool {
+    matches!(name, Some(RouteName::GameId | RouteName::SportSlug))
+}

@@ -1,0 +1,97 @@
+//! The `protection` slice: the session bar's and the reality check's figures.
+
+use serde::Serialize;
+
+use crate::app::feature::SliceSink;
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::Part;
+use crate::app::wire::currency_info;
+use crate::domain::money::Decimal;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct SessionTotalView {
+    pub currency: String,
+    /// Decimal strings in the account's display units (the currency's digits when known).
+    pub staked: String,
+    pub won: String,
+    /// Won minus staked; negative is a loss.
+    pub net: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ProtectionView {
+    /// A signed-in player with a session.
+    pub active: bool,
+    /// A game page or the sportsbook is open: the bar shows.
+    pub playing: bool,
+    /// Whole minutes since the session started, at the core's last look.
+    pub minutes: u32,
+    /// The reality check is showing.
+    pub due: bool,
+    /// The interval in force (0 = off), and whether the player chose it on this device.
+    pub interval: u32,
+    /// Per currency played this session, in the order of their codes.
+    pub totals: Vec<SessionTotalView>,
+}
+
+pub const READS: &[Part] = &[Part::Protection, Part::Settings];
+
+pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+    if dirty.touches(READS, true) {
+        out.put("protection", &slice(model));
+    }
+}
+
+fn shown(model: &Model, currency: &str, d: Option<Decimal>) -> String {
+    let d = d.unwrap_or_else(|| Decimal::from_int(0));
+    let digits = model
+        .shared
+        .currency(currency)
+        .map(|c| currency_info(c).minor_digits());
+    digits.and_then(|n| d.round_to(n)).unwrap_or(d).to_string()
+}
+
+pub fn slice(model: &Model) -> ProtectionView {
+    let f = &model.f.protection;
+    let playing = super::playing_route(
+        model
+            .shared
+            .route
+            .as_ref()
+            .ok()
+            .and_then(|r| r.route_name()),
+    );
+    let Some(s) = f.session.as_ref().filter(|_| model.shared.is_player()) else {
+        return ProtectionView {
+            active: false,
+            playing,
+            minutes: 0,
+            due: false,
+            interval: f.interval(model.config.reality_check_minutes),
+            totals: Vec::new(),
+        };
+    };
+    let minutes = u32::try_from(f.now.saturating_sub(s.started) / 60_000).unwrap_or(u32::MAX);
+    let totals = s
+        .totals
+        .iter()
+        .map(|(c, t)| SessionTotalView {
+            currency: c.clone(),
+            staked: shown(model, c, Decimal::parse(&t.staked).ok()),
+            won: shown(model, c, Decimal::parse(&t.won).ok()),
+            net: shown(model, c, s.net(c)),
+        })
+        .collect();
+    ProtectionView {
+        active: true,
+        playing,
+        minutes,
+        due: f.due,
+        interval: f.interval(model.config.reality_check_minutes),
+        totals,
+    }
+}

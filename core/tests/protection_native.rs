@@ -1,0 +1,381 @@
+//! Reality check and session insight (issue 30): the play session's clock (sign-in start,
+//! 30 idle minutes, kept across reloads and tabs through storage), the stakes, wins and net
+//! per currency from the bets pushes, and the rule that the check is due once the interval
+//! has passed while a game page or the sportsbook is open. Time is the core's `now` and its
+//! timers only.
+
+mod support;
+
+use croupier_core::app::features::protection;
+use croupier_core::app::features::protection::{
+    ProtectionTick, ProtectionUi, INTERVALS_KEY, SESSION_KEY,
+};
+use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Prefs, Req, Tick};
+use croupier_core::domain::realtime::SocketEvent;
+use serde_json::json;
+use support::{req, respond, token, NOW};
+
+const MIN: u64 = 60_000;
+
+fn boot(config: Config, path: &str, prefs: Prefs, at: u64) -> Model {
+    let mut m = Model::new(config);
+    update(
+        &mut m,
+        Event::Booted {
+            token: Some(token(86_400, "a")),
+            path: path.into(),
+            prefs,
+        },
+        at,
+    );
+    respond(
+        &mut m,
+        req::currencies(),
+        200,
+        json!([{"code":"USD","type":"fiat","symbol":"$","subunitToUnit":100,"rate":{"rate":"1"}},
+               {"code":"BTC","type":"crypto","symbol":"B","subunitToUnit":100000000,"rate":{"rate":"65000"}}]),
+    );
+    // The profile answer starts the session (at `at`: respond uses NOW, so answer by hand).
+    let id = support::call_id(&m, &req::profile());
+    update(
+        &mut m,
+        Event::Http {
+            id,
+            outcome: croupier_core::app::HttpOutcome::Response {
+                status: 200,
+                body: json!({"id": 7, "email": "a@b.c"}).to_string(),
+            },
+        },
+        at,
+    );
+    m
+}
+
+fn player(path: &str, minutes: u32) -> Model {
+    let config = Config {
+        reality_check_minutes: minutes,
+        ..Config::default()
+    };
+    let mut m = boot(config, path, Prefs::default(), NOW);
+    connect(&mut m);
+    m
+}
+
+fn connect(m: &mut Model) {
+    let answer = |fx: &[Effect], what: &str, reply: &str| -> String {
+        fx.iter()
+            .filter_map(|e| match e {
+                Effect::Socket(croupier_core::domain::realtime::SocketCmd::Send(s)) => {
+                    Some(s.clone())
+                }
+                _ => None,
+            })
+            .flat_map(|s| s.lines().map(str::to_string).collect::<Vec<_>>())
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(&l).ok())
+            .filter(|v| v.get(what).is_some())
+            .map(|v| format!(r#"{{"id":{},"{what}":{reply}}}"#, v["id"]))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let fx = update(m, Event::Socket(SocketEvent::Opened), NOW);
+    let reply = answer(&fx, "connect", r#"{"client":"c","ping":25,"pong":true}"#);
+    let fx = update(m, Event::Socket(SocketEvent::Message(reply)), NOW);
+    let reply = answer(&fx, "subscribe", "{}");
+    update(m, Event::Socket(SocketEvent::Message(reply)), NOW);
+}
+
+/// A row of the bets history pushed on `game:bets#7` at `at`.
+fn bet(m: &mut Model, id: i64, currency: &str, amount: &str, win: &str, at: u64) -> Vec<Effect> {
+    let data = json!({"id": id, "gameIdentity": "demo-slot", "gameName": "Demo", "currency": currency,
+        "amount": amount, "win": win, "isSettled": true, "createdAt": 1});
+    let frame = json!({"push": {"channel": "game:bets#7", "pub": {"data": data}}});
+    update(
+        m,
+        Event::Socket(SocketEvent::Message(frame.to_string())),
+        at,
+    )
+}
+
+fn go(m: &mut Model, path: &str, at: u64) -> Vec<Effect> {
+    update(
+        m,
+        Event::Ui(AppUi::Navigate { path: path.into() }.into()),
+        at,
+    )
+}
+
+fn act(m: &mut Model, e: ProtectionUi, at: u64) -> Vec<Effect> {
+    update(m, Event::Ui(e.into()), at)
+}
+
+fn tick(m: &mut Model, at: u64) -> Vec<Effect> {
+    update(m, Event::Tick(Tick::Protection(ProtectionTick::Check)), at)
+}
+
+/// The stored play session this dispatch wrote, if any.
+fn stored(fx: &[Effect]) -> Option<Option<String>> {
+    fx.iter().rev().find_map(|e| match e {
+        Effect::StoreLocal { key, value } if key == SESSION_KEY => Some(value.clone()),
+        _ => None,
+    })
+}
+
+/// The protection timers this dispatch set (ms).
+fn timers(fx: &[Effect]) -> Vec<u32> {
+    fx.iter()
+        .filter_map(|e| match e {
+            Effect::Timer { ms, event, .. } if format!("{event:?}").contains("Protection") => {
+                Some(*ms)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn totals(m: &Model) -> Vec<(String, String, String, String)> {
+    view(m)
+        .protection
+        .totals
+        .into_iter()
+        .map(|t| (t.currency, t.staked, t.won, t.net))
+        .collect()
+}
+
+fn t(c: &str, s: &str, w: &str, n: &str) -> (String, String, String, String) {
+    (c.into(), s.into(), w.into(), n.into())
+}
+
+#[test]
+fn stakes_wins_and_net_per_currency_from_the_bets_pushes_each_row_once() {
+    let mut m = player("/game/demo-slot", 0);
+    let v = view(&m).protection;
+    assert!(v.active && v.playing && !v.due);
+    assert!(v.totals.is_empty());
+    bet(&mut m, 1, "USD", "1.00", "0.00", NOW + MIN);
+    bet(&mut m, 2, "USD", "2.50", "7.00", NOW + 2 * MIN);
+    bet(&mut m, 3, "BTC", "0.0001", "0", NOW + 2 * MIN);
+    // The same row again (a second tab's copy, a replay) counts once.
+    bet(&mut m, 2, "USD", "2.50", "7.00", NOW + 3 * MIN);
+    assert_eq!(
+        totals(&m),
+        vec![
+            t("BTC", "0.00010000", "0.00000000", "-0.00010000"),
+            t("USD", "3.50", "7.00", "3.50"),
+        ]
+    );
+    // A sportsbook bet settling later: its row comes again with the win; only the change counts.
+    bet(&mut m, 4, "USD", "10", "0", NOW + 4 * MIN);
+    bet(&mut m, 4, "USD", "10", "25.00", NOW + 5 * MIN);
+    assert_eq!(totals(&m)[1], t("USD", "13.50", "32.00", "18.50"));
+    // Odd rows are ignored or read as zero, never a panic.
+    for data in [
+        json!({"id": "x"}),
+        json!({"id": 9, "currency": "USD", "amount": "abc"}),
+        json!(null),
+    ] {
+        let frame = json!({"push": {"channel": "game:bets#7", "pub": {"data": data}}});
+        update(
+            &mut m,
+            Event::Socket(SocketEvent::Message(frame.to_string())),
+            NOW + 6 * MIN,
+        );
+    }
+    assert_eq!(totals(&m)[1], t("USD", "13.50", "32.00", "18.50"));
+}
+
+#[test]
+fn the_check_is_due_after_the_interval_on_a_game_page_on_the_cores_timer() {
+    let mut m = player("/", 15);
+    assert_eq!(view(&m).protection.interval, 15, "the operator's default");
+    // Away from play no timer runs and nothing is due, however long.
+    assert!(timers(&tick(&mut m, NOW + 20 * MIN)).is_empty());
+    assert!(!view(&m).protection.due);
+    // Opening a game after the interval: due at once (20 minutes since sign-in, no play for
+    // 20: the session goes on).
+    let fx = go(&mut m, "/game/demo-slot", NOW + 20 * MIN);
+    assert!(view(&m).protection.due);
+    assert_eq!(view(&m).protection.minutes, 20);
+    assert_eq!(timers(&fx), vec![60_000], "the bar's minute");
+    // Keep playing: the next one is 15 minutes later; the timer wakes for the bar each
+    // minute and exactly at the due time.
+    let fx = act(&mut m, ProtectionUi::RealityCheckDone, NOW + 20 * MIN);
+    assert!(!view(&m).protection.due);
+    assert!(stored(&fx).flatten().is_some());
+    bet(&mut m, 1, "USD", "1.00", "0.00", NOW + 25 * MIN);
+    assert_eq!(totals(&m).len(), 1, "the push arrived");
+    let mut at = NOW + 25 * MIN;
+    loop {
+        let next = timers(&tick(&mut m, at));
+        if view(&m).protection.due {
+            break;
+        }
+        assert_eq!(next.len(), 1, "one timer at {}", (at - NOW) / MIN);
+        at += u64::from(next[0]);
+        assert!(at <= NOW + 35 * MIN, "{:?} {}", next, (at - NOW) / 1000);
+    }
+    assert_eq!(at, NOW + 35 * MIN, "the last step lands on the due time");
+    assert_eq!(view(&m).protection.minutes, 35);
+}
+
+#[test]
+fn the_players_interval_is_kept_on_the_device_and_off_means_never() {
+    let mut m = player("/game/demo-slot", 15);
+    let fx = act(
+        &mut m,
+        ProtectionUi::RealityCheckInterval { minutes: 0 },
+        NOW,
+    );
+    let written = fx.iter().find_map(|e| match e {
+        Effect::StoreLocal { key, value } if key == INTERVALS_KEY => value.clone(),
+        _ => None,
+    });
+    assert_eq!(written.as_deref(), Some(r#"{"7":0}"#));
+    tick(&mut m, NOW + 90 * MIN);
+    assert!(!view(&m).protection.due);
+    // Not one of the choices: ignored.
+    act(
+        &mut m,
+        ProtectionUi::RealityCheckInterval { minutes: 7 },
+        NOW,
+    );
+    assert_eq!(view(&m).protection.interval, 0);
+    // A reload reads it back, for this player only.
+    let prefs = Prefs {
+        reality_check: Some(r#"{"7":30,"8":60,"9":7}"#.into()),
+        ..Prefs::default()
+    };
+    let m = boot(Config::default(), "/limits", prefs, NOW);
+    assert_eq!(view(&m).protection.interval, 30);
+}
+
+#[test]
+fn a_reload_goes_on_with_the_stored_session_unless_30_minutes_passed_without_play() {
+    let mut m = player("/game/demo-slot", 15);
+    let fx = bet(&mut m, 1, "USD", "4.00", "1.00", NOW + 10 * MIN);
+    let saved = stored(&fx).flatten().expect("written");
+    let prefs = |s: &str| Prefs {
+        play_session: Some(s.into()),
+        ..Prefs::default()
+    };
+    // Reloaded 29 minutes after the last play: the same session and figures.
+    let m2 = boot(
+        Config::default(),
+        "/game/demo-slot",
+        prefs(&saved),
+        NOW + 39 * MIN,
+    );
+    let v = view(&m2).protection;
+    assert_eq!(v.minutes, 39);
+    assert_eq!(totals(&m2), vec![t("USD", "4.00", "1.00", "-3.00")]);
+    // 30 minutes without play: a new session from now.
+    let m3 = boot(
+        Config::default(),
+        "/game/demo-slot",
+        prefs(&saved),
+        NOW + 40 * MIN,
+    );
+    assert_eq!(view(&m3).protection.minutes, 0);
+    assert!(totals(&m3).is_empty());
+    // Another player's stored session is not this one's; junk is ignored.
+    for other in [saved.replace("\"player\":7", "\"player\":8"), "{".into()] {
+        let m4 = boot(
+            Config::default(),
+            "/game/demo-slot",
+            prefs(&other),
+            NOW + MIN,
+        );
+        assert!(totals(&m4).is_empty());
+    }
+    // Idle while the page stays open: the next look starts a new one.
+    let mut m = m2;
+    tick(&mut m, NOW + 41 * MIN);
+    assert!(totals(&m).is_empty());
+}
+
+#[test]
+fn tabs_share_one_session_through_storage_and_sign_out_ends_it() {
+    let mut a = player("/game/demo-slot", 15);
+    let mut b = player("/sport/betting", 15);
+    let fx = bet(&mut a, 1, "USD", "2.00", "0.00", NOW + MIN);
+    let text = stored(&fx).flatten().unwrap();
+    // Tab b hears the storage event, then the same push itself: counted once.
+    update(
+        &mut b,
+        Event::Tick(Tick::Protection(ProtectionTick::Stored(Some(text)))),
+        NOW + MIN,
+    );
+    bet(&mut b, 1, "USD", "2.00", "0.00", NOW + MIN);
+    assert_eq!(totals(&b), vec![t("USD", "2.00", "0.00", "-2.00")]);
+    // Both due at 15; answered in a, b's check closes too.
+    tick(&mut a, NOW + 15 * MIN);
+    tick(&mut b, NOW + 15 * MIN);
+    assert!(view(&a).protection.due && view(&b).protection.due);
+    let fx = act(&mut a, ProtectionUi::RealityCheckDone, NOW + 15 * MIN);
+    let text = stored(&fx).flatten();
+    update(
+        &mut b,
+        Event::Tick(Tick::Protection(ProtectionTick::Stored(text))),
+        NOW + 15 * MIN,
+    );
+    assert!(!view(&b).protection.due);
+    // Signing out removes the session: the next sign-in starts a new one.
+    let fx = update(
+        &mut a,
+        Event::Ui(croupier_core::app::features::session::SessionUi::SignOut.into()),
+        NOW + 16 * MIN,
+    );
+    assert_eq!(stored(&fx), Some(None));
+    assert!(!view(&a).protection.active);
+}
+
+#[test]
+fn a_reconnect_counts_the_bets_the_socket_missed_once() {
+    let mut m = player("/game/demo-slot", 15);
+    bet(&mut m, 1, "USD", "2.00", "0.00", NOW + MIN);
+    // A reconnect asks for the newest bets.
+    let fx = update(
+        &mut m,
+        Event::Socket(SocketEvent::Closed {
+            code: 1006,
+            reason: String::new(),
+        }),
+        NOW + 2 * MIN,
+    );
+    let again = fx.iter().find_map(|e| match e {
+        Effect::Timer { event, .. } if matches!(**event, Event::Socket(_)) => {
+            Some((**event).clone())
+        }
+        _ => None,
+    });
+    update(&mut m, again.expect("a reconnect timer"), NOW + 2 * MIN);
+    connect(&mut m);
+    let req = Req::Protection(protection::Call::Bets);
+    let id = support::call_id(&m, &req);
+    let secs = |ms: u64| ms / 1000;
+    let body = json!({"data": [
+        // Newest first: one missed, one already counted, one from before the session.
+        {"id": 3, "currency": "USD", "amount": "1.00", "win": "5.00", "createdAt": secs(NOW + 3 * MIN)},
+        {"id": 1, "currency": "USD", "amount": "2.00", "win": "0.00", "createdAt": secs(NOW + MIN)},
+        {"id": 0, "currency": "USD", "amount": "9.00", "win": "0.00", "createdAt": secs(NOW) - 60},
+    ], "meta": {"totalPages": 1}});
+    update(
+        &mut m,
+        Event::Http {
+            id,
+            outcome: croupier_core::app::HttpOutcome::Response {
+                status: 200,
+                body: body.to_string(),
+            },
+        },
+        NOW + 4 * MIN,
+    );
+    assert_eq!(totals(&m), vec![t("USD", "3.00", "5.00", "2.00")]);
+    // The missed row is play heard at the answer (not at the server's createdAt): 32 minutes
+    // after the last push the session goes on.
+    tick(&mut m, NOW + 33 * MIN);
+    assert_eq!(totals(&m).len(), 1);
+    // 30 minutes after the answer it ends, once the check showing meanwhile is answered.
+    assert!(view(&m).protection.due);
+    act(&mut m, ProtectionUi::RealityCheckDone, NOW + 34 * MIN);
+    assert!(totals(&m).is_empty());
+}
