@@ -108,8 +108,9 @@ for (const size of SIZES) {
   });
 }
 
-test("a button pressed on the HTML's home before any script has run is pressed again once React draws", async ({ page }) => {
-  // The app's entry script is held: the page is the HTML's own, its buttons inert.
+/** Opens the home with the app's entry script held: the page is the HTML's own, its buttons
+ * inert, until `release` lets the script through. */
+async function homeHeld(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((ok) => (release = ok));
   await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
@@ -120,6 +121,11 @@ test("a button pressed on the HTML's home before any script has run is pressed a
   await page.goto(url("/"), { waitUntil: "commit" });
   const shell = page.locator(".shell");
   await expect(shell).toHaveAttribute("data-core", "html");
+  return { shell, release };
+}
+
+test("a button pressed on the HTML's home before any script has run is pressed again once React draws", async ({ page }) => {
+  const { shell, release } = await homeHeld(page);
   await page.getByRole("banner").getByRole("button", { name: en["layout.signIn"] }).click();
   await expect(shell).toHaveAttribute("data-core", "html");
   release();
@@ -131,15 +137,7 @@ test("a press begun on the HTML's home and released after React drew over it sti
   // The slow phone's case: the finger goes down on the HTML's menu button, React replaces the
   // tree before it comes up, and the browser fires no click (the pressed button is gone).
   await page.setViewportSize({ width: 390, height: 844 });
-  let release!: () => void;
-  const released = new Promise<void>((ok) => (release = ok));
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto(url("/"), { waitUntil: "commit" });
-  const shell = page.locator(".shell");
-  await expect(shell).toHaveAttribute("data-core", "html");
+  const { shell, release } = await homeHeld(page);
   const menu = page.getByRole("banner").getByRole("button", { name: en["layout.menu"] });
   const box = (await menu.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
