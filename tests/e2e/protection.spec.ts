@@ -4,7 +4,7 @@
 // is in the dialog, Escape keeps playing; each action works; axe clean; screenshots of the
 // dialog and the session bar at 1280x800 and 390x844.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, type WebSocket } from "@playwright/test";
 import { control, register, resetSwitches, signedIn, url, type Player } from "./player";
 
 const MIN = 60_000;
@@ -26,7 +26,21 @@ const axeClean = async (page: Page) => {
 
 /** Sign in with the interval set to 15 minutes on the limits page, then open the slot for real
  * and spin once for 2.00; gives the spin as the platform recorded it. */
+/** The page's realtime sockets, newest last, each marked once the server has answered on it. */
+const sockets = new WeakMap<Page, { ws: WebSocket; answered: boolean }[]>();
+
+function watchSockets(page: Page) {
+  const list: { ws: WebSocket; answered: boolean }[] = [];
+  sockets.set(page, list);
+  page.on("websocket", (ws) => {
+    const s = { ws, answered: false };
+    list.push(s);
+    ws.on("framereceived", () => (s.answered = true));
+  });
+}
+
 async function playOnce(page: Page, request: APIRequestContext, player: Player) {
+  watchSockets(page);
   await page.clock.install();
   await signedIn(page, player, "/profile/limits");
   const select = page.getByTestId("reality-interval");
@@ -58,6 +72,21 @@ async function spinAgain(page: Page) {
   const frame = page.frameLocator("[data-testid=game-frame]");
   await expect(frame.getByText("Real money")).toBeVisible();
   const net = page.getByTestId("session-net");
+  // After a jump of the page's clock the socket finds its pings missed and reconnects, and
+  // that reconnect does not always come within the wait (noted in issue 30: to be fixed in the
+  // realtime client). A reload connects afresh; the session comes back from storage.
+  await page.reload();
+  await expect(frame.getByText("Real money")).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(1000);
+        const last = sockets.get(page)?.at(-1);
+        return !!last && last.answered && !last.ws.isClosed();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   const before = await net.textContent();
   await frame.getByRole("button", { name: "Spin" }).click();
   // A round's win is 0 or at least twice the bet: the net always moves. After a jump of the
