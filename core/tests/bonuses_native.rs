@@ -13,7 +13,7 @@ use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Pref
 use croupier_core::domain::payment::Direction;
 use croupier_core::domain::realtime::SocketEvent;
 use serde_json::json;
-use support::{http, req, respond, sent, token, ui, NOW};
+use support::{connect, http, req, respond, sent, token, ui, NOW};
 
 const CURRENCIES: &str = r#"[
   {"code":"USD","type":"fiat","symbol":"$","subunitToUnit":100,"rate":{"rate":"1"}},
@@ -70,29 +70,6 @@ fn player() -> Model {
 fn answer_lists(m: &mut Model, bonuses: serde_json::Value, spins: serde_json::Value) {
     respond(m, list_req(Kind::Bonus, "USD"), 200, bonuses);
     respond(m, list_req(Kind::Freespin, "USD"), 200, spins);
-}
-
-fn connect(m: &mut Model) {
-    let answer = |fx: &[Effect], what: &str, reply: &str| -> String {
-        fx.iter()
-            .filter_map(|e| match e {
-                Effect::Socket(croupier_core::domain::realtime::SocketCmd::Send(s)) => {
-                    Some(s.clone())
-                }
-                _ => None,
-            })
-            .flat_map(|s| s.lines().map(str::to_string).collect::<Vec<_>>())
-            .filter_map(|l| serde_json::from_str::<serde_json::Value>(&l).ok())
-            .filter(|v| v.get(what).is_some())
-            .map(|v| format!(r#"{{"id":{},"{what}":{reply}}}"#, v["id"]))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    let fx = update(m, Event::Socket(SocketEvent::Opened), NOW);
-    let reply = answer(&fx, "connect", r#"{"client":"c","ping":25,"pong":true}"#);
-    let fx = update(m, Event::Socket(SocketEvent::Message(reply)), NOW);
-    let reply = answer(&fx, "subscribe", "{}");
-    update(m, Event::Socket(SocketEvent::Message(reply)), NOW);
 }
 
 fn push(m: &mut Model, channel: &str, data: serde_json::Value) -> Vec<Effect> {

@@ -13,7 +13,7 @@ use croupier_core::domain::payment_form::{
 };
 use croupier_core::domain::realtime::SocketEvent;
 use serde_json::json;
-use support::{http, req, respond, token, ui, NOW};
+use support::{connect, http, req, respond, token, ui, NOW};
 
 fn btc() -> CurrencyInfo {
     CurrencyInfo {
@@ -280,31 +280,6 @@ fn type_card_deposit(m: &mut Model, amount: &str) {
             value: "4111 1111 1111 1111".into(),
         },
     );
-}
-
-/// The socket up and subscribed, so pushes reach the features.
-fn connect(m: &mut Model) -> Vec<Effect> {
-    // Answers whatever the client sent: its connect, then each subscribe, by their ids.
-    let answer = |fx: &[Effect], what: &str, reply: &str| -> String {
-        fx.iter()
-            .filter_map(|e| match e {
-                Effect::Socket(croupier_core::domain::realtime::SocketCmd::Send(s)) => {
-                    Some(s.clone())
-                }
-                _ => None,
-            })
-            .flat_map(|s| s.lines().map(str::to_string).collect::<Vec<_>>())
-            .filter_map(|l| serde_json::from_str::<serde_json::Value>(&l).ok())
-            .filter(|v| v.get(what).is_some())
-            .map(|v| format!(r#"{{"id":{},"{what}":{reply}}}"#, v["id"]))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    let fx = update(m, Event::Socket(SocketEvent::Opened), NOW);
-    let reply = answer(&fx, "connect", r#"{"client":"c","ping":25,"pong":true}"#);
-    let fx = update(m, Event::Socket(SocketEvent::Message(reply)), NOW);
-    let reply = answer(&fx, "subscribe", "{}");
-    update(m, Event::Socket(SocketEvent::Message(reply)), NOW)
 }
 
 fn push_invoice(m: &mut Model, inv: serde_json::Value) -> Vec<Effect> {

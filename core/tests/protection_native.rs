@@ -13,7 +13,7 @@ use croupier_core::app::features::protection::{
 use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Prefs, Req, Tick};
 use croupier_core::domain::realtime::SocketEvent;
 use serde_json::json;
-use support::{req, respond, token, NOW};
+use support::{connect, req, respond, token, NOW};
 
 const MIN: u64 = 60_000;
 
@@ -59,29 +59,6 @@ fn player(path: &str, minutes: u32) -> Model {
     let mut m = boot(config, path, Prefs::default(), NOW);
     connect(&mut m);
     m
-}
-
-fn connect(m: &mut Model) {
-    let answer = |fx: &[Effect], what: &str, reply: &str| -> String {
-        fx.iter()
-            .filter_map(|e| match e {
-                Effect::Socket(croupier_core::domain::realtime::SocketCmd::Send(s)) => {
-                    Some(s.clone())
-                }
-                _ => None,
-            })
-            .flat_map(|s| s.lines().map(str::to_string).collect::<Vec<_>>())
-            .filter_map(|l| serde_json::from_str::<serde_json::Value>(&l).ok())
-            .filter(|v| v.get(what).is_some())
-            .map(|v| format!(r#"{{"id":{},"{what}":{reply}}}"#, v["id"]))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    let fx = update(m, Event::Socket(SocketEvent::Opened), NOW);
-    let reply = answer(&fx, "connect", r#"{"client":"c","ping":25,"pong":true}"#);
-    let fx = update(m, Event::Socket(SocketEvent::Message(reply)), NOW);
-    let reply = answer(&fx, "subscribe", "{}");
-    update(m, Event::Socket(SocketEvent::Message(reply)), NOW);
 }
 
 /// A row of the bets history pushed on `game:bets#7` at `at`.

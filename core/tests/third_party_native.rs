@@ -585,29 +585,6 @@ fn only_the_visitors_forms_are_guarded_by_the_captcha_and_fingerprint() {
     assert_eq!(tg.guarded, Guard::Messenger);
 }
 
-fn connect(m: &mut Model) {
-    let answer = |fx: &[Effect], what: &str, reply: &str| -> String {
-        fx.iter()
-            .filter_map(|e| match e {
-                Effect::Socket(croupier_core::domain::realtime::SocketCmd::Send(s)) => {
-                    Some(s.clone())
-                }
-                _ => None,
-            })
-            .flat_map(|s| s.lines().map(str::to_string).collect::<Vec<_>>())
-            .filter_map(|l| serde_json::from_str::<serde_json::Value>(&l).ok())
-            .filter(|v| v.get(what).is_some())
-            .map(|v| format!(r#"{{"id":{},"{what}":{reply}}}"#, v["id"]))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    let fx = update(m, Event::Socket(SocketEvent::Opened), NOW);
-    let reply = answer(&fx, "connect", r#"{"client":"c","ping":25,"pong":true}"#);
-    let fx = update(m, Event::Socket(SocketEvent::Message(reply)), NOW);
-    let reply = answer(&fx, "subscribe", "{}");
-    update(m, Event::Socket(SocketEvent::Message(reply)), NOW);
-}
-
 fn push(m: &mut Model, channel: &str, data: serde_json::Value) -> Vec<Effect> {
     let frame = json!({"push": {"channel": channel, "pub": {"data": data}}});
     update(

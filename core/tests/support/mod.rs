@@ -236,3 +236,29 @@ pub mod req {
         Req::Wallet(wallet::Call::Hide(id))
     }
 }
+
+/// The socket up and subscribed, so pushes reach the features: answers whatever the client
+/// sent (its connect, then each subscribe, by their ids). The effects are the last answer's.
+pub fn connect(m: &mut Model) -> Vec<Effect> {
+    let answer = |fx: &[Effect], what: &str, reply: &str| -> String {
+        fx.iter()
+            .filter_map(|e| match e {
+                Effect::Socket(croupier_core::domain::realtime::SocketCmd::Send(s)) => {
+                    Some(s.clone())
+                }
+                _ => None,
+            })
+            .flat_map(|s| s.lines().map(str::to_string).collect::<Vec<_>>())
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(&l).ok())
+            .filter(|v| v.get(what).is_some())
+            .map(|v| format!(r#"{{"id":{},"{what}":{reply}}}"#, v["id"]))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    use croupier_core::domain::realtime::SocketEvent;
+    let fx = update(m, Event::Socket(SocketEvent::Opened), NOW);
+    let reply = answer(&fx, "connect", r#"{"client":"c","ping":25,"pong":true}"#);
+    let fx = update(m, Event::Socket(SocketEvent::Message(reply)), NOW);
+    let reply = answer(&fx, "subscribe", "{}");
+    update(m, Event::Socket(SocketEvent::Message(reply)), NOW)
+}
