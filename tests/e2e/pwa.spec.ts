@@ -81,28 +81,32 @@ test("each locale prefix links its own manifest, served with its type, and its i
 });
 
 test("Chromium finds the app installable at / and at a locale prefix, and installs it", async ({}, testInfo) => {
-  // A real profile: Playwright's usual contexts are incognito, where nothing is installable
-  // (Page.getInstallabilityErrors answers only "in-incognito" there).
-  const profile = mkdtempSync(join(tmpdir(), "croupier-pwa-"));
-  const context = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, serviceWorkers: "allow" });
-  try {
-    const page = context.pages()[0] ?? (await context.newPage());
-    for (const [path, locale] of [
-      ["/", "en"],
-      ["/pt-br/", "pt-br"],
-    ]) {
+  // Each in its own real profile: Playwright's usual contexts are incognito, where nothing is
+  // installable (Page.getInstallabilityErrors answers only "in-incognito" there), and a profile
+  // that has installed "/" (whose scope holds /pt-br/) may hand the next in-scope navigation to
+  // the installed app's window, so the tab would still show the first locale.
+  for (const [path, locale] of [
+    ["/", "en"],
+    ["/pt-br/", "pt-br"],
+  ]) {
+    const profile = mkdtempSync(join(tmpdir(), "croupier-pwa-"));
+    const context = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, serviceWorkers: "allow" });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(url(path));
       await ready(page);
+      expect(new URL(page.url()).pathname).toBe(path);
+      await expect(page.locator("link[rel=manifest]")).toHaveAttribute("href", `/manifests/${locale}.webmanifest`);
       const cdp = await context.newCDPSession(page);
       await expect.poll(async () => (await cdp.send("Page.getAppManifest")).url).toBe(url(`/manifests/${locale}.webmanifest`));
       expect((await cdp.send("Page.getInstallabilityErrors")).installabilityErrors).toEqual([]);
       // The browser's own install (CDP PWA domain), as the player's "Install" would end.
       await cdp.send("PWA.install", { manifestId: url(path) });
       await cdp.detach();
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
     }
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
   }
 });
 
