@@ -11,7 +11,7 @@ use croupier_core::app::features::{
 };
 #[allow(unused_imports)]
 use croupier_core::app::{AppUi, FormId, FormValue, SessionStatus};
-use support::{http, req, respond, token, NOW};
+use support::{b64, http, req, respond, token, NOW};
 
 use croupier_core::app::calls::query::{array_param, encode_query, SETTINGS_TTL_MS};
 use croupier_core::app::{
@@ -22,7 +22,7 @@ use croupier_core::domain::refresh::{
     after_poll, is_fresh_other, lock_value, may_take, parse_lock, LockCmd, RefreshEvent,
     RefreshPhase, WaitStep, LOCK_STALE_MS, REFRESH_POLL_MS, REFRESH_WAIT_POLLS,
 };
-use croupier_core::domain::session::is_expired;
+use croupier_core::domain::session::{clock_ahead_ms, is_expired};
 use serde_json::json;
 
 fn authed_paths(fx: &[Effect]) -> Vec<(String, Option<String>)> {
@@ -544,4 +544,68 @@ fn array_params_use_the_bracket_form() {
         "?status[]=1&status[]=2&currency[]=USD&currency[]=mBTC"
     );
     assert_eq!(array_param::<&str>("status", &[]), vec![]);
+}
+
+/// A JWT of player 7 issued at `iat` and expiring at `exp` (seconds since the epoch).
+fn issued(iat: i64, exp: i64, tag: &str) -> String {
+    format!(
+        "{}.{}.{tag}",
+        b64(r#"{"alg":"HS256"}"#),
+        b64(&format!(r#"{{"sub":"7","iat":{iat},"exp":{exp}}}"#))
+    )
+}
+
+#[test]
+fn the_clocks_are_compared_on_a_token_the_server_just_issued() {
+    let server_now = (NOW / 1000) as i64;
+    // The device runs two hours ahead of the server, or 90 s behind it.
+    assert_eq!(
+        clock_ahead_ms(&issued(server_now - 7200, server_now - 3600, "a"), NOW),
+        7_200_000
+    );
+    assert_eq!(
+        clock_ahead_ms(&issued(server_now + 90, server_now + 3690, "a"), NOW),
+        -90_000
+    );
+    // No `iat`: nothing to compare, the device's clock is taken as right.
+    assert_eq!(clock_ahead_ms(&token(3600, "a"), NOW), 0);
+}
+
+#[test]
+fn a_device_clock_hours_ahead_refreshes_once_not_before_every_call() {
+    // The server's clock is two hours behind the device's: the stored token looks expired.
+    let server_now = (NOW / 1000) as i64 - 7200;
+    let old = issued(server_now - 600, server_now + 3000, "old");
+    let (mut m, fx) = boot(Some(old.clone()));
+    assert_eq!(lock_cmds(&fx), vec![LockCmd::Acquire]);
+    refresh_event(
+        &mut m,
+        RefreshEvent::Lock {
+            acquired: true,
+            stored_token: Some(old),
+        },
+    );
+    // The fresh token lives an hour on the server's clock (an hour before the device's now).
+    let new = issued(server_now, server_now + 3600, "new");
+    respond(&mut m, req::refresh(), 200, json!({"accessToken": new}));
+    assert_eq!(m.calls.clock_ahead_ms, 7_200_000);
+    respond(
+        &mut m,
+        req::profile(),
+        200,
+        json!({"id": 7, "email": "a@b.c"}),
+    );
+    // The next page's calls go with it, no second refresh.
+    let fx = update(
+        &mut m,
+        Event::Ui(croupier_core::app::UiEvent::App(AppUi::Navigate {
+            path: "/profile/limits".into(),
+        })),
+        NOW + 1_000,
+    );
+    assert!(lock_cmds(&fx).is_empty(), "no refresh: {fx:?}");
+    assert!(!m.calls.refreshing);
+    let sent = authed_paths(&fx);
+    assert!(!sent.is_empty(), "the profile page asks for its data");
+    assert!(sent.iter().all(|(_, b)| b.as_deref() == Some(new.as_str())));
 }

@@ -72,7 +72,7 @@ pub fn sync(model: &mut Model, now: u64, fx: &mut Vec<Effect>) -> Vec<News> {
         match token.as_deref() {
             None => return Vec::new(),
             _ if model.calls.refreshing => return Vec::new(),
-            Some(t) if is_expired(t, now) => return vec![News::NeedToken],
+            Some(t) if is_expired(t, model.calls.server_now(now)) => return vec![News::NeedToken],
             Some(_) => {}
         }
     }

@@ -295,7 +295,7 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
             player_id,
             country,
         } => {
-            model.calls.token = Some(token.clone());
+            model.calls.fresh_token(token.clone(), now);
             fx.push(Effect::StoreToken(token));
             fx.push(Effect::SignalPeers { logged_in: true });
             model.shared.country = country;
@@ -479,7 +479,7 @@ fn http_done(
 ) {
     if id == refresh::REFRESH_CALL {
         let result = calls::read(calls::classify(outcome));
-        let outcome = refresh::finished(&mut model.calls, result, fx);
+        let outcome = refresh::finished(&mut model.calls, result, now, fx);
         refreshed(model, outcome, now, fx, out);
         return;
     }

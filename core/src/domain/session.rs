@@ -14,6 +14,27 @@ pub const REFRESH_POLL_MS: u64 = 500;
 
 /// `exp` (seconds since the epoch) of a JWT, or None when the token is not a readable JWT.
 pub fn token_exp(token: &str) -> Option<u64> {
+    claim_secs(token, "exp")
+}
+
+/// `iat` (seconds since the epoch, the server's clock when it issued the token), if written.
+pub fn token_iat(token: &str) -> Option<u64> {
+    claim_secs(token, "iat")
+}
+
+/// How far the device's clock runs ahead of the server's (negative: behind), read from a token
+/// the server has just issued (`iat`) at the device's `now_ms`; 0 when the token has no `iat`.
+/// Expiry is then judged on the server's clock: a device set an hour or more ahead would
+/// otherwise see every fresh token as expired and refresh before each call.
+pub fn clock_ahead_ms(fresh_token: &str, now_ms: u64) -> i64 {
+    match token_iat(fresh_token) {
+        Some(iat) => (now_ms as i64).saturating_sub((iat as i64).saturating_mul(1000)),
+        None => 0,
+    }
+}
+
+/// A whole-seconds claim of a JWT.
+fn claim_secs(token: &str, name: &str) -> Option<u64> {
     let mut parts = token.split('.');
     let (_header, payload, _sig) = (parts.next()?, parts.next()?, parts.next()?);
     if parts.next().is_some() {
@@ -21,7 +42,7 @@ pub fn token_exp(token: &str) -> Option<u64> {
     }
     let bytes = base64url_decode(payload)?;
     let claims = crate::json::parse(std::str::from_utf8(&bytes).ok()?).ok()?;
-    match claims.get("exp")? {
+    match claims.get(name)? {
         crate::json::Json::Number(n) => n.as_u64().or_else(|| {
             // Some issuers write exp as a float; whole seconds are what matters.
             n.as_f64()

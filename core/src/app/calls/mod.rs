@@ -200,6 +200,9 @@ pub struct Calls {
     pub refresh_phase: RefreshPhase,
     /// Where the paths beyond SPEC §7 live (the runtime config's `operatorPaths`).
     pub operator: crate::app::operator::OperatorPaths,
+    /// How far the device's clock runs ahead of the server's, from the last token the server
+    /// issued here ([`session::clock_ahead_ms`]); a restored token says nothing (0).
+    pub clock_ahead_ms: i64,
 }
 
 /// What the gate decided for a call.
@@ -245,6 +248,17 @@ impl Calls {
 
     /// Build, number and gate a call. Player calls carry the token, or wait for the shared
     /// refresh when it is expired or one is under way.
+    /// A token the server has just issued (sign-in, refresh): kept, and the clocks compared.
+    pub fn fresh_token(&mut self, token: String, now: u64) {
+        self.clock_ahead_ms = session::clock_ahead_ms(&token, now);
+        self.token = Some(token);
+    }
+
+    /// The device's `now` on the server's clock: what token expiry is judged against.
+    pub fn server_now(&self, now: u64) -> u64 {
+        (now as i64).saturating_sub(self.clock_ahead_ms).max(0) as u64
+    }
+
     pub fn send(&mut self, req: Req, body: Option<Json>, now: u64, fx: &mut Vec<Effect>) -> Sent {
         let mut route = req.endpoint();
         match self.operator.route(&route.path) {
@@ -297,7 +311,7 @@ impl Calls {
                     self.waiting.push(http);
                     return Sent::Done;
                 }
-                if session::is_expired(&token, now) {
+                if session::is_expired(&token, self.server_now(now)) {
                     self.waiting.push(http);
                     return Sent::NeedsRefresh;
                 }

@@ -58,7 +58,8 @@ pub fn event(calls: &mut Calls, event: RefreshEvent, now: u64, fx: &mut Vec<Effe
                 stored_token,
             },
         ) => {
-            if is_fresh_other(stored_token.as_deref(), calls.token.as_deref(), now) {
+            let server_now = calls.server_now(now);
+            if is_fresh_other(stored_token.as_deref(), calls.token.as_deref(), server_now) {
                 // Another tab finished a refresh just before we asked.
                 if acquired {
                     fx.push(Effect::RefreshLock(LockCmd::Release));
@@ -84,7 +85,12 @@ pub fn event(calls: &mut Calls, event: RefreshEvent, now: u64, fx: &mut Vec<Effe
         }
         (RefreshPhase::Waiting { polls }, RefreshEvent::StoredToken(stored)) => {
             let polls = polls.saturating_add(1);
-            match after_poll(stored.as_deref(), calls.token.as_deref(), polls, now) {
+            match after_poll(
+                stored.as_deref(),
+                calls.token.as_deref(),
+                polls,
+                calls.server_now(now),
+            ) {
                 WaitStep::Adopt(token) => {
                     adopt(calls, token, fx);
                     Outcome::Renewed
@@ -118,13 +124,14 @@ pub fn event(calls: &mut Calls, event: RefreshEvent, now: u64, fx: &mut Vec<Effe
 pub fn finished(
     calls: &mut Calls,
     result: Result<crate::app::wire::RefreshResponse, ResponseError>,
+    now: u64,
     fx: &mut Vec<Effect>,
 ) -> Outcome {
     fx.push(Effect::RefreshLock(LockCmd::Release));
     calls.refresh_phase = RefreshPhase::Idle;
     match result {
         Ok(r) => {
-            calls.token = Some(r.access_token.clone());
+            calls.fresh_token(r.access_token.clone(), now);
             fx.push(Effect::StoreToken(r.access_token));
             calls.release_waiting(fx);
             Outcome::Renewed
