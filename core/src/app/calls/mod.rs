@@ -246,8 +246,6 @@ impl Calls {
         Some(self.in_flight.remove(i).1)
     }
 
-    /// Build, number and gate a call. Player calls carry the token, or wait for the shared
-    /// refresh when it is expired or one is under way.
     /// A token the server has just issued (sign-in, refresh): kept, and the clocks compared.
     pub fn fresh_token(&mut self, token: String, now: u64) {
         self.clock_ahead_ms = session::clock_ahead_ms(&token, now);
@@ -259,6 +257,8 @@ impl Calls {
         (now as i64).saturating_sub(self.clock_ahead_ms).max(0) as u64
     }
 
+    /// Build, number and gate a call. Player calls carry the token, or wait for the shared
+    /// refresh when it is expired or one is under way.
     pub fn send(&mut self, req: Req, body: Option<Json>, now: u64, fx: &mut Vec<Effect>) -> Sent {
         let mut route = req.endpoint();
         match self.operator.route(&route.path) {
