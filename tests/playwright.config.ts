@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // Debian's Chromium, never a downloaded browser. The networking flags keep it from flooding
@@ -17,11 +16,12 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: "e2e",
-  globalSetup: "./e2e/global-setup.ts",
-  globalTeardown: "./e2e/global-teardown.ts",
+  // One sandbox per worker (e2e/fixtures.ts), no global one: tests in different workers never
+  // share a database or a global switch.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  // Two workers on the 2-core machines (issue 31): the suite was one worker for 24 minutes.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // scripts/test.sh sets CI=1: a stray test.only fails the run instead of hiding the rest.
   forbidOnly: !!process.env.CI,
@@ -35,7 +35,5 @@ export default defineConfig({
     // count requests see the page's own, so only the offline spec lets it run.
     serviceWorkers: "block",
     screenshot: "only-on-failure",
-    // Written by global-setup.ts: the cookie question already answered (issue 16).
-    storageState: resolve(import.meta.dirname, ".e2e-state", "consented.json"),
   },
 });

@@ -4,7 +4,7 @@
 // request; the delete confirmed in the row; an approved one stays; the Sumsub stand-in round
 // trip; axe; screenshots at both sizes.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { control, register, signedIn } from "./player";
 
 // The smallest valid PNG (1x1, transparent).

@@ -4,7 +4,7 @@
 // outbox, its code and link are read from there. Moving the e-mail needs proof of the owner
 // (issue 32 item 4): the current password, or for a player without one a code to the phone.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { control, register, signedIn, url, type Player } from "./player";
 
 type Mail = { recipient: string; body: string; link: string | null; kind: string };
@@ -33,7 +33,7 @@ async function infoPage(page: Page, player: Player) {
   await expect(page.getByTestId("info-email")).toHaveText(player.email);
 }
 
-test("a sign-up's mail link confirms the e-mail in any browser, once", async ({ page, request, browser }) => {
+test("a sign-up's mail link confirms the e-mail in any browser, once", async ({ page, request, browser, sandbox }) => {
   const email = `signup${Date.now()}@example.com`;
   await page.goto(url("/?modal=sign-up"));
   const dialog = page.getByRole("dialog", { name: "Create your account" });
@@ -50,7 +50,7 @@ test("a sign-up's mail link confirms the e-mail in any browser, once", async ({ 
   expect(link).toContain("/verify/");
 
   // Another browser, without the session, follows the link.
-  const ctx = await browser.newContext({ storageState: test.info().project.use.storageState as string });
+  const ctx = await browser.newContext({ storageState: sandbox.consented });
   const guest = await ctx.newPage();
   await guest.goto(link);
   await expect(guest.getByRole("heading", { level: 2, name: "Your e-mail is confirmed" })).toBeVisible();

@@ -3,7 +3,7 @@
 // 24 h on (the sandbox's limits-due control) the raise applies; a pending change is cancelled
 // from the page. Axe and screenshots of the page with a pending change.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { control, url, register, resetSwitches, signedIn, type Player } from "./player";
 
 const auth = (p: Player) => ({ Authorization: `Bearer ${p.token}` });

@@ -2,7 +2,7 @@
 // 13100, §9 advanced mode): limits set on /profile/limits are enforced by the sandbox, and the
 // player is told why and until when. Each test registers its own player.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { control, url, register, resetSwitches, signedIn, type Player } from "./player";
 
 async function addLimit(request: APIRequestContext, player: Player, data: object) {

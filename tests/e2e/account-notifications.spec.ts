@@ -3,7 +3,7 @@
 // live raises the count and tops the popover, hostile markup stays inert text, the full list
 // pages by 20 with read, read-all and delete; /contact files a message.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { control, register as newPlayer, signedIn, url, type Player } from "./player";
 
 const register = (request: APIRequestContext) => newPlayer(request, "note");

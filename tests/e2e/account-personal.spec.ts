@@ -2,7 +2,7 @@
 // of scenario profile, CPF for Brazil): the rules' messages under the fields, the server's
 // refusal (age) under its field, typed text kept, saved details back after a reload.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;

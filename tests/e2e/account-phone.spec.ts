@@ -2,7 +2,7 @@
 // code-verify and phone, §7 otp/send, otp/verify, register/phone): the SMS lands in the
 // sandbox's outbox, its code is read through the control API.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;

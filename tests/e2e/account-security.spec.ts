@@ -3,7 +3,7 @@
 // tab's session ends there too; closing this one signs this tab out), the password change
 // ending the other sessions, the nickname change reaching the header.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;

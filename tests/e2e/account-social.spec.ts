@@ -3,7 +3,7 @@
 // (issue 14; SPEC §1, §2 navigation outcomes, §7 sessions/social, social-connections,
 // sessions/token).
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;

@@ -2,7 +2,7 @@
 // against the sandbox: bonuses issued and bets recorded through the control API (docs/API.md
 // "Bonuses"), pushes on bonus:* channels. Each test registers its own player.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { url, register, control, resetSwitches, signedIn, type Player } from "./player";
 
 // One test sets the provider's settling delay of the shared sandbox.

@@ -2,7 +2,7 @@
 // id changes it reloads on the next in-app navigation (at most once per path within 10 s). The
 // sandbox's control API announces a new build; the page's clock is fast-forwarded past the
 // 60 s poll instead of waiting for it.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { showCarousels } from "./home";
 
 // Issue 9 item 8: hashed assets are cached for good, the shell is revalidated, so a repeat visit

@@ -3,7 +3,7 @@
 // affiliate tag captured once, the referral link, transfer and affiliate application, the
 // cookie-request and geo-popup rules, axe and screenshots at both sizes.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;

@@ -1,6 +1,6 @@
 // Issue 16: the app works under the sandbox's Content-Security-Policy (no 'unsafe-inline' for
 // scripts): any violation the browser reports on the pages a guest and a player use fails.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./sandbox";

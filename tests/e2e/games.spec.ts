@@ -2,7 +2,7 @@
 // balance change; favourites; recently played; search with a typo; filter in the address;
 // axe on the lobby and the game page; screenshots at both sizes (tests/shots/).
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { url, register, signedIn, type Player } from "./player";
 
 async function fund(request: APIRequestContext, player: Player, balance: string) {

@@ -2,7 +2,7 @@
 // sandbox's local outbox page; too many wrong passwords show the wait; a token rotation keeps
 // two tabs signed in while the replaced token stops working.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./fixtures";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;

@@ -2,7 +2,7 @@
 // English and Portuguese (longer labels), no two header controls overlap and nothing is wider
 // than the screen. A player's balance, deposit, bell and sign-out sit beside the logo (or, on the
 // narrowest phones, in its place), never over it.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { control, register, signedIn, url, type Player } from "./player";
 
 const WIDTHS = [320, 360, 390, 414];

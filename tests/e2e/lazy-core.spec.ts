@@ -2,7 +2,7 @@
 // (split_sport*.wasm), fetched when the core needs it. The guest's home never asks for it
 // while it loads; /sport fetches it and works; a chunk whose fetch failed shows a retry, and
 // the retry fetches it again and the page works.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 
 const url = (path: string) => `${process.env.BASE_URL!}${path}`;
 const MAIN = /\/assets\/croupier_core_bg[^/]*\.wasm$/;

@@ -1,7 +1,7 @@
 // Live state that really arrives (issue 29): a real spin's row appears on the open history page
 // without a reload, a game the sandbox restricts warns on the bet, and a change published
 // between the sign-in's first loads and the socket's first subscription still shows.
-import { expect, test, type Page, type WebSocketRoute } from "@playwright/test";
+import { expect, test, type Page, type WebSocketRoute } from "./fixtures";
 import { control, register, signedIn, url } from "./player";
 
 async function shot(page: Page, name: string) {

@@ -1,7 +1,7 @@
 // A Portuguese player stays in Portuguese (issue 29): the in-app links come from the core in
 // the page's locale, so walking the menu, wallet, profile and bonus links under /pt-br never
 // lands on an English page.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { register, signedIn, url } from "./player";
 
 /** Every in-app link on the page (same origin, not an API or a file) starts with /pt-br. */

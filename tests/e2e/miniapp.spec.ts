@@ -3,7 +3,7 @@
 // environment (tg-emulator.ts): the same bundle as the website, opened with a WebApp object
 // whose init data is signed with the sandbox's test bot token.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { asMiniapp, BOT_URL, called, initData, tgCalls, viaMessengerScript, type TgUser } from "./tg-emulator";
 
 const base = () => process.env.BASE_URL!;

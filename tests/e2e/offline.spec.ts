@@ -5,7 +5,7 @@
 // state and when it was kept. A new build is still picked up on the next navigation.
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { ROOT } from "./sandbox";
 
 test.use({ serviceWorkers: "allow" });

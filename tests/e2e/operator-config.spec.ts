@@ -1,5 +1,5 @@
 // Issue 16: an operator points the built app at their platform with config.json, no rebuild.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 const url = (path: string) => `${process.env.BASE_URL}${path}`;
 

@@ -2,7 +2,7 @@
 // config.json with every path beyond §7 set to "" (docs/API.md "Operator must provide"): the
 // pages work, nothing asks for those paths, and what needs them is left out, not broken.
 import type { ChildProcess } from "node:child_process";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { startSandbox } from "./sandbox";
 
 const NONE = { content: "", pages: "", geo: "", referral: "", affiliate: "", socialLogin: "", sportStart: "" };

@@ -3,7 +3,7 @@
 // (docs/API.md "Payments": amounts ending in 13 decline, 77 stay pending). Each test registers
 // its own player.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { url, register, control, resetSwitches, signedIn } from "./player";
 
 const analytics = (page: Page) => page.evaluate(() => (window as unknown as { croupierAnalytics?: string[] }).croupierAnalytics ?? []);

@@ -1,6 +1,6 @@
 // Issue 30, the reality check on the sportsbook: with the sportsbook open the check interrupts
 // as on a game page, the widget behind it is inert, and keeping on gives it back.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { control, register, resetSwitches, signedIn, url } from "./player";
 
 const MIN = 60_000;

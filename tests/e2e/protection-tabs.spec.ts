@@ -2,7 +2,7 @@
 // Two tabs of one browser profile have the slot open; the reality check comes in both at the
 // same moment of the shared session, and answering it in one tab answers it in the other (the
 // storage event carries the session to the other tab's core).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { control, register, resetSwitches, signedIn, url } from "./player";
 
 const MIN = 60_000;

@@ -4,7 +4,7 @@
 // is in the dialog, Escape keeps playing; each action works; axe clean; screenshots of the
 // dialog and the session bar at 1280x800 and 390x844.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page, type WebSocket } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, type WebSocket } from "./fixtures";
 import { control, register, resetSwitches, signedIn, url, type Player } from "./player";
 
 const MIN = 60_000;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // The release sandbox (the binary these tests run) unwinds on panic: only the wasm build aborts
 // (Cargo.toml [profile.wasm-release]), so the catch-panic layer answers and the server lives on.

@@ -1,7 +1,7 @@
 // Pages that search engines and link previews read (issue 30): with scripts disabled, five
 // routes' HTML as the sandbox serves it has the page's title, description, canonical,
 // hreflang alternates, Open Graph and Twitter tags, and the page's own text.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 
 const base = () => process.env.BASE_URL!;
 const LOCALES = ["en", "pt-br", "es", "es-mx", "ru", "x-default"];

@@ -1,6 +1,6 @@
 // Session across tabs and realtime (SPEC §4 Session, §6, §7 Realtime, §8), against the sandbox
 // started by global-setup with --control. Every test registers its own player.
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "./fixtures";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;

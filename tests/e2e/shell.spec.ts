@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "./fixtures";
 
 // The app shell (issue 5): every route of SPEC §2 with and without a locale prefix, layouts,
 // the error page, modals from the address, drawer, toasts, language switch, and axe.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 
 const url = (path: string) => `${process.env.BASE_URL}${path}`;
 

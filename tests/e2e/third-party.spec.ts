@@ -5,7 +5,7 @@
 // Content-Security-Policy must allow exactly that origin.
 import { createServer } from "node:net";
 import type { ChildProcess } from "node:child_process";
-import { expect, test, type APIRequestContext, type Page, type Request } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, type Request } from "./fixtures";
 import { startSandbox } from "./sandbox";
 
 const SERVICES = ["tagManager", "webMetrics", "chat", "sessionReplay", "fingerprint", "pixel", "captcha"] as const;
