@@ -349,3 +349,22 @@ fn sign_out_in_the_miniapp_signs_in_again() {
     let fx = ui(&mut m, SessionUi::SignOut);
     assert!(http(&fx).iter().any(|h| h.path == "/api/player/tg_login"));
 }
+
+/// A press on Deposit while the web session is still being restored inside the mini-app (seen
+/// in e2e under load: the wallet page's button pressed before the profile answered) opens the
+/// messenger's wallet once the player is known, as it does on the web.
+#[test]
+fn deposit_pressed_during_the_restore_opens_the_telegram_wallet() {
+    let (mut m, _) = boot(Some(token(3600, "web")));
+    assert_eq!(m.shared.status, SessionStatus::Booting);
+    ui(
+        &mut m,
+        AppUi::OpenModal {
+            id: "wallet".into(),
+            params: vec![("wallet".into(), "deposit".into())],
+        },
+    );
+    respond(&mut m, req::profile(), 200, j!({"id": 3, "email": "a@b.c"}));
+    let at = m.shared.location.full_path();
+    assert!(at.contains("modal=tg-wallet"), "{at}");
+}
