@@ -49,6 +49,7 @@ for (const s of SIZES) {
     await expect(length).toHaveValue("0");
     await length.selectOption("30");
     await expect(page.getByTestId("reality-device")).toHaveText("These choices are kept on this device.");
+    await page.getByTestId("reality-settings").scrollIntoViewIfNeeded();
     await shot(page, `settings-${s.name}`);
 
     // 20 minutes in: within the length, the game opens at once; a spin is play (30 minutes
