@@ -431,6 +431,15 @@ fn after_the_session_length_a_launch_asks_first_stop_goes_to_the_lobby_continue_
     go(&mut m, "/", NOW + 61 * MIN);
     assert!(!open_game(&mut m, NOW + 62 * MIN));
     assert!(view(&m).protection.asking);
+    assert!(view(&m).games_play.starting);
+    // Signed out while asked: no ask, and the page no longer waits on a launch.
+    update(
+        &mut m,
+        Event::Ui(croupier_core::app::features::session::SessionUi::SignOut.into()),
+        NOW + 62 * MIN,
+    );
+    assert!(!view(&m).protection.asking);
+    assert!(!view(&m).games_play.starting);
 }
 
 #[test]

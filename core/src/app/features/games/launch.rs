@@ -275,6 +275,10 @@ impl Launch {
     }
 
     pub fn signed_out(&mut self) {
+        // A launch held for the player's answer is the player's: gone with them.
+        if self.held.take().is_some() {
+            self.starting = false;
+        }
         if !self.demo {
             self.url = None;
         }
