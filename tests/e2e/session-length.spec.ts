@@ -136,3 +136,31 @@ for (const s of SIZES) {
     expect(await page.evaluate(() => localStorage.getItem("croupier.reminderSeen"))).toMatch(new RegExp(`^\\{"${player.id}":\\d+\\}$`));
   });
 }
+
+test("after the session length the sportsbook asks on entering it; its widget waits for Continue", async ({ page, request }) => {
+  const player = await register(request, "lengthsport");
+  const funded = await request.post(url("/api/_control/balance"), { data: { playerId: player.id, balance: "50" } });
+  expect(funded.ok()).toBeTruthy();
+  const ready = socketReady(page);
+  await page.clock.install();
+  await signedIn(page, player, "/profile/limits");
+  await page.getByTestId("session-length").selectOption("30");
+  // Play 20 minutes in, so the session goes on past 30.
+  await page.clock.runFor(20 * MIN);
+  await page.goto(url("/game/book-of-dead"));
+  const frame = page.frameLocator("[data-testid=game-frame]");
+  await expect(frame.getByText("Real money")).toBeVisible();
+  await expect.poll(ready, { timeout: 20_000 }).toBe(true);
+  await frame.locator("#bet").fill("2.00");
+  await frame.getByRole("button", { name: "Spin" }).click();
+  await expect(page.getByTestId("session-net")).toBeVisible();
+  await page.goto(url("/"));
+  await page.clock.runFor(11 * MIN);
+  await page.getByRole("link", { name: "Sport", exact: true }).first().click();
+  const ask = page.getByRole("dialog", { name: "Session length" });
+  await expect(ask).toBeVisible();
+  await expect(page.getByTestId("sportsbook")).toHaveCount(0);
+  await ask.getByTestId("session-continue").click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByTestId("sportsbook").locator("[data-sbw=book]")).toBeVisible({ timeout: 15_000 });
+});
