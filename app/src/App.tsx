@@ -18,6 +18,8 @@ const ErrorPage = lazy(() => import("./layout/ErrorPage"));
 const MiniappBridge = lazy(() => import("./features/miniapp/MiniappBridge"));
 // Loyalty level-up modal or game-page banner (issue 12): its code loads only when shown.
 const LevelUp = lazy(() => import("./features/bonuses/LevelUp"));
+// The player's daily reminder (issue 30): its code loads only when shown.
+const DailyReminder = lazy(() => import("./features/protection/DailyReminder"));
 
 /** The page of the current route (or the error page), loaded on demand. */
 function Page() {
@@ -102,6 +104,7 @@ export function App() {
     <>
       <ModalHost />
       <LevelUpHost />
+      <ReminderHost />
       <Toasts toasts={toasts} closeLabel={t("layout.close")} onDismiss={dismiss} />
       <Preloader />
       {miniapp ? (
@@ -145,6 +148,15 @@ function LevelUpHost() {
   return shown ? (
     <Suspense fallback={null}>
       <LevelUp />
+    </Suspense>
+  ) : null;
+}
+
+function ReminderHost() {
+  const shown = useCore((s) => s.protection.active && s.protection.reminding);
+  return shown ? (
+    <Suspense fallback={null}>
+      <DailyReminder />
     </Suspense>
   ) : null;
 }

@@ -150,6 +150,13 @@ fn the_features_intents_round_trip() {
     round_trip(vec![
         ProtectionUi::RealityCheckInterval { minutes: 15 },
         ProtectionUi::RealityCheckDone,
+        ProtectionUi::SessionLength { minutes: 120 },
+        ProtectionUi::DailyReminder {
+            time: "21:30".into(),
+        },
+        ProtectionUi::SessionContinue,
+        ProtectionUi::SessionStop,
+        ProtectionUi::ReminderDone,
     ]);
     round_trip(vec![SessionUi::SignOut]);
     round_trip(vec![

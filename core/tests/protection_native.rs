@@ -8,7 +8,7 @@ mod support;
 
 use croupier_core::app::features::protection;
 use croupier_core::app::features::protection::{
-    ProtectionTick, ProtectionUi, INTERVALS_KEY, SESSION_KEY,
+    ProtectionTick, ProtectionUi, INTERVALS_KEY, LENGTHS_KEY, REMINDERS_KEY, SEEN_KEY, SESSION_KEY,
 };
 use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Prefs, Req, Tick};
 use croupier_core::domain::realtime::SocketEvent;
@@ -355,4 +355,255 @@ fn a_reconnect_counts_the_bets_the_socket_missed_once() {
     assert!(view(&m).protection.due);
     act(&mut m, ProtectionUi::RealityCheckDone, NOW + 34 * MIN);
     assert!(totals(&m).is_empty());
+}
+
+/// The game page's facts arrive at `at`; gives what that dispatch did.
+fn game_answer(m: &mut Model, at: u64) -> Vec<Effect> {
+    let req = Req::Games(croupier_core::app::features::games::Call::Game(
+        "demo-slot".into(),
+    ));
+    let id = support::call_id(m, &req);
+    let body = json!({"identity": "demo-slot", "name": "Demo", "hasDemo": true, "isMobile": true,
+        "provider": {"identity": "sandbox", "name": "Sandbox"}});
+    update(
+        m,
+        Event::Http {
+            id,
+            outcome: croupier_core::app::HttpOutcome::Response {
+                status: 200,
+                body: body.to_string(),
+            },
+        },
+        at,
+    )
+}
+
+/// The game's launch call went out.
+fn launched(fx: &[Effect]) -> bool {
+    support::http(fx).iter().any(|h| h.path.ends_with("/play"))
+}
+
+/// What this dispatch wrote to localStorage `key`.
+fn written(fx: &[Effect], key: &str) -> Option<String> {
+    fx.iter().rev().find_map(|e| match e {
+        Effect::StoreLocal { key: k, value } if k == key => value.clone(),
+        _ => None,
+    })
+}
+
+/// Open the demo slot's page at `at`: whether the game launched.
+fn open_game(m: &mut Model, at: u64) -> bool {
+    go(m, "/game/demo-slot", at);
+    launched(&game_answer(m, at))
+}
+
+#[test]
+fn after_the_session_length_a_launch_asks_first_stop_goes_to_the_lobby_continue_launches() {
+    let mut m = player("/", 0);
+    let fx = act(&mut m, ProtectionUi::SessionLength { minutes: 30 }, NOW);
+    assert_eq!(written(&fx, LENGTHS_KEY).as_deref(), Some(r#"{"7":30}"#));
+    assert_eq!(view(&m).protection.length, 30);
+    // Within the length: the game launches at once.
+    assert!(open_game(&mut m, NOW + 10 * MIN));
+    assert!(!view(&m).protection.asking);
+    go(&mut m, "/", NOW + 11 * MIN);
+    bet(&mut m, 1, "USD", "1.00", "0.00", NOW + 20 * MIN);
+    // 31 minutes into the session: the launch waits for the player.
+    assert!(!open_game(&mut m, NOW + 31 * MIN));
+    let v = view(&m).protection;
+    assert!(v.asking);
+    assert_eq!(v.minutes, 31);
+    // "Stop playing": back to the lobby, nothing launched.
+    let fx = act(&mut m, ProtectionUi::SessionStop, NOW + 31 * MIN);
+    assert!(!launched(&fx));
+    assert_eq!(m.shared.location.path, "/");
+    assert!(!view(&m).protection.asking);
+    // Asked again on the next launch; "Continue" launches it.
+    assert!(!open_game(&mut m, NOW + 32 * MIN));
+    assert!(view(&m).protection.asking);
+    let fx = act(&mut m, ProtectionUi::SessionContinue, NOW + 32 * MIN);
+    assert!(launched(&fx));
+    assert!(!view(&m).protection.asking);
+    // Not again until a full length after "Continue" (62 minutes).
+    go(&mut m, "/", NOW + 33 * MIN);
+    bet(&mut m, 2, "USD", "1.00", "0.00", NOW + 45 * MIN);
+    assert!(open_game(&mut m, NOW + 61 * MIN));
+    go(&mut m, "/", NOW + 61 * MIN);
+    assert!(!open_game(&mut m, NOW + 62 * MIN));
+    assert!(view(&m).protection.asking);
+    assert!(view(&m).games_play.starting);
+    // Signed out while asked: no ask, and the page no longer waits on a launch.
+    update(
+        &mut m,
+        Event::Ui(croupier_core::app::features::session::SessionUi::SignOut.into()),
+        NOW + 62 * MIN,
+    );
+    assert!(!view(&m).protection.asking);
+    assert!(!view(&m).games_play.starting);
+}
+
+#[test]
+fn the_sportsbook_asks_on_entering_it_after_the_session_length() {
+    let mut m = player("/", 0);
+    act(&mut m, ProtectionUi::SessionLength { minutes: 60 }, NOW);
+    // Play now and then: 30 minutes without it would start a new session.
+    bet(&mut m, 1, "USD", "1.00", "0.00", NOW + 20 * MIN);
+    go(&mut m, "/sport/betting", NOW + 25 * MIN);
+    assert!(!view(&m).protection.asking);
+    go(&mut m, "/", NOW + 26 * MIN);
+    bet(&mut m, 2, "USD", "1.00", "0.00", NOW + 45 * MIN);
+    go(&mut m, "/sport/betting", NOW + 60 * MIN);
+    assert!(view(&m).protection.asking);
+    act(&mut m, ProtectionUi::SessionContinue, NOW + 60 * MIN);
+    assert!(!view(&m).protection.asking);
+    // Moving about inside the sportsbook is not entering it again.
+    go(&mut m, "/sport/football", NOW + 70 * MIN);
+    assert!(!view(&m).protection.asking);
+}
+
+#[test]
+fn off_odd_or_unknown_lengths_never_ask_and_never_panic() {
+    let mut m = player("/", 0);
+    // Not one of the choices: ignored (still off).
+    act(&mut m, ProtectionUi::SessionLength { minutes: 45 }, NOW);
+    assert_eq!(view(&m).protection.length, 0);
+    bet(&mut m, 1, "USD", "1.00", "0.00", NOW + 20 * MIN);
+    assert!(open_game(&mut m, NOW + 40 * MIN));
+    // Stored values that do not read are off.
+    for stored in [r#"{"7":45}"#, r#"{"7":"x"}"#, "[", r#"{"x":30}"#] {
+        let prefs = Prefs {
+            session_length: Some(stored.into()),
+            daily_reminder: Some(r#"{"7":99999}"#.into()),
+            reminder_seen: Some("nonsense".into()),
+            ..Prefs::default()
+        };
+        let m = boot(Config::default(), "/", prefs, NOW);
+        let v = view(&m).protection;
+        assert_eq!((v.length, v.reminder.as_str()), (0, ""), "{stored}");
+    }
+    // A guest launches without asking.
+    let mut g = support::guest("/game/demo-slot");
+    let fx = game_answer(&mut g, NOW);
+    let _ = fx;
+    let fx = update(
+        &mut g,
+        Event::Ui(croupier_core::app::features::games::GamesUi::GamesPlay { demo: true }.into()),
+        NOW,
+    );
+    assert!(launched(&fx));
+}
+
+/// NOW is 22:13:20 UTC, 23:13:20 on a device at UTC+1.
+const OFFSET: i32 = 60;
+
+fn reminded(prefs: Prefs, at: u64) -> Model {
+    boot(
+        Config::default(),
+        "/",
+        Prefs {
+            offset_minutes: OFFSET,
+            ..prefs
+        },
+        at,
+    )
+}
+
+#[test]
+fn the_daily_reminder_shows_once_a_local_day_when_its_time_passes_on_the_cores_timer() {
+    let mut m = reminded(Prefs::default(), NOW);
+    let fx = act(
+        &mut m,
+        ProtectionUi::DailyReminder {
+            time: "23:15".into(),
+        },
+        NOW,
+    );
+    let stored_reminder = written(&fx, REMINDERS_KEY).expect("kept");
+    assert_eq!(stored_reminder, r#"{"7":1395}"#);
+    assert_eq!(view(&m).protection.reminder, "23:15");
+    // The timer wakes at 23:15 local, 100 s from now.
+    assert_eq!(timers(&fx), vec![100_000]);
+    tick(&mut m, NOW + 99_000);
+    assert!(!view(&m).protection.reminding);
+    let fx = tick(&mut m, NOW + 100_000);
+    assert!(view(&m).protection.reminding);
+    let seen = written(&fx, SEEN_KEY).expect("the day is kept");
+    act(&mut m, ProtectionUi::ReminderDone, NOW + 101_000);
+    assert!(!view(&m).protection.reminding);
+    // Not again the same day, on this page or after a reload.
+    tick(&mut m, NOW + 10 * MIN);
+    assert!(!view(&m).protection.reminding);
+    let prefs = Prefs {
+        daily_reminder: Some(stored_reminder.clone()),
+        reminder_seen: Some(seen.clone()),
+        ..Prefs::default()
+    };
+    let mut r = reminded(prefs.clone(), NOW + 99_000);
+    tick(&mut r, NOW + 100_000);
+    assert!(!view(&r).protection.reminding, "another tab or a reload");
+    // The next local day at 23:15 it shows again.
+    let fx = tick(&mut m, NOW + 11 * MIN);
+    let next = u64::from(*timers(&fx).last().expect("a timer"));
+    assert_eq!(NOW + 11 * MIN + next, NOW + 100_000 + 86_400_000);
+    tick(&mut m, NOW + 100_000 + 86_400_000);
+    assert!(view(&m).protection.reminding);
+    // A tab that heard another show today's does not repeat it.
+    let mut other = reminded(
+        Prefs {
+            daily_reminder: Some(stored_reminder),
+            ..Prefs::default()
+        },
+        NOW,
+    );
+    update(
+        &mut other,
+        Event::Tick(Tick::Protection(ProtectionTick::Seen(Some(seen)))),
+        NOW + 50_000,
+    );
+    tick(&mut other, NOW + 100_000);
+    assert!(!view(&other).protection.reminding);
+}
+
+#[test]
+fn a_reminder_time_already_past_waits_for_tomorrow_and_odd_times_are_ignored() {
+    let mut m = reminded(Prefs::default(), NOW);
+    act(
+        &mut m,
+        ProtectionUi::DailyReminder {
+            time: "23:00".into(),
+        },
+        NOW,
+    );
+    tick(&mut m, NOW + MIN);
+    assert!(!view(&m).protection.reminding);
+    for odd in ["25:00", "7", "12:xx", "-1:30"] {
+        act(
+            &mut m,
+            ProtectionUi::DailyReminder { time: odd.into() },
+            NOW,
+        );
+        assert_eq!(view(&m).protection.reminder, "23:00", "{odd}");
+    }
+    // Empty = off.
+    let fx = act(
+        &mut m,
+        ProtectionUi::DailyReminder {
+            time: String::new(),
+        },
+        NOW,
+    );
+    assert_eq!(written(&fx, REMINDERS_KEY).as_deref(), Some("{}"));
+    let m2 = reminded(
+        Prefs {
+            daily_reminder: Some("{}".into()),
+            ..Prefs::default()
+        },
+        NOW,
+    );
+    assert_eq!(view(&m2).protection.reminder, "");
+    assert_eq!(view(&m).protection.reminder, "");
+    // Not signed in: nothing to remind.
+    let mut g = support::guest("/");
+    let _ = tick(&mut g, NOW + 86_400_000);
+    assert!(!view(&g).protection.reminding);
 }

@@ -228,4 +228,12 @@ pub struct Prefs {
     /// reality-check interval (`protection::INTERVALS_KEY`).
     pub play_session: Option<String>,
     pub reality_check: Option<String>,
+    /// localStorage: each player's session length, daily reminder time and the local day
+    /// their reminder last showed (`protection::{LENGTHS_KEY, REMINDERS_KEY, SEEN_KEY}`).
+    pub session_length: Option<String>,
+    pub daily_reminder: Option<String>,
+    pub reminder_seen: Option<String>,
+    /// The device's offset from UTC in minutes at boot (+60 for UTC+1): the reminder's time
+    /// of day is local.
+    pub offset_minutes: i32,
 }

@@ -97,6 +97,11 @@ pub enum Signal {
     LimitReached,
     /// The player changed their profile (nickname): whoever shows it reloads it.
     ProfileChanged,
+    /// A game page is about to launch its game (real or demo): the player's protection
+    /// answers `LaunchAllowed`, or asks the player first (issue 30's session length).
+    LaunchWanted,
+    /// The launch held for `LaunchWanted` may go.
+    LaunchAllowed,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -68,6 +68,10 @@ impl Runtime {
             geo_seen: storage::session_get(crate::app::features::consent::GEO_SEEN_KEY).is_some(),
             play_session: storage::local_get(crate::app::features::protection::SESSION_KEY),
             reality_check: storage::local_get(crate::app::features::protection::INTERVALS_KEY),
+            session_length: storage::local_get(crate::app::features::protection::LENGTHS_KEY),
+            daily_reminder: storage::local_get(crate::app::features::protection::REMINDERS_KEY),
+            reminder_seen: storage::local_get(crate::app::features::protection::SEEN_KEY),
+            offset_minutes: -(js_sys::Date::new_0().get_timezone_offset() as i32),
         };
         self.dispatch(Event::Booted {
             token: storage::read_token(),
@@ -478,6 +482,15 @@ fn listen_browser(rt: &Rc<Runtime>) {
                 if let Some(rt) = weak.upgrade() {
                     let tick =
                         crate::app::features::protection::ProtectionTick::Stored(e.new_value());
+                    rt.dispatch(Event::Tick(crate::app::registry::Tick::Protection(tick)));
+                }
+                return;
+            }
+            if key.as_deref() == Some(crate::app::features::protection::SEEN_KEY) {
+                // Another tab showed today's reminder: this one does not repeat it.
+                if let Some(rt) = weak.upgrade() {
+                    let tick =
+                        crate::app::features::protection::ProtectionTick::Seen(e.new_value());
                     rt.dispatch(Event::Tick(crate::app::registry::Tick::Protection(tick)));
                 }
                 return;

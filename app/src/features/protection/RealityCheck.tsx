@@ -5,21 +5,51 @@ import { usePath } from "../../shared/Link";
 import { Button } from "../../ui/Button";
 import { ModalFrame } from "../../ui/ModalFrame";
 import { SessionBar } from "./SessionBar";
-import { sessionTime, signed } from "./format";
+import { lengthText, sessionTime, signed } from "./format";
 
 /** A game page or the sportsbook under the player's protection: the session bar above, and
  * when the core says the reality check is due, its dialog over a page made inert (the game
- * cannot be played behind it; focus moves into the dialog, Escape keeps playing). */
+ * cannot be played behind it; focus moves into the dialog, Escape keeps playing). Once the
+ * player's session length has passed, the page's content waits for their answer to the ask
+ * (the game is not launched, the sportsbook not mounted, until "Continue"). */
 export function Protected({ children }: { children: ReactNode }) {
-  const due = useCore((s) => s.protection.active && s.protection.playing && s.protection.due);
+  const shown = useCore((s) => s.protection.active && s.protection.playing);
+  const asking = useCore((s) => s.protection.asking) && shown;
+  const due = useCore((s) => s.protection.due) && shown && !asking;
   return (
     <>
       <SessionBar />
       <div className="protected" inert={due || undefined} aria-hidden={due || undefined}>
-        {children}
+        {asking ? null : children}
       </div>
       {due ? <RealityCheck /> : null}
+      {asking ? <SessionAsk /> : null}
     </>
+  );
+}
+
+/** The session length has passed: ask before the launch (or the sportsbook). Escape and the
+ * backdrop stop playing, the safe choice. */
+function SessionAsk() {
+  const t = useText();
+  const dispatch = useDispatch();
+  const minutes = useCore((s) => s.protection.minutes);
+  const length = useCore((s) => s.protection.length);
+  const stop = useCallback(() => dispatch({ type: "sessionStop" }), [dispatch]);
+  return (
+    <ModalFrame title={t("global-components.protection.lengthTitle")} closeLabel={t("global-components.protection.stop")} onClose={stop}>
+      <div className="reality-check" data-testid="session-ask">
+        <p>{t("global-components.protection.lengthLead", { time: sessionTime(t, minutes), length: lengthText(t, length) })}</p>
+        <div className="reality-actions">
+          <Button onClick={stop} data-testid="session-stop">
+            {t("global-components.protection.stop")}
+          </Button>
+          <Button variant="secondary" onClick={() => dispatch({ type: "sessionContinue" })} data-testid="session-continue">
+            {t("global-components.protection.continue")}
+          </Button>
+        </div>
+      </div>
+    </ModalFrame>
   );
 }
 

@@ -1,16 +1,21 @@
 import "./protection.css";
 import { useCore, useDispatch, useText } from "../../core/store";
+import { lengthText } from "./format";
 
 const CHOICES = [0, 15, 30, 60];
+const LENGTHS = [0, 30, 60, 120, 240];
 
-/** On the limits page: the reality-check interval, a choice kept on this device. */
+/** On the limits page: the reality-check interval, the session length and the daily reminder,
+ * the player's own choices kept on this device. */
 export function RealityCheckSettings() {
   const t = useText();
   const dispatch = useDispatch();
   const interval = useCore((s) => s.protection.interval);
+  const length = useCore((s) => s.protection.length);
+  const reminder = useCore((s) => s.protection.reminder);
   return (
     <section className="panel reality-settings" aria-labelledby="reality-settings-title" data-testid="reality-settings">
-      <h2 id="reality-settings-title">{t("global-components.protection.interval")}</h2>
+      <h2 id="reality-settings-title">{t("global-components.protection.settingsTitle")}</h2>
       <p className="muted">{t("global-components.protection.intervalHint")}</p>
       <label className="field">
         <span>{t("global-components.protection.interval")}</span>
@@ -25,6 +30,27 @@ export function RealityCheckSettings() {
             </option>
           ))}
         </select>
+      </label>
+      <p className="muted">{t("global-components.protection.lengthHint")}</p>
+      <label className="field">
+        <span>{t("global-components.protection.lengthTitle")}</span>
+        <select value={length} data-testid="session-length" onChange={(e) => dispatch({ type: "sessionLength", minutes: Number(e.target.value) })}>
+          {LENGTHS.map((m) => (
+            <option key={m} value={m}>
+              {m ? lengthText(t, m) : t("global-components.protection.off")}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted">{t("global-components.protection.reminderHint")}</p>
+      <label className="field">
+        <span>{t("global-components.protection.reminderTitle")}</span>
+        <input
+          type="time"
+          value={reminder}
+          data-testid="daily-reminder-time"
+          onChange={(e) => dispatch({ type: "dailyReminder", time: e.target.value })}
+        />
       </label>
       <p className="muted" data-testid="reality-device">
         {t("global-components.protection.device")}

@@ -13,3 +13,9 @@ export function sessionTime(t: T, minutes: number): string {
 export function signed(amount: string): string {
   return amount.startsWith("-") || /^0*(\.0*)?$/.test(amount) ? amount : `+${amount}`;
 }
+
+/** "30 min" / "2 h": a session length the player chose. */
+export function lengthText(t: T, minutes: number): string {
+  if (minutes < 60) return t("global-components.protection.minutes", { minutes: String(minutes) });
+  return t("global-components.protection.lengthHours", { hours: String(minutes / 60) });
+}

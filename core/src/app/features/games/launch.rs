@@ -5,7 +5,7 @@
 
 use crate::app::calls::{Answer, ResponseError};
 use crate::app::effect::Effect;
-use crate::app::feature::{Cx, Msg, SessionStatus};
+use crate::app::feature::{Cx, Msg, SessionStatus, Signal};
 use crate::app::registry::Req;
 
 use super::catalogue::Catalogue;
@@ -37,6 +37,9 @@ pub struct Launch {
     /// Where "back" goes (sessionStorage `returnGame`).
     pub return_to: Option<String>,
     pub mobile: bool,
+    /// A launch waiting for the player's protection to allow it (issue 30's session length):
+    /// real (`false`) or demo.
+    pub held: Option<bool>,
 }
 
 impl Launch {
@@ -176,7 +179,7 @@ impl Launch {
     }
 
     pub fn play(&mut self, demo: bool, cx: &mut Cx) {
-        let (Some(id), Some(info)) = (&self.identity, &self.info) else {
+        let (Some(_), Some(info)) = (&self.identity, &self.info) else {
             return;
         };
         if demo && !info.has_demo {
@@ -194,6 +197,17 @@ impl Launch {
         self.starting = true;
         self.error = None;
         self.demo = demo;
+        // The protection feature answers `LaunchAllowed` in this same update unless the
+        // player's session length has passed (then it asks first).
+        self.held = Some(demo);
+        cx.msg(Msg::Signal(Signal::LaunchWanted));
+    }
+
+    /// The player's protection allowed the held launch: the launch call goes now.
+    pub fn allowed(&mut self, cx: &mut Cx) {
+        let (Some(demo), Some(id)) = (self.held.take(), &self.identity) else {
+            return;
+        };
         let body = crate::json::Body::new().flag("demo", demo).done();
         cx.call(
             Req::Games(Call::Play {
@@ -261,6 +275,10 @@ impl Launch {
     }
 
     pub fn signed_out(&mut self) {
+        // A launch held for the player's answer is the player's: gone with them.
+        if self.held.take().is_some() {
+            self.starting = false;
+        }
         if !self.demo {
             self.url = None;
         }

@@ -22,7 +22,7 @@ use std::rc::Rc;
 
 use crate::app::calls::{Answer, Auth, Endpoint, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
@@ -313,6 +313,11 @@ impl Feature for Games {
                     self.history.load(cx);
                 }
                 self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
+                true
+            }
+            Hook::Signal(Signal::LaunchAllowed) => {
+                self.launch.allowed(cx);
+                self.touch(PLAY);
                 true
             }
             Hook::Session(SessionChange::Guest) => {

@@ -1,9 +1,13 @@
 //! Reality check and session insight (issue 30): the play session shared by the device's tabs
 //! (`session.rs`), the player's reality-check interval, and the rule that the check is due
 //! once the interval has passed since the session started (or the last check was answered)
-//! while a game page or the sportsbook is open. Time comes from the core's clock (`cx.now`)
-//! and its timers, never from the wall clock here.
+//! while a game page or the sportsbook is open. The player's session length: once the
+//! session has lasted it, a game launch (through `Signal::LaunchWanted`) and entering the
+//! sportsbook ask first. The daily reminder: shown once per local day when the device's
+//! clock passes the chosen time while the player is signed in. Time comes from the core's
+//! clock (`cx.now`) and its timers, never from the wall clock here.
 
+pub mod choices;
 pub mod session;
 pub mod view;
 
@@ -11,7 +15,7 @@ use litemap::LiteMap;
 
 use crate::app::calls::{Answer, Auth, Endpoint, Route};
 use crate::app::effect::{Effect, TimerId};
-use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{Req, Tick};
 use crate::domain::realtime::push::Push;
@@ -23,6 +27,12 @@ use session::{Row, Session};
 pub const SESSION_KEY: &str = "croupier.playSession";
 /// localStorage: each player's reality-check interval on this device.
 pub const INTERVALS_KEY: &str = "croupier.realityCheck";
+/// localStorage: each player's session length on this device (minutes, `choices::LENGTHS`).
+pub const LENGTHS_KEY: &str = "croupier.sessionLength";
+/// localStorage: each player's daily reminder time (minutes after local midnight).
+pub const REMINDERS_KEY: &str = "croupier.dailyReminder";
+/// localStorage: the local day each player's reminder last showed (days since 1970).
+pub const SEEN_KEY: &str = "croupier.reminderSeen";
 
 /// While a game or the sportsbook is open the bar's clock moves a minute at a time.
 const BAR_STEP_MS: u64 = 60_000;
@@ -41,6 +51,20 @@ pub struct Protection {
     timer: Option<(TimerId, u64)>,
     /// The socket subscribed before on this page: a later subscription is a reconnect.
     connected: bool,
+    lengths: LiteMap<i64, u32>,
+    reminders: LiteMap<i64, u32>,
+    seen: LiteMap<i64, u32>,
+    /// The device's offset from UTC (minutes) for the reminder's local time.
+    offset_minutes: i32,
+    /// The session length passed: a launch or the sportsbook waits for the player's answer.
+    pub asking: bool,
+    /// The daily reminder is showing.
+    pub reminding: bool,
+    /// The core's time at the previous look while signed in: the reminder shows when its
+    /// time falls after it.
+    last_look: Option<u64>,
+    /// The sportsbook was open at the previous look (the ask comes on entering it).
+    on_sport: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -51,6 +75,16 @@ pub enum ProtectionUi {
     RealityCheckInterval { minutes: u32 },
     /// The reality check was answered (any of its actions): the next is an interval later.
     RealityCheckDone,
+    /// The player chose a session length (0 = off; 30, 60, 120, 240 minutes).
+    SessionLength { minutes: u32 },
+    /// The player chose a daily reminder time, `"HH:MM"` local (empty = off).
+    DailyReminder { time: String },
+    /// "Continue" on the session-length ask: the launch goes on; asked again a length later.
+    SessionContinue,
+    /// "Stop playing": the launch does not happen; back to the lobby.
+    SessionStop,
+    /// The daily reminder was answered.
+    ReminderDone,
 }
 
 /// Rows asked for after a (re)connect: fewer than the session keeps ([`session::ROWS_KEPT`]), so
@@ -77,6 +111,8 @@ pub enum ProtectionTick {
     Check,
     /// Another tab wrote the play session (the storage event); `None` = removed.
     Stored(Option<String>),
+    /// Another tab wrote the reminder's shown days (the storage event).
+    Seen(Option<String>),
 }
 
 impl Feature for Protection {
@@ -110,6 +146,45 @@ impl Feature for Protection {
                 }
                 self.store(cx);
             }
+            ProtectionUi::SessionLength { minutes } => {
+                if !choices::LENGTHS.contains(&minutes) {
+                    return;
+                }
+                self.lengths.insert(player, minutes);
+                cx.effect(Effect::StoreLocal {
+                    key: LENGTHS_KEY.into(),
+                    value: Some(choices::write_map(&self.lengths)),
+                });
+            }
+            ProtectionUi::DailyReminder { time } => {
+                let minute = choices::parse_time(&time);
+                if minute.is_none() && !time.trim().is_empty() {
+                    return;
+                }
+                match minute {
+                    Some(m) => self.reminders.insert(player, m),
+                    None => self.reminders.remove(&player),
+                };
+                // Only a time passed from now on reminds: not one set just after it.
+                self.last_look = Some(cx.now);
+                cx.effect(Effect::StoreLocal {
+                    key: REMINDERS_KEY.into(),
+                    value: Some(choices::write_map(&self.reminders)),
+                });
+            }
+            ProtectionUi::SessionContinue => {
+                self.asking = false;
+                if let Some(s) = &mut self.session {
+                    s.asked = cx.now;
+                }
+                self.store(cx);
+                cx.msg(Msg::Signal(Signal::LaunchAllowed));
+            }
+            ProtectionUi::SessionStop => {
+                self.asking = false;
+                cx.msg(Msg::GoHome { modal: None });
+            }
+            ProtectionUi::ReminderDone => self.reminding = false,
         }
         self.check(cx);
     }
@@ -157,6 +232,17 @@ impl Feature for Protection {
                     _ => {}
                 }
             }
+            ProtectionTick::Seen(text) => {
+                let theirs = text
+                    .as_deref()
+                    .map(|t| choices::read_map(t, |_| true))
+                    .unwrap_or_default();
+                for (p, day) in theirs.iter() {
+                    if self.seen.get(p).is_none_or(|d| d < day) {
+                        self.seen.insert(*p, *day);
+                    }
+                }
+            }
         }
         self.check(cx);
     }
@@ -170,7 +256,25 @@ impl Feature for Protection {
                     .as_deref()
                     .map(session::read_intervals)
                     .unwrap_or_default();
+                let read = |text: &Option<String>, valid: fn(u32) -> bool| {
+                    text.as_deref()
+                        .map(|t| choices::read_map(t, valid))
+                        .unwrap_or_default()
+                };
+                self.lengths = read(&prefs.session_length, |m| choices::LENGTHS.contains(&m));
+                self.reminders = read(&prefs.daily_reminder, choices::valid_minute);
+                self.seen = read(&prefs.reminder_seen, |_| true);
+                self.offset_minutes = prefs.offset_minutes.clamp(-24 * 60, 24 * 60);
                 false
+            }
+            Hook::Signal(Signal::LaunchWanted) => {
+                self.check(cx);
+                if self.length_passed(cx.now) {
+                    self.asking = true;
+                } else {
+                    cx.msg(Msg::Signal(Signal::LaunchAllowed));
+                }
+                true
             }
             Hook::Session(SessionChange::Started { player_id }) => {
                 self.start(*player_id, cx);
@@ -187,6 +291,10 @@ impl Feature for Protection {
                 self.player = None;
                 self.stored = None;
                 self.due = false;
+                self.asking = false;
+                self.reminding = false;
+                self.last_look = None;
+                self.on_sport = false;
                 if let Some((id, _)) = self.timer.take() {
                     cx.cancel(id);
                 }
@@ -253,10 +361,51 @@ impl Protection {
             .unwrap_or(default)
     }
 
+    /// The session length the signed-in player chose (0 = off).
+    pub fn length(&self) -> u32 {
+        self.player
+            .and_then(|p| self.lengths.get(&p).copied())
+            .unwrap_or(0)
+    }
+
+    /// The reminder time the signed-in player chose (minutes after local midnight).
+    pub fn reminder(&self) -> Option<u32> {
+        self.player.and_then(|p| self.reminders.get(&p).copied())
+    }
+
+    /// The session has lasted the player's length since it started or they last chose
+    /// "Continue".
+    fn length_passed(&self, now: u64) -> bool {
+        let minutes = self.length();
+        let Some(s) = self.session.as_ref().filter(|_| minutes > 0) else {
+            return false;
+        };
+        now >= s.started.max(s.asked) + u64::from(minutes) * 60_000
+    }
+
+    /// The reminder shows when its local time fell since the previous look (once per local
+    /// day on the device); gives when to look next.
+    fn remind(&mut self, player: i64, cx: &mut Cx) -> Option<u64> {
+        let prev = self.last_look.replace(cx.now);
+        let minute = self.reminders.get(&player).copied()?;
+        let last = choices::last_reminder(cx.now, self.offset_minutes, minute);
+        let day = u32::try_from(choices::local_day(last, self.offset_minutes)).unwrap_or(0);
+        if prev.is_some_and(|p| p < last) && self.seen.get(&player) != Some(&day) {
+            self.seen.insert(player, day);
+            self.reminding = true;
+            cx.effect(Effect::StoreLocal {
+                key: SEEN_KEY.into(),
+                value: Some(choices::write_map(&self.seen)),
+            });
+        }
+        Some(choices::next_reminder(cx.now, self.offset_minutes, minute))
+    }
+
     /// Signed in or restored: go on with the stored session of this player unless it went
     /// idle, else start one now.
     fn start(&mut self, player: i64, cx: &mut Cx) {
         self.player = Some(player);
+        self.last_look = Some(cx.now);
         let kept = self
             .session
             .take()
@@ -280,37 +429,47 @@ impl Protection {
     }
 
     /// The check is due when its time has come on a game page or the sportsbook; the timer
-    /// wakes at that time, and each minute there for the bar.
+    /// wakes at that time, and each minute there for the bar, and at the reminder's time.
+    /// Entering the sportsbook after the session length asks first (the widget tells of no
+    /// stake before it is placed).
     fn check(&mut self, cx: &mut Cx) {
         self.now = cx.now;
         let Some(player) = self.player else {
             return;
         };
-        let Some(s) = &mut self.session else {
-            return;
-        };
-        if s.idle(cx.now) && !self.due {
-            *s = Session::new(player, cx.now);
-            self.store(cx);
+        let remind_at = self.remind(player, cx);
+        if let Some(s) = &mut self.session {
+            if s.idle(cx.now) && !self.due {
+                *s = Session::new(player, cx.now);
+                self.store(cx);
+            }
         }
-        let Some(s) = &self.session else {
-            return;
-        };
+        let on_sport = cx.shared.route.as_ref().ok().and_then(|r| r.route_name())
+            == Some(RouteName::SportSlug);
+        if on_sport && !self.on_sport && self.length_passed(cx.now) {
+            self.asking = true;
+        }
+        self.on_sport = on_sport;
         let playing = on_play_page(cx);
-        let minutes = self.interval(cx.config.reality_check_minutes);
-        let due_at = (minutes > 0).then(|| s.last_check + u64::from(minutes) * 60_000);
-        if playing && due_at.is_some_and(|at| cx.now >= at) {
-            self.due = true;
-        }
-        let wake = if playing {
-            let bar = cx.now + BAR_STEP_MS;
-            Some(match due_at {
-                Some(at) if !self.due && at > cx.now => at.min(bar),
-                _ => bar,
-            })
-        } else {
+        let play_at = match &self.session {
+            Some(s) if playing => {
+                let minutes = self.interval(cx.config.reality_check_minutes);
+                let due_at = (minutes > 0).then(|| s.last_check + u64::from(minutes) * 60_000);
+                if due_at.is_some_and(|at| cx.now >= at) {
+                    self.due = true;
+                }
+                let bar = cx.now + BAR_STEP_MS;
+                Some(match due_at {
+                    Some(at) if !self.due && at > cx.now => at.min(bar),
+                    _ => bar,
+                })
+            }
             // Away from play only the idle end matters, and the next page's check sees it.
-            None
+            _ => None,
+        };
+        let wake = match (play_at, remind_at) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         };
         if self.timer.map(|(_, at)| at) == wake {
             return;

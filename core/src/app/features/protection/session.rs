@@ -42,6 +42,10 @@ pub struct Session {
     /// Unix ms the last reality check was answered (or the start): the next is due an
     /// interval after it.
     pub last_check: u64,
+    /// Unix ms the player last chose "Continue" when their session length had passed (0 =
+    /// never): the next launch asks a full length after it.
+    #[serde(default)]
+    pub asked: u64,
     pub totals: LiteMap<String, Totals>,
     /// The last rows counted, newest last.
     pub rows: Vec<Row>,
@@ -65,6 +69,7 @@ impl Session {
             started: now,
             last_play: now,
             last_check: now,
+            asked: now,
             totals: LiteMap::new(),
             rows: Vec::new(),
         }

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use super::choices;
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
@@ -36,6 +37,14 @@ pub struct ProtectionView {
     pub interval: u32,
     /// Per currency played this session, in the order of their codes.
     pub totals: Vec<SessionTotalView>,
+    /// The player's session length (minutes, 0 = off) and daily reminder (`"HH:MM"` local,
+    /// empty = off), kept on this device.
+    pub length: u32,
+    pub reminder: String,
+    /// The session length passed: the launch (or the sportsbook) waits for "Continue".
+    pub asking: bool,
+    /// The daily reminder is showing.
+    pub reminding: bool,
 }
 
 pub const READS: &[Part] = &[Part::Protection, Part::Settings];
@@ -73,6 +82,10 @@ pub fn slice(model: &Model) -> ProtectionView {
             due: false,
             interval: f.interval(model.config.reality_check_minutes),
             totals: Vec::new(),
+            length: 0,
+            reminder: String::new(),
+            asking: false,
+            reminding: false,
         };
     };
     let minutes = u32::try_from(f.now.saturating_sub(s.started) / 60_000).unwrap_or(u32::MAX);
@@ -93,5 +106,9 @@ pub fn slice(model: &Model) -> ProtectionView {
         due: f.due,
         interval: f.interval(model.config.reality_check_minutes),
         totals,
+        length: f.length(),
+        reminder: f.reminder().map(choices::format_time).unwrap_or_default(),
+        asking: f.asking,
+        reminding: f.reminding,
     }
 }

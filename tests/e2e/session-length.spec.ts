@@ -1,0 +1,166 @@
+// Issue 30, the player's own time choices on the limits page, kept on this device: the session
+// length (once the session has lasted it, opening a game asks first: "Stop playing" keeps the
+// lobby, "Continue" opens the game) and the daily reminder (once when the device's clock passes
+// its time, not again after a reload). On the page's clock; screenshots of both dialogs and the
+// settings at 1280x800 and 390x844; axe clean.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type WebSocket } from "@playwright/test";
+import { control, register, resetSwitches, signedIn, url } from "./player";
+
+const MIN = 60_000;
+const SIZES = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "mobile", width: 390, height: 844 },
+];
+
+// The page's clock runs ahead of the sandbox's: tokens must outlive the jump.
+test.beforeEach(async ({ request }) => control(request, "token-ttl", { seconds: 4 * 3600 }));
+test.afterEach(async ({ request }) => resetSwitches(request));
+
+const axeClean = async (page: Page) => {
+  const r = await new AxeBuilder({ page }).analyze();
+  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+};
+
+/** Whether the page's newest realtime socket is open and the server has answered on it: a
+ * spin's push is heard only then (the page's first connect asks for no missed rows). */
+function socketReady(page: Page): () => boolean {
+  let last: { ws: WebSocket; answered: boolean } | undefined;
+  page.on("websocket", (ws) => {
+    const s = { ws, answered: false };
+    last = s;
+    ws.on("framereceived", () => (s.answered = true));
+  });
+  return () => !!last && last.answered && !last.ws.isClosed();
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+
+for (const s of SIZES) {
+  test(`after the session length a game asks first: stop keeps the lobby, continue opens it (${s.name})`, async ({ page, request }) => {
+    await page.setViewportSize({ width: s.width, height: s.height });
+    const player = await register(request, "length");
+    const funded = await request.post(url("/api/_control/balance"), { data: { playerId: player.id, balance: "50" } });
+    expect(funded.ok()).toBeTruthy();
+    const ready = socketReady(page);
+    await page.clock.install();
+    await signedIn(page, player, "/profile/limits");
+    const length = page.getByTestId("session-length");
+    await expect(length).toHaveValue("0");
+    await length.selectOption("30");
+    await expect(page.getByTestId("reality-device")).toHaveText("These choices are kept on this device.");
+    await page.getByTestId("reality-settings").scrollIntoViewIfNeeded();
+    await shot(page, `settings-${s.name}`);
+
+    // 20 minutes in: within the length, the game opens at once; a spin is play (30 minutes
+    // without any would end the session).
+    await page.clock.runFor(20 * MIN);
+    await page.goto(url("/game/book-of-dead"));
+    const frame = page.frameLocator("[data-testid=game-frame]");
+    await expect(frame.getByText("Real money")).toBeVisible();
+    await expect.poll(ready, { timeout: 20_000 }).toBe(true);
+    await frame.locator("#bet").fill("2.00");
+    await frame.getByRole("button", { name: "Spin" }).click();
+    await expect(page.getByTestId("session-net")).toBeVisible();
+
+    // 31 minutes in, the game opened from the recently played list: the ask, no game.
+    await page.goto(url("/recently-played"));
+    await page.clock.runFor(11 * MIN);
+    await page.getByRole("link", { name: "Open Book of Dead" }).first().click();
+    const ask = page.getByRole("dialog", { name: "Session length" });
+    await expect(ask).toBeVisible();
+    await expect(ask).toContainText(/You have played for 3[12] min, longer than the 30 min you set\./);
+    await expect(page.getByTestId("game-frame")).toHaveCount(0);
+    expect(await ask.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await axeClean(page);
+    await shot(page, `session-ask-${s.name}`);
+    await ask.getByTestId("session-stop").click();
+    await expect(ask).toHaveCount(0);
+    await expect(page).toHaveURL(url("/"));
+    await expect(page.getByTestId("game-frame")).toHaveCount(0);
+
+    // Opened again (a full load this time): asked again; Escape is "Stop playing".
+    await page.goto(url("/game/book-of-dead"));
+    await expect(ask).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(url("/"));
+    await page.goto(url("/game/book-of-dead"));
+    await ask.getByTestId("session-continue").click();
+    await expect(ask).toHaveCount(0);
+    await expect(frame.getByText("Real money")).toBeVisible();
+    await expect(page).toHaveURL(/\/game\/book-of-dead$/);
+  });
+
+  test(`the daily reminder shows once when its time passes, not again after a reload (${s.name})`, async ({ page, request }) => {
+    await page.setViewportSize({ width: s.width, height: s.height });
+    const player = await register(request, "reminder");
+    await page.clock.install();
+    await signedIn(page, player, "/profile/limits");
+    const input = page.getByTestId("daily-reminder-time");
+    await expect(input).toHaveValue("");
+    // The next minute on the device's local clock.
+    const time = await page.evaluate(() => {
+      const d = new Date(Date.now() + 60_000);
+      return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+    });
+    await input.fill(time);
+    await expect(input).toHaveValue(time);
+    // A full load elsewhere: the choice comes back from this device's storage.
+    await page.goto(url("/"));
+    const reminder = page.getByRole("dialog", { name: "Daily reminder" });
+    await expect(page.getByTestId("lobby")).toBeVisible();
+    await expect(reminder).toHaveCount(0);
+
+    await page.clock.runFor(2 * MIN);
+    await expect(reminder).toBeVisible();
+    await expect(reminder).toContainText(`It is past ${time}, the time you chose for your daily reminder.`);
+    expect(await reminder.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await axeClean(page);
+    await shot(page, `daily-reminder-${s.name}`);
+    if (s.name === "desktop") {
+      // Escape is "OK".
+      await page.keyboard.press("Escape");
+    } else {
+      await reminder.getByTestId("reminder-limits").click();
+      await expect(page).toHaveURL(/\/profile\/limits$/);
+    }
+    await expect(reminder).toHaveCount(0);
+
+    // Not again today, on this page or after a reload.
+    await page.clock.runFor(5 * MIN);
+    await expect(reminder).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator(".shell[data-core=ready]")).toBeVisible();
+    await page.clock.runFor(2 * MIN);
+    await expect(reminder).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("croupier.reminderSeen"))).toMatch(new RegExp(`^\\{"${player.id}":\\d+\\}$`));
+  });
+}
+
+test("after the session length the sportsbook asks on entering it; its widget waits for Continue", async ({ page, request }) => {
+  const player = await register(request, "lengthsport");
+  const funded = await request.post(url("/api/_control/balance"), { data: { playerId: player.id, balance: "50" } });
+  expect(funded.ok()).toBeTruthy();
+  const ready = socketReady(page);
+  await page.clock.install();
+  await signedIn(page, player, "/profile/limits");
+  await page.getByTestId("session-length").selectOption("30");
+  // Play 20 minutes in, so the session goes on past 30.
+  await page.clock.runFor(20 * MIN);
+  await page.goto(url("/game/book-of-dead"));
+  const frame = page.frameLocator("[data-testid=game-frame]");
+  await expect(frame.getByText("Real money")).toBeVisible();
+  await expect.poll(ready, { timeout: 20_000 }).toBe(true);
+  await frame.locator("#bet").fill("2.00");
+  await frame.getByRole("button", { name: "Spin" }).click();
+  await expect(page.getByTestId("session-net")).toBeVisible();
+  await page.goto(url("/"));
+  await page.clock.runFor(11 * MIN);
+  await page.getByRole("link", { name: "Sport", exact: true }).first().click();
+  const ask = page.getByRole("dialog", { name: "Session length" });
+  await expect(ask).toBeVisible();
+  await expect(page.getByTestId("sportsbook")).toHaveCount(0);
+  await ask.getByTestId("session-continue").click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByTestId("sportsbook").locator("[data-sbw=book]")).toBeVisible({ timeout: 15_000 });
+});
