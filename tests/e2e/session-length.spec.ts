@@ -4,7 +4,7 @@
 // its time, not again after a reload). On the page's clock; screenshots of both dialogs and the
 // settings at 1280x800 and 390x844; axe clean.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type WebSocket } from "@playwright/test";
+import { expect, test, type Page, type WebSocket } from "./fixtures";
 import { control, register, resetSwitches, signedIn, url } from "./player";
 
 const MIN = 60_000;
