@@ -214,3 +214,26 @@ test("in the messenger the sportsbook widget takes its colour scheme, and a fres
   await expect(widget).toHaveAttribute("data-theme", "dark");
   await expect.poll(starts).toBeGreaterThan(before);
 });
+
+test("a press on the prerendered page before the core, in a mini-app reloaded without its launch hash, is not lost", async ({ page }) => {
+  // The messenger's reload keeps the launch data out of the address: the HTML shows the web
+  // player's wallet frame, while the mini-app's React draws no early page. A Deposit pressed on
+  // that HTML waits for React's wallet page (it used to be dropped at React's first tree).
+  await asMiniapp(page, { user: newUser() });
+  await page.goto(launchUrl());
+  await signedInAsTelegram(page);
+  // The app's entry is held: the press lands on the HTML, before any script of ours has run.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back: wait for the answer only.
+  await page.goto(launchUrl("/wallet"), { waitUntil: "commit" });
+  await expect(page.locator(".shell")).toHaveAttribute("data-core", "html");
+  await page.getByRole("main").getByRole("button", { name: "Deposit" }).click();
+  release();
+  await expect(page.getByTestId("tg-wallet")).toBeVisible();
+  await expect(page).toHaveURL(/modal=tg-wallet/);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { finishEarlyPress, replayEarlyClick, replayWhenDrawn } from "./earlyClick";
+import { finishEarlyPress, READY_GRACE_MS, replayEarlyClick, replayWhenDrawn } from "./earlyClick";
 
 function drawn(html: string) {
   const root = document.createElement("div");
@@ -123,6 +123,63 @@ describe("a press begun on the HTML's home and released on React's tree", () => 
     await vi.advanceTimersByTimeAsync(10);
     expect(pressed).not.toHaveBeenCalled();
     expect(win.__earlyPress).toBeUndefined();
+    vi.useRealTimers();
+  });
+});
+
+describe("an early click whose page React draws only with the core (the mini-app)", () => {
+  type Win = { __earlyClick?: { path: number[]; text: string | null } };
+  const page = (core: string) =>
+    `<div class="shell" data-core="${core}"><header><button>Menu</button></header><main><button>Deposit</button></main></div>`;
+  const preloader = `<div class="shell" data-core="loading"><header><button>Menu</button></header><main></main></div>`;
+
+  it("waits through React's first tree and presses the button once the page is drawn", async () => {
+    vi.useFakeTimers();
+    const root = drawn(page("html"));
+    const win: Win = { __earlyClick: { path: [0, 1, 0], text: "Deposit" } };
+    replayWhenDrawn(root, win);
+    root.innerHTML = preloader;
+    await vi.advanceTimersByTimeAsync(500);
+    expect(win.__earlyClick).toBeDefined();
+    root.innerHTML = page("ready");
+    const pressed = vi.fn();
+    root.querySelector("main button")!.addEventListener("click", pressed);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(pressed).toHaveBeenCalledTimes(1);
+    expect(win.__earlyClick).toBeUndefined();
+    vi.useRealTimers();
+  });
+
+  it("gives up a moment after the core is ready when the page has no such button", async () => {
+    vi.useFakeTimers();
+    const root = drawn(page("html"));
+    const win: Win = { __earlyClick: { path: [0, 1, 0], text: "Deposit" } };
+    replayWhenDrawn(root, win);
+    root.innerHTML = preloader.replace("loading", "ready");
+    await vi.advanceTimersByTimeAsync(READY_GRACE_MS + 100);
+    expect(win.__earlyClick).toBeUndefined();
+    // Drawn later: not pressed (the visitor has long moved on).
+    root.innerHTML = page("ready");
+    const pressed = vi.fn();
+    root.querySelector("main button")!.addEventListener("click", pressed);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(pressed).not.toHaveBeenCalled();
+    vi.useRealTimers();
+  });
+
+  it("is dropped when the visitor presses something in React's tree meanwhile", async () => {
+    vi.useFakeTimers();
+    const root = drawn(page("html"));
+    const win: Win = { __earlyClick: { path: [0, 1, 0], text: "Deposit" } };
+    replayWhenDrawn(root, win);
+    root.innerHTML = preloader;
+    await vi.advanceTimersByTimeAsync(50);
+    root.querySelector("header button")!.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    root.innerHTML = page("ready");
+    const pressed = vi.fn();
+    root.querySelector("main button")!.addEventListener("click", pressed);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(pressed).not.toHaveBeenCalled();
     vi.useRealTimers();
   });
 });

@@ -52,15 +52,49 @@ export function finishEarlyPress(root: Element, win: WithEarlyClick = window as 
   root.addEventListener("pointerup", up, true);
 }
 
-/** After React has replaced the HTML's shell (`data-core` no longer "html"), replay the click. */
-export function replayWhenDrawn(root: Element, win: WithEarlyClick = window as WithEarlyClick): void {
+/** How long a remembered click still waits for its button once the core is ready. */
+export const READY_GRACE_MS = 1000;
+/** Never waited for longer than this from React's first tree (a core that never starts). */
+export const GIVE_UP_MS = 15_000;
+
+/** After React has replaced the HTML's shell (`data-core` no longer "html"), replay the click.
+ * React's first tree may not hold the page the HTML showed (the mini-app draws no early page:
+ * the messenger's sign-in comes first), so the click waits for its button until the core is
+ * ready and a moment more; a press on React's tree meanwhile is the visitor's newer intent and
+ * drops it. */
+export function replayWhenDrawn(root: Element, win: WithEarlyClick = window as WithEarlyClick, now: () => number = Date.now): void {
   if (!win.__earlyClick && !root.querySelector('[data-core="html"]')) return;
+  let drawnAt: number | undefined;
+  let readyAt: number | undefined;
+  let superseded = false;
+  const supersede = () => {
+    if (!root.querySelector('[data-core="html"]')) superseded = true;
+  };
+  root.addEventListener("pointerdown", supersede, true);
+  const stop = () => {
+    root.removeEventListener("pointerdown", supersede, true);
+    delete win.__earlyClick;
+  };
   const check = () => {
     if (root.querySelector('[data-core="html"]') || !root.firstElementChild) {
       setTimeout(check, 16);
       return;
     }
-    replayEarlyClick(root, win);
+    const click = win.__earlyClick;
+    const button = click && !superseded ? buttonAt(root, click) : undefined;
+    if (!click || superseded || button) {
+      stop();
+      button?.click();
+      return;
+    }
+    const t = now();
+    drawnAt ??= t;
+    if (root.querySelector('[data-core="ready"]')) readyAt ??= t;
+    if ((readyAt !== undefined && t - readyAt > READY_GRACE_MS) || t - drawnAt > GIVE_UP_MS) {
+      stop();
+      return;
+    }
+    setTimeout(check, 16);
   };
   check();
 }
