@@ -357,6 +357,36 @@ fn a_reconnect_counts_the_bets_the_socket_missed_once() {
     assert!(totals(&m).is_empty());
 }
 
+/// A spin in the page's first moments, before the socket subscribed, was never pushed: the
+/// first connect of a game page asks for the newest bets too, and what it already counted is
+/// not counted again. Elsewhere the first connect asks nothing (every page load of a player).
+#[test]
+fn the_pages_first_connect_counts_a_bet_made_before_the_socket_was_up() {
+    let req = Req::Protection(protection::Call::Bets);
+    assert_eq!(player("/wallet", 15).calls.id_of(&req), None);
+    let mut m = player("/game/demo-slot", 15);
+    let id = support::call_id(&m, &req);
+    let secs = |ms: u64| ms / 1000;
+    let body = json!({"data": [
+        {"id": 5, "currency": "USD", "amount": "2.00", "win": "0.00", "createdAt": secs(NOW) + 1},
+    ], "meta": {"totalPages": 1}});
+    update(
+        &mut m,
+        Event::Http {
+            id,
+            outcome: croupier_core::app::HttpOutcome::Response {
+                status: 200,
+                body: body.to_string(),
+            },
+        },
+        NOW + 2_000,
+    );
+    assert_eq!(totals(&m), vec![t("USD", "2.00", "0.00", "-2.00")]);
+    // Its push arriving late changes nothing.
+    bet(&mut m, 5, "USD", "2.00", "0.00", NOW + 3_000);
+    assert_eq!(totals(&m), vec![t("USD", "2.00", "0.00", "-2.00")]);
+}
+
 /// The game page's facts arrive at `at`; gives what that dispatch did.
 fn game_answer(m: &mut Model, at: u64) -> Vec<Effect> {
     let req = Req::Games(croupier_core::app::features::games::Call::Game(

@@ -36,6 +36,20 @@ function socketReady(page: Page): () => boolean {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
+/** 20 minutes into the session (the page's clock), the slot opens and one 2.00 spin is played
+ * once the socket is up, so its row comes by the push; gives the game's frame. */
+async function spinTwentyMinutesIn(page: Page, ready: () => boolean) {
+  await page.clock.runFor(20 * MIN);
+  await page.goto(url("/game/book-of-dead"));
+  const frame = page.frameLocator("[data-testid=game-frame]");
+  await expect(frame.getByText("Real money")).toBeVisible();
+  await expect.poll(ready, { timeout: 20_000 }).toBe(true);
+  await frame.locator("#bet").fill("2.00");
+  await frame.getByRole("button", { name: "Spin" }).click();
+  await expect(page.getByTestId("session-net")).toBeVisible();
+  return frame;
+}
+
 for (const s of SIZES) {
   test(`after the session length a game asks first: stop keeps the lobby, continue opens it (${s.name})`, async ({ page, request }) => {
     await page.setViewportSize({ width: s.width, height: s.height });
@@ -54,14 +68,7 @@ for (const s of SIZES) {
 
     // 20 minutes in: within the length, the game opens at once; a spin is play (30 minutes
     // without any would end the session).
-    await page.clock.runFor(20 * MIN);
-    await page.goto(url("/game/book-of-dead"));
-    const frame = page.frameLocator("[data-testid=game-frame]");
-    await expect(frame.getByText("Real money")).toBeVisible();
-    await expect.poll(ready, { timeout: 20_000 }).toBe(true);
-    await frame.locator("#bet").fill("2.00");
-    await frame.getByRole("button", { name: "Spin" }).click();
-    await expect(page.getByTestId("session-net")).toBeVisible();
+    const frame = await spinTwentyMinutesIn(page, ready);
 
     // 31 minutes in, the game opened from the recently played list: the ask, no game.
     await page.goto(url("/recently-played"));
@@ -146,14 +153,7 @@ test("after the session length the sportsbook asks on entering it; its widget wa
   await signedIn(page, player, "/profile/limits");
   await page.getByTestId("session-length").selectOption("30");
   // Play 20 minutes in, so the session goes on past 30.
-  await page.clock.runFor(20 * MIN);
-  await page.goto(url("/game/book-of-dead"));
-  const frame = page.frameLocator("[data-testid=game-frame]");
-  await expect(frame.getByText("Real money")).toBeVisible();
-  await expect.poll(ready, { timeout: 20_000 }).toBe(true);
-  await frame.locator("#bet").fill("2.00");
-  await frame.getByRole("button", { name: "Spin" }).click();
-  await expect(page.getByTestId("session-net")).toBeVisible();
+  await spinTwentyMinutesIn(page, ready);
   await page.goto(url("/"));
   await page.clock.runFor(11 * MIN);
   await page.getByRole("link", { name: "Sport", exact: true }).first().click();

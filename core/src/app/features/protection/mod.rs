@@ -300,10 +300,13 @@ impl Feature for Protection {
                 }
                 had
             }
-            // The socket reconnected: pushes may have been missed meanwhile. (The page's first
-            // connect needs nothing: the stored session is as fresh as storage.)
+            // A reconnect: pushes may have been missed meanwhile. The page's first connect
+            // too when it opened on a game page or the sportsbook: a spin in its first moments,
+            // before the channels were subscribed, was never pushed (elsewhere the stored
+            // session is as fresh as storage). Rows already counted are skipped by id.
             Hook::Refetch => {
-                if std::mem::replace(&mut self.connected, true) && self.session.is_some() {
+                let again = std::mem::replace(&mut self.connected, true);
+                if self.session.is_some() && (again || on_play_page(cx)) {
                     cx.call(Req::Protection(Call::Bets), None);
                 }
                 false
