@@ -52,6 +52,8 @@ async function spinTwentyMinutesIn(page: Page, ready: () => boolean) {
 
 for (const s of SIZES) {
   test(`after the session length a game asks first: stop keeps the lobby, continue opens it (${s.name})`, async ({ page, request }) => {
+    // Two jumps of the page's clock, each followed by the socket's real reconnect.
+    test.slow();
     await page.setViewportSize({ width: s.width, height: s.height });
     const player = await register(request, "length");
     const funded = await request.post(url("/api/_control/balance"), { data: { playerId: player.id, balance: "50" } });
@@ -71,9 +73,13 @@ for (const s of SIZES) {
     const frame = await spinTwentyMinutesIn(page, ready);
 
     // 31 minutes in, the game opened from the recently played list: the ask, no game.
+    // The list is on screen before the clock moves: `runFor` would fire the pending calls'
+    // timeouts before their answers could arrive (seen in a whole run: an empty list).
     await page.goto(url("/recently-played"));
+    const open = page.getByRole("link", { name: "Open Book of Dead" }).first();
+    await expect(open).toBeVisible();
     await page.clock.runFor(11 * MIN);
-    await page.getByRole("link", { name: "Open Book of Dead" }).first().click();
+    await open.click();
     const ask = page.getByRole("dialog", { name: "Session length" });
     await expect(ask).toBeVisible();
     await expect(ask).toContainText(/You have played for 3[12] min, longer than the 30 min you set\./);
@@ -145,6 +151,7 @@ for (const s of SIZES) {
 }
 
 test("after the session length the sportsbook asks on entering it; its widget waits for Continue", async ({ page, request }) => {
+  test.slow();
   const player = await register(request, "lengthsport");
   const funded = await request.post(url("/api/_control/balance"), { data: { playerId: player.id, balance: "50" } });
   expect(funded.ok()).toBeTruthy();
@@ -155,6 +162,7 @@ test("after the session length the sportsbook asks on entering it; its widget wa
   // Play 20 minutes in, so the session goes on past 30.
   await spinTwentyMinutesIn(page, ready);
   await page.goto(url("/"));
+  await expect(page.getByTestId("lobby")).toBeVisible();
   await page.clock.runFor(11 * MIN);
   await page.getByRole("link", { name: "Sport", exact: true }).first().click();
   const ask = page.getByRole("dialog", { name: "Session length" });
