@@ -326,24 +326,15 @@ fn a_reconnect_counts_the_bets_the_socket_missed_once() {
     });
     update(&mut m, again.expect("a reconnect timer"), NOW + 2 * MIN);
     connect(&mut m);
-    let req = Req::Protection(protection::Call::Bets);
-    let id = support::call_id(&m, &req);
     let secs = |ms: u64| ms / 1000;
-    let body = json!({"data": [
-        // Newest first: one missed, one already counted, one from before the session.
-        {"id": 3, "currency": "USD", "amount": "1.00", "win": "5.00", "createdAt": secs(NOW + 3 * MIN)},
-        {"id": 1, "currency": "USD", "amount": "2.00", "win": "0.00", "createdAt": secs(NOW + MIN)},
-        {"id": 0, "currency": "USD", "amount": "9.00", "win": "0.00", "createdAt": secs(NOW) - 60},
-    ], "meta": {"totalPages": 1}});
-    update(
+    bets_answered(
         &mut m,
-        Event::Http {
-            id,
-            outcome: croupier_core::app::HttpOutcome::Response {
-                status: 200,
-                body: body.to_string(),
-            },
-        },
+        json!([
+            // Newest first: one missed, one already counted, one from before the session.
+            {"id": 3, "currency": "USD", "amount": "1.00", "win": "5.00", "createdAt": secs(NOW + 3 * MIN)},
+            {"id": 1, "currency": "USD", "amount": "2.00", "win": "0.00", "createdAt": secs(NOW + MIN)},
+            {"id": 0, "currency": "USD", "amount": "9.00", "win": "0.00", "createdAt": secs(NOW) - 60},
+        ]),
         NOW + 4 * MIN,
     );
     assert_eq!(totals(&m), vec![t("USD", "3.00", "5.00", "2.00")]);
@@ -365,13 +356,23 @@ fn the_pages_first_connect_counts_a_bet_made_before_the_socket_was_up() {
     let req = Req::Protection(protection::Call::Bets);
     assert_eq!(player("/wallet", 15).calls.id_of(&req), None);
     let mut m = player("/game/demo-slot", 15);
-    let id = support::call_id(&m, &req);
-    let secs = |ms: u64| ms / 1000;
-    let body = json!({"data": [
-        {"id": 5, "currency": "USD", "amount": "2.00", "win": "0.00", "createdAt": secs(NOW) + 1},
-    ], "meta": {"totalPages": 1}});
-    update(
+    bets_answered(
         &mut m,
+        json!([{"id": 5, "currency": "USD", "amount": "2.00", "win": "0.00", "createdAt": NOW / 1000 + 1}]),
+        NOW + 2_000,
+    );
+    assert_eq!(totals(&m), vec![t("USD", "2.00", "0.00", "-2.00")]);
+    // Its push arriving late changes nothing.
+    bet(&mut m, 5, "USD", "2.00", "0.00", NOW + 3_000);
+    assert_eq!(totals(&m), vec![t("USD", "2.00", "0.00", "-2.00")]);
+}
+
+/// The bets call in flight is answered at `at` with `rows` (one page, newest first).
+fn bets_answered(m: &mut Model, rows: serde_json::Value, at: u64) -> Vec<Effect> {
+    let id = support::call_id(m, &Req::Protection(protection::Call::Bets));
+    let body = json!({"data": rows, "meta": {"totalPages": 1}});
+    update(
+        m,
         Event::Http {
             id,
             outcome: croupier_core::app::HttpOutcome::Response {
@@ -379,12 +380,8 @@ fn the_pages_first_connect_counts_a_bet_made_before_the_socket_was_up() {
                 body: body.to_string(),
             },
         },
-        NOW + 2_000,
-    );
-    assert_eq!(totals(&m), vec![t("USD", "2.00", "0.00", "-2.00")]);
-    // Its push arriving late changes nothing.
-    bet(&mut m, 5, "USD", "2.00", "0.00", NOW + 3_000);
-    assert_eq!(totals(&m), vec![t("USD", "2.00", "0.00", "-2.00")]);
+        at,
+    )
 }
 
 /// The game page's facts arrive at `at`; gives what that dispatch did.
@@ -636,4 +633,23 @@ fn a_reminder_time_already_past_waits_for_tomorrow_and_odd_times_are_ignored() {
     let mut g = support::guest("/");
     let _ = tick(&mut g, NOW + 86_400_000);
     assert!(!view(&g).protection.reminding);
+}
+
+/// The storage event of another tab reaches this feature only for its shared keys.
+#[test]
+fn another_tabs_write_is_heard_for_the_session_and_the_reminder_days_only() {
+    let v = || Some("{}".to_string());
+    assert_eq!(
+        protection::stored_elsewhere(protection::SESSION_KEY, v()),
+        Some(protection::ProtectionTick::Stored(v()))
+    );
+    assert_eq!(
+        protection::stored_elsewhere(protection::SEEN_KEY, v()),
+        Some(protection::ProtectionTick::Seen(v()))
+    );
+    assert_eq!(
+        protection::stored_elsewhere(protection::INTERVALS_KEY, v()),
+        None
+    );
+    assert_eq!(protection::stored_elsewhere("croupier.other", v()), None);
 }

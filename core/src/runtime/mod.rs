@@ -477,20 +477,11 @@ fn listen_browser(rt: &Rc<Runtime>) {
     let on_storage =
         Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |e: web_sys::StorageEvent| {
             let key = e.key();
-            if key.as_deref() == Some(crate::app::features::protection::SESSION_KEY) {
-                // Another tab's play session: one session for every tab of the device.
+            let protection = key
+                .as_deref()
+                .and_then(|k| crate::app::features::protection::stored_elsewhere(k, e.new_value()));
+            if let Some(tick) = protection {
                 if let Some(rt) = weak.upgrade() {
-                    let tick =
-                        crate::app::features::protection::ProtectionTick::Stored(e.new_value());
-                    rt.dispatch(Event::Tick(crate::app::registry::Tick::Protection(tick)));
-                }
-                return;
-            }
-            if key.as_deref() == Some(crate::app::features::protection::SEEN_KEY) {
-                // Another tab showed today's reminder: this one does not repeat it.
-                if let Some(rt) = weak.upgrade() {
-                    let tick =
-                        crate::app::features::protection::ProtectionTick::Seen(e.new_value());
                     rt.dispatch(Event::Tick(crate::app::registry::Tick::Protection(tick)));
                 }
                 return;

@@ -1,7 +1,8 @@
-//! The player's own choices kept on the device (issue 30): the session length after which
-//! launches ask first, and the daily reminder's time of day. Each is one localStorage value
-//! mapping player ids to a number (`{"7": 120}`); a value that does not read is off. The
-//! reminder's arithmetic on the device's local time is here too. Pure: time is an argument.
+//! The player's own choices kept on the device (issue 30): the reality-check interval, the
+//! session length after which launches ask first, and the daily reminder's time of day. Each
+//! is one localStorage value mapping player ids to a number (`{"7": 120}`); a value that does
+//! not read is off. The reminder's arithmetic on the device's local time is here too. Pure:
+//! time is an argument.
 
 use litemap::LiteMap;
 

@@ -115,6 +115,17 @@ pub enum ProtectionTick {
     Seen(Option<String>),
 }
 
+/// Another tab wrote one of this feature's device keys (the storage event): the tick that
+/// tells this tab. The play session (one for every tab of the device) and the reminder's days
+/// (a reminder shown in one tab is not repeated in another).
+pub fn stored_elsewhere(key: &str, value: Option<String>) -> Option<ProtectionTick> {
+    match key {
+        SESSION_KEY => Some(ProtectionTick::Stored(value)),
+        SEEN_KEY => Some(ProtectionTick::Seen(value)),
+        _ => None,
+    }
+}
+
 impl Feature for Protection {
     type Ui = ProtectionUi;
     type Call = Call;
@@ -134,10 +145,7 @@ impl Feature for Protection {
                     return;
                 }
                 self.intervals.insert(player, minutes);
-                cx.effect(Effect::StoreLocal {
-                    key: INTERVALS_KEY.into(),
-                    value: Some(session::write_intervals(&self.intervals)),
-                });
+                keep(cx, INTERVALS_KEY, &self.intervals);
             }
             ProtectionUi::RealityCheckDone => {
                 self.due = false;
@@ -151,10 +159,7 @@ impl Feature for Protection {
                     return;
                 }
                 self.lengths.insert(player, minutes);
-                cx.effect(Effect::StoreLocal {
-                    key: LENGTHS_KEY.into(),
-                    value: Some(choices::write_map(&self.lengths)),
-                });
+                keep(cx, LENGTHS_KEY, &self.lengths);
             }
             ProtectionUi::DailyReminder { time } => {
                 let minute = choices::parse_time(&time);
@@ -167,10 +172,7 @@ impl Feature for Protection {
                 };
                 // Only a time passed from now on reminds: not one set just after it.
                 self.last_look = Some(cx.now);
-                cx.effect(Effect::StoreLocal {
-                    key: REMINDERS_KEY.into(),
-                    value: Some(choices::write_map(&self.reminders)),
-                });
+                keep(cx, REMINDERS_KEY, &self.reminders);
             }
             ProtectionUi::SessionContinue => {
                 self.asking = false;
@@ -251,16 +253,12 @@ impl Feature for Protection {
         match hook {
             Hook::Booted(prefs) => {
                 self.stored.clone_from(&prefs.play_session);
-                self.intervals = prefs
-                    .reality_check
-                    .as_deref()
-                    .map(session::read_intervals)
-                    .unwrap_or_default();
                 let read = |text: &Option<String>, valid: fn(u32) -> bool| {
                     text.as_deref()
                         .map(|t| choices::read_map(t, valid))
                         .unwrap_or_default()
                 };
+                self.intervals = read(&prefs.reality_check, |m| session::INTERVALS.contains(&m));
                 self.lengths = read(&prefs.session_length, |m| choices::LENGTHS.contains(&m));
                 self.reminders = read(&prefs.daily_reminder, choices::valid_minute);
                 self.seen = read(&prefs.reminder_seen, |_| true);
@@ -396,10 +394,7 @@ impl Protection {
         if prev.is_some_and(|p| p < last) && self.seen.get(&player) != Some(&day) {
             self.seen.insert(player, day);
             self.reminding = true;
-            cx.effect(Effect::StoreLocal {
-                key: SEEN_KEY.into(),
-                value: Some(choices::write_map(&self.seen)),
-            });
+            keep(cx, SEEN_KEY, &self.seen);
         }
         Some(choices::next_reminder(cx.now, self.offset_minutes, minute))
     }
@@ -486,6 +481,14 @@ impl Protection {
             self.timer = Some((id, at));
         }
     }
+}
+
+/// One of the player-by-player choices kept on this device, written to its localStorage key.
+fn keep(cx: &mut Cx, key: &str, map: &LiteMap<i64, u32>) {
+    cx.effect(Effect::StoreLocal {
+        key: key.into(),
+        value: Some(choices::write_map(map)),
+    });
 }
 
 /// A game page or the sportsbook: where the check comes and the bar shows.

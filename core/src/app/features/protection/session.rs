@@ -148,18 +148,3 @@ impl Session {
 
 /// The reality-check intervals a player may choose (minutes; 0 = off).
 pub const INTERVALS: [u32; 4] = [0, 15, 30, 60];
-
-/// Each player's chosen interval on this device (`{"7": 15}`), stored as one localStorage
-/// value.
-pub fn read_intervals(text: &str) -> LiteMap<i64, u32> {
-    let map: LiteMap<String, u32> = crate::json::from_str(text).unwrap_or_default();
-    map.iter()
-        .filter_map(|(k, v)| Some((k.parse().ok()?, *v)))
-        .filter(|(_, v)| INTERVALS.contains(v))
-        .collect()
-}
-
-pub fn write_intervals(map: &LiteMap<i64, u32>) -> String {
-    let map: LiteMap<String, u32> = map.iter().map(|(k, v)| (k.to_string(), *v)).collect();
-    crate::json::to_string(&map).unwrap_or_default()
-}
