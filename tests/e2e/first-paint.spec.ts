@@ -3,6 +3,7 @@ import { expect, test, type Page } from "./fixtures";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./sandbox";
+import { entryHeld } from "./entry";
 
 // Issue 9 §6 and §8: the shell paints a guest's home from the bundled texts before the wasm
 // arrives, queues what the player does meanwhile, and shows a reload screen if the core fails.
@@ -110,19 +111,7 @@ for (const size of SIZES) {
 
 /** Opens the home with the app's entry script held: the page is the HTML's own, its buttons
  * inert, until `release` lets the script through. */
-async function homeHeld(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((ok) => (release = ok));
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  // Module scripts hold DOMContentLoaded back: wait for the answer only.
-  await page.goto(url("/"), { waitUntil: "commit" });
-  const shell = page.locator(".shell");
-  await expect(shell).toHaveAttribute("data-core", "html");
-  return { shell, release };
-}
+const homeHeld = (page: Page) => entryHeld(page, url("/"));
 
 test("a button pressed on the HTML's home before any script has run is pressed again once React draws", async ({ page }) => {
   const { shell, release } = await homeHeld(page);

@@ -3,12 +3,7 @@
 // axe on the lobby and the game page; screenshots at both sizes (tests/shots/).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { url, register, signedIn, type Player } from "./player";
-
-async function fund(request: APIRequestContext, player: Player, balance: string) {
-  const res = await request.post(url("/api/_control/balance"), { data: { playerId: player.id, balance } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
+import { fund, url, register, signedIn, type Player } from "./player";
 
 async function shot(page: Page, name: string) {
   // A full load shows the preloader for a second (SPEC §2): shoot the page, not the preloader.

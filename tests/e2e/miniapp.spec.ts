@@ -5,6 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { asMiniapp, BOT_URL, called, initData, tgCalls, viaMessengerScript, type TgUser } from "./tg-emulator";
+import { entryHeld } from "./entry";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
@@ -223,15 +224,7 @@ test("a press on the prerendered page before the core, in a mini-app reloaded wi
   await page.goto(launchUrl());
   await signedInAsTelegram(page);
   // The app's entry is held: the press lands on the HTML, before any script of ours has run.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  // Module scripts hold DOMContentLoaded back: wait for the answer only.
-  await page.goto(launchUrl("/wallet"), { waitUntil: "commit" });
-  await expect(page.locator(".shell")).toHaveAttribute("data-core", "html");
+  const { release } = await entryHeld(page, launchUrl("/wallet"));
   await page.getByRole("main").getByRole("button", { name: "Deposit" }).click();
   release();
   await expect(page.getByTestId("tg-wallet")).toBeVisible();

@@ -1,6 +1,6 @@
 // A player made through the sandbox's API, for the specs that start signed in: register, the
 // control API, and a page opened with the player's session cookie.
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page, type WebSocket } from "@playwright/test";
 
 export const base = () => process.env.BASE_URL!;
 export const url = (path: string) => `${base()}${path}`;
@@ -39,4 +39,22 @@ export async function resetSwitches(request: APIRequestContext) {
 export async function signedIn(page: Page, player: Player, path: string) {
   await page.context().addCookies([{ name: "access_token", value: player.token, url: base() }]);
   await page.goto(url(path));
+}
+
+/** Sets the player's balance through the control API. */
+export async function fund(request: APIRequestContext, player: Player, balance: string) {
+  const res = await request.post(url("/api/_control/balance"), { data: { playerId: player.id, balance } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+/** From now on, whether the page's newest realtime socket is open and the server has answered
+ * on it: the pushes (a spin's row, the balance) are heard only then. */
+export function socketReady(page: Page): () => boolean {
+  let last: { ws: WebSocket; answered: boolean } | undefined;
+  page.on("websocket", (ws) => {
+    const s = { ws, answered: false };
+    last = s;
+    ws.on("framereceived", () => (s.answered = true));
+  });
+  return () => !!last && last.answered && !last.ws.isClosed();
 }

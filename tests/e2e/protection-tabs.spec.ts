@@ -3,7 +3,7 @@
 // same moment of the shared session, and answering it in one tab answers it in the other (the
 // storage event carries the session to the other tab's core).
 import { expect, test, type Page } from "./fixtures";
-import { control, register, resetSwitches, signedIn, url } from "./player";
+import { control, fund, register, resetSwitches, signedIn, url } from "./player";
 
 const MIN = 60_000;
 
@@ -18,8 +18,7 @@ async function slotOpen(page: Page) {
 
 test("two tabs share one play session: the check comes in both, and answered in one it is answered in the other", async ({ context, page: first, request }) => {
   const player = await register(request, "realitytabs");
-  const res = await request.post(url("/api/_control/balance"), { data: { playerId: player.id, balance: "20" } });
-  expect(res.ok(), await res.text()).toBeTruthy();
+  await fund(request, player, "20");
   await context.clock.install();
   await signedIn(first, player, "/profile/limits");
   await first.getByTestId("reality-interval").selectOption("15");

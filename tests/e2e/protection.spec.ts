@@ -4,8 +4,8 @@
 // is in the dialog, Escape keeps playing; each action works; axe clean; screenshots of the
 // dialog and the session bar at 1280x800 and 390x844.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page, type WebSocket } from "./fixtures";
-import { control, register, resetSwitches, signedIn, url, type Player } from "./player";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { control, fund, register, resetSwitches, signedIn, socketReady, url, type Player } from "./player";
 
 const MIN = 60_000;
 
@@ -14,33 +14,16 @@ const MIN = 60_000;
 test.beforeEach(async ({ request }) => control(request, "token-ttl", { seconds: 4 * 3600 }));
 test.afterEach(async ({ request }) => resetSwitches(request));
 
-async function fund(request: APIRequestContext, player: Player, balance: string) {
-  const res = await request.post(url("/api/_control/balance"), { data: { playerId: player.id, balance } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
-
 const axeClean = async (page: Page) => {
   const r = await new AxeBuilder({ page }).analyze();
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 };
 
 /** Sign in with the interval set to 15 minutes on the limits page, then open the slot for real
- * and spin once for 2.00; gives the spin as the platform recorded it. */
-/** The page's realtime sockets, newest last, each marked once the server has answered on it. */
-const sockets = new WeakMap<Page, { ws: WebSocket; answered: boolean }[]>();
-
-function watchSockets(page: Page) {
-  const list: { ws: WebSocket; answered: boolean }[] = [];
-  sockets.set(page, list);
-  page.on("websocket", (ws) => {
-    const s = { ws, answered: false };
-    list.push(s);
-    ws.on("framereceived", () => (s.answered = true));
-  });
-}
-
+ * and spin once for 2.00; gives the spin as the platform recorded it, and whether the page's
+ * socket is up. */
 async function playOnce(page: Page, request: APIRequestContext, player: Player) {
-  watchSockets(page);
+  const ready = socketReady(page);
   await page.clock.install();
   await signedIn(page, player, "/profile/limits");
   const select = page.getByTestId("reality-interval");
@@ -58,7 +41,7 @@ async function playOnce(page: Page, request: APIRequestContext, player: Player) 
   const spins = await request.get(url("/api/game/spins?page=1&perPage=5"), { headers: { Authorization: `Bearer ${player.token}` } });
   const spin: { bet: string; win: string } = (await spins.json()).data[0];
   expect(spin.bet).toBe("2.00");
-  return spin;
+  return { spin, ready };
 }
 
 function net(spin: { bet: string; win: string }): string {
@@ -68,7 +51,7 @@ function net(spin: { bet: string; win: string }): string {
 }
 
 /** One more 2.00 spin: play, so the session (30 idle minutes end one) goes on. */
-async function spinAgain(page: Page) {
+async function spinAgain(page: Page, ready: () => boolean) {
   const frame = page.frameLocator("[data-testid=game-frame]");
   await expect(frame.getByText("Real money")).toBeVisible();
   const net = page.getByTestId("session-net");
@@ -77,15 +60,7 @@ async function spinAgain(page: Page) {
   // `runFor`): Playwright's `runFor` fires the timers due in its span back to back, so a
   // socket opened by a backoff timer meets its 5-second connect timeout a millisecond later,
   // before its handshake could be answered, and the reconnects never win.
-  await expect
-    .poll(
-      async () => {
-        const last = sockets.get(page)?.at(-1);
-        return !!last && last.answered && !last.ws.isClosed();
-      },
-      { timeout: 45_000 },
-    )
-    .toBe(true);
+  await expect.poll(ready, { timeout: 45_000 }).toBe(true);
   const before = await net.textContent();
   await frame.getByRole("button", { name: "Spin" }).click();
   // A round's win is 0 or at least twice the bet: the net always moves, by the live push.
@@ -104,7 +79,7 @@ test("15 minutes of real play bring the reality check with the session's figures
   test.slow();
   const player = await register(request, "reality");
   await fund(request, player, "50");
-  const spin = await playOnce(page, request, player);
+  const { spin, ready } = await playOnce(page, request, player);
   await expect(page.getByTestId("session-net")).toHaveText(`Net result: ${net(spin)} USD`);
 
   let dialog = await due(page);
@@ -121,13 +96,13 @@ test("15 minutes of real play bring the reality check with the session's figures
   await expect(page.locator(".protected")).not.toHaveAttribute("inert", "");
 
   // The next one is 15 minutes later: "Keep playing".
-  await spinAgain(page);
+  await spinAgain(page, ready);
   dialog = await due(page);
   await dialog.getByTestId("reality-keep").click();
   await expect(dialog).toHaveCount(0);
 
   // "See my history": the wallet history's game tab.
-  await spinAgain(page);
+  await spinAgain(page, ready);
   dialog = await due(page);
   await dialog.getByTestId("reality-history").click();
   await expect(page).toHaveURL(/\/wallet\/history\?tab=spins$/);
@@ -136,7 +111,7 @@ test("15 minutes of real play bring the reality check with the session's figures
   // "Take a break": the cooling-off limit on the limits page.
   await page.getByTestId("session-bar").waitFor({ state: "detached" });
   await page.goBack();
-  await spinAgain(page);
+  await spinAgain(page, ready);
   dialog = await due(page);
   await dialog.getByTestId("reality-break").click();
   await expect(page).toHaveURL(/\/profile\/limits\?modal=add-limit/);
@@ -144,7 +119,7 @@ test("15 minutes of real play bring the reality check with the session's figures
 
   // "Set limits": the limits page.
   await page.goto(url("/game/book-of-dead"));
-  await spinAgain(page);
+  await spinAgain(page, ready);
   dialog = await due(page);
   await dialog.getByTestId("reality-limits").click();
   await expect(page).toHaveURL(/\/profile\/limits$/);

@@ -4,8 +4,8 @@
 // its time, not again after a reload). On the page's clock; screenshots of both dialogs and the
 // settings at 1280x800 and 390x844; axe clean.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type WebSocket } from "./fixtures";
-import { control, register, resetSwitches, signedIn, url } from "./player";
+import { expect, test, type Page } from "./fixtures";
+import { control, fund, register, resetSwitches, signedIn, socketReady, url } from "./player";
 
 const MIN = 60_000;
 const SIZES = [
@@ -21,18 +21,6 @@ const axeClean = async (page: Page) => {
   const r = await new AxeBuilder({ page }).analyze();
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 };
-
-/** Whether the page's newest realtime socket is open and the server has answered on it: a
- * spin's push is heard only then (the page's first connect asks for no missed rows). */
-function socketReady(page: Page): () => boolean {
-  let last: { ws: WebSocket; answered: boolean } | undefined;
-  page.on("websocket", (ws) => {
-    const s = { ws, answered: false };
-    last = s;
-    ws.on("framereceived", () => (s.answered = true));
-  });
-  return () => !!last && last.answered && !last.ws.isClosed();
-}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
@@ -56,8 +44,7 @@ for (const s of SIZES) {
     test.slow();
     await page.setViewportSize({ width: s.width, height: s.height });
     const player = await register(request, "length");
-    const funded = await request.post(url("/api/_control/balance"), { data: { playerId: player.id, balance: "50" } });
-    expect(funded.ok()).toBeTruthy();
+    await fund(request, player, "50");
     const ready = socketReady(page);
     await page.clock.install();
     await signedIn(page, player, "/profile/limits");
@@ -153,8 +140,7 @@ for (const s of SIZES) {
 test("after the session length the sportsbook asks on entering it; its widget waits for Continue", async ({ page, request }) => {
   test.slow();
   const player = await register(request, "lengthsport");
-  const funded = await request.post(url("/api/_control/balance"), { data: { playerId: player.id, balance: "50" } });
-  expect(funded.ok()).toBeTruthy();
+  await fund(request, player, "50");
   const ready = socketReady(page);
   await page.clock.install();
   await signedIn(page, player, "/profile/limits");

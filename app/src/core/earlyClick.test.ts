@@ -132,18 +132,28 @@ describe("an early click whose page React draws only with the core (the mini-app
   const page = (core: string) =>
     `<div class="shell" data-core="${core}"><header><button>Menu</button></header><main><button>Deposit</button></main></div>`;
   const preloader = `<div class="shell" data-core="loading"><header><button>Menu</button></header><main></main></div>`;
-
-  it("waits through React's first tree and presses the button once the page is drawn", async () => {
-    vi.useFakeTimers();
+  /** The HTML's page with Deposit clicked on it, and the replay waiting for React. */
+  function clickedOnHtml() {
     const root = drawn(page("html"));
     const win: Win = { __earlyClick: { path: [0, 1, 0], text: "Deposit" } };
     replayWhenDrawn(root, win);
-    root.innerHTML = preloader;
-    await vi.advanceTimersByTimeAsync(500);
-    expect(win.__earlyClick).toBeDefined();
+    return { root, win };
+  }
+  /** React's page drawn with the core ready; gives the spy on its Deposit. */
+  function pageDrawn(root: Element) {
     root.innerHTML = page("ready");
     const pressed = vi.fn();
     root.querySelector("main button")!.addEventListener("click", pressed);
+    return pressed;
+  }
+
+  it("waits through React's first tree and presses the button once the page is drawn", async () => {
+    vi.useFakeTimers();
+    const { root, win } = clickedOnHtml();
+    root.innerHTML = preloader;
+    await vi.advanceTimersByTimeAsync(500);
+    expect(win.__earlyClick).toBeDefined();
+    const pressed = pageDrawn(root);
     await vi.advanceTimersByTimeAsync(50);
     expect(pressed).toHaveBeenCalledTimes(1);
     expect(win.__earlyClick).toBeUndefined();
@@ -152,16 +162,12 @@ describe("an early click whose page React draws only with the core (the mini-app
 
   it("gives up a moment after the core is ready when the page has no such button", async () => {
     vi.useFakeTimers();
-    const root = drawn(page("html"));
-    const win: Win = { __earlyClick: { path: [0, 1, 0], text: "Deposit" } };
-    replayWhenDrawn(root, win);
+    const { root, win } = clickedOnHtml();
     root.innerHTML = preloader.replace("loading", "ready");
     await vi.advanceTimersByTimeAsync(READY_GRACE_MS + 100);
     expect(win.__earlyClick).toBeUndefined();
     // Drawn later: not pressed (the visitor has long moved on).
-    root.innerHTML = page("ready");
-    const pressed = vi.fn();
-    root.querySelector("main button")!.addEventListener("click", pressed);
+    const pressed = pageDrawn(root);
     await vi.advanceTimersByTimeAsync(100);
     expect(pressed).not.toHaveBeenCalled();
     vi.useRealTimers();
@@ -169,15 +175,11 @@ describe("an early click whose page React draws only with the core (the mini-app
 
   it("is dropped when the visitor presses something in React's tree meanwhile", async () => {
     vi.useFakeTimers();
-    const root = drawn(page("html"));
-    const win: Win = { __earlyClick: { path: [0, 1, 0], text: "Deposit" } };
-    replayWhenDrawn(root, win);
+    const { root } = clickedOnHtml();
     root.innerHTML = preloader;
     await vi.advanceTimersByTimeAsync(50);
     root.querySelector("header button")!.dispatchEvent(new Event("pointerdown", { bubbles: true }));
-    root.innerHTML = page("ready");
-    const pressed = vi.fn();
-    root.querySelector("main button")!.addEventListener("click", pressed);
+    const pressed = pageDrawn(root);
     await vi.advanceTimersByTimeAsync(100);
     expect(pressed).not.toHaveBeenCalled();
     vi.useRealTimers();
