@@ -86,6 +86,9 @@ export function App() {
   const miniapp = useCore((s) => s.miniapp.active);
   // `loading` while the shell paints from the bundled texts, `ready` once the core drives it.
   const core = useCore((s) => (s.ready ? "ready" : "loading"));
+  // Who the visitor is, once known: the stored session is being restored (`booting`) or the
+  // messenger's sign-in runs (`signing-in`) before a player's page can be drawn.
+  const session = useCore((s) => (s.miniapp.loggingIn ? "signing-in" : s.session.status));
   const dismiss = useCallback((id: number) => dispatch({ type: "dismissToast", id }), [dispatch]);
   useDocument();
   const skip = (
@@ -116,7 +119,7 @@ export function App() {
   );
   if (layout === "empty") {
     return (
-      <div className="shell shell-empty" data-layout="empty" data-core={core}>
+      <div className="shell shell-empty" data-layout="empty" data-core={core} data-session={session}>
         <main className="content-empty" id="main" tabIndex={-1} data-page={pageName}>
           <Page />
         </main>
@@ -125,7 +128,7 @@ export function App() {
     );
   }
   return (
-    <div className={`shell${compact && !mobile ? " shell-compact" : ""}`} data-layout="default" data-core={core}>
+    <div className={`shell${compact && !mobile ? " shell-compact" : ""}`} data-layout="default" data-core={core} data-session={session}>
       {skip}
       <Header mobile={mobile} />
       <Drawer mobile={mobile} />

@@ -173,6 +173,20 @@ describe("an early click whose page React draws only with the core (the mini-app
     vi.useRealTimers();
   });
 
+  it("keeps waiting past the grace while the session is restored or the messenger signs in", async () => {
+    vi.useFakeTimers();
+    const { root, win } = clickedOnHtml();
+    for (const session of ["booting", "signing-in"]) {
+      root.innerHTML = preloader.replace('data-core="loading"', `data-core="ready" data-session="${session}"`);
+      await vi.advanceTimersByTimeAsync(READY_GRACE_MS * 2);
+      expect(win.__earlyClick).toBeDefined();
+    }
+    const pressed = pageDrawn(root);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(pressed).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+  });
+
   it("is dropped when the visitor presses something in React's tree meanwhile", async () => {
     vi.useFakeTimers();
     const { root } = clickedOnHtml();

@@ -52,15 +52,18 @@ export function finishEarlyPress(root: Element, win: WithEarlyClick = window as 
   root.addEventListener("pointerup", up, true);
 }
 
-/** How long a remembered click still waits for its button once the core is ready. */
+/** How long a remembered click still waits for its button once the core is ready and knows who
+ * the visitor is (a player's page is drawn only after the session is restored). */
 export const READY_GRACE_MS = 1000;
+/** The shell once the core drives it and the session is no longer being restored or signed in. */
+const SETTLED = '[data-core="ready"]:not([data-session="booting"]):not([data-session="signing-in"])';
 /** Never waited for longer than this from React's first tree (a core that never starts). */
 export const GIVE_UP_MS = 15_000;
 
 /** After React has replaced the HTML's shell (`data-core` no longer "html"), replay the click.
  * React's first tree may not hold the page the HTML showed (the mini-app draws no early page:
  * the messenger's sign-in comes first), so the click waits for its button until the core is
- * ready and a moment more; a press on React's tree meanwhile is the visitor's newer intent and
+ * ready and the session settled, and a moment more; a press on React's tree meanwhile is the visitor's newer intent and
  * drops it. */
 export function replayWhenDrawn(root: Element, win: WithEarlyClick = window as WithEarlyClick, now: () => number = Date.now): void {
   if (!win.__earlyClick && !root.querySelector('[data-core="html"]')) return;
@@ -89,7 +92,7 @@ export function replayWhenDrawn(root: Element, win: WithEarlyClick = window as W
     }
     const t = now();
     drawnAt ??= t;
-    if (root.querySelector('[data-core="ready"]')) readyAt ??= t;
+    if (root.querySelector(SETTLED)) readyAt ??= t;
     if ((readyAt !== undefined && t - readyAt > READY_GRACE_MS) || t - drawnAt > GIVE_UP_MS) {
       stop();
       return;
