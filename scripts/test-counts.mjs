@@ -15,7 +15,7 @@ const logs = process.argv[2] ?? join(ROOT, "target", "test-logs");
 
 /** cargo test output: "Running tests/x.rs (…/deps/x-hash)" then its "test result: … N passed".
  * In the workspace run the package is the one whose unit tests ran last (cargo runs package by
- * package); the browser runs hold the core's `web_*` binaries only, named without it. */
+ * package); the browser runs hold the core's `web` binary only, named without it. */
 function rustCounts(file, layer, workspace = false) {
   const out = new Map();
   if (!existsSync(file)) return out;
@@ -31,8 +31,18 @@ function rustCounts(file, layer, workspace = false) {
     } else if (doc) {
       current = `${doc[1]}:doc-tests`;
     }
+    // A binary of modules (`tests/NAME/main.rs`, one per layer: issue 31) is counted per module
+    // file, so a suite inside it cannot lose tests unseen either.
+    const test = /^test (\w+)::\S+ \.\.\. (ok|FAILED|ignored)/.exec(line);
+    if (test && current?.endsWith("/main.rs")) {
+      const key = `${layer}\t${current.replace(/main\.rs$/, `${test[1]}.rs`)}`;
+      out.set(key, (out.get(key) ?? 0) + 1);
+      continue;
+    }
     const result = /test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored/.exec(line);
-    if (result && current) {
+    if (result && current?.endsWith("/main.rs")) {
+      current = null;
+    } else if (result && current) {
       const n = Number(result[1]) + Number(result[2]) + Number(result[3]);
       out.set(`${layer}\t${current}`, (out.get(`${layer}\t${current}`) ?? 0) + n);
       current = null;

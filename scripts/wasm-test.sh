@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# wasm-test.sh chrome|firefox: the core's browser tests (core/tests/web_*.rs) headless in that
+# wasm-test.sh chrome|firefox: the core's browser tests (core/tests/web/, one binary) headless in that
 # browser, every test binary run even after a failure. What `wasm-pack test --headless
 # --chrome` does, minus its one flaw here: wasm-pack hands extra arguments to `cargo build`
 # as well as `cargo test`, so `--no-fail-fast` cannot be passed through it.
@@ -22,10 +22,10 @@ cd "$ROOT/core"
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
 status=0
-# Only the browser suites (`tests/web_*.rs`): the other binaries hold no browser test, and
-# building and starting them for the browser cost minutes for nothing (issue 31). A `--test
-# NAME` among the arguments runs that suite alone (cargo would run it besides every web_*).
-suites=(--test 'web_*')
+# Only the browser binary (`tests/web/`): the other binaries hold no browser test, and building
+# and starting them for the browser cost minutes for nothing (issue 31). A `--test NAME` among
+# the arguments runs that binary instead; a test name filter runs some of the suites.
+suites=(--test web)
 for arg in "$@"; do
   case "$arg" in --test | --test=*) suites=() ;; esac
 done

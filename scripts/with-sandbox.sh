@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # with-sandbox.sh CMD...: run CMD with a throwaway release sandbox (--control with CORS, as
 # the browser tests call it from their own port, --outbox, --test-limits, in-memory DB, free port) whose address is in CROUPIER_SANDBOX_URL; the sandbox stops when CMD ends.
-# The core's browser tests (core/tests/web_sandbox.rs) read that address at compile time.
+# The core's browser tests (core/tests/web/sandbox.rs) read that address at compile time.
 set -uo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 BIN="${SANDBOX_BIN:-$ROOT/target/release/croupier-sandbox}"

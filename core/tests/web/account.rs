@@ -4,30 +4,21 @@
 //! through gloo-net to the sandbox (CORS, PUT and DELETE with JSON bodies, the bearer), answers
 //! read back into the slices the view gets as JS values, the realtime socket's pushes, and the
 //! toasts' own timers. The texts are the page's (`core/content/en.json` in `texts`). Run
-//! through `scripts/with-sandbox.sh`, like web_sandbox.rs.
-#![cfg(target_arch = "wasm32")]
+//! through `scripts/with-sandbox.sh`, like sandbox.rs.
 
+use crate::sandbox_url;
 use croupier_core::bindings::Core;
 use croupier_core::runtime::storage;
 use serde_json::{json, Value};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 const PASSWORD: &str = "royal-flush-9";
-
-fn sandbox() -> &'static str {
-    match option_env!("CROUPIER_SANDBOX_URL") {
-        Some(url) => url,
-        None => panic!("CROUPIER_SANDBOX_URL is not set: run through scripts/with-sandbox.sh"),
-    }
-}
 
 /// A call to the sandbox outside the core (sign-up, the control API, the server's state);
 /// a refusal fails the test with its status and body.
 async fn call(method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Value {
-    let url = [sandbox(), path].concat();
+    let url = [sandbox_url(), path].concat();
     let mut req = match method {
         "POST" => gloo_net::http::Request::post(&url),
         _ => gloo_net::http::Request::get(&url),
@@ -120,8 +111,8 @@ impl Page {
             .unwrap();
         let config = format!(
             r#"{{"apiBase":"{}","texts":{}}}"#,
-            sandbox(),
-            include_str!("../content/en.json")
+            sandbox_url(),
+            include_str!("../../content/en.json")
         );
         let core = Core::new(js_sys::JSON::parse(&config).unwrap());
         core.start();
@@ -278,7 +269,7 @@ async fn a_limit_is_set_tightened_removed_later_and_kept_with_its_toasts() {
 
 /// The HTTP status the sandbox answers `GET path` with this token.
 async fn status_of(path: &str, token: &str) -> u16 {
-    gloo_net::http::Request::get(&[sandbox(), path].concat())
+    gloo_net::http::Request::get(&[sandbox_url(), path].concat())
         .header("Authorization", &["Bearer ", token].concat())
         .send()
         .await

@@ -1,7 +1,6 @@
 //! Payments in real browsers (Chrome and Firefox): the pending QR invoice's id kept in
 //! sessionStorage and read back by a fresh runtime (a reload), and the requests the payment
 //! calls build (source/platform headers, bracket arrays, JSON bodies).
-#![cfg(target_arch = "wasm32")]
 
 use croupier_core::app::features::wallet::{self, history, pay};
 use croupier_core::app::{CallId, Config, Guard, HttpRequest, Req};
@@ -11,8 +10,6 @@ use croupier_core::domain::payment_form::EQUIVALENT_KEY;
 use croupier_core::runtime::{http, storage, Runtime};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn config() -> Config {
     Config {

@@ -3,23 +3,14 @@
 //! query), and a guest's `Core` on a page's address: the `contentPage` slice as the view reads
 //! it (title, the sanitised tree of `tag`/`text`/`href`/`children`, the questions list with its
 //! addresses), the page's language, and a missing page. Run through `scripts/with-sandbox.sh`.
-#![cfg(target_arch = "wasm32")]
 
+use crate::sandbox_url;
 use croupier_core::app::features::pages::{Call, Key};
 use croupier_core::app::{CallId, Config, Guard, HttpRequest, Req};
 use croupier_core::bindings::Core;
 use croupier_core::runtime::{http, storage};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
-
-fn sandbox() -> &'static str {
-    match option_env!("CROUPIER_SANDBOX_URL") {
-        Some(url) => url,
-        None => panic!("CROUPIER_SANDBOX_URL is not set: run through scripts/with-sandbox.sh"),
-    }
-}
 
 fn at(v: &JsValue, path: &str) -> JsValue {
     path.split('.').fold(v.clone(), |v, k| {
@@ -53,7 +44,7 @@ async fn on_page<T>(path: &str, f: impl AsyncFnOnce(&Core) -> T) -> T {
     history
         .replace_state_with_url(&JsValue::NULL, "", Some(path))
         .unwrap();
-    let config = format!(r#"{{"apiBase":"{}"}}"#, sandbox());
+    let config = format!(r#"{{"apiBase":"{}"}}"#, sandbox_url());
     let core = Core::new(js_sys::JSON::parse(&config).unwrap());
     core.start();
     let out = f(&core).await;

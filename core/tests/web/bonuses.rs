@@ -1,15 +1,12 @@
 //! Bonuses (issue 12) in real browsers (Chrome and Firefox): the requests the bonus calls
 //! build (bracket arrays, PUT with a JSON body, DELETE with a body), a view intent read from a
 //! JS object through the engine, and the slice the runtime hands to the view.
-#![cfg(target_arch = "wasm32")]
 
 use croupier_core::app::features::bonuses::{self, wire::Kind};
 use croupier_core::app::{CallId, Config, Guard, HttpRequest, Req, UiEvent};
 use croupier_core::runtime::{http, js_json, Runtime};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn config() -> Config {
     Config {

@@ -3,7 +3,6 @@
 //! `realtime` encodes and decodes frames with the core's JSON, whose numbers and strings go
 //! through the engine in the wasm build (json.rs). The native suites hold the full rules;
 //! these pin that the browser build gives the same answers.
-#![cfg(target_arch = "wasm32")]
 
 use croupier_core::domain::case::{lower, upper};
 use croupier_core::domain::realtime::{
@@ -12,8 +11,6 @@ use croupier_core::domain::realtime::{
 };
 use croupier_core::domain::session::{is_expired, token_exp};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 fn case_maps_beyond_ascii_like_std() {

@@ -1,14 +1,11 @@
 //! Issue 16 in a real browser (Chrome and Firefox): the affiliate cookies the runtime writes
 //! and reads, their expiry, and the tag captured from the landing address at start.
-#![cfg(target_arch = "wasm32")]
 
 use croupier_core::bindings::Core;
 use croupier_core::runtime::storage;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 async fn wait_ms(ms: i32) {
     let p = js_sys::Promise::new(&mut |ok, _| {

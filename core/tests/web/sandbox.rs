@@ -7,29 +7,17 @@
 //! `CROUPIER_SANDBOX_URL` at compile time (scripts/test.sh runs the browser steps through it):
 //!
 //!     scripts/with-sandbox.sh bash -c 'cd core && wasm-pack test --headless --firefox'
-#![cfg(target_arch = "wasm32")]
 
+use crate::sandbox_url;
 use croupier_core::app::features::settings;
 use croupier_core::app::{CallId, Config, Guard, HttpOutcome, HttpRequest, Method, Req};
 use croupier_core::bindings::Core;
 use croupier_core::runtime::{http, storage};
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-fn sandbox() -> &'static str {
-    // Not `env!`: the crate's other browser tests (and clippy) build without a sandbox.
-    match option_env!("CROUPIER_SANDBOX_URL") {
-        Some(url) => url,
-        None => panic!(
-            "CROUPIER_SANDBOX_URL is not set: run through scripts/with-sandbox.sh (scripts/test.sh does)"
-        ),
-    }
-}
-
 fn base() -> http::Base {
     http::Base::from(&Config {
-        api_base: sandbox().into(),
+        api_base: sandbox_url().into(),
         ..Config::default()
     })
 }
@@ -107,7 +95,7 @@ async fn answers_over_512_kb_are_refused_with_or_without_a_length() {
 }
 
 async fn fetch_json(method: &str, path: &str, body: &str) -> serde_json::Value {
-    let url = format!("{}{path}", sandbox());
+    let url = format!("{}{path}", sandbox_url());
     let req = match method {
         "POST" => gloo_net::http::Request::post(&url),
         _ => gloo_net::http::Request::get(&url),
@@ -154,7 +142,7 @@ async fn the_runtime_restores_a_session_and_hears_pushes_over_its_socket() {
     let player = reg["profile"]["id"].as_i64().unwrap();
     storage::store_token(token);
 
-    let config = js_sys::JSON::parse(&format!(r#"{{"apiBase":"{}"}}"#, sandbox())).unwrap();
+    let config = js_sys::JSON::parse(&format!(r#"{{"apiBase":"{}"}}"#, sandbox_url())).unwrap();
     let core = Core::new(config);
     core.start();
     // Start -> Booted -> profile and accounts calls -> answers -> the view.

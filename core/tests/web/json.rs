@@ -1,14 +1,11 @@
 //! The boundary in a real browser: JSON text is parsed by the engine and read from its flat
 //! layout (`json_tape`), written by `json_write`; view values cross as plain objects.
-#![cfg(target_arch = "wasm32")]
 
 use croupier_core::json::{self, Json};
 use croupier_core::runtime::{from_js, to_js};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 fn numbers_parse_and_print_through_the_engine() {

@@ -1,27 +1,18 @@
 //! The document upload in real browsers (Chrome and Firefox) against a real sandbox: the
 //! runtime's multipart form (`runtime/upload.js`, XMLHttpRequest) with the file of the page's
 //! input, its `uploadprogress` events on that input, the answer, and a refusal as the answer
-//! of a call (no file, no session). Run through `scripts/with-sandbox.sh`, like web_sandbox.rs.
-#![cfg(target_arch = "wasm32")]
+//! of a call (no file, no session). Run through `scripts/with-sandbox.sh`, like sandbox.rs.
 
+use crate::sandbox_url;
 use croupier_core::app::features::documents::{Call, FILE_INPUT};
 use croupier_core::app::{CallId, Config, Guard, HttpOutcome, HttpRequest, Method, Req};
 use croupier_core::runtime::{http, upload};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-fn sandbox() -> &'static str {
-    match option_env!("CROUPIER_SANDBOX_URL") {
-        Some(url) => url,
-        None => panic!("CROUPIER_SANDBOX_URL is not set: run through scripts/with-sandbox.sh"),
-    }
-}
-
 fn base() -> http::Base {
     http::Base::from(&Config {
-        api_base: sandbox().into(),
+        api_base: sandbox_url().into(),
         ..Config::default()
     })
 }

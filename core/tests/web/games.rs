@@ -1,7 +1,6 @@
 //! Games in real browsers (Chrome and Firefox): returnGame read back from sessionStorage by a
 //! fresh runtime (a reload), the played-games list written to localStorage in the SPEC §9 shape,
 //! and the search index built and queried inside the wasm runtime.
-#![cfg(target_arch = "wasm32")]
 
 use croupier_core::app::features::games::launch::RETURN_GAME_KEY;
 use croupier_core::app::features::games::played::PLAYED_KEY;
@@ -10,8 +9,6 @@ use croupier_core::app::{Config, Event};
 use croupier_core::runtime::{storage, Runtime};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn config() -> Config {
     Config {

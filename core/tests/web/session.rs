@@ -6,7 +6,6 @@
 //! sends, and no server of ours runs here (wasm-bindgen-test serves only its own page). The
 //! real fetch goes to that page's server, which answers an unknown path with an error status:
 //! enough to prove the fetch path, timeout guard and response reading work end to end.
-#![cfg(target_arch = "wasm32")]
 
 use croupier_core::app::calls::query::array_param;
 use croupier_core::app::features::{settings, wallet};
@@ -18,8 +17,6 @@ use std::rc::Rc;
 
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn now() -> u64 {
     js_sys::Date::now() as u64

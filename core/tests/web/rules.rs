@@ -2,7 +2,6 @@
 //! a representative case per module, so the native results are known to hold in the browser.
 //!
 //! `cd core && wasm-pack test --headless --chrome --firefox -- --test web_rules`
-#![cfg(target_arch = "wasm32")]
 
 use croupier_core::domain::affiliate::{cookie_max_age_seconds, tag_to_store};
 use croupier_core::domain::alert::{Alert, AlertQueue};
@@ -31,8 +30,6 @@ use croupier_core::domain::route::{
 use croupier_core::domain::sport::{self, slugify, SportRoute, SportSelection};
 use croupier_core::domain::wager::min_wager_multiplier;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const LOCALES: &[&str] = &["en", "de", "pt-BR"];
 

@@ -1,6 +1,5 @@
 //! The wasm surface in a real browser: create a core, dispatch, receive view slices; the
 //! runtime's token storage.
-#![cfg(target_arch = "wasm32")]
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -9,8 +8,6 @@ use croupier_core::bindings::Core;
 use croupier_core::runtime::storage;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn event(json: &str) -> JsValue {
     js_sys::JSON::parse(json).expect("test json")

@@ -1,15 +1,13 @@
 //! The messenger mini-app in Chrome and Firefox: detection from the launch data the page hands
 //! the core (JS config object -> platform tg, source = bot URL), and the whole runtime loop
 //! against a real sandbox: sign-in from signed init data, the messenger sync, source/platform
-//! as the server stored them. Run through scripts/with-sandbox.sh (see web_sandbox.rs).
-#![cfg(target_arch = "wasm32")]
+//! as the server stored them. Run through scripts/with-sandbox.sh (see sandbox.rs).
 
+use crate::sandbox_url;
 use croupier_core::app::Config;
 use croupier_core::bindings::Core;
 use croupier_core::runtime::{http, storage};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const BOT: &str = "https://t.me/croupier_bot";
 
@@ -49,15 +47,8 @@ fn launch_data_in_the_config_is_the_miniapp() {
     assert!(view_text(&web, "miniapp").contains(r#""active":false"#));
 }
 
-fn sandbox() -> &'static str {
-    match option_env!("CROUPIER_SANDBOX_URL") {
-        Some(url) => url,
-        None => panic!("CROUPIER_SANDBOX_URL is not set: run through scripts/with-sandbox.sh"),
-    }
-}
-
 async fn fetch_json(method: &str, path: &str, body: Option<String>) -> serde_json::Value {
-    let url = format!("{}{path}", sandbox());
+    let url = format!("{}{path}", sandbox_url());
     let req = match method {
         "POST" => gloo_net::http::Request::post(&url),
         _ => gloo_net::http::Request::get(&url),
@@ -91,7 +82,7 @@ async fn the_runtime_signs_in_from_the_launch_data_and_syncs() {
     .await;
     let raw = signed["initData"].as_str().unwrap();
     let config = serde_json::json!({
-        "apiBase": sandbox(),
+        "apiBase": sandbox_url(),
         "miniapp": {
             "initDataRaw": raw,
             "botUrl": BOT,

@@ -2,25 +2,16 @@
 //! provider: the `sport` slice asks for the script, widgets wait for `init`, the widget's own
 //! navigation (a JS object from its callback) reaches the core and the address, an address
 //! change moves the widget, and a script that fails to load leaves a retry.
-//! Run through `scripts/with-sandbox.sh` (see web_sandbox.rs).
-#![cfg(target_arch = "wasm32")]
+//! Run through `scripts/with-sandbox.sh` (see sandbox.rs).
 
 use std::rc::Rc;
 
+use crate::sandbox_url;
 use croupier_core::bindings::Core;
 use js_sys::{Function, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
-
-fn sandbox() -> &'static str {
-    match option_env!("CROUPIER_SANDBOX_URL") {
-        Some(url) => url,
-        None => panic!("CROUPIER_SANDBOX_URL is not set: run through scripts/with-sandbox.sh"),
-    }
-}
 
 fn json(text: &str) -> JsValue {
     js_sys::JSON::parse(text).expect("test json")
@@ -52,10 +43,10 @@ async fn load_script(url: &str) -> Result<JsValue, JsValue> {
 /// product from its own chunk; here, unsplit, in the next task), and what was sent to it meanwhile
 /// is queued and delivered on arrival.
 async fn core_at(path: &str) -> Rc<Core> {
-    let script = format!("{}/sportsbook/sdk.js", sandbox());
+    let script = format!("{}/sportsbook/sdk.js", sandbox_url());
     let core = Rc::new(Core::new(json(&format!(
         r#"{{"apiBase":"{}","sportsbookScript":"{script}"}}"#,
-        sandbox()
+        sandbox_url()
     ))));
     core.start();
     core.dispatch(json(&format!(r#"{{"type":"navigate","path":"{path}"}}"#)));
@@ -185,7 +176,7 @@ async fn the_stand_in_widget_and_the_core_drive_each_other() {
 #[wasm_bindgen_test]
 async fn a_script_that_does_not_load_leaves_a_retry() {
     let core = core_at("/sport/esports").await;
-    let missing = format!("{}/sportsbook/missing.js", sandbox());
+    let missing = format!("{}/sportsbook/missing.js", sandbox_url());
     let err = load_script(&missing).await.expect_err("a 404 script fails");
     let reason = get(&err, &["message"]).as_string().unwrap_or_default();
     assert!(reason.contains("missing.js"), "{reason}");

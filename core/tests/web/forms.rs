@@ -1,7 +1,6 @@
 //! The form and money rules in a real browser (wasm32): the `regex` rule runs on the
 //! JavaScript engine through `js_sys::RegExp`, everything else must agree with the native
 //! tests to the character.
-#![cfg(target_arch = "wasm32")]
 
 use croupier_core::domain::money::{self, CurrencyInfo, Decimal, SubCurrency};
 use croupier_core::domain::validation::{
@@ -9,8 +8,6 @@ use croupier_core::domain::validation::{
 };
 use croupier_core::domain::{cpf, mask, names, phone};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn t(s: &str) -> Value {
     Value::Text(s.to_string())
@@ -227,7 +224,7 @@ fn masks_names_and_cpf() {
 fn phone_fixtures_agree_in_wasm() {
     install_plans();
     let rows: Vec<Vec<String>> =
-        serde_json::from_str(include_str!("../src/domain/phone/fixtures.json")).unwrap();
+        serde_json::from_str(include_str!("../../src/domain/phone/fixtures.json")).unwrap();
     let mut mismatches = 0;
     for row in &rows {
         let dc = (!row[1].is_empty()).then_some(row[1].as_str());
@@ -253,7 +250,7 @@ fn phone_fixtures_agree_in_wasm() {
 /// In the browser the numbering plans are a separate asset the app installs at start; the
 /// tests install the same file.
 fn install_plans() {
-    phone::install(include_str!("../src/domain/phone/metadata.tsv").to_string());
+    phone::install(include_str!("../../src/domain/phone/metadata.tsv").to_string());
     assert!(phone::is_loaded());
 }
 

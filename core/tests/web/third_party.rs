@@ -5,17 +5,15 @@
 //! id and external code, and a guarded form gets the captcha token and the visitor
 //! fingerprint; a script that fails to load breaks nothing. One test: the loaders keep their
 //! state in the page, as they do in the product.
-//! Run through `scripts/with-sandbox.sh` (see web_sandbox.rs).
-#![cfg(target_arch = "wasm32")]
+//! Run through `scripts/with-sandbox.sh` (see sandbox.rs).
 
+use crate::sandbox_url;
 use croupier_core::app::Guard;
 use croupier_core::bindings::Core;
 use croupier_core::runtime::third_party::guard;
 use js_sys::Reflect;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const SERVICES: [&str; 7] = [
     "tagManager",
@@ -26,13 +24,6 @@ const SERVICES: [&str; 7] = [
     "pixel",
     "captcha",
 ];
-
-fn sandbox() -> &'static str {
-    match option_env!("CROUPIER_SANDBOX_URL") {
-        Some(url) => url,
-        None => panic!("CROUPIER_SANDBOX_URL is not set: run through scripts/with-sandbox.sh"),
-    }
-}
 
 fn json(text: &str) -> JsValue {
     js_sys::JSON::parse(text).expect("test json")
@@ -107,7 +98,7 @@ fn status(core: &Core) -> String {
 fn core(third_party: &str) -> Core {
     let core = Core::new(json(&format!(
         r#"{{"apiBase":"{}","thirdParty":{third_party}}}"#,
-        sandbox()
+        sandbox_url()
     )));
     core.start();
     core
@@ -120,7 +111,7 @@ fn keyed(pixel_script: &str) -> String {
             let script = if *s == "pixel" {
                 pixel_script.to_string()
             } else {
-                format!("{}/third-party/{s}.js", sandbox())
+                format!("{}/third-party/{s}.js", sandbox_url())
             };
             format!(r#""{s}":{{"key":"{s}-key","script":"{script}"}}"#)
         })
@@ -148,14 +139,14 @@ async fn loaders_follow_keys_and_consent_and_a_failure_breaks_nothing() {
     // Every service keyed, the pixel's script missing (a 404): with no choice made, only the
     // consent-free ones load.
     store_consent(None);
-    let missing = format!("{}/third-party/missing.js", sandbox());
+    let missing = format!("{}/third-party/missing.js", sandbox_url());
     let first_core = core(&keyed(&missing));
     // Planned at start: the page holds the consent-free services' scripts and no other, so no
     // other can load later.
     assert_eq!(status(&first_core), "guest");
     let mut tags = scripts("/third-party/");
     tags.sort();
-    let at = |s: &str| format!("{}/third-party/{s}.js", sandbox());
+    let at = |s: &str| format!("{}/third-party/{s}.js", sandbox_url());
     assert_eq!(tags, [at("captcha"), at("chat"), at("fingerprint")]);
     until(|| loaded().len() >= 3).await;
     let mut first = loaded();

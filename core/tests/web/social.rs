@@ -3,15 +3,12 @@
 //! on the callback address (a new page load), used once, and a callback whose state this tab
 //! did not keep is refused on its page. The page's address is set with the History API, so
 //! nothing leaves the test page; the API base is a closed port.
-#![cfg(target_arch = "wasm32")]
 
 use croupier_core::app::features::social::PENDING_KEY;
 use croupier_core::app::Config;
 use croupier_core::runtime::{storage, Runtime};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn config() -> Config {
     Config {
