@@ -17,6 +17,7 @@
 #![cfg(all(target_arch = "wasm32", feature = "bench"))]
 
 #[macro_use]
+#[path = "native/support/mod.rs"]
 mod support;
 
 use croupier_core::app::view::SliceNames;

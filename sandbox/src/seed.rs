@@ -212,7 +212,7 @@ fn reference_data(conn: &Connection) -> rusqlite::Result<()> {
 /// Localised texts per locale (`group -> key -> text`), each complete: pt-br, es and ru
 /// translate every key of en with the same placeholders (a locale missing a key would fall
 /// back to en key by key). en holds exactly the core's built-in keys (core/content/en.json;
-/// sandbox/tests/content.rs holds them equal, and the translations complete).
+/// sandbox/tests/api/content.rs holds them equal, and the translations complete).
 pub const CONTENT: &[(&str, &str)] = &[
     ("en", include_str!("../content/en.json")),
     ("pt-br", include_str!("../content/pt-br.json")),

@@ -15,7 +15,7 @@ export type CoreState = View & {
 };
 
 /** Before the core loads: the core's own view of a fresh model (generated and kept current by
- * core/tests/initial_view.rs), with the bundled English texts. */
+ * core/tests/native/initial_view.rs), with the bundled English texts. */
 export const initialView: View = {
   ...(generated as unknown as Omit<View, "texts">),
   // The default language already, so the frame reads well before the core has loaded.

@@ -1,7 +1,7 @@
 //! The core's JSON edge (`croupier_core::json`) on arbitrary text: no panic; whatever parses
 //! prints back to text that parses to the same value; the hand API readers never panic.
 //! Natively the core's text JSON is serde_json itself (the wasm build parses with the engine,
-//! tested in core/tests/web_json.rs), so the grammar comparison below is a guard against the
+//! tested in core/tests/web/json.rs), so the grammar comparison below is a guard against the
 //! edge growing a parser of its own.
 #![no_main]
 

@@ -89,7 +89,7 @@ mod tests {
         out
     }
 
-    /// Every seeded locale is complete (sandbox/tests/content.rs), so the key-by-key fallback
+    /// Every seeded locale is complete (sandbox/tests/api/content.rs), so the key-by-key fallback
     /// for a partly translated locale is checked here on a database of its own.
     #[test]
     fn a_partial_locale_falls_back_to_the_default_key_by_key() {
