@@ -3,8 +3,8 @@
 // progress, the row with its status; a wrong type or a too-big file refused before any
 // request; the delete confirmed in the row; an approved one stays; the Sumsub stand-in round
 // trip; axe; screenshots at both sizes.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 import { control, register, signedIn } from "./player";
 
 // The smallest valid PNG (1x1, transparent).
@@ -14,7 +14,7 @@ const PNG = Buffer.from(
 );
 
 const axeClean = async (page: Page) => {
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await axeScan(page);
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 };
 

@@ -3,8 +3,8 @@
 // avatar/list and set-avatar, §8 resend alerts): the confirmation mail lands in the sandbox's
 // outbox, its code and link are read from there. Moving the e-mail needs proof of the owner
 // (issue 32 item 4): the current password, or for a player without one a code to the phone.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 import { control, register, signedIn, url, type Player } from "./player";
 
 type Mail = { recipient: string; body: string; link: string | null; kind: string };
@@ -22,9 +22,7 @@ async function mail(request: APIRequestContext, to: string): Promise<{ code: str
 const resendAfter = (request: APIRequestContext, secs: number) => control(request, "otp", { resendSecs: secs });
 
 const axeClean = async (page: Page, include?: string) => {
-  let b = new AxeBuilder({ page });
-  if (include) b = b.include(include);
-  const r = await b.analyze();
+  const r = await axeScan(page, include);
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 };
 

@@ -1,8 +1,8 @@
 // Responsible gaming (issue 14; SPEC §2 limits modals, §4 Limits, §7 /api/player/limits, §8
 // 13100, §9 advanced mode): limits set on /profile/limits are enforced by the sandbox, and the
 // player is told why and until when. Each test registers its own player.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 import { control, url, register, resetSwitches, signedIn, type Player } from "./player";
 
 async function addLimit(request: APIRequestContext, player: Player, data: object) {
@@ -11,9 +11,7 @@ async function addLimit(request: APIRequestContext, player: Player, data: object
 }
 
 const axeClean = async (page: Page, include?: string) => {
-  let b = new AxeBuilder({ page });
-  if (include) b = b.include(include);
-  const r = await b.analyze();
+  const r = await axeScan(page, include);
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 };
 

@@ -2,8 +2,8 @@
 // page size 20): the header bell counts unread messages and pushes, a message published
 // live raises the count and tops the popover, hostile markup stays inert text, the full list
 // pages by 20 with read, read-all and delete; /contact files a message.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 import { control, register as newPlayer, signedIn, url, type Player } from "./player";
 
 const register = (request: APIRequestContext) => newPlayer(request, "note");
@@ -13,9 +13,7 @@ async function notify(request: APIRequestContext, player: Player, title: string,
 }
 
 const axeClean = async (page: Page, include?: string) => {
-  let b = new AxeBuilder({ page });
-  if (include) b = b.include(include);
-  const r = await b.analyze();
+  const r = await axeScan(page, include);
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 };
 

@@ -1,8 +1,8 @@
 // The personal page (issue 14; SPEC §2 profile personal, §3 form fields, §5 server field rules
 // of scenario profile, CPF for Brazil): the rules' messages under the fields, the server's
 // refusal (age) under its field, typed text kept, saved details back after a reload.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
@@ -19,7 +19,7 @@ async function signedIn(page: Page, request: APIRequestContext) {
 }
 
 const axeClean = async (page: Page) => {
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await axeScan(page);
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 };
 

@@ -1,8 +1,8 @@
 // Phone sign-up and sign-in with a one-time code (issue 14; SPEC §1, §2 modals get-code,
 // code-verify and phone, §7 otp/send, otp/verify, register/phone): the SMS lands in the
 // sandbox's outbox, its code is read through the control API.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
@@ -38,9 +38,7 @@ async function phonePlayer(request: APIRequestContext, phone: string) {
 }
 
 const axeClean = async (page: Page, include?: string) => {
-  let b = new AxeBuilder({ page });
-  if (include) b = b.include(include);
-  const r = await b.analyze();
+  const r = await axeScan(page, include);
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 };
 

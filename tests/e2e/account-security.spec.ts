@@ -2,8 +2,8 @@
 // change-nickname, confirm-session-logout): sessions closed after a confirmation (another
 // tab's session ends there too; closing this one signs this tab out), the password change
 // ending the other sessions, the nickname change reaching the header.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
@@ -34,9 +34,7 @@ async function signedIn(page: Page, token: string, path: string) {
 }
 
 const axeClean = async (page: Page, include?: string) => {
-  let b = new AxeBuilder({ page });
-  if (include) b = b.include(include);
-  const r = await b.analyze();
+  const r = await axeScan(page, include);
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 };
 

@@ -2,8 +2,8 @@
 // trip: app -> consent page -> app callback with code and state), and auto-login links
 // (issue 14; SPEC §1, §2 navigation outcomes, §7 sessions/social, social-connections,
 // sessions/token).
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
@@ -11,9 +11,7 @@ let seq = 0;
 const unique = (p: string) => `${p}${Date.now()}${seq++}`;
 
 const axeClean = async (page: Page, include?: string) => {
-  let b = new AxeBuilder({ page });
-  if (include) b = b.include(include);
-  const r = await b.analyze();
+  const r = await axeScan(page, include);
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 };
 

@@ -1,8 +1,8 @@
 // Bonuses (issue 12; SPEC §4 "Bonus and free spin", "Bonus code", §7 Bonuses, §8 code alerts)
 // against the sandbox: bonuses issued and bets recorded through the control API (docs/API.md
 // "Bonuses"), pushes on bonus:* channels. Each test registers its own player.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 import { url, register, control, resetSwitches, signedIn, type Player } from "./player";
 
 // One test sets the provider's settling delay of the shared sandbox.
@@ -258,12 +258,12 @@ for (const s of [
     await signedIn(page, player, "/bonuses");
     await expect(page.getByTestId("bonus-list").locator("li")).toHaveCount(3);
     await expect(page.getByTestId("cashback")).toContainText("6.40");
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeScan(page);
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`bonuses-${s.name}.png`), fullPage: true });
     await page.getByTestId(`bonus-bonus-${active.id}`).getByRole("button", { name: "Conditions" }).click();
     await expect(page.getByTestId("bonus-condition")).toBeVisible();
-    const modalAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const modalAxe = await axeScan(page, '[role="dialog"]');
     expect(modalAxe.violations.map((v) => v.id)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`bonus-condition-${s.name}.png`) });
     await page.keyboard.press("Escape");
@@ -275,7 +275,7 @@ for (const s of [
     await page.keyboard.press("Escape");
     await page.getByTestId("quests-open").click();
     await expect(page.getByTestId("quests-hub")).toBeVisible();
-    const hubAxe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const hubAxe = await axeScan(page, '[role="dialog"]');
     expect(hubAxe.violations.map((v) => v.id)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`quests-hub-${s.name}.png`) });
   });

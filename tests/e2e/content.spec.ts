@@ -2,8 +2,8 @@
 // route in two locales, the footer, unknown slugs, XSS payloads inert in a rendered page, the
 // affiliate tag captured once, the referral link, transfer and affiliate application, the
 // cookie-request and geo-popup rules, axe and screenshots at both sizes.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
@@ -326,7 +326,7 @@ for (const s of [
     test.use({ viewport: { width: s.width, height: s.height } });
 
     const clean = async (page: Page, include?: string) => {
-      const axe = include ? await new AxeBuilder({ page }).include(include).analyze() : await new AxeBuilder({ page }).analyze();
+      const axe = await axeScan(page, include);
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
     };
     const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: test.info().outputPath(`${name}-${s.name}.png`), fullPage });

@@ -1,8 +1,8 @@
 // Games (issue 11): lobby -> category -> provider -> game in demo and real mode with a live
 // balance change; favourites; recently played; search with a typo; filter in the address;
 // axe on the lobby and the game page; screenshots at both sizes (tests/shots/).
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 import { fund, url, register, signedIn, type Player } from "./player";
 
 async function shot(page: Page, name: string) {
@@ -24,7 +24,7 @@ test("the lobby shows collection rows with real images, then a category, a provi
   await expect(img).toHaveAttribute("srcset", /3x4@1x\.svg 1x, .*3x4@2x\.svg 2x, .*3x4@3x\.svg 3x/);
   await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
   await shot(page, "lobby-1280");
-  const axe = await new AxeBuilder({ page }).include("[data-testid=lobby]").analyze();
+  const axe = await axeScan(page, "[data-testid=lobby]");
   expect(axe.violations).toEqual([]);
 
   // Show all -> the category page with its virtualised grid.
@@ -56,7 +56,7 @@ test("the lobby shows collection rows with real images, then a category, a provi
   await frame.getByRole("button", { name: "Spin" }).click();
   await expect(frame.locator("#balance")).not.toHaveText("1000.00");
   await shot(page, "game-demo-1280");
-  const axeGame = await new AxeBuilder({ page }).include("[data-testid=game-page]").analyze();
+  const axeGame = await axeScan(page, "[data-testid=game-page]");
   expect(axeGame.violations).toEqual([]);
   // Back goes where the player came from (returnGame).
   await page.getByTestId("game-back").click();
@@ -144,7 +144,7 @@ test("a player plays for real: the balance moves live, the game joins recently p
   await expect(rows).toContainText("Book of Dead");
   await expect(rows).toContainText("2.00 USD");
   await shot(page, "history-1280");
-  const axe = await new AxeBuilder({ page }).include("[data-testid=game-history]").analyze();
+  const axe = await axeScan(page, "[data-testid=game-history]");
   expect(axe.violations).toEqual([]);
   await page.getByRole("link", { name: "Bets", exact: true }).click();
   await expect(page).toHaveURL(/tab=bets/);

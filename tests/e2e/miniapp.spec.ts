@@ -2,8 +2,8 @@
 // sync, §8 messenger alerts, §9 fullscreen, close confirmation, insets) in the emulated launch
 // environment (tg-emulator.ts): the same bundle as the website, opened with a WebApp object
 // whose init data is signed with the sandbox's test bot token.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 import { asMiniapp, BOT_URL, called, initData, tgCalls, viaMessengerScript, type TgUser } from "./tg-emulator";
 import { entryHeld } from "./entry";
 
@@ -119,7 +119,7 @@ test("a blocked Telegram user sees the account-blocked alert with a support link
   await expect(page.locator(".toast").filter({ hasText: "Your account is blocked" })).toBeVisible();
   await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
   await page.screenshot({ path: test.info().outputPath("miniapp-blocked-390.png") });
-  const axe = await new AxeBuilder({ page }).include("[data-testid=tg-blocked]").analyze();
+  const axe = await axeScan(page, "[data-testid=tg-blocked]");
   expect(axe.violations).toEqual([]);
   await panel.getByRole("link", { name: "Contact support" }).click();
   await expect(page).toHaveURL(/\/support$/);
@@ -170,7 +170,7 @@ test("the wallet opens the Telegram wallet; close confirmation while the deposit
   await expect(page).toHaveURL(/modal=tg-wallet/);
   await expect(page.getByTestId("tg-wallet").getByTestId("wallet-modal")).toBeVisible();
   await expect.poll(async () => page.evaluate(() => (window as unknown as TgWindow).Telegram.WebApp.isClosingConfirmationEnabled)).toBe(true);
-  const axe = await new AxeBuilder({ page }).include(".modal").analyze();
+  const axe = await axeScan(page, ".modal");
   expect(axe.violations).toEqual([]);
   // The messenger's back button closes the modal; the confirmation is withdrawn.
   await expect.poll(async () => page.evaluate(() => (window as unknown as TgWindow).Telegram.WebApp.BackButton.isVisible)).toBe(true);

@@ -4,8 +4,8 @@
 // worker's precache, the answers from its offline copy, and the page says it shows the last known
 // state and when it was kept. A new build is still picked up on the next navigation.
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 import { ROOT } from "./sandbox";
 
 test.use({ serviceWorkers: "allow" });
@@ -79,7 +79,7 @@ test("after one online visit home, the lobby and the wallet open offline, marked
     await expect(banner).toContainText("Deposits, bets and other actions need the connection.");
   }
   await page.getByTestId("preloader").waitFor({ state: "detached", timeout: 15_000 });
-  const axe = await new AxeBuilder({ page }).include("[data-testid=offline-banner]").analyze();
+  const axe = await axeScan(page, "[data-testid=offline-banner]");
   expect(axe.violations.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: join(ROOT, "screenshots", "offline-wallet-1280.png") });
   await page.setViewportSize({ width: 390, height: 844 });

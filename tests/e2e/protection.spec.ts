@@ -3,8 +3,8 @@
 // the session's time and the stake, win and net of the spin; the game behind is inert, focus
 // is in the dialog, Escape keeps playing; each action works; axe clean; screenshots of the
 // dialog and the session bar at 1280x800 and 390x844.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 import { control, fund, register, resetSwitches, signedIn, socketReady, url, type Player } from "./player";
 
 const MIN = 60_000;
@@ -15,7 +15,7 @@ test.beforeEach(async ({ request }) => control(request, "token-ttl", { seconds: 
 test.afterEach(async ({ request }) => resetSwitches(request));
 
 const axeClean = async (page: Page) => {
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await axeScan(page);
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 };
 

@@ -3,8 +3,8 @@
 // lobby, "Continue" opens the game) and the daily reminder (once when the device's clock passes
 // its time, not again after a reload). On the page's clock; screenshots of both dialogs and the
 // settings at 1280x800 and 390x844; axe clean.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 import { control, fund, register, resetSwitches, signedIn, socketReady, url } from "./player";
 
 const MIN = 60_000;
@@ -18,7 +18,7 @@ test.beforeEach(async ({ request }) => control(request, "token-ttl", { seconds: 
 test.afterEach(async ({ request }) => resetSwitches(request));
 
 const axeClean = async (page: Page) => {
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await axeScan(page);
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 };
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 
 // The app shell (issue 5): every route of SPEC §2 with and without a locale prefix, layouts,
 // the error page, modals from the address, drawer, toasts, language switch, and axe.
@@ -109,9 +109,7 @@ async function signInByApi(context: BrowserContext, extraCurrencies: string[] = 
 
 /** `within`: only that part of the page (the shell around it was scanned on an earlier route). */
 async function expectNoSeriousViolations(page: Page, label: string, within?: string) {
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const result = await builder.analyze();
+  const result = await axeScan(page, within);
   const bad = result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);

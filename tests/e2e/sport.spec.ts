@@ -2,10 +2,10 @@
 // the widget following each other (deep link, widget navigation, back), guests asked to sign in
 // on a bet, a player's bet debiting the balance live and listed, the token refreshed on an
 // account switch, the home carousels, axe, and screenshots at both sizes.
-import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "./fixtures";
+import { axeScan } from "./axe";
 import { showCarousels } from "./home";
 import { ROOT } from "./sandbox";
 
@@ -41,7 +41,7 @@ async function settled(page: Page) {
 }
 
 async function noSeriousViolations(page: Page, label: string) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeScan(page);
   const bad = result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
