@@ -158,6 +158,27 @@ test("a player plays for real: the balance moves live, the game joins recently p
   await expect.poll(() => page.evaluate(() => localStorage.getItem("playedGames") ?? "")).not.toContain(`"${player.id}"`);
 });
 
+test("recently played the server could not give says so and loads on retry, never 'none yet'", async ({ page, request }) => {
+  const player = await register(request, "played-down");
+  let down = true;
+  await page.route(/\/api\/game\/games\/played/, (route) => (down ? route.fulfill({ status: 503, json: { message: "down" } }) : route.continue()));
+  await signedIn(page, player, "/recently-played");
+  const failed = page.getByTestId("list-failed");
+  await expect(failed).toContainText("The games you played could not be loaded.");
+  await expect(page.getByTestId("list-empty")).toHaveCount(0);
+  expect((await axeScan(page, "[data-testid=list-failed]")).violations).toEqual([]);
+  await shot(page, "played-failed-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(failed).toBeVisible();
+  await shot(page, "played-failed-390");
+  down = false;
+  await failed.getByRole("button", { name: "Try again" }).click();
+  // A new player has played nothing: now that is what the page says.
+  await expect(page.getByTestId("list-empty")).toHaveText("You have not played any game yet.");
+  await expect(failed).toHaveCount(0);
+});
+
 test("screenshots at 390x844", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(url("/games"));

@@ -247,6 +247,7 @@ fn the_features_intents_round_trip() {
         },
         GamesUi::GamesPlay { demo: true },
         GamesUi::GamesRetry,
+        GamesUi::GamesListRetry,
         GamesUi::GamesDevice { mobile: false },
     ]);
     round_trip(vec![

@@ -280,6 +280,39 @@ fn played_req() -> Req {
 }
 
 #[test]
+fn a_played_list_the_server_did_not_give_is_failed_not_empty_and_can_be_asked_again() {
+    let (mut m, _) = player("/recently-played", "PT", Prefs::default());
+    with_catalogue(&mut m);
+    // Asked, not answered: not "none yet".
+    assert_eq!(view(&m).games_list.load, games::ListLoad::Loading);
+    respond(&mut m, played_req(), 500, j!({"message": "down"}));
+    let v = view(&m);
+    assert_eq!(
+        (v.games_list.load, v.games_list.total),
+        (games::ListLoad::Failed, 0)
+    );
+    // The retry asks for the played games again; the favourites, still on their way, are not
+    // asked twice.
+    let fx = ui(&mut m, GamesUi::GamesListRetry);
+    let asked: Vec<&Req> = http(&fx).into_iter().map(|h| &h.req).collect();
+    assert!(asked.contains(&&played_req()), "{asked:?}");
+    assert!(
+        !asked.contains(&&Req::Games(games::Call::Favorites)),
+        "{asked:?}"
+    );
+    assert_eq!(view(&m).games_list.load, games::ListLoad::Loading);
+    respond(&mut m, played_req(), 200, j!([]));
+    let v = view(&m);
+    assert_eq!(
+        (v.games_list.load, v.games_list.total),
+        (games::ListLoad::Ready, 0)
+    );
+    // Answered: a second retry asks for nothing of it.
+    let fx = ui(&mut m, GamesUi::GamesListRetry);
+    assert!(!http(&fx).iter().any(|h| h.req == played_req()));
+}
+
+#[test]
 fn recently_played_merges_storage_and_server_newest_first_capped() {
     let prefs = Prefs {
         played_games: Some(r#"{"7":["novomatic/book-of-ra"],"9":["netent/starburst"]}"#.into()),

@@ -3,6 +3,7 @@ import { Button } from "../../ui/Button";
 import { GameGrid } from "./GameGrid";
 import { NotFound } from "./NotFound";
 import { useCatalogue } from "../../core/catalogue";
+import { Skeleton } from "../../ui/Skeleton";
 
 type Kind = "category" | "favorites" | "played";
 
@@ -14,7 +15,10 @@ export function ListPage({ kind }: { kind: Kind }) {
   const dispatch = useDispatch();
   const lobby = useCore((s) => s.gamesLobby);
   const total = useCore((s) => s.gamesList.total);
-  const player = useCore((s) => s.session.status === "player");
+  // Favourites and played games: the server's list may still be on its way, or have failed.
+  const load = useCore((s) => s.gamesList.load);
+  const session = useCore((s) => s.session.status);
+  const player = session === "player";
   if (kind === "category" && lobby.unknown) return <NotFound />;
   const title = kind === "favorites" ? t("layout.pages.favorites") : kind === "played" ? t("layout.pages.recently-played") : lobby.title;
   const loading = lobby.state === "loading";
@@ -28,16 +32,33 @@ export function ListPage({ kind }: { kind: Kind }) {
           </Button>
         ) : null}
       </header>
-      {!loading ? (
+      {!loading && (total > 0 || load === "ready") ? (
         <p className="muted list-count" data-testid="list-count">
           {t("global-components.games.count", { count: String(total) })}
         </p>
       ) : null}
-      {kind !== "category" && !player ? (
+      {kind !== "category" && session === "booting" ? (
+        <Skeleton lines={3} name="games-list" />
+      ) : kind !== "category" && !player ? (
         <div className="list-empty">
           <p>{t(kind === "favorites" ? "global-components.games.favorites.guest" : "global-components.games.played.guest")}</p>
           <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{t("layout.signIn")}</Button>
         </div>
+      ) : lobby.state === "failed" ? (
+        <p className="list-empty" role="alert">
+          {t("global-components.games.catalogueFailed")}
+        </p>
+      ) : load === "failed" ? (
+        <>
+          <div className="list-empty" role="alert" data-testid="list-failed">
+            <p>{t(kind === "favorites" ? "global-components.games.favorites.failed" : "global-components.games.played.failed")}</p>
+            <Button onClick={() => dispatch({ type: "gamesListRetry" })}>{t("global-components.games.retry")}</Button>
+          </div>
+          {/* What this device remembers still shows (played games are kept per device too). */}
+          {total > 0 ? <GameGrid /> : null}
+        </>
+      ) : total === 0 && (load === "loading" || load === "idle") ? (
+        <Skeleton lines={3} name="games-list" />
       ) : !loading && total === 0 ? (
         <p className="list-empty" data-testid="list-empty">
           {t(kind === "favorites" ? "global-components.games.favorites.empty" : kind === "played" ? "global-components.games.played.empty" : "global-components.games.filter.empty")}

@@ -54,6 +54,20 @@ pub enum CatalogueState {
     Failed,
 }
 
+/// A player's list the server keeps (favourites, played games): asked for once the player and
+/// the catalogue are both known. Until it answers the page cannot say "none yet", and after a
+/// failure it says so and offers a retry instead.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum ListLoad {
+    #[default]
+    Idle,
+    Loading,
+    Ready,
+    Failed,
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Games {
     pub cat: Rc<Catalogue>,
@@ -76,6 +90,9 @@ pub struct Games {
     pub favorites: Vec<String>,
     /// Played games, `provider/game`, newest first (SPEC §9).
     pub played: played::Played,
+    /// Where the server's favourites and played games stand.
+    pub favorites_load: ListLoad,
+    pub played_load: ListLoad,
     pub launch: Launch,
     pub mobile: bool,
     pub history: history::GameHistory,
@@ -137,6 +154,8 @@ pub enum GamesUi {
     },
     /// Launch again after a failure.
     GamesRetry,
+    /// Ask again for the favourites or played games the server did not give.
+    GamesListRetry,
     /// Phone or desktop (mobile-game modal).
     GamesDevice {
         mobile: bool,
@@ -283,6 +302,11 @@ impl Feature for Games {
             }
             GamesUi::GamesPlay { demo } => self.launch.play(demo, cx),
             GamesUi::GamesRetry => self.launch.retry(cx),
+            GamesUi::GamesListRetry => {
+                if cx.shared.is_player() && self.state == CatalogueState::Ready {
+                    self.player_lists(cx);
+                }
+            }
             GamesUi::GamesDevice { mobile } => {
                 self.mobile = mobile;
                 self.launch.device(mobile, cx);
@@ -304,9 +328,12 @@ impl Feature for Games {
             }
             Hook::Session(SessionChange::Started { player_id }) => {
                 self.played.player = Some(*player_id);
+                // A new session's lists are asked for afresh.
+                self.favorites_load = ListLoad::Idle;
+                self.played_load = ListLoad::Idle;
                 // The player's lists name catalogue games: asked for once both are known.
                 if self.state == CatalogueState::Ready {
-                    Self::player_lists(cx);
+                    self.player_lists(cx);
                 }
                 self.launch.session_started(cx);
                 if self.history.tab.is_some() {
@@ -328,6 +355,8 @@ impl Feature for Games {
             Hook::Session(SessionChange::Ended) => {
                 // SPEC §4: logging out clears the stored played games.
                 self.favorites.clear();
+                self.favorites_load = ListLoad::Idle;
+                self.played_load = ListLoad::Idle;
                 self.recent.clear();
                 self.played.clear(cx);
                 self.launch.signed_out();
@@ -357,8 +386,12 @@ impl Feature for Games {
             Call::Favorites => {
                 if let Some(list) = body(&answer) {
                     self.favorites = identities(&list);
+                    self.favorites_load = ListLoad::Ready;
                     self.refresh_list();
                     self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
+                } else {
+                    self.favorites_load = ListLoad::Failed;
+                    self.touch(LIST);
                 }
             }
             Call::Favorite { identity, on } => {
@@ -384,7 +417,11 @@ impl Feature for Games {
                         })
                         .unwrap_or_default();
                     self.played.merge_server(entries);
+                    self.played_load = ListLoad::Ready;
                     self.refresh_list();
+                    self.touch(LIST);
+                } else {
+                    self.played_load = ListLoad::Failed;
                     self.touch(LIST);
                 }
             }
@@ -488,10 +525,19 @@ impl Games {
         crate::app::registry::Req::Games(call)
     }
 
-    fn player_lists(cx: &mut Cx) {
-        cx.call(Self::req(Call::Favorites), None);
-        cx.call(Self::req(Call::Played), None);
+    /// The player's lists; favourites and played games only while not already asked for or in
+    /// (a retry asks again for what failed).
+    fn player_lists(&mut self, cx: &mut Cx) {
+        if self.favorites_load != ListLoad::Ready && self.favorites_load != ListLoad::Loading {
+            self.favorites_load = ListLoad::Loading;
+            cx.call(Self::req(Call::Favorites), None);
+        }
+        if self.played_load != ListLoad::Ready && self.played_load != ListLoad::Loading {
+            self.played_load = ListLoad::Loading;
+            cx.call(Self::req(Call::Played), None);
+        }
         cx.call(Self::req(Call::Recent), None);
+        self.touch(LIST);
     }
 
     /// A spin or bet pushed live: a row of its history tab when that tab's first page shows.
@@ -530,7 +576,7 @@ impl Games {
         let pnames: Vec<&str> = cat.providers.iter().map(|p| p.name.as_str()).collect();
         self.index = Rc::new(index.finish(provs, &pnames));
         if cx.shared.is_player() && self.state != CatalogueState::Ready {
-            Self::player_lists(cx);
+            self.player_lists(cx);
         }
         self.cat = Rc::new(cat);
         cx.msg(Msg::Catalogue(Rc::clone(&self.cat)));

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::catalogue::Catalogue;
 use super::filter::Listing;
 use super::history::Tab;
-use super::{CatalogueState, Games, HISTORY, LIST, LOBBY, PLAY, SEARCH};
+use super::{CatalogueState, Games, ListLoad, HISTORY, LIST, LOBBY, PLAY, SEARCH};
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
@@ -123,6 +123,9 @@ pub struct RowLink {
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct GamesListView {
+    /// Favourites and played games: where the server's list stands (a category is `ready`
+    /// with the catalogue).
+    pub load: ListLoad,
     /// Games in the page's list.
     pub total: u32,
     /// The first tile's position in the list.
@@ -401,7 +404,13 @@ pub fn list(model: &Model) -> GamesListView {
     let (from, count) = g.window;
     let from = from.min(g.list.len() as u32);
     let count = if count == 0 { 48 } else { count };
+    let load = match g.listing {
+        Some(Listing::Favorites) => g.favorites_load,
+        Some(Listing::Played) => g.played_load,
+        _ => ListLoad::Ready,
+    };
     GamesListView {
+        load,
         total: g.list.len() as u32,
         from,
         tiles: g
