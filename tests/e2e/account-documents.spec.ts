@@ -4,7 +4,7 @@
 // request; the delete confirmed in the row; an approved one stays; the Sumsub stand-in round
 // trip; axe; screenshots at both sizes.
 import { expect, test, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { axeClean } from "./axe";
 import { control, register, signedIn } from "./player";
 
 // The smallest valid PNG (1x1, transparent).
@@ -12,11 +12,6 @@ const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
   "base64",
 );
-
-const axeClean = async (page: Page) => {
-  const r = await axeScan(page);
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-};
 
 /** Counts the document uploads the page sends. */
 function uploads(page: Page) {

@@ -4,7 +4,7 @@
 // outbox, its code and link are read from there. Moving the e-mail needs proof of the owner
 // (issue 32 item 4): the current password, or for a player without one a code to the phone.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { axeClean } from "./axe";
 import { control, register, signedIn, url, type Player } from "./player";
 
 type Mail = { recipient: string; body: string; link: string | null; kind: string };
@@ -20,11 +20,6 @@ async function mail(request: APIRequestContext, to: string): Promise<{ code: str
 }
 
 const resendAfter = (request: APIRequestContext, secs: number) => control(request, "otp", { resendSecs: secs });
-
-const axeClean = async (page: Page, include?: string) => {
-  const r = await axeScan(page, include);
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-};
 
 async function infoPage(page: Page, player: Player) {
   await signedIn(page, player, "/profile/info");

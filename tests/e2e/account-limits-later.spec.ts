@@ -2,8 +2,8 @@
 // shows the raise pending with its time while a deposit over 100 is still refused with 13100;
 // 24 h on (the sandbox's limits-due control) the raise applies; a pending change is cancelled
 // from the page. Axe and screenshots of the page with a pending change.
-import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { expect, test, type APIRequestContext } from "./fixtures";
+import { axeClean } from "./axe";
 import { control, url, register, resetSwitches, signedIn, type Player } from "./player";
 
 const auth = (p: Player) => ({ Authorization: `Bearer ${p.token}` });
@@ -22,11 +22,6 @@ async function raise(request: APIRequestContext, player: Player, id: number, amo
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
 }
-
-const axeClean = async (page: Page) => {
-  const r = await axeScan(page);
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-};
 
 test.beforeEach(async ({ request }) => {
   await request.post(url("/api/_control/payments"), { data: { settleMs: 300 } });

@@ -1,19 +1,14 @@
 // Responsible gaming (issue 14; SPEC §2 limits modals, §4 Limits, §7 /api/player/limits, §8
 // 13100, §9 advanced mode): limits set on /profile/limits are enforced by the sandbox, and the
 // player is told why and until when. Each test registers its own player.
-import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { expect, test, type APIRequestContext } from "./fixtures";
+import { axeClean } from "./axe";
 import { control, url, register, resetSwitches, signedIn, type Player } from "./player";
 
 async function addLimit(request: APIRequestContext, player: Player, data: object) {
   const res = await request.post(url("/api/player/limits"), { headers: { Authorization: `Bearer ${player.token}` }, data });
   expect(res.status(), await res.text()).toBe(201);
 }
-
-const axeClean = async (page: Page, include?: string) => {
-  const r = await axeScan(page, include);
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-};
 
 test.beforeEach(async ({ request }) => {
   await request.post(url("/api/_control/payments"), { data: { settleMs: 300 } });

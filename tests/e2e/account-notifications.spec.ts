@@ -3,7 +3,7 @@
 // live raises the count and tops the popover, hostile markup stays inert text, the full list
 // pages by 20 with read, read-all and delete; /contact files a message.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { axeClean } from "./axe";
 import { control, register as newPlayer, signedIn, url, type Player } from "./player";
 
 const register = (request: APIRequestContext) => newPlayer(request, "note");
@@ -11,11 +11,6 @@ const register = (request: APIRequestContext) => newPlayer(request, "note");
 async function notify(request: APIRequestContext, player: Player, title: string, body = "", kind = "message") {
   await control(request, "notify", { playerId: player.id, title, body, kind });
 }
-
-const axeClean = async (page: Page, include?: string) => {
-  const r = await axeScan(page, include);
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-};
 
 test("the bell counts unread, a live message tops the popover of 3, hostile markup stays text", async ({ page, request }) => {
   const player = await register(request);

@@ -2,7 +2,7 @@
 // of scenario profile, CPF for Brazil): the rules' messages under the fields, the server's
 // refusal (age) under its field, typed text kept, saved details back after a reload.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { axeClean } from "./axe";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
@@ -17,11 +17,6 @@ async function signedIn(page: Page, request: APIRequestContext) {
   await page.context().addCookies([{ name: "access_token", value: body.accessToken, url: base() }]);
   return body.accessToken as string;
 }
-
-const axeClean = async (page: Page) => {
-  const r = await axeScan(page);
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-};
 
 test("personal details: rules, Brazil's CPF, the server's age check, saved", async ({ page, request }) => {
   const token = await signedIn(page, request);

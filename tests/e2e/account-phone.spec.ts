@@ -2,7 +2,7 @@
 // code-verify and phone, §7 otp/send, otp/verify, register/phone): the SMS lands in the
 // sandbox's outbox, its code is read through the control API.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { axeClean } from "./axe";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
@@ -36,11 +36,6 @@ async function phonePlayer(request: APIRequestContext, phone: string) {
   });
   expect(res.status(), await res.text()).toBe(201);
 }
-
-const axeClean = async (page: Page, include?: string) => {
-  const r = await axeScan(page, include);
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-};
 
 async function openGetCode(page: Page) {
   await page.goto(url("/"));

@@ -3,7 +3,7 @@
 // tab's session ends there too; closing this one signs this tab out), the password change
 // ending the other sessions, the nickname change reaching the header.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { axeClean } from "./axe";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
@@ -32,11 +32,6 @@ async function signedIn(page: Page, token: string, path: string) {
   await page.context().addCookies([{ name: "access_token", value: token, url: base() }]);
   await page.goto(url(path));
 }
-
-const axeClean = async (page: Page, include?: string) => {
-  const r = await axeScan(page, include);
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-};
 
 test("another session is closed after a confirmation; closing this one signs this tab out", async ({ page, request }) => {
   const player = await register(request);

@@ -3,17 +3,12 @@
 // (issue 14; SPEC §1, §2 navigation outcomes, §7 sessions/social, social-connections,
 // sessions/token).
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { axeClean } from "./axe";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
 let seq = 0;
 const unique = (p: string) => `${p}${Date.now()}${seq++}`;
-
-const axeClean = async (page: Page, include?: string) => {
-  const r = await axeScan(page, include);
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-};
 
 async function emailPlayer(request: APIRequestContext) {
   const email = `${unique("soc")}@example.com`;

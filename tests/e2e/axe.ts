@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** axe-core on the page, or only within `include`: the violations (the results' other lists are
  * not collected). Legacy mode runs `axe.run` in the page itself; the default mode opens a blank
@@ -9,4 +9,11 @@ export function axeScan(page: Page, include?: string) {
   const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ["violations"] });
   if (include) builder.include(include);
   return builder.analyze();
+}
+
+/** No axe violation at all on the page (or within `include`); the message names each rule and
+ * the nodes it found. */
+export async function axeClean(page: Page, include?: string) {
+  const r = await axeScan(page, include);
+  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }

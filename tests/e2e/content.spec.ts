@@ -3,7 +3,7 @@
 // affiliate tag captured once, the referral link, transfer and affiliate application, the
 // cookie-request and geo-popup rules, axe and screenshots at both sizes.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { axeClean } from "./axe";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
@@ -325,10 +325,6 @@ for (const s of [
   test.describe(`axe and screenshots (${s.name})`, () => {
     test.use({ viewport: { width: s.width, height: s.height } });
 
-    const clean = async (page: Page, include?: string) => {
-      const axe = await axeScan(page, include);
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-    };
     const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: test.info().outputPath(`${name}-${s.name}.png`), fullPage });
 
     test("content pages", async ({ page }) => {
@@ -344,7 +340,7 @@ for (const s of [
         await settled(page);
         await expect(page.getByTestId("content-page").or(page.getByTestId("questions-page")).or(page.getByTestId("error-page"))).toBeVisible();
         await expect(page.locator('[data-status="loading"]')).toHaveCount(0);
-        await clean(page);
+        await axeClean(page);
         await shot(page, name);
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -356,21 +352,21 @@ for (const s of [
       await signedIn(page, player.token, "/referral");
       await expect(page.getByTestId("referral-link")).toBeVisible();
       await settled(page);
-      await clean(page);
+      await axeClean(page);
       await shot(page, "referral");
       await page.getByTestId("affiliate-open").click();
       await expect(page.getByRole("dialog")).toBeVisible();
-      await clean(page, '[role="dialog"]');
+      await axeClean(page, '[role="dialog"]');
       await shot(page, "affiliate-program", false);
       const fresh = await browser.newContext({ viewport: { width: s.width, height: s.height }, storageState: NO_CONSENT, extraHTTPHeaders: { "X-Country-Code": "FR" } });
       const p2 = await fresh.newPage();
       await p2.goto(url("/static/privacy"));
       await expect(p2.getByTestId("geo-popup")).toBeVisible();
-      await clean(p2, '[role="dialog"]');
+      await axeClean(p2, '[role="dialog"]');
       await shot(p2, "geo-popup", false);
       await p2.getByRole("button", { name: "I understand" }).click();
       await expect(p2.getByTestId("cookie-request")).toBeVisible();
-      await clean(p2, '[role="dialog"]');
+      await axeClean(p2, '[role="dialog"]');
       await shot(p2, "cookie-request", false);
       await fresh.close();
     });

@@ -4,7 +4,7 @@
 // is in the dialog, Escape keeps playing; each action works; axe clean; screenshots of the
 // dialog and the session bar at 1280x800 and 390x844.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { axeClean } from "./axe";
 import { control, fund, register, resetSwitches, signedIn, socketReady, url, type Player } from "./player";
 
 const MIN = 60_000;
@@ -13,11 +13,6 @@ const MIN = 60_000;
 // jump, or the page would see each fresh token as already expired.
 test.beforeEach(async ({ request }) => control(request, "token-ttl", { seconds: 4 * 3600 }));
 test.afterEach(async ({ request }) => resetSwitches(request));
-
-const axeClean = async (page: Page) => {
-  const r = await axeScan(page);
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-};
 
 /** Sign in with the interval set to 15 minutes on the limits page, then open the slot for real
  * and spin once for 2.00; gives the spin as the platform recorded it, and whether the page's

@@ -4,7 +4,7 @@
 // its time, not again after a reload). On the page's clock; screenshots of both dialogs and the
 // settings at 1280x800 and 390x844; axe clean.
 import { expect, test, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { axeClean } from "./axe";
 import { control, fund, register, resetSwitches, signedIn, socketReady, url } from "./player";
 
 const MIN = 60_000;
@@ -16,11 +16,6 @@ const SIZES = [
 // The page's clock runs ahead of the sandbox's: tokens must outlive the jump.
 test.beforeEach(async ({ request }) => control(request, "token-ttl", { seconds: 4 * 3600 }));
 test.afterEach(async ({ request }) => resetSwitches(request));
-
-const axeClean = async (page: Page) => {
-  const r = await axeScan(page);
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-};
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
