@@ -33,9 +33,10 @@ function rustCounts(file, layer, workspace = false) {
     }
     // A binary of modules (`tests/NAME/main.rs`, one per layer: issue 31) is counted per module
     // file, so a suite inside it cannot lose tests unseen either.
-    const test = /^test (\w+)::\S+ \.\.\. (ok|FAILED|ignored)/.exec(line);
+    // A test of main.rs itself (no module) counts under main.rs.
+    const test = /^test (?:(\w+)::)?\S+ \.\.\. (ok|FAILED|ignored)/.exec(line);
     if (test && current?.endsWith("/main.rs")) {
-      const key = `${layer}\t${current.replace(/main\.rs$/, `${test[1]}.rs`)}`;
+      const key = `${layer}\t${test[1] ? current.replace(/main\.rs$/, `${test[1]}.rs`) : current}`;
       out.set(key, (out.get(key) ?? 0) + 1);
       continue;
     }

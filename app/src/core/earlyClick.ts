@@ -63,8 +63,8 @@ export const GIVE_UP_MS = 15_000;
 /** After React has replaced the HTML's shell (`data-core` no longer "html"), replay the click.
  * React's first tree may not hold the page the HTML showed (the mini-app draws no early page:
  * the messenger's sign-in comes first), so the click waits for its button until the core is
- * ready and the session settled, and a moment more; a press on React's tree meanwhile is the visitor's newer intent and
- * drops it. */
+ * ready and the session settled, and a moment more; a press on React's tree meanwhile is the
+ * visitor's newer intent and drops it. */
 export function replayWhenDrawn(root: Element, win: WithEarlyClick = window as WithEarlyClick, now: () => number = Date.now): void {
   if (!win.__earlyClick && !root.querySelector('[data-core="html"]')) return;
   let drawnAt: number | undefined;
