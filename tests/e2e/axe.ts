@@ -17,3 +17,13 @@ export async function axeClean(page: Page, include?: string) {
   const r = await axeScan(page, include);
   expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
+
+/** No serious or critical axe violation on the page (or within `include`); `label` says which
+ * page of a walk through many failed. */
+export async function axeNoSerious(page: Page, label: string, include?: string) {
+  const result = await axeScan(page, include);
+  const bad = result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(bad).toEqual([]);
+}

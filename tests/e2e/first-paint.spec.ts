@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { axeClean } from "./axe";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./sandbox";
@@ -235,8 +235,7 @@ test("the wasm failing to load shows the reload screen; Reload starts afresh", a
   await expect(page.getByText(en["layout.crash.text"])).toBeVisible();
   expect(logged.some((t) => t.includes("croupier: crash in load"))).toBe(true);
 
-  const axe = await axeScan(page);
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+  await axeClean(page);
 
   if (process.env.CRASH_SHOTS) {
     const out = join(ROOT, "screenshots");

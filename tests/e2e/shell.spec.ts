@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { axeNoSerious } from "./axe";
 
 // The app shell (issue 5): every route of SPEC §2 with and without a locale prefix, layouts,
 // the error page, modals from the address, drawer, toasts, language switch, and axe.
@@ -105,15 +105,6 @@ async function signInByApi(context: BrowserContext, extraCurrencies: string[] = 
   }
   await context.addCookies([{ name: "access_token", value: accessToken, url: base() }]);
   return email;
-}
-
-/** `within`: only that part of the page (the shell around it was scanned on an earlier route). */
-async function expectNoSeriousViolations(page: Page, label: string, within?: string) {
-  const result = await axeScan(page, within);
-  const bad = result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(bad).toEqual([]);
 }
 
 test.describe("routes", () => {
@@ -472,19 +463,19 @@ test.describe("accessibility (axe: no serious or critical violation)", () => {
         for (const [i, [path, name]] of ROUTES.entries()) {
           await goClient(page, path);
           await expect(page.locator("main#main")).toHaveAttribute("data-page", name);
-          await expectNoSeriousViolations(page, `${who} ${device} ${path}`, i === 0 ? undefined : "main#main");
+          await axeNoSerious(page, `${who} ${device} ${path}`, i === 0 ? undefined : "main#main");
         }
         await goClient(page, "/deep/unknown/page~x");
         await expect(page.locator("main#main")).toHaveAttribute("data-page", "error");
-        await expectNoSeriousViolations(page, `${who} ${device} error page`);
+        await axeNoSerious(page, `${who} ${device} error page`);
         await goClient(page, who === "guest" ? "/?modal=sign-up" : "/?modal=wallet");
         await expect(page.getByRole("dialog")).toBeVisible();
-        await expectNoSeriousViolations(page, `${who} ${device} modal`);
+        await axeNoSerious(page, `${who} ${device} modal`);
         if (device === "mobile") {
           await goClient(page, "/");
           await page.getByRole("button", { name: "Menu" }).click();
           await expect(page.locator("#drawer")).toBeVisible();
-          await expectNoSeriousViolations(page, `${who} ${device} open drawer`);
+          await axeNoSerious(page, `${who} ${device} open drawer`);
         }
       });
     }

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "./fixtures";
-import { axeScan } from "./axe";
+import { axeNoSerious } from "./axe";
 import { showCarousels } from "./home";
 import { ROOT } from "./sandbox";
 
@@ -38,14 +38,6 @@ const book = (page: Page) => page.getByTestId("sportsbook");
 async function settled(page: Page) {
   await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
   await expect(book(page).locator("[data-sbw=book]")).toBeVisible();
-}
-
-async function noSeriousViolations(page: Page, label: string) {
-  const result = await axeScan(page);
-  const bad = result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(bad).toEqual([]);
 }
 
 async function shot(page: Page, name: string) {
@@ -178,7 +170,7 @@ test("the home shows the top-events (15) and live-now (7) carousels, and a card 
   const top = page.getByTestId("top-events").locator("[data-event]");
   await expect(top).toHaveCount(15);
   await expect(page.getByTestId("live-now").locator("[data-event]")).toHaveCount(7);
-  await noSeriousViolations(page, "home with carousels");
+  await axeNoSerious(page, "home with carousels");
   await shot(page, "sport-home-carousels-1280");
   await page.getByTestId("live-now").locator("[data-event]").first().click();
   await expect(page).toHaveURL(/\/sport\/[a-z-]+\/[a-z-]+\/[a-z-]+\/\d+-[a-z-]+$/);
@@ -190,16 +182,16 @@ test("axe finds nothing serious on the sport pages; screenshots at both sizes", 
     await page.setViewportSize(viewport);
     await page.goto(url("/sport/soccer"));
     await settled(page);
-    await noSeriousViolations(page, `/sport/soccer ${size}`);
+    await axeNoSerious(page, `/sport/soccer ${size}`);
     await shot(page, `sport-soccer-${size}`);
     await page.goto(url("/sport/soccer/england/premier-league/9001-arsenal-chelsea"));
     await settled(page);
     await book(page).getByRole("button", { name: /^Arsenal - Chelsea: X @/ }).click();
-    await noSeriousViolations(page, `event with slip ${size}`);
+    await axeNoSerious(page, `event with slip ${size}`);
     await shot(page, `sport-event-slip-${size}`);
     await page.goto(url("/sport/bet-history"));
     await settled(page);
-    await noSeriousViolations(page, `bet history guest ${size}`);
+    await axeNoSerious(page, `bet history guest ${size}`);
   }
   await page.setViewportSize(MOBILE);
   await page.goto(url("/"));

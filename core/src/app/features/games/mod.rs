@@ -68,6 +68,17 @@ pub enum ListLoad {
     Failed,
 }
 
+impl ListLoad {
+    /// Marks the list as asked for, unless it is in or on its way; says whether to ask.
+    fn ask(&mut self) -> bool {
+        let ask = matches!(self, Self::Idle | Self::Failed);
+        if ask {
+            *self = Self::Loading;
+        }
+        ask
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Games {
     pub cat: Rc<Catalogue>,
@@ -528,12 +539,10 @@ impl Games {
     /// The player's lists; favourites and played games only while not already asked for or in
     /// (a retry asks again for what failed).
     fn player_lists(&mut self, cx: &mut Cx) {
-        if self.favorites_load != ListLoad::Ready && self.favorites_load != ListLoad::Loading {
-            self.favorites_load = ListLoad::Loading;
+        if self.favorites_load.ask() {
             cx.call(Self::req(Call::Favorites), None);
         }
-        if self.played_load != ListLoad::Ready && self.played_load != ListLoad::Loading {
-            self.played_load = ListLoad::Loading;
+        if self.played_load.ask() {
             cx.call(Self::req(Call::Played), None);
         }
         cx.call(Self::req(Call::Recent), None);
