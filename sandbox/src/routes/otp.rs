@@ -215,7 +215,7 @@ pub async fn verify(
     Ok(Json(login_response(&state, &player, &session.1, now, false)).into_response())
 }
 
-const PHONE: verify::Change = verify::Change {
+pub(super) const PHONE: verify::Change = verify::Change {
     code_field: "ownerCode",
     password_required: "Enter your current password to change the phone.",
     code_required: "Ask for a code and enter it to change the phone.",

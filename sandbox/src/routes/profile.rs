@@ -90,6 +90,7 @@ pub async fn update(
 ) -> ApiResult<Json<Profile>> {
     let mut errors = FieldErrors::new();
     let mut changes: Vec<(Field, Option<String>)> = Vec::new();
+    let owner_code_spent = prove_owner_to_clear_phone(&state, &who, &body).await?;
     {
         let conn = state.db();
         for (key, field, label) in EDITABLE {
@@ -117,7 +118,8 @@ pub async fn update(
             changes.push((*field, value));
         }
         // A phone signs its player in, so it is set only by its code (`otp/send` and
-        // `otp/verify` with a session). The same number sent back, or none, is fine.
+        // `otp/verify` with a session). The same number sent back is fine; none clears it
+        // once the owner is proven (above).
         match body.get("phone") {
             None => {}
             Some(Value::Null) => changes.push((Field::Phone, None)),
@@ -180,9 +182,44 @@ pub async fn update(
         for (column, on) in &flags {
             players::set_flag(&tx, who.player_id, column, *on)?;
         }
+        if owner_code_spent {
+            crate::db::otp::remove(&tx, who.player_id, crate::db::otp::OWNER)?;
+        }
         tx.commit()?;
     }
     Ok(Json(current_player(&state, &who)?.profile()))
+}
+
+/// `phone: null` or blank clears a phone the player has only with proof of the owner
+/// (`currentPassword`, or the owner code in `ownerCode`), as changing it does (issue 32): a
+/// stolen bearer that could clear it would leave a phone-only or messenger account with no
+/// factor, then add the thief's phone with its code alone. True when an owner code was the
+/// proof (spent with the change).
+async fn prove_owner_to_clear_phone(
+    state: &crate::state::AppState,
+    who: &AuthPlayer,
+    body: &Map<String, Value>,
+) -> ApiResult<bool> {
+    let clears = match body.get("phone") {
+        Some(Value::Null) => true,
+        Some(Value::String(p)) => p.trim().is_empty(),
+        _ => false,
+    };
+    let me = current_player(state, who)?;
+    if !clears || me.phone.is_none() {
+        return Ok(false);
+    }
+    let given = |key: &str| {
+        body.get(key)
+            .and_then(Value::as_str)
+            .filter(|v| !v.trim().is_empty())
+    };
+    let proof = super::verify::Proof {
+        current_password: given("currentPassword"),
+        code: given("ownerCode"),
+    };
+    super::verify::prove_owner(state, &me, &proof, &super::otp::PHONE).await?;
+    Ok(!me.has_password())
 }
 
 fn problem(

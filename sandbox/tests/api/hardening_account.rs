@@ -638,3 +638,65 @@ async fn a_messenger_player_with_no_phone_cannot_move_the_email() {
     assert_eq!(code.error_code(), "owner_unproven");
     assert_eq!(last_mail(&s, "thief@example.com").await, Value::Null);
 }
+
+#[tokio::test]
+async fn a_phone_is_removed_only_with_proof_of_the_owner() {
+    let s = start().await;
+    // A messenger player's first phone is their only factor: a stolen bearer that could
+    // clear it would then add the thief's phone with its code alone and sign in by it.
+    let t = messenger_player(&s, 7003).await;
+    let phone = "+351912001111";
+    let c = phone_code(&s, &t, phone).await;
+    let r = s
+        .post(
+            "/api/player/otp/verify",
+            Some(&t),
+            json!({ "phone": phone, "code": c }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let put = |body: Value| s.put("/api/player/profile", Some(&t), Some(body));
+    for cleared in [Value::Null, json!(""), json!("  ")] {
+        let r = put(json!({ "phone": cleared })).await;
+        assert_eq!(r.error_code(), "code_required", "{}", r.body);
+        assert_eq!(r.field_errors("ownerCode").len(), 1);
+    }
+    let me = s.get("/api/player/profile", Some(&t)).await;
+    assert_eq!(me.body["phone"], phone, "the refusals changed nothing");
+    // The owner code goes to that phone; with it the owner clears it, once.
+    s.post("/api/player/otp/email/send", Some(&t), json!({}))
+        .await;
+    let owner = owner_code(&s, phone).await;
+    let r = put(json!({ "phone": null, "ownerCode": owner })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["phone"], Value::Null);
+
+    // A player with a password gives it; a wrong one is refused on the field.
+    let (t, _) = s.register("keeps-phone@example.com", "USD").await;
+    let phone = "+351912001222";
+    let c = phone_code(&s, &t, phone).await;
+    let r = s
+        .post(
+            "/api/player/otp/verify",
+            Some(&t),
+            json!({ "phone": phone, "code": c, "currentPassword": "secret-pass" }),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let put = |body: Value| s.put("/api/player/profile", Some(&t), Some(body));
+    let r = put(json!({ "phone": null, "firstName": "Keeps" })).await;
+    assert_eq!(r.error_code(), "password_required", "{}", r.body);
+    let r = put(json!({ "phone": null, "currentPassword": "guess-1234" })).await;
+    assert_eq!(r.field_errors("currentPassword").len(), 1, "{}", r.body);
+    let me = s.get("/api/player/profile", Some(&t)).await;
+    assert_eq!(
+        (&me.body["phone"], &me.body["firstName"]),
+        (&json!(phone), &Value::Null)
+    );
+    let r = put(json!({ "phone": null, "currentPassword": "secret-pass" })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["phone"], Value::Null);
+    // Clearing a phone the player does not have asks for nothing.
+    let r = put(json!({ "phone": null, "firstName": "Keeps" })).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+}
