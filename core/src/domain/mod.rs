@@ -48,3 +48,4 @@ pub mod refresh;
 pub mod session;
 pub mod third_party;
 pub mod wager;
+pub mod zone;

@@ -45,3 +45,4 @@ mod third_party_native;
 mod ts_names;
 mod verify_native;
 mod wire_answers;
+mod zone_rules;
