@@ -236,4 +236,7 @@ pub struct Prefs {
     /// The device's offset from UTC in minutes at boot (+60 for UTC+1): the reminder's time
     /// of day is local.
     pub offset_minutes: i32,
+    /// The device's time zone around now (`runtime::zone`): the offsets and when they change,
+    /// so dates are shown in the offset they had (SPEC §9 date formats). Empty: UTC.
+    pub zone: crate::domain::zone::Zone,
 }

@@ -209,6 +209,9 @@ pub struct Shared {
     pub consent: crate::domain::consent::Consent,
     /// The games catalogue once the games feature has it (game names for bonuses and quests).
     pub catalogue: Option<Rc<crate::app::features::games::catalogue::Catalogue>>,
+    /// The device's time zone, from boot (`Prefs::zone`): every date a slice shows is
+    /// formatted in it (SPEC §9 date formats). UTC until the runtime booted.
+    pub zone: Rc<crate::domain::zone::Zone>,
 }
 
 impl Shared {
@@ -231,6 +234,7 @@ impl Shared {
             affiliate: Default::default(),
             consent: Default::default(),
             catalogue: None,
+            zone: Rc::default(),
         }
     }
 

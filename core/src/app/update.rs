@@ -395,6 +395,7 @@ fn boot(
     out: &mut Out,
 ) {
     model.last_reload = prefs.last_reload.clone();
+    model.shared.zone = std::rc::Rc::new(prefs.zone.clone());
     for problem in &model.config.operator_paths.problems {
         fx.push(Effect::Log {
             level: LogLevel::Warn,

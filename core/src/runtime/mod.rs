@@ -7,6 +7,7 @@ pub mod socket;
 pub mod storage;
 pub mod third_party;
 pub mod upload;
+pub mod zone;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -72,6 +73,7 @@ impl Runtime {
             daily_reminder: storage::local_get(crate::app::features::protection::REMINDERS_KEY),
             reminder_seen: storage::local_get(crate::app::features::protection::SEEN_KEY),
             offset_minutes: -(js_sys::Date::new_0().get_timezone_offset() as i32),
+            zone: zone::device_zone((js_sys::Date::now() / 1000.0) as i64),
         };
         self.dispatch(Event::Booted {
             token: storage::read_token(),

@@ -33,13 +33,17 @@ fn bonus(id: u64, status: u8, result: u8, games: &[u64]) -> serde_json::Value {
 
 /// A signed-in player with USD active and BTC inactive; every bonus call answered empty.
 fn player() -> Model {
+    player_with(Prefs::default())
+}
+
+fn player_with(prefs: Prefs) -> Model {
     let mut m = Model::new(Config::default());
     update(
         &mut m,
         Event::Booted {
             token: Some(token(3600, "a")),
             path: "/bonuses".into(),
-            prefs: Prefs::default(),
+            prefs,
         },
         NOW,
     );
@@ -843,4 +847,25 @@ fn a_chosen_deposit_bonus_that_is_gone_is_dropped_with_an_alert() {
     assert_eq!(count(&m, "alerts.depositBonusUnavailable"), 1);
     // No longer offered.
     assert!(view::view(&m).bonuses.deposit.is_empty());
+}
+
+#[test]
+fn the_expiry_day_is_the_devices_day() {
+    // 1_800_000_000 is 2027-01-15 08:00 UTC: still the 14th ten hours west of UTC.
+    let west = Prefs {
+        zone: croupier_core::domain::zone::Zone::fixed(-600),
+        ..Prefs::default()
+    };
+    for (prefs, day) in [(Prefs::default(), "15.01.27"), (west, "14.01.27")] {
+        let mut m = player_with(prefs);
+        answer_lists(
+            &mut m,
+            json!([bonus(1, 1, 1, &[])]),
+            json!([{"id": 9, "status": 1, "result": 1, "count": 20, "currency": "USD", "gameId": 4}]),
+        );
+        let v = view::view(&m).bonuses;
+        assert_eq!(v.items[0].expires_text, day, "SPEC §9 date DD.MM.YY");
+        assert_eq!(v.items[1].expires_at, 0);
+        assert_eq!(v.items[1].expires_text, "", "no expiry, no text");
+    }
 }

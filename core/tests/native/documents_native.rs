@@ -7,6 +7,7 @@ use crate::support;
 use croupier_core::app::effect::Method;
 use croupier_core::app::features::documents::{self, Call, DocumentsUi, FILE_INPUT, MAX_BYTES};
 use croupier_core::app::{view, Effect, Model, Req};
+use croupier_core::domain::zone::Zone;
 use serde_json::json;
 use support::{fail, http, respond, restored, ui};
 
@@ -23,7 +24,12 @@ fn listed() -> serde_json::Value {
 
 /// The personal page with the documents listed.
 fn page() -> Model {
-    let (mut m, fx) = restored("/profile/personal");
+    page_in(Zone::default(), listed())
+}
+
+/// [`page`] on a device in `zone`, with `answer` listed.
+fn page_in(zone: Zone, answer: serde_json::Value) -> Model {
+    let (mut m, fx) = support::restored_in("/profile/personal", zone);
     let h = http(&fx)
         .into_iter()
         .find(|h| h.req == d(Call::List))
@@ -32,7 +38,7 @@ fn page() -> Model {
     assert_eq!(h.path, "/api/player/documents");
     assert_eq!(h.method, Method::Get);
     assert!(h.bearer.is_some());
-    respond(&mut m, d(Call::List), 200, listed());
+    respond(&mut m, d(Call::List), 200, answer);
     m
 }
 
@@ -52,8 +58,11 @@ fn the_list_shows_type_file_time_and_status_names() {
     let v = view(&m).documents;
     assert!(!v.failed);
     // The answer as the server sent it (the view reads the rows' id, type, fileName, status,
-    // createdAt, and verified).
-    assert_eq!(v.list, listed());
+    // createdAt, and verified), with each row's uploadedText (SPEC §9 date-time, UTC here).
+    let mut expected = listed();
+    expected["documents"][0]["uploadedText"] = json!("26.11.26, 07:00");
+    expected["documents"][1]["uploadedText"] = json!("25.11.26, 07:00");
+    assert_eq!(v.list, expected);
     // Status names are the settings constants' (sandbox `documentStatuses`), by number - 1.
     assert_eq!(v.statuses, ["pending", "approved", "declined"]);
     let sandbox = include_str!("../../../sandbox/src/constants.rs");
@@ -290,4 +299,35 @@ fn signing_out_forgets_the_documents() {
     );
     let v = view(&m).documents;
     assert!(v.list.is_null() && v.file.is_none());
+}
+
+#[test]
+fn upload_times_are_shown_in_the_devices_zone_with_the_offset_they_had() {
+    let mut answer = listed();
+    // Winter (UTC+1), summer (UTC+2, across midnight), an offset given, unreadable text.
+    answer["documents"] = json!([
+        {"id": 4, "createdAt": "2026-01-15T23:30:00Z"},
+        {"id": 3, "createdAt": "2026-07-15T23:30:00Z"},
+        {"id": 2, "createdAt": "2026-07-16T01:30:00+02:00"},
+        {"id": 1, "createdAt": "not a date"},
+        {"id": 0}
+    ]);
+    let m = page_in(support::berlin(), answer);
+    let v = view(&m).documents;
+    let texts: Vec<&str> = v.list["documents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["uploadedText"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "16.01.26, 00:30",
+            "16.07.26, 01:30",
+            "16.07.26, 01:30",
+            "",
+            ""
+        ]
+    );
 }

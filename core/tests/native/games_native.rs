@@ -729,3 +729,28 @@ fn live_history_rows_follow_the_tab_page_and_filter() {
     settled.page = 1;
     assert!(!settled.pushed(Tab::Bets, &j!({"gameName": "Starburst"})));
 }
+
+#[test]
+fn bet_times_are_shown_in_the_devices_zone() {
+    let prefs = Prefs {
+        zone: croupier_core::domain::zone::Zone::fixed(-180),
+        ..Prefs::default()
+    };
+    let (mut m, _) = player("/wallet/history?tab=bets", "BR", prefs);
+    respond(
+        &mut m,
+        Req::Games(games::Call::Bets {
+            page: 1,
+            settled: true,
+        }),
+        200,
+        j!({"data": [
+        {"id": 9, "gameIdentity": "book-of-ra", "gameName": "Book of Ra", "currency": "USD",
+         "amount": "2.00", "win": "0.00", "isSettled": true, "createdAt": 1767231000}
+    ], "meta": {"page": 1, "perPage": 20, "totalPages": 1, "totalRows": 1}}),
+    );
+    let v = view(&m).games_history;
+    // 2026-01-01T01:30:00Z is the evening before in São Paulo (UTC-3).
+    assert_eq!(v.rows[0].created_at, 1_767_231_000);
+    assert_eq!(v.rows[0].created_text, "31.12.25, 22:30");
+}

@@ -60,6 +60,10 @@ fn the_page_shows_the_pending_change_and_when_it_applies() {
     assert_eq!(later.amount.as_deref(), Some("100000.00"));
     assert_eq!(later.period, Some("daily"));
     assert_eq!(later.applies_at, AT);
+    assert_eq!(
+        later.applies_text, "18.03.30, 17:46",
+        "SPEC §9 date-time (UTC here)"
+    );
 
     let removal = json!({"period": null, "amount": null, "appliesAt": AT});
     let m = on_limits_page(deposit(removal));

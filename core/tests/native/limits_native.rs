@@ -23,13 +23,17 @@ fn list() -> Req {
 }
 
 fn player_on(path: &str) -> Model {
+    player_with(path, Prefs::default())
+}
+
+fn player_with(path: &str, prefs: Prefs) -> Model {
     let mut m = Model::new(Config::default());
     update(
         &mut m,
         Event::Booted {
             token: Some(token(3600, "a")),
             path: path.into(),
-            prefs: Prefs::default(),
+            prefs,
         },
         NOW,
     );
@@ -587,4 +591,36 @@ fn a_guest_is_asked_to_sign_in_and_nothing_is_sent() {
         v.forms[&FormId::LimitAdd].values.get("amount"),
         Some(&FormValue::Text("10".into()))
     );
+}
+
+#[test]
+fn a_break_ends_at_a_time_shown_in_the_devices_zone() {
+    let prefs = Prefs {
+        zone: support::berlin(),
+        ..Prefs::default()
+    };
+    let mut m = player_with("/profile/limits", prefs);
+    let ends = |id: u64, def: u8, at: i64| json!({"id": id, "definition": def, "period": "weekly", "createdAt": 1, "activeUntil": at});
+    respond(
+        &mut m,
+        list(),
+        200,
+        json!([
+            limit(5, 3, "daily", Some("50.00"), Some("USD")),
+            ends(6, 4, support::JAN_15_2330Z),
+            ends(7, 5, support::JUL_15_2330Z),
+        ]),
+    );
+    let v = view(&m).limits;
+    // Winter in Berlin is UTC+1, summer UTC+2: both cross midnight into the 16th.
+    assert_eq!(
+        v.sections[3].items[0].until_text.as_deref(),
+        Some("16.01.26, 00:30")
+    );
+    assert_eq!(
+        v.sections[4].items[0].until_text.as_deref(),
+        Some("16.07.26, 01:30")
+    );
+    // An amount limit has no end.
+    assert_eq!(v.sections[2].items[0].until_text, None);
 }

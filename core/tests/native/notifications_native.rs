@@ -10,6 +10,7 @@ use croupier_core::app::{
     update, view, AppUi, Config, Effect, Event, FormId, FormValue, Model, Prefs, Req,
 };
 use croupier_core::domain::realtime::SocketEvent;
+use croupier_core::domain::zone::Zone;
 use serde_json::json;
 use support::{http, respond, restored, ui, NOW};
 
@@ -28,7 +29,15 @@ fn page(items: Vec<serde_json::Value>, pages: u32, unread: u64) -> serde_json::V
 }
 
 fn player() -> Model {
-    let (mut m, fx) = restored("/");
+    player_in(
+        Zone::default(),
+        vec![msg(9, 1, "Nine"), msg(8, 2, "Eight"), msg(7, 1, "Seven")],
+    )
+}
+
+/// [`player`] on a device in `zone`, the popover's answer holding `latest`.
+fn player_in(zone: Zone, latest: Vec<serde_json::Value>) -> Model {
+    let (mut m, fx) = support::restored_in("/", zone);
     let asked: Vec<String> = http(&fx)
         .iter()
         .filter(|h| h.path.starts_with("/api/notification"))
@@ -55,11 +64,7 @@ fn player() -> Model {
         &mut m,
         n(notifications::Call::Latest),
         200,
-        page(
-            vec![msg(9, 1, "Nine"), msg(8, 2, "Eight"), msg(7, 1, "Seven")],
-            2,
-            5,
-        ),
+        page(latest, 2, 5),
     );
     respond(
         &mut m,
@@ -275,4 +280,25 @@ fn the_view_events_are_read_from_their_derived_type() {
     assert!(UiEvent::from_view(json!({"type": "inboxShow", "page": 1}))
         .unwrap_err()
         .contains("pushes"));
+}
+
+#[test]
+fn message_times_are_shown_in_the_devices_zone() {
+    // 2026-11-25T10:00:00Z in UTC (no zone measured).
+    let v = view(&player()).notifications;
+    assert_eq!(v.latest[0].created_at, "2026-11-25T10:00:00Z");
+    assert_eq!(v.latest[0].created_text, "25.11.26, 10:00");
+    // On a device in Berlin: winter UTC+1, summer UTC+2; unreadable text shows nothing.
+    let mut summer = msg(5, 1, "Summer");
+    summer["createdAt"] = json!("2026-07-15T23:30:00Z");
+    let mut bad = msg(4, 1, "Bad");
+    bad["createdAt"] = json!("15/07/2026");
+    let m = player_in(support::berlin(), vec![msg(6, 1, "Winter"), summer, bad]);
+    let texts: Vec<String> = view(&m)
+        .notifications
+        .latest
+        .iter()
+        .map(|n| n.created_text.clone())
+        .collect();
+    assert_eq!(texts, ["25.11.26, 11:00", "16.07.26, 01:30", ""]);
 }

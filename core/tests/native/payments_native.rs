@@ -1080,3 +1080,53 @@ fn the_history_filter_event_reads_its_statuses() {
     assert!(read(json!({"statuses": [300]})).is_err());
     assert!(read(json!({"statuses": "1"})).is_err());
 }
+
+#[test]
+fn the_history_shows_each_time_in_the_devices_zone_with_its_own_offset() {
+    let mut m = player(Prefs {
+        zone: support::berlin(),
+        ..Prefs::default()
+    });
+    ui(
+        &mut m,
+        AppUi::Navigate {
+            path: "/wallet/history".into(),
+        },
+    );
+    let req = Req::Wallet(wallet::Call::History(wallet::history::Call::Invoices {
+        filter: m.f.wallet.history.filter.clone(),
+        page: 1,
+    }));
+    let at = |id: u64, secs: i64| {
+        let mut i = invoice(id, 2, "5.00", None);
+        i["createdAt"] = json!(secs);
+        i
+    };
+    respond(
+        &mut m,
+        req,
+        200,
+        json!({"data": [at(1, support::JAN_15_2330Z), at(2, support::JUL_15_2330Z)],
+               "meta": {"page": 1, "totalPages": 1, "totalRows": 2}}),
+    );
+    let rows: Vec<(String, String)> = view(&m)
+        .history
+        .items
+        .iter()
+        .map(|i| (i.created_text.clone(), i.created_iso.clone()))
+        .collect();
+    // Berlin: UTC+1 in January, UTC+2 in July (not one offset for both); the ISO text stays UTC.
+    assert_eq!(
+        rows,
+        [
+            (
+                "16.01.26, 00:30".to_string(),
+                "2026-01-15T23:30:00.000Z".to_string()
+            ),
+            (
+                "16.07.26, 01:30".to_string(),
+                "2026-07-15T23:30:00.000Z".to_string()
+            )
+        ]
+    );
+}

@@ -439,3 +439,30 @@ fn the_personal_page_follows_the_servers_rules_and_requires_the_cpf_in_brazil() 
         Some(&FormValue::Text("Silva".into()))
     );
 }
+
+#[test]
+fn session_times_are_shown_in_the_devices_zone() {
+    let (mut m, _) = support::restored_in("/profile/sessions", support::berlin());
+    respond(
+        &mut m,
+        p(profile::Call::Sessions { page: 1 }),
+        200,
+        json!({"data": [
+            {"id": 3, "createdAt": support::JAN_15_2330Z, "lastActiveAt": support::JUL_15_2330Z,
+             "source": "web", "platform": "desktop", "current": true},
+            {"id": 2, "createdAt": support::BERLIN_SUMMER - 60, "source": "web", "platform": "mobile", "current": false}
+        ], "meta": {"page": 1, "perPage": 10, "totalPages": 1, "totalRows": 2}}),
+    );
+    let v = view(&m).profile;
+    // Berlin: winter UTC+1, summer UTC+2, both into the next day; the last winter minute.
+    assert_eq!(v.sessions[0].created_text, "16.01.26, 00:30");
+    assert_eq!(v.sessions[0].last_active_text, "16.07.26, 01:30");
+    assert_eq!(v.sessions[1].created_text, "29.03.26, 01:59");
+    assert_eq!(v.sessions[1].last_active_text, "29.03.26, 01:59");
+    // The confirm modal's row has them too.
+    ui(&mut m, ProfileUi::SessionClose { id: 2 });
+    assert_eq!(
+        view(&m).profile.closing.unwrap().created_text,
+        "29.03.26, 01:59"
+    );
+}

@@ -32,17 +32,26 @@ use croupier_core::app::features::{content, session, settings, wallet};
 use croupier_core::app::{
     update, CallId, Config, Effect, Event, HttpOutcome, HttpRequest, Model, Prefs, Req, UiEvent,
 };
+use croupier_core::domain::zone::Zone;
 
 /// A returning player (a stored token) opening `path`: booted, and the profile answered
 /// (id 7). The effects are the profile answer's: what the page then asked for.
 pub fn restored(path: &str) -> (Model, Vec<Effect>) {
+    restored_in(path, Zone::default())
+}
+
+/// [`restored`] on a device in `zone` (the runtime measures it at boot).
+pub fn restored_in(path: &str, zone: Zone) -> (Model, Vec<Effect>) {
     let mut m = Model::new(Config::default());
     update(
         &mut m,
         Event::Booted {
             token: Some(token(3600, "a")),
             path: path.into(),
-            prefs: Prefs::default(),
+            prefs: Prefs {
+                zone,
+                ..Prefs::default()
+            },
         },
         NOW,
     );
@@ -54,6 +63,20 @@ pub fn restored(path: &str) -> (Model, Vec<Effect>) {
     );
     (m, fx)
 }
+
+/// Berlin's 2026 as the runtime would measure it: UTC+1, UTC+2 from 29 March 01:00 UTC
+/// (`BERLIN_SUMMER`) to 25 October 01:00 UTC.
+pub fn berlin() -> Zone {
+    Zone::from_changes(vec![
+        (i64::MIN, 60),
+        (BERLIN_SUMMER, 120),
+        (1_792_890_000, 60),
+    ])
+}
+pub const BERLIN_SUMMER: i64 = 1_774_746_000;
+/// 2026-01-15T23:30:00Z (00:30 on the 16th in Berlin) and 2026-07-15T23:30:00Z (01:30).
+pub const JAN_15_2330Z: i64 = 1_768_519_800;
+pub const JUL_15_2330Z: i64 = 1_784_158_200;
 
 /// A first-time guest (no stored token) opening `path`, booted.
 pub fn guest(path: &str) -> Model {

@@ -10,6 +10,7 @@ use crate::app::feature::{Shared, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::bonus::{GameScope, STATUS_ACTIVE};
+use crate::domain::locale::DateFormat;
 use crate::domain::money::Decimal;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -74,6 +75,9 @@ pub struct BonusCardView {
     pub max_bet: Option<MoneyView>,
     /// Unix seconds; 0 when unknown.
     pub expires_at: i64,
+    /// The expiry day as the player reads it (SPEC §9 date `DD.MM.YY`, the device's zone);
+    /// empty when unknown.
+    pub expires_text: String,
     pub cancel_locked: bool,
     pub busy: bool,
 }
@@ -250,6 +254,11 @@ fn card(shared: &Shared, b: &Bonuses, i: &Item, prefix: &str) -> BonusCardView {
         named_games: named_games(shared, &i.game_ids, prefix),
         max_bet: (!i.max_bet.is_empty()).then(|| money(&i.max_bet)),
         expires_at: i.expires_at,
+        expires_text: if i.expires_at > 0 {
+            shared.zone.format(i.expires_at, DateFormat::Date)
+        } else {
+            String::new()
+        },
         cancel_locked: i.cancel_locked,
         busy: b.busy.contains(&(i.kind, i.id)),
     }

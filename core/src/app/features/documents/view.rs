@@ -7,6 +7,9 @@ use serde::Serialize;
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
+use crate::domain::locale::DateFormat;
+use crate::domain::zone::Zone;
+use crate::json::Json;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -15,12 +18,14 @@ pub struct DocumentsView {
     #[cfg_attr(
         target_arch = "wasm32",
         tsify(
-            type = "{ documents: { id: number; type: string; fileName: string; status: number; createdAt: string }[]; verified: boolean } | null"
+            type = "{ documents: { id: number; type: string; fileName: string; status: number; createdAt: string; uploadedText: string }[]; verified: boolean } | null"
         )
     )]
     /// The server's answer (`{documents, verified}`: verified, the identity check is passed);
-    /// null until it came.
-    pub list: crate::json::Json,
+    /// null until it came. Each document also gets `uploadedText`: its `createdAt` as the
+    /// player reads it (SPEC §9 date-time `DD.MM.YY, HH:mm`, the device's zone; empty when
+    /// unreadable).
+    pub list: Json,
     /// The settings constants' names of the statuses, by number - 1: pending, approved (no
     /// delete any more), declined.
     pub statuses: [&'static str; 3],
@@ -49,7 +54,7 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 pub fn slice(model: &Model) -> DocumentsView {
     let d = &model.f.documents;
     DocumentsView {
-        list: d.list.clone(),
+        list: with_texts(&d.list, &model.shared.zone),
         statuses: super::STATUSES,
         failed: d.failed,
         verifying: d.verifying,
@@ -59,4 +64,22 @@ pub fn slice(model: &Model) -> DocumentsView {
         asking: d.asking,
         deleting: d.deleting,
     }
+}
+
+/// The list with each document's `uploadedText` added (the rest passed through as it came).
+fn with_texts(list: &Json, zone: &Zone) -> Json {
+    let mut list = list.clone();
+    if let Some(docs) = list.get_mut("documents").and_then(Json::as_array_mut) {
+        for doc in docs.iter_mut() {
+            let text = doc
+                .get("createdAt")
+                .and_then(Json::as_str)
+                .map(|iso| zone.format_iso(iso, DateFormat::DateTime))
+                .unwrap_or_default();
+            if let Some(row) = doc.as_object_mut() {
+                row.insert("uploadedText".to_string(), Json::String(text));
+            }
+        }
+    }
+    list
 }

@@ -13,6 +13,7 @@ use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::geo::GameCollection;
+use crate::domain::locale::DateFormat;
 use crate::domain::route::RouteName;
 
 /// Tiles per lobby row.
@@ -185,6 +186,8 @@ pub struct HistoryRowView {
     pub settled: bool,
     /// Unix seconds.
     pub created_at: i64,
+    /// As the player reads it (SPEC §9 date-time `DD.MM.YY, HH:mm`, the device's zone).
+    pub created_text: String,
 }
 
 /// The bets and spins tabs of the wallet history page (links carry tab, page and filter).
@@ -531,6 +534,7 @@ pub fn history(model: &Model) -> GamesHistoryView {
                 win: r.win.clone(),
                 settled: r.settled,
                 created_at: r.created_at,
+                created_text: model.shared.zone.format(r.created_at, DateFormat::DateTime),
             })
             .collect(),
         transactions_href: path.clone(),

@@ -8,7 +8,9 @@ use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::limit::{self, LimitDefinition, LimitPeriod};
+use crate::domain::locale::DateFormat;
 use crate::domain::modal::MODAL_PARAM;
+use crate::domain::zone::Zone;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -26,12 +28,14 @@ pub struct LimitView {
     pub currency: Option<String>,
     /// Unix seconds a self-exclusion or cooling-off ends.
     pub until: Option<i64>,
+    /// `until` as the player reads it (SPEC §9 date-time `DD.MM.YY, HH:mm`, the device's zone).
+    pub until_text: Option<String>,
     /// A loosening that applies later (issue 30); the player may cancel it.
     pub later: Option<LimitLater>,
 }
 
 /// The new period and amount of a loosened limit, or (both null) its removal, and when it
-/// applies (unix seconds; the page formats it like `until`).
+/// applies (unix seconds, and as text like `untilText`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
@@ -39,6 +43,7 @@ pub struct LimitLater {
     pub period: Option<&'static str>,
     pub amount: Option<String>,
     pub applies_at: i64,
+    pub applies_text: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -103,7 +108,7 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     }
 }
 
-fn view(i: &Item) -> LimitView {
+fn view(i: &Item, zone: &Zone) -> LimitView {
     LimitView {
         id: i.id,
         definition: i.definition.code(),
@@ -113,10 +118,12 @@ fn view(i: &Item) -> LimitView {
         amount: i.amount.clone(),
         currency: i.currency.clone(),
         until: i.until,
+        until_text: i.until.map(|u| zone.format(u, DateFormat::DateTime)),
         later: i.pending.as_ref().map(|p| LimitLater {
             period: p.period.map(LimitPeriod::as_str),
             amount: p.amount.clone(),
             applies_at: p.at,
+            applies_text: zone.format(p.at, DateFormat::DateTime),
         }),
     }
 }
@@ -133,6 +140,7 @@ fn name(d: LimitDefinition) -> &'static str {
 
 pub fn slice(model: &Model) -> LimitsView {
     let f = &model.f.limits;
+    let zone = &*model.shared.zone;
     let currencies: Vec<String> = model
         .shared
         .currencies
@@ -168,7 +176,7 @@ pub fn slice(model: &Model) -> LimitsView {
                 blocks_play: d.blocks_play(),
                 advanced: d.has_amount() && chosen.unwrap_or(available),
                 advanced_available: available,
-                items: items.into_iter().map(view).collect(),
+                items: items.into_iter().map(|i| view(i, zone)).collect(),
             }
         })
         .collect();
@@ -178,7 +186,7 @@ pub fn slice(model: &Model) -> LimitsView {
         .query_value(super::LIMIT_PARAM)
         .and_then(|v| v.parse::<u64>().ok())
         .and_then(|id| f.find(id))
-        .map(view);
+        .map(|i| view(i, zone));
     let pending = f.pending.as_ref().and_then(|p| {
         let limit = f.find(p.id)?;
         let tightening = match (&limit.amount, &p.amount) {
@@ -186,7 +194,7 @@ pub fn slice(model: &Model) -> LimitsView {
             _ => false,
         };
         Some(LimitChange {
-            limit: view(limit),
+            limit: view(limit, zone),
             period: p.period.as_str(),
             amount: p.amount.clone(),
             applies_later: !tightening,

@@ -8,6 +8,8 @@ use super::Note;
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
+use crate::domain::locale::DateFormat;
+use crate::domain::zone::Zone;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -20,6 +22,9 @@ pub struct NoteView {
     pub unread: bool,
     /// ISO-8601.
     pub created_at: String,
+    /// As the player reads it (SPEC §9 date-time `DD.MM.YY, HH:mm`, the device's zone); empty
+    /// when the server's text is unreadable.
+    pub created_text: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -57,13 +62,14 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     }
 }
 
-fn note(n: &Note) -> NoteView {
+fn note(n: &Note, zone: &Zone) -> NoteView {
     NoteView {
         id: n.id,
         title: n.title.clone(),
         body: n.body.clone(),
         unread: n.unread(),
         created_at: n.created_at.clone(),
+        created_text: zone.format_iso(&n.created_at, DateFormat::DateTime),
     }
 }
 
@@ -74,11 +80,19 @@ pub fn slice(model: &Model) -> NotificationsView {
         unread: f.unread.saturating_add(f.push_unread),
         unread_messages: f.unread,
         unread_pushes: f.push_unread,
-        latest: f.latest.iter().map(note).collect(),
+        latest: f
+            .latest
+            .iter()
+            .map(|n| note(n, &model.shared.zone))
+            .collect(),
         inbox: InboxView {
             shown: i.shown,
             pushes: i.pushes,
-            items: i.items.iter().map(note).collect(),
+            items: i
+                .items
+                .iter()
+                .map(|n| note(n, &model.shared.zone))
+                .collect(),
             page: i.page,
             pages: i.pages,
             loading: i.loading,

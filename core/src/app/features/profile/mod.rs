@@ -617,6 +617,8 @@ fn read_page(body: &str) -> Option<(Vec<SessionRow>, u32)> {
                 id: u64::try_from(whole(s.get("id")?)?).ok()?,
                 created_at,
                 last_active_at: s.get("lastActiveAt").and_then(whole).unwrap_or(created_at),
+                created_text: String::new(),
+                last_active_text: String::new(),
                 source: text("source"),
                 platform: text("platform"),
                 current: s.get("current").and_then(Json::as_bool).unwrap_or(false),

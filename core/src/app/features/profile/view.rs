@@ -6,6 +6,7 @@ use super::Closing;
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
+use crate::domain::locale::DateFormat;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -15,6 +16,10 @@ pub struct SessionRow {
     /// Unix seconds.
     pub created_at: i64,
     pub last_active_at: i64,
+    /// Both as the player reads them (SPEC §9 date-time `DD.MM.YY, HH:mm`, the device's zone;
+    /// written by the slice: empty in the model).
+    pub created_text: String,
+    pub last_active_text: String,
     pub source: String,
     pub platform: String,
     /// This tab's session.
@@ -67,8 +72,16 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 
 pub fn slice(model: &Model) -> ProfileView {
     let f = &model.f.profile;
+    let row = |s: &SessionRow| SessionRow {
+        created_text: model.shared.zone.format(s.created_at, DateFormat::DateTime),
+        last_active_text: model
+            .shared
+            .zone
+            .format(s.last_active_at, DateFormat::DateTime),
+        ..s.clone()
+    };
     ProfileView {
-        sessions: f.sessions.clone(),
+        sessions: f.sessions.iter().map(row).collect(),
         page: f.page,
         pages: f.pages,
         loading: f.loading && !f.loaded,
@@ -76,7 +89,7 @@ pub fn slice(model: &Model) -> ProfileView {
         busy: f.busy,
         closing_others: f.closing == Some(Closing::Others),
         closing: match f.closing {
-            Some(Closing::One(id)) => f.sessions.iter().find(|s| s.id == id).cloned(),
+            Some(Closing::One(id)) => f.sessions.iter().find(|s| s.id == id).map(row),
             _ => None,
         },
         me: f.me.as_ref().map(|m| MeView {

@@ -10,10 +10,12 @@ use crate::app::display::MoneyView;
 use crate::app::model::Model;
 use crate::app::wire::{currency_info, Currency};
 use crate::domain::invoice::{can_decline, InvoiceKind, InvoiceStatus};
+use crate::domain::locale::{iso8601_from_ms, DateFormat};
 use crate::domain::money::{self, display_balance, CurrencyInfo};
 use crate::domain::payment::{Direction, MethodId};
 use crate::domain::payment_form::FieldKind;
 use crate::domain::validation::fill;
+use crate::domain::zone::Zone;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -73,6 +75,10 @@ pub struct InvoiceView {
     /// Unix seconds.
     pub expires_at: Option<i64>,
     pub created_at: i64,
+    /// `created_at` as the player reads it (SPEC §9 date-time `DD.MM.YY, HH:mm`, the device's
+    /// zone) and as ISO-8601 in UTC (the `<time>` element's machine-readable value).
+    pub created_text: String,
+    pub created_iso: String,
     /// The player can decline (a withdrawal) or cancel (a QR deposit) it now.
     pub can_decline: bool,
 }
@@ -160,7 +166,7 @@ fn shown(currencies: &[Currency], amount: &str, code: &str) -> MoneyView {
     display_balance(amount, &info(currencies, code), true).into()
 }
 
-fn invoice_view(currencies: &[Currency], i: &super::wire::WireInvoice) -> InvoiceView {
+fn invoice_view(currencies: &[Currency], zone: &Zone, i: &super::wire::WireInvoice) -> InvoiceView {
     let data = i.public_data.clone().unwrap_or_default();
     let qr = data.qr.filter(|q| !q.is_empty());
     let kind = if i.is_deposit() {
@@ -180,6 +186,8 @@ fn invoice_view(currencies: &[Currency], i: &super::wire::WireInvoice) -> Invoic
         address: data.address,
         expires_at: data.expires_at,
         created_at: i.created_at,
+        created_text: zone.format(i.created_at, DateFormat::DateTime),
+        created_iso: iso8601_from_ms(u64::try_from(i.created_at.saturating_mul(1000)).unwrap_or(0)),
     }
 }
 
@@ -306,7 +314,10 @@ pub fn payment(model: &Model) -> PaymentView {
         stage: pay.stage,
         message: pay.message.clone(),
         deposit_limit: pay.deposit_limit,
-        invoice: pay.invoice.as_ref().map(|i| invoice_view(currencies, i)),
+        invoice: pay
+            .invoice
+            .as_ref()
+            .map(|i| invoice_view(currencies, &shared.zone, i)),
         async_id: pay.async_id,
         analytics: pay.analytics.iter().map(|e| e.to_string()).collect(),
         equivalent: pay.equivalent.clone(),
@@ -333,7 +344,7 @@ pub fn history(model: &Model) -> HistoryView {
         items: h
             .items
             .iter()
-            .map(|i| invoice_view(currencies, i))
+            .map(|i| invoice_view(currencies, &model.shared.zone, i))
             .collect(),
         stats: h
             .stats
