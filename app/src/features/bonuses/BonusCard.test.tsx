@@ -21,6 +21,7 @@ const card = (patch: Partial<BonusCardView> = {}): BonusCardView => ({
   namedGames: [],
   maxBet: undefined,
   expiresAt: 0,
+  expiresText: "",
   cancelLocked: false,
   busy: false,
   ...patch,
@@ -61,5 +62,12 @@ describe("BonusCard", () => {
     expect(screen.getByText("1 game")).toBeTruthy();
     rerender(<BonusCard b={card({ games: "oneGame", gameIds: [7], namedGames: [{ name: "Book of Ra", href: "/game/book-of-ra" }] })} />);
     expect(screen.getByText("Book of Ra")).toBeTruthy();
+  });
+  it("shows the expiry day the core wrote (SPEC §9 DD.MM.YY), none without one", () => {
+    setView();
+    const { container, rerender } = render(<BonusCard b={card({ expiresAt: 1_800_000_000, expiresText: "15.01.27" })} />);
+    expect(container.querySelector(".bonus-facts")!.textContent).toContain("15.01.27");
+    rerender(<BonusCard b={card()} />);
+    expect(container.querySelector(".bonus-facts")!.textContent).not.toContain("Expires");
   });
 });

@@ -2,11 +2,6 @@ import type { BonusCardView } from "croupier-core";
 import { useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
 
-/** A date the player reads (the core sends unix seconds). */
-export function expiry(seconds: number): string {
-  return seconds > 0 ? new Date(seconds * 1000).toLocaleDateString(document.documentElement.lang || undefined) : "";
-}
-
 export function gamesLabel(t: ReturnType<typeof useText>, b: BonusCardView): string {
   // One game the catalogue knows: its name says more than "one game".
   if (b.games === "oneGame" && b.namedGames.length === 1) return b.namedGames[0].name;
@@ -54,7 +49,7 @@ export function BonusCard({ b }: { b: BonusCardView }) {
         {b.expiresAt > 0 ? (
           <>
             <dt>{g("expires", { date: "" }).trim()}</dt>
-            <dd>{expiry(b.expiresAt)}</dd>
+            <dd>{b.expiresText}</dd>
           </>
         ) : null}
       </dl>

@@ -5,7 +5,7 @@ import { useCore, useDispatch, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
 import { BonusCodeForm } from "./BonusesPanel";
-import { expiry, gamesLabel } from "./BonusCard";
+import { gamesLabel } from "./BonusCard";
 import { QuestModal } from "./Retention";
 import { useCatalogue } from "../../core/catalogue";
 
@@ -157,7 +157,7 @@ function Details({ condition }: { condition: boolean }) {
         {b.expiresAt > 0 ? (
           <>
             <dt />
-            <dd>{g("expires", { date: expiry(b.expiresAt) })}</dd>
+            <dd>{g("expires", { date: b.expiresText })}</dd>
           </>
         ) : null}
       </dl>

@@ -2,13 +2,6 @@ import { useCore, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { Skeleton } from "../../ui/Skeleton";
 
-function when(seconds: number) {
-  // SPEC §9 date-time format DD.MM.YY, HH:mm.
-  const d = new Date(seconds * 1000);
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${String(d.getFullYear()).slice(2)}, ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
 /** The tab links of the history page: transactions (the wallet's), bets and spins. */
 export function HistoryTabs({ transactionsHref }: { transactionsHref: string }) {
   const t = useText();
@@ -66,7 +59,7 @@ export function GameHistory() {
           <tbody>
             {h.rows.map((r) => (
               <tr key={r.id}>
-                <td>{when(r.createdAt)}</td>
+                <td>{r.createdText}</td>
                 <td>{r.href ? <Link href={r.href}>{r.game}</Link> : r.game}</td>
                 <td>
                   {r.bet} {r.currency}

@@ -3,7 +3,7 @@ import { useCore, useDispatch, useText } from "../../core/store";
 import type { LimitSection, LimitView } from "../../core/types";
 import { Button } from "../../ui/Button";
 import { Skeleton } from "../../ui/Skeleton";
-import { periodText, untilText } from "./format";
+import { periodText } from "./format";
 
 const PERIODS = ["daily", "weekly", "monthly"] as const;
 
@@ -32,7 +32,7 @@ export function LimitsPanel() {
         <p key={l.id} className="limits-banner" role="status" data-testid="limits-blocked">
           {t("global-components.limits.blocked", {
             kind: t(`global-components.limits.${l.name}.title`),
-            until: untilText(l.until ?? 0),
+            until: l.untilText ?? "",
           })}
         </p>
       ))}
@@ -177,7 +177,7 @@ function Later({ limit: l }: { limit: LimitView }) {
   const busy = useCore((s) => s.limits.busy);
   const later = l.later;
   if (!later) return null;
-  const at = untilText(later.appliesAt);
+  const at = later.appliesText;
   const what = `${periodText(t, l.period, l.hasAmount)} ${l.currency ?? ""}`.trim();
   const text =
     later.amount == null
@@ -214,7 +214,7 @@ function BreakSection({ section: s }: { section: LimitSection }) {
       <p className="muted">{t(`global-components.limits.${s.name}.text`)}</p>
       {running ? (
         <div className="limit-row">
-          <span>{t("global-components.limits.activeUntil", { until: untilText(running.until ?? 0) })}</span>
+          <span>{t("global-components.limits.activeUntil", { until: running.untilText ?? "" })}</span>
           <Button variant="secondary" onClick={() => dispatch({ type: "limitEdit", id: running.id })}>
             {t("global-components.limits.extend")}
           </Button>

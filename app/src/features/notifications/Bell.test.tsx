@@ -6,7 +6,7 @@ import Bell from "./Bell";
 
 afterEach(cleanup);
 
-const note = (id: number, title: string, body: string, unread = true) => ({ id, title, body, unread, createdAt: "2026-11-25T10:00:00Z" });
+const note = (id: number, title: string, body: string, unread = true) => ({ id, title, body, unread, createdAt: "2026-11-25T10:00:00Z", createdText: "25.11.26, 11:00" });
 
 describe("Bell", () => {
   it("badges the unread count, lists the newest and shows hostile markup as text", () => {

@@ -66,7 +66,7 @@ export function Inbox() {
                     <span className="note-title">{n.title}</span>
                     <span className="note-body">{plainText(n.body)}</span>
                     <time className="note-time" dateTime={n.createdAt}>
-                      {n.createdAt ? new Date(n.createdAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : ""}
+                      {n.createdText}
                     </time>
                   </div>
                   <span className="note-actions">

@@ -7,8 +7,8 @@ import { Documents, FILE_INPUT } from "./Documents";
 afterEach(cleanup);
 
 const rows = [
-  { id: 2, type: "address", fileName: "bill.pdf", status: 2, createdAt: "2026-11-26T07:00:00Z" },
-  { id: 1, type: "identity", fileName: "id.png", status: 1, createdAt: "2026-11-25T07:00:00Z" },
+  { id: 2, type: "address", fileName: "bill.pdf", status: 2, createdAt: "2026-11-26T07:00:00Z", uploadedText: "26.11.26, 08:00" },
+  { id: 1, type: "identity", fileName: "id.png", status: 1, createdAt: "2026-11-25T07:00:00Z", uploadedText: "25.11.26, 08:00" },
 ];
 const docs = (extra = {}) => setView({ documents: { ...initialView.documents, list: { documents: rows, verified: false }, ...extra } });
 
@@ -24,6 +24,9 @@ describe("Documents", () => {
     expect(items[0].textContent).toContain("Proof of address");
     expect(items[0].textContent).toContain("Approved");
     expect(items[1].textContent).toContain("Under review");
+    // The upload time as the core wrote it (SPEC §9, the device's zone): no formatting here.
+    expect(items[0].textContent).toContain("26.11.26, 08:00");
+    expect(items[1].textContent).toContain("25.11.26, 08:00");
     expect(screen.queryByRole("button", { name: "Delete bill.pdf" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Delete id.png" }));
     expect(events).toEqual([{ type: "documentDelete", id: 1 }]);

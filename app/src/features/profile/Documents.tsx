@@ -10,8 +10,6 @@ export const FILE_INPUT = "document-file";
 export const KINDS = ["identity", "address", "payment", "selfie"] as const;
 const ACCEPT = ".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf";
 
-const uploadedAt = (iso: string) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "");
-
 /** The personal page's verification section: upload a document (checked by the core before it
  * is sent, with the upload's progress), the documents with their status, delete one not yet
  * approved after a confirmation in its row, and the identity check. */
@@ -137,7 +135,7 @@ export function Documents() {
               <span className="document-text">
                 <strong>{t(`global-components.documents.kind.${d.type}`)}</strong>
                 <span className="document-name">{d.fileName}</span>
-                <span className="muted">{t("global-components.documents.uploaded", { date: uploadedAt(d.createdAt) })}</span>
+                <span className="muted">{t("global-components.documents.uploaded", { date: d.uploadedText })}</span>
               </span>
               <span className={`document-status document-status-${statusOf(d.status)}`}>{t(`global-components.documents.status.${statusOf(d.status)}`)}</span>
               {docs.asking === d.id ? (

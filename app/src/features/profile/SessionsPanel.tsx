@@ -2,7 +2,7 @@ import "./profile.css";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
 import { Skeleton } from "../../ui/Skeleton";
-import { sessionName, when } from "./sessionName";
+import { sessionName } from "./sessionName";
 
 /** /profile/sessions: where the player is signed in; close one or all others. */
 export function SessionsPanel() {
@@ -39,7 +39,7 @@ export function SessionsPanel() {
                 {sessionName(t, s)}
                 {s.current ? <span className="badge">{t("global-components.security.thisDevice")}</span> : null}
               </span>
-              <span className="muted">{t("global-components.security.since", { since: when(s.createdAt), active: when(s.lastActiveAt) })}</span>
+              <span className="muted">{t("global-components.security.since", { since: s.createdText, active: s.lastActiveText })}</span>
             </div>
             <Button variant="ghost" aria-label={t("global-components.security.closeOne", { name: sessionName(t, s) })} onClick={() => dispatch({ type: "sessionClose", id: s.id })}>
               {s.current ? t("layout.signOut") : t("global-components.security.close")}

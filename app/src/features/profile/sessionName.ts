@@ -7,5 +7,3 @@ export function sessionName(t: T, s: SessionRow): string {
   const parts = [s.platform, s.source].filter(Boolean);
   return parts.length ? parts.join(" · ") : t("global-components.security.unknownDevice");
 }
-
-export const when = (secs: number) => new Date(secs * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });

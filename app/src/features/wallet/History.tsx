@@ -130,10 +130,10 @@ function Filters({ filter, onChange, mobile }: { filter: Filter; onChange: (f: F
 function Row({ invoice: i, declining, table }: { invoice: InvoiceView; declining: boolean; table?: boolean }) {
   const t = useText();
   const dispatch = useDispatch();
-  const date = new Date(i.createdAt * 1000).toISOString().slice(0, 16).replace("T", " ");
   const cells = [
-    <time key="d" dateTime={new Date(i.createdAt * 1000).toISOString()}>
-      {date}
+    // The core formats it (SPEC §9 `DD.MM.YY, HH:mm` in the device's zone).
+    <time key="d" dateTime={i.createdIso}>
+      {i.createdText}
     </time>,
     <span key="k">{t(`global-components.wallet.type.${i.deposit ? "deposit" : "withdrawal"}`)}</span>,
     <span key="m" className="muted">

@@ -1,0 +1,38 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { initialView } from "../../core/store";
+import { setView } from "../../test-utils";
+import { History } from "./History";
+
+afterEach(cleanup);
+
+describe("History", () => {
+  it("shows each invoice's time as the core wrote it, with its UTC ISO text as the value", () => {
+    setView({
+      history: {
+        ...initialView.history,
+        loaded: true,
+        items: [
+          {
+            id: 1,
+            deposit: true,
+            status: 2,
+            amount: { amount: "5.00", code: "USD", symbol: "$" },
+            method: "card.deposit.visa",
+            qr: undefined,
+            address: undefined,
+            expiresAt: undefined,
+            createdAt: 1784158200,
+            createdText: "16.07.26, 01:30",
+            createdIso: "2026-07-15T23:30:00.000Z",
+            canDecline: false,
+          },
+        ],
+      },
+    });
+    render(<History />);
+    const time = screen.getAllByTestId("history-row")[0].querySelector("time")!;
+    expect(time.textContent).toBe("16.07.26, 01:30");
+    expect(time.getAttribute("datetime")).toBe("2026-07-15T23:30:00.000Z");
+  });
+});
