@@ -43,10 +43,12 @@ test("a raised deposit limit is pending for 24 h, the old one still refuses, the
 
   const limits = await (await request.get(url("/api/player/limits"), { headers: auth(player) })).json();
   const appliesAt: number = limits[0].pending.appliesAt;
-  const when = await page.evaluate(
-    (at) => new Date(at * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }),
-    appliesAt,
-  );
+  // SPEC §9 date-time DD.MM.YY, HH:mm in the page's zone, computed here (the core formats it).
+  const when = await page.evaluate((at) => {
+    const d = new Date(at * 1000);
+    const p = (n: number) => String(n).padStart(2, "0");
+    return `${p(d.getDate())}.${p(d.getMonth() + 1)}.${p(d.getFullYear() % 100)}, ${p(d.getHours())}:${p(d.getMinutes())}`;
+  }, appliesAt);
   const row = deposit.getByRole("listitem");
   await expect(row).toContainText("Daily100.00 USD");
   await expect(row.getByTestId(/^limit-later-/)).toContainText(`Changes to Daily 100000.00 USD on ${when}`);

@@ -228,3 +228,30 @@ for (const s of [
     }
   });
 }
+
+test.describe("in São Paulo's time zone", () => {
+  test.use({ timezoneId: "America/Sao_Paulo" });
+
+  test("a history row shows its time as DD.MM.YY, HH:mm in the page's zone (SPEC §9), not UTC", async ({ page, request }) => {
+    const player = await register(request, "pay");
+    const auth = { Authorization: `Bearer ${player.token}` };
+    await request.post(url("/api/payment/invoices/deposit"), { headers: auth, data: { amount: "40.00", paymentMethod: "skrill.deposit.skrill" } });
+    const listed = await (await request.get(url("/api/payment/invoices"), { headers: auth })).json();
+    const createdAt: number = listed.data[0].createdAt;
+    // Computed here with the zone database, apart from the core's table.
+    const text = (timeZone: string) => {
+      const f = new Intl.DateTimeFormat("en-GB", { timeZone, year: "2-digit", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+      const p = Object.fromEntries(f.formatToParts(new Date(createdAt * 1000)).map((x) => [x.type, x.value]));
+      return `${p.day}.${p.month}.${p.year}, ${p.hour}:${p.minute}`;
+    };
+    const expected = text("America/Sao_Paulo");
+    expect(expected).toMatch(/^\d\d\.\d\d\.\d\d, \d\d:\d\d$/);
+    expect(expected).not.toBe(text("UTC"));
+    await signedIn(page, player, "/wallet/history");
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe("America/Sao_Paulo");
+    const time = page.getByTestId("history-row").locator("time");
+    await expect(time).toHaveCount(1);
+    await expect(time).toHaveText(expected);
+    await expect(time).toHaveAttribute("datetime", new Date(createdAt * 1000).toISOString());
+  });
+});
