@@ -313,3 +313,41 @@ fn combinators_presence_and_idn_urls() {
     assert!(is_url("http://உதாரணம்.பரிட்சை"));
     assert!(!is_url("http://foo.bar."));
 }
+
+/// The zone the runtime measures at boot (`runtime::zone`) agrees with the engine's
+/// `getTimezoneOffset` across its span and on both sides of every change it found. Run with a
+/// `TZ` that has summer time (e.g. `TZ=Europe/Berlin scripts/wasm-test.sh chrome`) for changes
+/// to find; under UTC the table is one offset and the comparison still holds.
+#[wasm_bindgen_test]
+fn the_measured_zone_agrees_with_the_engine() {
+    use croupier_core::runtime::zone::device_zone;
+    let engine = |secs: i64| {
+        let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(secs as f64 * 1000.0));
+        -(d.get_timezone_offset() as i32)
+    };
+    let now = (js_sys::Date::now() / 1000.0) as i64;
+    let zone = device_zone(now);
+    let year = 365 * 86_400;
+    let mut at = now - 3 * year;
+    while at < now + year {
+        assert_eq!(zone.offset_at(at), engine(at), "at {at}");
+        at += 17 * 86_400 + 3_607;
+    }
+    for &(from, offset) in zone.changes().iter().skip(1) {
+        assert_eq!(offset, engine(from), "the change at {from}");
+        assert_eq!(zone.offset_at(from), engine(from), "at the change {from}");
+        assert_eq!(
+            zone.offset_at(from - 60),
+            engine(from - 60),
+            "a minute before {from}"
+        );
+    }
+    // The first entry is the offset 3 years back, the later ones its real changes.
+    assert_eq!(zone.offset_at(now), engine(now));
+    // Built with CROUPIER_ZONE_CHANGES=1 and run under a TZ with summer time: the browser did
+    // take that zone, and the table holds its changes (two a year over 4 years).
+    if option_env!("CROUPIER_ZONE_CHANGES").is_some() {
+        assert!(zone.changes().len() >= 7, "{:?}", zone.changes());
+    }
+    web_sys::console::log_1(&format!("measured zone: {:?}", zone.changes()).into());
+}
