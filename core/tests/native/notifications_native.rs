@@ -12,7 +12,7 @@ use croupier_core::app::{
 use croupier_core::domain::realtime::SocketEvent;
 use croupier_core::domain::zone::Zone;
 use serde_json::json;
-use support::{http, respond, restored, ui, NOW};
+use support::{http, respond, ui, NOW};
 
 fn n(c: notifications::Call) -> Req {
     Req::Notifications(c)
