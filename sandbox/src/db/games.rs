@@ -320,3 +320,43 @@ pub fn winners(conn: &Connection) -> rusqlite::Result<Vec<(String, i64, String, 
     let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
     rows.collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 32: a real-money launch plays [`LAUNCH_TTL_SECS`]; a demo one is play money and
+    /// has no end.
+    #[test]
+    fn a_real_money_launch_ends_after_its_life() {
+        let conn = crate::db::open(":memory:").unwrap();
+        conn.execute_batch(
+            "PRAGMA foreign_keys = OFF;
+             INSERT INTO sessions (id, player_id, created_at) VALUES (1, 1, 0);",
+        )
+        .unwrap();
+        let launch_of = |demo: bool| Launch {
+            player_id: Some(1),
+            game_id: 7,
+            demo,
+            account_id: Some(1),
+            demo_balance: 0,
+        };
+        create_launch(&conn, "real", &launch_of(false), Some(1)).unwrap();
+        create_launch(&conn, "demo", &launch_of(true), None).unwrap();
+        let age = |secs: i64| {
+            conn.execute(
+                "UPDATE game_launches SET created_at = ?1",
+                [crate::db::now() - secs],
+            )
+            .unwrap();
+            (
+                launch(&conn, "real").unwrap().is_some(),
+                launch(&conn, "demo").unwrap().is_some(),
+            )
+        };
+        assert_eq!(age(LAUNCH_TTL_SECS - 60), (true, true));
+        assert_eq!(age(LAUNCH_TTL_SECS + 1), (false, true));
+        assert_eq!(LAUNCH_TTL_SECS, 3600, "docs/API.md says an hour");
+    }
+}

@@ -406,7 +406,6 @@ impl Event {
 pub struct Token {
     pub player_id: i64,
     pub account_id: i64,
-    pub created_at: i64,
 }
 
 pub fn insert_token(
@@ -428,17 +427,18 @@ pub fn insert_token(
     Ok(())
 }
 
+/// A live sportsbook token: younger than [`TOKEN_TTL_SECS`], its session open.
 pub fn token(conn: &Connection, token: &str) -> rusqlite::Result<Option<Token>> {
     conn.query_row(
-        // Only while the session that asked for it is open (logout ends it).
-        "SELECT player_id, account_id, created_at FROM sport_tokens t WHERE token = ?1
+        // Only for its life and while the session that asked for it is open (logout ends it).
+        "SELECT player_id, account_id FROM sport_tokens t WHERE token = ?1
+           AND created_at > ?2
            AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = t.session_id AND s.closed_at IS NULL)",
-        [token],
+        params![token, super::now() - TOKEN_TTL_SECS],
         |r| {
             Ok(Token {
                 player_id: r.get(0)?,
                 account_id: r.get(1)?,
-                created_at: r.get(2)?,
             })
         },
     )
@@ -584,4 +584,32 @@ fn bets_where(conn: &Connection, filter: &str, arg: i64) -> rusqlite::Result<Vec
         })
     })?;
     rows.collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 32: a sportsbook token lives [`TOKEN_TTL_SECS`], then the widget must ask again.
+    #[test]
+    fn a_sportsbook_token_ends_after_its_life() {
+        let conn = crate::db::open(":memory:").unwrap();
+        conn.execute_batch(
+            "PRAGMA foreign_keys = OFF;
+             INSERT INTO sessions (id, player_id, created_at) VALUES (1, 1, 0);",
+        )
+        .unwrap();
+        insert_token(&conn, "tok", 1, 1, "en", 1, 1).unwrap();
+        let age = |secs: i64| {
+            conn.execute(
+                "UPDATE sport_tokens SET created_at = ?1",
+                [crate::db::now() - secs],
+            )
+            .unwrap();
+            token(&conn, "tok").unwrap().is_some()
+        };
+        assert!(age(TOKEN_TTL_SECS - 60), "live a minute before its end");
+        assert!(!age(TOKEN_TTL_SECS + 1), "ended a second after");
+        assert_eq!(TOKEN_TTL_SECS, 15 * 60, "docs/API.md says 15 minutes");
+    }
 }

@@ -59,6 +59,50 @@ impl Running {
     }
 }
 
+// A failed assertion must not leave a server running (a test's panic skips `stop`).
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Waits up to `secs` for the process to end; `None` if it still runs.
+fn exited_within(child: &mut Child, secs: u64) -> Option<std::process::ExitStatus> {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while std::time::Instant::now() < until {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    None
+}
+
+/// Uploads `png` as the player's identity document; the answer's status.
+async fn upload_png(base: &str, token: &str, png: &[u8]) -> u16 {
+    let b = "xB";
+    let mut body = format!(
+        "--{b}\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nidentity\r\n\
+         --{b}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(png);
+    body.extend_from_slice(format!("\r\n--{b}--\r\n").as_bytes());
+    reqwest::Client::new()
+        .post(format!("{base}/api/player/documents"))
+        .bearer_auth(token)
+        .header("content-type", format!("multipart/form-data; boundary={b}"))
+        .body(body)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0];
+
 #[cfg(unix)]
 fn mode(p: &Path) -> u32 {
     use std::os::unix::fs::PermissionsExt;
@@ -144,23 +188,7 @@ async fn data_files_are_private_and_secrets_stay_out_of_db_and_log() {
     )
     .await;
     let token = session["accessToken"].as_str().unwrap();
-    let b = "xB";
-    let mut body = format!(
-        "--{b}\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nidentity\r\n\
-         --{b}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(&[0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
-    body.extend_from_slice(format!("\r\n--{b}--\r\n").as_bytes());
-    let up = reqwest::Client::new()
-        .post(format!("{base}/api/player/documents"))
-        .bearer_auth(token)
-        .header("content-type", format!("multipart/form-data; boundary={b}"))
-        .body(body)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(up.status().as_u16(), 201);
+    assert_eq!(upload_png(&base, token, PNG).await, 201);
     let docs = dir.join("data/documents");
     assert_eq!(mode(&docs), 0o700, "documents folder");
     let player_dir = std::fs::read_dir(&docs)
@@ -270,14 +298,28 @@ async fn the_outbox_is_served_only_when_asked_for() {
 #[test]
 fn production_without_a_bot_token_does_not_start() {
     let dir = temp_dir("prod-token");
-    let out = Command::new(env!("CARGO_BIN_EXE_croupier-sandbox"))
+    // Spawned, not `output()`: a sandbox that wrongly starts would serve forever.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_croupier-sandbox"))
         .args(["--port", "0", "--production", "--static", ""])
         .arg("--db")
         .arg(dir.join("t.db"))
-        .output()
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
         .expect("the sandbox binary runs");
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
+    let Some(status) = exited_within(&mut child, 20) else {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("started in production mode without a bot token");
+    };
+    assert!(!status.success());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     assert!(err.contains("--tg-bot-token"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -290,4 +332,61 @@ fn a_throwaway_sandbox_removes_its_documents_folder() {
     std::fs::write(docs.join("1/x.png"), b"x").unwrap();
     drop(state);
     assert!(!docs.exists(), "{} left behind", docs.display());
+}
+
+/// The real binary on an in-memory database, stopped as `scripts/run.sh` stops it (SIGTERM):
+/// its throwaway documents folder goes with it (the state's Drop never runs there; the
+/// shutdown path removes it).
+#[cfg(unix)]
+#[tokio::test]
+async fn a_sandbox_stopped_by_sigterm_removes_its_throwaway_documents() {
+    let mut server = start(Path::new(":memory:"), &[]);
+    let base = server.base.clone();
+    let email = format!("sigterm{}@example.com", std::process::id());
+    let (status, reg) = post(
+        &base,
+        "/api/player/register",
+        json!({"email": email, "password": "secret-pass", "currency": "USD",
+               "agreements": true}),
+    )
+    .await;
+    assert_eq!(status, 201, "{reg}");
+    let token = reg["accessToken"].as_str().unwrap();
+    // A marker in the file finds this sandbox's folder among others' in the temp dir.
+    let marker = format!("marker-{}-{}", std::process::id(), base.len());
+    let png = [PNG, marker.as_bytes()].concat();
+    assert_eq!(upload_png(&base, token, &png).await, 201);
+    let holds_marker = |dir: &Path| {
+        std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|player| {
+                std::fs::read_dir(player.path())
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .any(|f| std::fs::read(f.path()).is_ok_and(|b| b.ends_with(marker.as_bytes())))
+            })
+    };
+    let folder = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("croupier-documents-"))
+        })
+        .find(|p| holds_marker(p))
+        .expect("the upload is in a throwaway documents folder");
+
+    let term = Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    let status = exited_within(&mut server.child, 20).expect("SIGTERM stops the sandbox");
+    assert!(status.success(), "{status}");
+    assert!(!folder.exists(), "{} left behind", folder.display());
 }

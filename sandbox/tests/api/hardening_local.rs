@@ -76,10 +76,12 @@ async fn made_up_paths_do_not_grow_the_counters() {
         .await
         .unwrap();
     let long = "x".repeat(300);
-    let paths = (0..1100)
-        .map(|i| format!("/i{i}.png"))
-        .chain((0..50).map(|i| format!("/api/nothing/{i}")))
-        .chain((0..20).map(|i| format!("/img-{i}-{long}.png")));
+    // The long paths come first, while the table still has room: only the length rule can
+    // keep them out (after 1024 short ones the count bound alone would).
+    let paths = (0..20)
+        .map(|i| format!("/img-{i}-{long}.png"))
+        .chain((0..1100).map(|i| format!("/i{i}.png")))
+        .chain((0..50).map(|i| format!("/api/nothing/{i}")));
     for path in paths {
         s.client
             .get(format!("{}{path}", s.base))
@@ -135,6 +137,11 @@ async fn contact_messages_and_affiliate_applications_are_limited() {
 const PNG: &[u8] = &[0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0, 0];
 
 async fn upload(s: &Sandbox, token: &str) -> (StatusCode, Value) {
+    upload_padded(s, token, 0).await
+}
+
+/// A PNG of `PNG.len() + pad` bytes.
+async fn upload_padded(s: &Sandbox, token: &str, pad: usize) -> (StatusCode, Value) {
     let b = "xB";
     let mut body = format!(
         "--{b}\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nidentity\r\n\
@@ -142,6 +149,7 @@ async fn upload(s: &Sandbox, token: &str) -> (StatusCode, Value) {
     )
     .into_bytes();
     body.extend_from_slice(PNG);
+    body.resize(body.len() + pad, 0);
     body.extend_from_slice(format!("\r\n--{b}--\r\n").as_bytes());
     let res = s
         .client
@@ -180,6 +188,16 @@ async fn uploads_are_limited_per_player_and_by_quota() {
     let (t, _) = s.register("quota@example.com", "USD").await;
     for _ in 0..20 {
         assert_eq!(upload(&s, &t).await.0, StatusCode::CREATED);
+    }
+    let (status, body) = upload(&s, &t).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["code"], "documents_quota");
+
+    // And at most 40 MB: four files of 10 MB fill it, a fifth small one is refused.
+    let (t, _) = s.register("quota-mb@example.com", "USD").await;
+    for _ in 0..4 {
+        let (status, body) = upload_padded(&s, &t, 10 * 1024 * 1024 - PNG.len()).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
     }
     let (status, body) = upload(&s, &t).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
