@@ -90,6 +90,8 @@ ensure_browsers() {
   local missing=()
   command -v chromium >/dev/null || missing+=(chromium)
   command -v chromedriver >/dev/null || missing+=(chromium-driver)
+  # The e2e specs run in the headless shell (tests/playwright.config.ts): half the CPU a page.
+  command -v chromium-headless-shell >/dev/null || missing+=(chromium-headless-shell)
   command -v firefox-esr >/dev/null || command -v firefox >/dev/null || missing+=(firefox-esr)
   if [ "${#missing[@]}" -gt 0 ]; then
     log "installing ${missing[*]} from Debian"
