@@ -329,12 +329,7 @@ mod tests {
     /// has no end.
     #[test]
     fn a_real_money_launch_ends_after_its_life() {
-        let conn = crate::db::open(":memory:").unwrap();
-        conn.execute_batch(
-            "PRAGMA foreign_keys = OFF;
-             INSERT INTO sessions (id, player_id, created_at) VALUES (1, 1, 0);",
-        )
-        .unwrap();
+        let conn = crate::db::with_open_session();
         let launch_of = |demo: bool| Launch {
             player_id: Some(1),
             game_id: 7,

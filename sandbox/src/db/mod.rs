@@ -275,6 +275,19 @@ pub fn now() -> i64 {
         .unwrap_or(0)
 }
 
+/// A migrated in-memory database where session 1 of player 1 is open, with foreign keys off:
+/// for unit tests of the rows that hang on a session (game and sportsbook tokens).
+#[cfg(test)]
+pub(crate) fn with_open_session() -> Connection {
+    let conn = open(":memory:").unwrap();
+    conn.execute_batch(
+        "PRAGMA foreign_keys = OFF;
+         INSERT INTO sessions (id, player_id, created_at) VALUES (1, 1, 0);",
+    )
+    .unwrap();
+    conn
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

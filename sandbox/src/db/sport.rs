@@ -593,12 +593,7 @@ mod tests {
     /// Issue 32: a sportsbook token lives [`TOKEN_TTL_SECS`], then the widget must ask again.
     #[test]
     fn a_sportsbook_token_ends_after_its_life() {
-        let conn = crate::db::open(":memory:").unwrap();
-        conn.execute_batch(
-            "PRAGMA foreign_keys = OFF;
-             INSERT INTO sessions (id, player_id, created_at) VALUES (1, 1, 0);",
-        )
-        .unwrap();
+        let conn = crate::db::with_open_session();
         insert_token(&conn, "tok", 1, 1, "en", 1, 1).unwrap();
         let age = |secs: i64| {
             conn.execute(

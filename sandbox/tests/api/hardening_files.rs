@@ -81,18 +81,11 @@ fn exited_within(child: &mut Child, secs: u64) -> Option<std::process::ExitStatu
 
 /// Uploads `png` as the player's identity document; the answer's status.
 async fn upload_png(base: &str, token: &str, png: &[u8]) -> u16 {
-    let b = "xB";
-    let mut body = format!(
-        "--{b}\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nidentity\r\n\
-         --{b}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(png);
-    body.extend_from_slice(format!("\r\n--{b}--\r\n").as_bytes());
+    let (body, content_type) = crate::common::document_upload(png);
     reqwest::Client::new()
         .post(format!("{base}/api/player/documents"))
         .bearer_auth(token)
-        .header("content-type", format!("multipart/form-data; boundary={b}"))
+        .header("content-type", content_type)
         .body(body)
         .send()
         .await

@@ -142,20 +142,14 @@ async fn upload(s: &Sandbox, token: &str) -> (StatusCode, Value) {
 
 /// A PNG of `PNG.len() + pad` bytes.
 async fn upload_padded(s: &Sandbox, token: &str, pad: usize) -> (StatusCode, Value) {
-    let b = "xB";
-    let mut body = format!(
-        "--{b}\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nidentity\r\n\
-         --{b}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(PNG);
-    body.resize(body.len() + pad, 0);
-    body.extend_from_slice(format!("\r\n--{b}--\r\n").as_bytes());
+    let mut png = PNG.to_vec();
+    png.resize(PNG.len() + pad, 0);
+    let (body, content_type) = common::document_upload(&png);
     let res = s
         .client
         .post(format!("{}/api/player/documents", s.base))
         .bearer_auth(token)
-        .header("content-type", format!("multipart/form-data; boundary={b}"))
+        .header("content-type", content_type)
         .body(body)
         .send()
         .await

@@ -146,3 +146,17 @@ impl Reply {
             .unwrap_or_default()
     }
 }
+
+/// A multipart body carrying `png` as an identity document (`POST /api/player/documents`), and
+/// its content type.
+pub fn document_upload(png: &[u8]) -> (Vec<u8>, String) {
+    let b = "xB";
+    let mut body = format!(
+        "--{b}\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nidentity\r\n\
+         --{b}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(png);
+    body.extend_from_slice(format!("\r\n--{b}--\r\n").as_bytes());
+    (body, format!("multipart/form-data; boundary={b}"))
+}
