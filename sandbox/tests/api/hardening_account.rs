@@ -504,6 +504,17 @@ async fn phone_code(s: &Sandbox, t: &str, phone: &str) -> String {
     otp_code(s, phone, me.body["id"].as_i64()).await
 }
 
+/// The signed-in player confirms `phone` with its SMS code, `proof`'s fields added to the body;
+/// the answer.
+async fn confirm_phone(s: &Sandbox, t: &str, phone: &str, proof: Value) -> common::Reply {
+    let c = phone_code(s, t, phone).await;
+    let mut body = json!({ "phone": phone, "code": c });
+    if let (Some(b), Value::Object(p)) = (body.as_object_mut(), proof) {
+        b.extend(p);
+    }
+    s.post("/api/player/otp/verify", Some(t), body).await
+}
+
 #[tokio::test]
 async fn adding_a_phone_to_a_player_with_a_password_needs_the_password() {
     let s = start().await;
@@ -581,14 +592,7 @@ async fn a_messenger_player_adds_a_first_phone_with_its_code_alone() {
     let s = start().await;
     let t = messenger_player(&s, 7002).await;
     let first = "+351912000888";
-    let c = phone_code(&s, &t, first).await;
-    let r = s
-        .post(
-            "/api/player/otp/verify",
-            Some(&t),
-            json!({ "phone": first, "code": c }),
-        )
-        .await;
+    let r = confirm_phone(&s, &t, first, json!({})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert_eq!(r.body["phone"], first);
     // Now the phone is a factor: moving it needs the owner code sent to it.
@@ -646,14 +650,7 @@ async fn a_phone_is_removed_only_with_proof_of_the_owner() {
     // clear it would then add the thief's phone with its code alone and sign in by it.
     let t = messenger_player(&s, 7003).await;
     let phone = "+351912001111";
-    let c = phone_code(&s, &t, phone).await;
-    let r = s
-        .post(
-            "/api/player/otp/verify",
-            Some(&t),
-            json!({ "phone": phone, "code": c }),
-        )
-        .await;
+    let r = confirm_phone(&s, &t, phone, json!({})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let put = |body: Value| s.put("/api/player/profile", Some(&t), Some(body));
     for cleared in [Value::Null, json!(""), json!("  ")] {
@@ -674,14 +671,7 @@ async fn a_phone_is_removed_only_with_proof_of_the_owner() {
     // A player with a password gives it; a wrong one is refused on the field.
     let (t, _) = s.register("keeps-phone@example.com", "USD").await;
     let phone = "+351912001222";
-    let c = phone_code(&s, &t, phone).await;
-    let r = s
-        .post(
-            "/api/player/otp/verify",
-            Some(&t),
-            json!({ "phone": phone, "code": c, "currentPassword": "secret-pass" }),
-        )
-        .await;
+    let r = confirm_phone(&s, &t, phone, json!({ "currentPassword": "secret-pass" })).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let put = |body: Value| s.put("/api/player/profile", Some(&t), Some(body));
     let r = put(json!({ "phone": null, "firstName": "Keeps" })).await;
