@@ -1007,9 +1007,9 @@ fn an_empty_required_field_shows_its_message_after_pay() {
     );
 }
 
-#[test]
-fn the_history_says_which_invoices_the_player_can_take_back() {
-    let mut m = player(Prefs::default());
+/// A player with `prefs` on the wallet history page, and the invoices call it made.
+fn on_history(prefs: Prefs) -> (Model, Req) {
+    let mut m = player(prefs);
     ui(
         &mut m,
         AppUi::Navigate {
@@ -1020,6 +1020,12 @@ fn the_history_says_which_invoices_the_player_can_take_back() {
         filter: m.f.wallet.history.filter.clone(),
         page: 1,
     }));
+    (m, req)
+}
+
+#[test]
+fn the_history_says_which_invoices_the_player_can_take_back() {
+    let (mut m, req) = on_history(Prefs::default());
     assert!(
         m.calls.id_of(&req).is_some(),
         "the history page asks for the invoices"
@@ -1083,20 +1089,10 @@ fn the_history_filter_event_reads_its_statuses() {
 
 #[test]
 fn the_history_shows_each_time_in_the_devices_zone_with_its_own_offset() {
-    let mut m = player(Prefs {
+    let (mut m, req) = on_history(Prefs {
         zone: support::berlin(),
         ..Prefs::default()
     });
-    ui(
-        &mut m,
-        AppUi::Navigate {
-            path: "/wallet/history".into(),
-        },
-    );
-    let req = Req::Wallet(wallet::Call::History(wallet::history::Call::Invoices {
-        filter: m.f.wallet.history.filter.clone(),
-        page: 1,
-    }));
     let at = |id: u64, secs: i64| {
         let mut i = invoice(id, 2, "5.00", None);
         i["createdAt"] = json!(secs);
