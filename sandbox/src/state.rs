@@ -66,6 +66,9 @@ pub struct Inner {
     pub build_id: Mutex<Option<String>>,
     /// Control API: games whose real bets the operator refuses (`game.bet.restricted`).
     pub restricted_games: Mutex<std::collections::BTreeSet<String>>,
+    /// Control API: profile fields the registration scenario requires besides the usual four
+    /// (`routes::profile::REGISTRATION_OFFERED`); empty = the default sign-up.
+    pub registration_requires: Mutex<Vec<String>>,
     /// Uploaded documents, a folder per player: `documents/` beside the DB file, or a fresh
     /// temporary folder for an in-memory DB (tests).
     pub documents_dir: PathBuf,
@@ -134,6 +137,7 @@ impl AppState {
             refresh_hold: tokio::sync::watch::Sender::new(false),
             build_id: Mutex::new(None),
             restricted_games: Mutex::new(Default::default()),
+            registration_requires: Mutex::new(Vec::new()),
             tg_bot_token: config.tg_bot_token.clone(),
             tg_max_age: config.tg_max_age,
             documents_dir: documents_dir(&config.db),

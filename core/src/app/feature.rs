@@ -173,6 +173,8 @@ pub enum Msg {
     Affiliate(crate::domain::affiliate::Captured),
     /// The visitor's cookie choice (cookie-request modal, or stored).
     Consent(crate::domain::consent::Consent),
+    /// The registration scenario's server rules or the countries arrived (the session feature).
+    Registration(Rc<crate::app::registration::Registration>),
     /// The games catalogue arrived (the games feature).
     Catalogue(Rc<crate::app::features::games::catalogue::Catalogue>),
     /// Go to an in-app address (a history entry, or `replace` the current one).
@@ -212,6 +214,8 @@ pub struct Shared {
     /// The device's time zone, from boot (`Prefs::zone`): every date a slice shows is
     /// formatted in it (SPEC §9 date formats). UTC until the runtime booted.
     pub zone: Rc<crate::domain::zone::Zone>,
+    /// The registration scenario's server rules (SPEC §5), merged into both sign-up forms.
+    pub registration: Rc<crate::app::registration::Registration>,
 }
 
 impl Shared {
@@ -235,6 +239,7 @@ impl Shared {
             consent: Default::default(),
             catalogue: None,
             zone: Rc::default(),
+            registration: Rc::default(),
         }
     }
 

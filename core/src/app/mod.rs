@@ -17,6 +17,7 @@ pub mod live;
 pub mod model;
 pub mod operator;
 pub mod proof;
+pub mod registration;
 pub mod registry;
 pub mod update;
 pub mod view;

@@ -8,6 +8,7 @@ use super::registry::{Features, Part};
 use crate::domain::modal::ModalHost;
 use crate::domain::realtime;
 use crate::domain::route::Location;
+use crate::domain::validation::Rule;
 
 /// Fixed at creation by the host page.
 #[derive(Clone, Debug, PartialEq)]
@@ -199,6 +200,17 @@ impl Model {
             next_timer: 0,
             dirty: Dirty::ALL,
             moved_from: None,
+        }
+    }
+
+    /// A form's rules: its feature's, and for a sign-up the registration scenario's server
+    /// rules merged in (`app::registration`).
+    pub fn form_rules(&self, form: crate::app::registry::FormId) -> Vec<(String, Vec<Rule>)> {
+        let own = self.f.form_rules(form);
+        if crate::app::registration::is_sign_up(form) {
+            self.shared.registration.merge(own)
+        } else {
+            own
         }
     }
 }

@@ -344,6 +344,11 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
                 hook(model, &Hook::Consent, now, out);
             }
         }
+        Msg::Registration(r) => {
+            model.shared.registration = r;
+            model.dirty.forms();
+            model.dirty.mark(Part::Session);
+        }
         Msg::Catalogue(cat) => {
             model.shared.catalogue = Some(cat);
             // Bonus cards and quest tasks name their games from it.
@@ -449,7 +454,7 @@ fn app_ui(model: &mut Model, ui: AppUi, now: u64, fx: &mut Vec<Effect>, out: &mu
         AppUi::FormSubmit { form } => {
             // The submitting flag is form state; the feature only sends (its answer marks it).
             model.dirty.forms();
-            let rules = model.f.form_rules(form);
+            let rules = model.form_rules(form);
             let Some(state) = model.f.form(form) else {
                 return;
             };

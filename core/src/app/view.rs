@@ -52,6 +52,8 @@ pub use super::features::wallet::view::{AccountView, AccountsView};
 #[serde(rename_all = "camelCase")]
 pub struct View {
     pub session: SessionView,
+    /// What the sign-up forms add for the registration scenario (SPEC §5).
+    pub registration: session::view::RegistrationView,
     pub accounts: AccountsView,
     pub payment: PaymentView,
     pub history: HistoryView,
@@ -111,6 +113,7 @@ pub struct FormView {
 pub fn view(model: &Model) -> View {
     View {
         session: session::view::slice(model),
+        registration: session::view::registration(model),
         accounts: wallet::view::slice(model),
         payment: wallet::pay::view::payment(model),
         history: wallet::pay::view::history(model),
@@ -180,7 +183,7 @@ fn forms_slice(model: &Model) -> LiteMap<FormId, FormView> {
 }
 
 fn form(model: &Model, id: FormId, state: &forms::FormState) -> FormView {
-    let rules = model.f.form_rules(id);
+    let rules = model.form_rules(id);
     let mut errors = LiteMap::new();
     for (f, msg) in forms::errors(&rules, state, &|k| model.shared.text_of(k).cloned()) {
         if state.touched.contains_key(f.as_str()) || state.server_errors.contains_key(f.as_str()) {

@@ -33,6 +33,7 @@ mod profile_native;
 mod protection_native;
 mod rate_limit_native;
 mod realtime_native;
+mod registration_native;
 mod route_rules;
 mod session_native;
 mod shell_native;

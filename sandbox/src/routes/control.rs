@@ -41,6 +41,10 @@ pub fn router() -> Router<AppState> {
         .route("/api/_control/big", get(big))
         .route("/api/_control/build", post(set_build))
         .route("/api/_control/restrict-bets", post(restrict_bets))
+        .route(
+            "/api/_control/registration-fields",
+            post(registration_fields).delete(reset_registration_fields),
+        )
         .route("/api/_control/stats", get(stats))
         .route("/api/_control/notify", post(super::notifications::notify))
         .route("/api/_control/communications", get(communications))
@@ -203,6 +207,51 @@ async fn restrict_bets(
         games.remove(&body.game);
     }
     Json(json!({ "restricted": games.iter().collect::<Vec<_>>() }))
+}
+
+#[derive(Deserialize)]
+struct RegistrationFieldsBody {
+    required: Vec<String>,
+}
+
+/// The registration scenario requires these profile fields too (an operator's setting; e2e
+/// tests set it and clear it with DELETE). Only the fields a sign-up can offer are taken.
+async fn registration_fields(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<RegistrationFieldsBody>,
+) -> ApiResult<Json<Value>> {
+    let offered = super::profile::REGISTRATION_OFFERED;
+    let mut fields = Vec::new();
+    for (key, _, _) in offered {
+        if body.required.iter().any(|r| r == key) {
+            fields.push(key.to_string());
+        }
+    }
+    if let Some(unknown) = body
+        .required
+        .iter()
+        .find(|r| !offered.iter().any(|(k, _, _)| k == r))
+    {
+        return Err(ApiError::field(
+            "validation_failed",
+            "required",
+            &format!("A sign-up cannot offer {unknown}."),
+        ));
+    }
+    *state
+        .registration_requires
+        .lock()
+        .unwrap_or_else(|e| e.into_inner()) = fields.clone();
+    Ok(Json(json!({ "required": fields })))
+}
+
+async fn reset_registration_fields(State(state): State<AppState>) -> StatusCode {
+    state
+        .registration_requires
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clear();
+    StatusCode::NO_CONTENT
 }
 
 /// Closes every websocket with "shutdown" (3001), which clients reconnect after.

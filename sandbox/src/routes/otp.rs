@@ -321,6 +321,7 @@ pub async fn register(
         nickname,
         source,
         platform,
+        extras,
     } = check_sign_up(&state, peer, &headers, errors, &body.sign_up)?;
 
     let now = db::now();
@@ -361,6 +362,9 @@ pub async fn register(
     )?
     .ok_or_else(phone_taken)?;
     players::update_field(&tx, player_id, players::Field::Phone, Some(&phone))?;
+    for (field, value) in &extras {
+        players::update_field(&tx, player_id, *field, Some(value))?;
+    }
     let account_id = accounts::create(&tx, player_id, &currency, accounts::ACTIVE, 0, now)?;
     let session = sessions::open(
         &tx,

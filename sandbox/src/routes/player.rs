@@ -66,6 +66,9 @@ pub struct SignUpFields {
     pub(crate) fingerprint: Option<String>,
     source: Option<String>,
     platform: Option<String>,
+    /// Everything else: the profile fields a registration scenario may require.
+    #[serde(flatten)]
+    rest: serde_json::Map<String, Value>,
 }
 
 /// [`SignUpFields`] checked: currency enabled, locale known, agreements accepted, nickname
@@ -76,6 +79,8 @@ pub struct SignUp {
     pub nickname: Option<String>,
     pub source: Option<String>,
     pub platform: Option<String>,
+    /// The profile fields the registration gave (required ones checked present).
+    pub extras: Vec<(players::Field, String)>,
 }
 
 /// Checks the shared sign-up fields into `errors` (the caller reports them with its own), then
@@ -107,6 +112,11 @@ pub(crate) fn check_sign_up(
     if let Some(problem) = nickname.as_deref().and_then(validation::nickname_problem) {
         errors.add("nickname", problem);
     }
+    let requires = super::profile::registration_requires(state);
+    if nickname.is_none() && requires.iter().any(|f| f == "nickname") {
+        errors.add("nickname", "The nickname field is required.");
+    }
+    let extras = super::profile::registration_extras(state, &f.rest, &mut errors)?;
     let (source, platform) = client_meta(headers, f.source.clone(), f.platform.clone());
     check_stored_lengths(
         &mut errors,
@@ -131,6 +141,7 @@ pub(crate) fn check_sign_up(
         nickname,
         source,
         platform,
+        extras,
     })
 }
 
@@ -204,6 +215,7 @@ pub async fn register(
         nickname,
         source,
         platform,
+        extras,
     } = check_sign_up(&state, peer, &headers, errors, &body.sign_up)?;
 
     // Cheap pre-check so a duplicate sign-up doesn't pay for a hash; the UNIQUE index below
@@ -249,6 +261,9 @@ pub async fn register(
         else {
             return Err(email_taken());
         };
+        for (field, value) in &extras {
+            players::update_field(&tx, player_id, *field, Some(value))?;
+        }
         let account_id = accounts::create(&tx, player_id, &currency, accounts::ACTIVE, 0, now)?;
         if let Some(code) = present(&body.ref_id) {
             crate::db::referral::link(&tx, player_id, code, now)?;

@@ -44,25 +44,30 @@ pub const MIN_AGE: i64 = 18;
 /// `GET /api/player/fields/validations?scenario=profile|registration` (SPEC §5, §7): the
 /// server's field rules; `isRequired` adds required on the client.
 pub async fn validations(
+    State(state): State<crate::state::AppState>,
     crate::error::ApiQuery(q): crate::error::ApiQuery<std::collections::HashMap<String, String>>,
 ) -> ApiResult<Json<Value>> {
     let rules = match q.get("scenario").map(String::as_str) {
-        Some("profile") => serde_json::json!([
-            {"field": "firstName", "isRequired": true, "rules": "min:2|max:50"},
-            {"field": "lastName", "isRequired": true, "rules": "min:2|max:50"},
-            {"field": "birthdate", "isRequired": true, "rules": format!("date|minAge:{MIN_AGE}")},
-            {"field": "country", "isRequired": true, "rules": "countryCode"},
-            {"field": "city", "isRequired": false, "rules": "min:2|max:100"},
-            {"field": "address", "isRequired": false, "rules": "max:200"},
-            {"field": "postalCode", "isRequired": false, "rules": "max:20"},
-            {"field": "cpf_number", "isRequired": false, "rules": "cpf_number"},
-        ]),
-        Some("registration") => serde_json::json!([
-            {"field": "email", "isRequired": true, "rules": "email|max:254"},
-            {"field": "password", "isRequired": true, "rules": "min:8|max:128"},
-            {"field": "currency", "isRequired": true, "rules": ""},
-            {"field": "agreements", "isRequired": true, "rules": "accepted"},
-        ]),
+        Some("profile") => Value::Array(
+            PROFILE_RULES
+                .iter()
+                .map(|(field, required)| rule_entry(field, *required))
+                .collect(),
+        ),
+        Some("registration") => {
+            let mut list = serde_json::json!([
+                {"field": "email", "isRequired": true, "rules": "email|max:254"},
+                {"field": "password", "isRequired": true, "rules": "min:8|max:128"},
+                {"field": "currency", "isRequired": true, "rules": ""},
+                {"field": "agreements", "isRequired": true, "rules": "accepted"},
+            ]);
+            if let Value::Array(items) = &mut list {
+                for field in registration_requires(&state) {
+                    items.push(rule_entry(&field, true));
+                }
+            }
+            list
+        }
         _ => {
             return Err(ApiError::field(
                 "validation_failed",
@@ -72,6 +77,96 @@ pub async fn validations(
         }
     };
     Ok(Json(rules))
+}
+
+/// The profile scenario's fields and whether each is required.
+const PROFILE_RULES: &[(&str, bool)] = &[
+    ("firstName", true),
+    ("lastName", true),
+    ("birthdate", true),
+    ("country", true),
+    ("city", false),
+    ("address", false),
+    ("postalCode", false),
+    ("cpf_number", false),
+];
+
+/// Profile fields an operator may require at registration (the control API's
+/// `registration-fields`); each is checked as the profile checks it.
+pub const REGISTRATION_OFFERED: &[(&str, Field, &str)] = &[
+    ("nickname", Field::Nickname, "nickname"),
+    ("firstName", Field::FirstName, "first name"),
+    ("lastName", Field::LastName, "last name"),
+    ("birthdate", Field::Birthdate, "birthdate"),
+    ("country", Field::Country, "country"),
+    ("city", Field::City, "city"),
+    ("address", Field::Address, "address"),
+    ("postalCode", Field::PostalCode, "postal code"),
+    ("cpf_number", Field::Cpf, "CPF"),
+];
+
+/// One field's entry in a validations answer: the rules this server checks it with.
+fn rule_entry(field: &str, required: bool) -> Value {
+    let rules = match field {
+        "nickname" => "min:3|max:24|alpha_dash".to_string(),
+        "firstName" | "lastName" => "min:2|max:50".to_string(),
+        "birthdate" => format!("date|minAge:{MIN_AGE}"),
+        "country" => "countryCode".to_string(),
+        "city" => "min:2|max:100".to_string(),
+        "address" => "max:200".to_string(),
+        "postalCode" => "max:20".to_string(),
+        "cpf_number" => "cpf_number".to_string(),
+        _ => String::new(),
+    };
+    serde_json::json!({"field": field, "isRequired": required, "rules": rules})
+}
+
+/// The fields the registration scenario requires besides the usual four, in
+/// [`REGISTRATION_OFFERED`] order.
+pub fn registration_requires(state: &crate::state::AppState) -> Vec<String> {
+    state
+        .registration_requires
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone()
+}
+
+/// A registration's offered fields checked (SPEC §5 "Fields flagged isRequired by the server
+/// get required added"): each required one must be there, each given one well formed. What
+/// passes is written to the new player by the caller, in its transaction.
+pub fn registration_extras(
+    state: &crate::state::AppState,
+    given: &Map<String, Value>,
+    errors: &mut FieldErrors,
+) -> ApiResult<Vec<(Field, String)>> {
+    let required = registration_requires(state);
+    let conn = state.db();
+    let mut out = Vec::new();
+    for (key, field, label) in REGISTRATION_OFFERED {
+        // Nickname is one of every sign-up's own fields, checked there.
+        if *key == "nickname" {
+            continue;
+        }
+        let value = match given.get(*key) {
+            Some(Value::String(s)) => s.trim(),
+            Some(Value::Null) | None => "",
+            Some(_) => {
+                errors.add(key, format!("The {label} must be a string."));
+                continue;
+            }
+        };
+        if value.is_empty() {
+            if required.iter().any(|r| r == key) {
+                errors.add(key, format!("The {label} field is required."));
+            }
+            continue;
+        }
+        match problem(&conn, *field, label, value)? {
+            Some(msg) => errors.add(key, msg),
+            None => out.push((*field, value.to_string())),
+        }
+    }
+    Ok(out)
 }
 
 /// Notification settings: JSON name, column.

@@ -1,14 +1,16 @@
 import { useCore, useText } from "../../core/store";
 import { CheckboxField, SelectField } from "../../ui/Field";
 import type { useForm } from "../../shared/useForm";
+import { RegistrationFields } from "./RegistrationFields";
 
-/** A sign-up's account currency and the terms to accept: the e-mail form and the phone's
- * sign-up step ask the same two. `id` prefixes the fields' ids. */
+/** A sign-up's account currency and the terms to accept, after any field the registration
+ * rules require: the e-mail form and the phone's sign-up step ask the same. `id` prefixes the fields' ids. */
 export function SignUpTerms({ f, id }: { f: ReturnType<typeof useForm>; id: string }) {
   const t = useText();
   const currencies = useCore((s) => s.options.currencies);
   return (
     <>
+      <RegistrationFields f={f} id={id} />
       <SelectField
         id={`${id}-currency`}
         label={t("fields-settings.currency.label")}

@@ -285,8 +285,8 @@ impl Feature for Phone {
             }
             FormId::PhoneSignUp => {
                 let s = &self.sign_up;
-                let body = Body::new()
-                    .opt("phone", self.sent_to.as_deref())
+                let mut body = Body::new();
+                body.opt("phone", self.sent_to.as_deref())
                     .str("code", &self.code.text("code"))
                     .str("currency", &s.text("currency"))
                     .flag("agreements", s.flag("agreements"))
@@ -299,9 +299,10 @@ impl Feature for Phone {
                     )
                     .str("source", cx.config.source())
                     .str("platform", &cx.config.platform)
-                    .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
-                    .done();
-                cx.call(Req::Phone(Call::Register), Some(body));
+                    .opt("affiliateTag", cx.shared.affiliate.stag.as_deref());
+                let own = self.form_rules(FormId::PhoneSignUp);
+                cx.shared.registration.write(&own, s, &mut body);
+                cx.call(Req::Phone(Call::Register), Some(body.done()));
             }
             _ => {}
         }
@@ -424,13 +425,15 @@ impl Phone {
             self.resend_at = 0;
             self.new_player = false;
         }
-        let rules = self.form_rules(form);
+        let mut rules = self.form_rules(form);
+        if form == FormId::PhoneSignUp {
+            rules = cx.shared.registration.merge(rules);
+        }
         let state = if form == FormId::PhoneSignUp && !burned {
             &mut self.sign_up
         } else {
             &mut self.code
         };
-        let mut rules = rules;
         rules.push(("code".into(), Vec::new()));
         forms::refused(state, &rules, e, cx);
         if let Some((_, field, key)) = needed {

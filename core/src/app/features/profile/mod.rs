@@ -364,16 +364,8 @@ impl Feature for Profile {
                 cx.forms_changed();
             }
             Call::Countries => {
-                if let Ok(Json::Array(list)) = crate::app::calls::read_json(answer) {
-                    self.countries = list
-                        .into_iter()
-                        .filter_map(|c| {
-                            let code = c.get("code")?.as_str()?;
-                            let name = c.get("name").and_then(Json::as_str).unwrap_or(code);
-                            (!crate::domain::geo::is_excluded(code))
-                                .then(|| (code.to_string(), name.to_string()))
-                        })
-                        .collect();
+                if let Ok(v) = crate::app::calls::read_json(answer) {
+                    self.countries = crate::app::registration::read_countries(&v);
                 }
             }
             Call::Account => match answer.map(|b| read_me(&b)) {

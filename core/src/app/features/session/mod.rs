@@ -13,11 +13,14 @@ use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
+use crate::app::registration::{self, Registration};
 use crate::app::registry::{FormId, Req};
 use crate::app::wire::{LoginResponse, Profile};
 use crate::domain::analytics::AnalyticsEvent;
-use crate::domain::validation::{self, Rule};
+use crate::domain::modal::MODAL_PARAM;
+use crate::domain::validation::{self, Rule, Scenario};
 use crate::json::Body;
+use std::rc::Rc;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Session {
@@ -28,6 +31,10 @@ pub struct Session {
     pub forgot_pass: FormState,
     /// Reset password: the code from the e-mail and the new password.
     pub reset_pass: FormState,
+    /// The registration scenario's rules and the countries, as they arrive (shared through
+    /// `Msg::Registration`); `asked` once both calls went out on this page.
+    pub registration: Registration,
+    pub registration_asked: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -49,6 +56,10 @@ pub enum Call {
     PasswordReset,
     /// POST /api/player/passwords/confirm (reset password).
     PasswordConfirm,
+    /// GET /api/player/fields/validations?scenario=registration (SPEC §5, §7).
+    RegistrationRules,
+    /// GET /api/settings/countries, for a country the registration requires.
+    Countries,
 }
 
 impl Endpoint for Call {
@@ -71,6 +82,9 @@ impl Endpoint for Call {
             Call::PasswordConfirm => {
                 Route::write(Post, "/api/player/passwords/confirm", Auth::Public)
             }
+            Call::RegistrationRules => Route::get("/api/player/fields/validations", Auth::Public)
+                .query(&[("scenario", Scenario::Registration.as_str())]),
+            Call::Countries => Route::get("/api/settings/countries", Auth::Public),
         }
     }
 }
@@ -113,6 +127,7 @@ impl Feature for Session {
                 true
             }
             Hook::Session(_) | Hook::Navigated { .. } => {
+                self.ask_registration(cx);
                 let changed = password::follow_route(self, cx);
                 if changed {
                     cx.forms_changed();
@@ -136,6 +151,14 @@ impl Feature for Session {
             Call::PasswordConfirm => password::confirmed(self, answer, cx),
             // The gate reads the refresh's answer itself.
             Call::Refresh => {}
+            Call::RegistrationRules => self.registration_rules(answer, cx),
+            Call::Countries => {
+                match calls::read_json(answer) {
+                    Ok(v) => self.registration.countries = registration::read_countries(&v),
+                    Err(e) => cx.log_err(LogLevel::Warn, "countries", &e),
+                }
+                cx.msg(Msg::Registration(Rc::new(self.registration.clone())));
+            }
         }
     }
 
@@ -167,27 +190,27 @@ impl Feature for Session {
         let (req, body) = match form {
             FormId::SignUp => {
                 let s = &self.sign_up;
-                (
-                    Call::Register,
-                    Body::new()
-                        .str("email", &s.text("email"))
-                        .str("password", &s.raw_text("password"))
-                        .str("currency", &s.text("currency"))
-                        .flag("agreements", s.flag("agreements"))
-                        // The page's language: a `/pt-br` sign-up is a Portuguese player (SPEC §3).
-                        .str(
-                            "locale",
-                            cx.shared
-                                .locale(cx.config)
-                                .unwrap_or(&cx.config.default_locale),
-                        )
-                        .str("source", cx.config.source())
-                        .str("platform", &cx.config.platform)
-                        .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
-                        .opt("refId", cx.shared.affiliate.ref_id.as_deref())
-                        .opt("botUrl", cx.shared.affiliate.bot_url.as_deref())
-                        .done(),
-                )
+                let mut body = Body::new();
+                body.str("email", &s.text("email"))
+                    .str("password", &s.raw_text("password"))
+                    .str("currency", &s.text("currency"))
+                    .flag("agreements", s.flag("agreements"))
+                    // The page's language: a `/pt-br` sign-up is a Portuguese player (SPEC §3).
+                    .str(
+                        "locale",
+                        cx.shared
+                            .locale(cx.config)
+                            .unwrap_or(&cx.config.default_locale),
+                    )
+                    .str("source", cx.config.source())
+                    .str("platform", &cx.config.platform)
+                    .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
+                    .opt("refId", cx.shared.affiliate.ref_id.as_deref())
+                    .opt("botUrl", cx.shared.affiliate.bot_url.as_deref());
+                cx.shared
+                    .registration
+                    .write(&rules(FormId::SignUp), s, &mut body);
+                (Call::Register, body.done())
             }
             FormId::SignIn => {
                 let s = &self.sign_in;
@@ -237,7 +260,11 @@ pub(super) fn failed(state: &mut FormState, form: FormId, e: ResponseError, cx: 
         state.error = Some(cx.wait_message(error.retry_after));
         return;
     }
-    forms::failed(state, &rules(form), e, cx);
+    let mut own = rules(form);
+    if registration::is_sign_up(form) {
+        own = cx.shared.registration.merge(own);
+    }
+    forms::failed(state, &own, e, cx);
 }
 
 /// Fields and rules (SPEC §5): required where the form needs the value, plus the spec's
@@ -272,7 +299,44 @@ pub fn rules(form: FormId) -> Vec<(String, Vec<Rule>)> {
     }
 }
 
+/// Modals that hold a sign-up form (the phone's sign-up step is in code-verify).
+const SIGN_UP_MODALS: [&str; 2] = ["sign-up", "code-verify"];
+
 impl Session {
+    /// A guest opened a way to sign up: ask once per page for the registration scenario's
+    /// rules (and the countries a required country field offers).
+    fn ask_registration(&mut self, cx: &mut Cx) {
+        let modal = cx.shared.location.query_value(MODAL_PARAM);
+        if self.registration_asked
+            || cx.shared.is_player()
+            || !modal.is_some_and(|m| SIGN_UP_MODALS.contains(&m))
+        {
+            return;
+        }
+        self.registration_asked = true;
+        cx.call(Req::Session(Call::RegistrationRules), None);
+        cx.call(Req::Session(Call::Countries), None);
+    }
+
+    fn registration_rules(&mut self, answer: Answer, cx: &mut Cx) {
+        match calls::read_json(answer) {
+            Ok(v) => {
+                let (rules, warnings) = Registration::read_rules(&v);
+                for w in warnings {
+                    cx.log(LogLevel::Warn, &w);
+                }
+                self.registration.rules = rules;
+                cx.msg(Msg::Registration(Rc::new(self.registration.clone())));
+            }
+            // The product's rules stand alone; the server checks again on register. The next
+            // opening asks again.
+            Err(e) => {
+                cx.log_err(LogLevel::Warn, "registration rules", &e);
+                self.registration_asked = false;
+            }
+        }
+    }
+
     /// Register or login answered.
     fn logged_in(&mut self, register: bool, answer: Answer, cx: &mut Cx) {
         let form = if register {

@@ -5,6 +5,7 @@ use serde::Serialize;
 use crate::app::display::{balance, MoneyView};
 use crate::app::feature::{SessionStatus, SliceSink};
 use crate::app::model::{Dirty, Model};
+use crate::app::registration::ExtraField;
 use crate::app::registry::Part;
 use crate::domain::names::{self, NameSource};
 
@@ -23,9 +24,31 @@ pub struct SessionView {
 /// What the slice reads.
 pub const READS: &[Part] = &[Part::Session, Part::Wallet, Part::Settings];
 
+/// The fields a sign-up form adds because the registration scenario requires them (SPEC §5),
+/// and what a country field offers.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct RegistrationView {
+    pub fields: Vec<ExtraField>,
+    pub countries: Vec<(String, String)>,
+}
+
 pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     if dirty.touches(READS, false) {
         out.put("session", &slice(model));
+    }
+    if dirty.touches(&[Part::Session], false) {
+        out.put("registration", &registration(model));
+    }
+}
+
+pub fn registration(model: &Model) -> RegistrationView {
+    let r = &model.shared.registration;
+    RegistrationView {
+        // Neither sign-up form asks any offered field itself.
+        fields: r.extras(&[]),
+        countries: r.countries.clone(),
     }
 }
 

@@ -1,0 +1,190 @@
+//! The registration scenario's server rules (SPEC §5: "Fields flagged isRequired by the server
+//! get required added. Server-provided field validations exist per scenario 'profile' or
+//! 'registration'"). The session feature asks for them when a sign-up form may open; both
+//! sign-up forms (e-mail and phone) merge them with their own rules and offer the fields the
+//! server requires beyond their own.
+
+use serde::Serialize;
+
+use crate::app::forms::FormState;
+use crate::app::registry::FormId;
+use crate::domain::validation::{self, Rule};
+use crate::json::{Body, Json};
+
+/// Fields a sign-up form can offer when the server requires them (SPEC §3 form fields that a
+/// registration may ask), in display order, with the input each needs and its label's text
+/// key (the profile pages' labels for the same fields).
+pub const OFFERED: &[(&str, FieldKind, &str)] = &[
+    (
+        "nickname",
+        FieldKind::Text,
+        "global-components.profile.nickname",
+    ),
+    (
+        "firstName",
+        FieldKind::Text,
+        "global-components.personal.firstName",
+    ),
+    (
+        "lastName",
+        FieldKind::Text,
+        "global-components.personal.lastName",
+    ),
+    (
+        "birthdate",
+        FieldKind::Date,
+        "global-components.personal.birthdate",
+    ),
+    (
+        "country",
+        FieldKind::Country,
+        "global-components.personal.country",
+    ),
+    ("city", FieldKind::Text, "global-components.personal.city"),
+    (
+        "address",
+        FieldKind::Text,
+        "global-components.personal.address",
+    ),
+    (
+        "postalCode",
+        FieldKind::Text,
+        "global-components.personal.postalCode",
+    ),
+    (
+        "cpf_number",
+        FieldKind::Cpf,
+        "global-components.personal.cpf_number",
+    ),
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub enum FieldKind {
+    Text,
+    /// `YYYY-MM-DD` typed (SPEC §5 date rule).
+    Date,
+    /// A choice from the settings' countries.
+    Country,
+    /// The Brazilian tax number, with its mask.
+    Cpf,
+}
+
+/// One field a sign-up form shows because the server requires it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct ExtraField {
+    pub name: String,
+    pub kind: FieldKind,
+    /// The label's text key.
+    pub label: String,
+    /// A hint's text key, if the field has one (a date's format).
+    pub hint: Option<String>,
+    /// An example of the expected shape ("" for none).
+    pub placeholder: String,
+}
+
+/// What the server said for the registration scenario, and the countries a country field
+/// offers. Empty until the answers arrive: the product's rules stand alone meanwhile, and the
+/// server checks everything again on register.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Registration {
+    /// The server's rule sets, with the product's field rules completed (server order).
+    pub rules: Vec<(String, Vec<Rule>)>,
+    /// Countries a player may choose (settings, without SPEC §5's excluded ones): code, name.
+    pub countries: Vec<(String, String)>,
+}
+
+impl Registration {
+    /// Read the server's answer (any shape `parse_server_validations` accepts); rules it could
+    /// not read are returned as text for the log.
+    pub fn read_rules(v: &Json) -> (Vec<(String, Vec<Rule>)>, Vec<String>) {
+        let (rules, warnings) = validation::parse_server_validations(v);
+        let warnings = warnings
+            .into_iter()
+            .map(|w| format!("registration rule {} {}: {}", w.field, w.rule, w.reason))
+            .collect();
+        (validation::with_field_rules(rules), warnings)
+    }
+
+    /// The fields the server requires that `form` does not ask for itself and can offer.
+    pub fn extras(&self, form_fields: &[(String, Vec<Rule>)]) -> Vec<ExtraField> {
+        OFFERED
+            .iter()
+            .filter(|(name, _, _)| {
+                self.required(name) && !form_fields.iter().any(|(f, _)| f == name)
+            })
+            .map(|(name, kind, label)| ExtraField {
+                name: (*name).to_string(),
+                kind: *kind,
+                label: (*label).to_string(),
+                hint: (*kind == FieldKind::Date)
+                    .then(|| "global-components.personal.birthdateHint".to_string()),
+                placeholder: match kind {
+                    FieldKind::Date => "1990-12-31".to_string(),
+                    FieldKind::Cpf => crate::app::features::profile::CPF_MASK.replace('#', "0"),
+                    FieldKind::Text | FieldKind::Country => String::new(),
+                },
+            })
+            .collect()
+    }
+
+    fn required(&self, name: &str) -> bool {
+        self.rules
+            .iter()
+            .any(|(f, rules)| f == name && rules.contains(&Rule::Required))
+    }
+
+    /// A sign-up form's rules with the server's: each of its own fields gains the server's
+    /// rules it lacks, and each offered field the server requires is added.
+    pub fn merge(&self, mut own: Vec<(String, Vec<Rule>)>) -> Vec<(String, Vec<Rule>)> {
+        let extras = self.extras(&own);
+        for (field, rules) in own.iter_mut() {
+            if let Some((_, server)) = self.rules.iter().find(|(f, _)| f == field) {
+                for rule in server {
+                    if !rules.contains(rule) {
+                        rules.push(rule.clone());
+                    }
+                }
+            }
+        }
+        for extra in extras {
+            if let Some((field, rules)) = self.rules.iter().find(|(f, _)| *f == extra.name) {
+                own.push((field.clone(), rules.clone()));
+            }
+        }
+        own
+    }
+
+    /// Add the offered fields' values to a sign-up's body (trimmed; an empty one is left out).
+    pub fn write(&self, own: &[(String, Vec<Rule>)], state: &FormState, body: &mut Body) {
+        for extra in self.extras(own) {
+            let value = state.text(&extra.name);
+            if !value.is_empty() {
+                body.str(&extra.name, &value);
+            }
+        }
+    }
+}
+
+/// The two forms that register a player.
+pub fn is_sign_up(form: FormId) -> bool {
+    matches!(form, FormId::SignUp | FormId::PhoneSignUp)
+}
+
+/// `GET /api/settings/countries` -> `[{code, name}]`: the countries a player may choose, without
+/// SPEC §5's excluded ones (the profile's personal page and the sign-up's country field).
+pub fn read_countries(v: &Json) -> Vec<(String, String)> {
+    let Some(list) = v.as_array() else {
+        return Vec::new();
+    };
+    list.iter()
+        .filter_map(|c| {
+            let code = c.get("code")?.as_str()?;
+            let name = c.get("name").and_then(Json::as_str).unwrap_or(code);
+            (!crate::domain::geo::is_excluded(code)).then(|| (code.to_string(), name.to_string()))
+        })
+        .collect()
+}
