@@ -192,6 +192,8 @@ export async function startCore({ miniapp, ...options }: StartOptions & { config
       // The default language's texts (core/content/en.json), kept out of the wasm.
       texts: initialView.texts,
       sportsbookScript: config.sportsbookScripts?.[mode] ?? sportsbookScript(mode),
+      // SPEC §4: the session replay learns who the player is outside production only.
+      production: mode === "production",
       // Inside the messenger: its launch data (the core then runs as platform tg).
       miniapp,
       // The third-party services' keys and scripts; the core's loaders decide what loads.

@@ -58,6 +58,9 @@ pub struct Config {
     /// The operator's default reality-check interval in minutes (15, 30 or 60; 0 = off), used
     /// until the player chooses one (issue 30, `features/protection`).
     pub reality_check_minutes: u32,
+    /// The app runs in production mode (SPEC §7 app mode): some diagnostics stay off, such as
+    /// telling the session replay who the player is (SPEC §4).
+    pub production: bool,
 }
 
 impl Default for Config {
@@ -77,6 +80,7 @@ impl Default for Config {
             affiliate_cookie_days: 0,
             operator_paths: Default::default(),
             reality_check_minutes: 0,
+            production: false,
         }
     }
 }
@@ -124,6 +128,10 @@ impl Config {
                 .and_then(|m| u32::try_from(m).ok())
                 .filter(|m| super::features::protection::session::INTERVALS.contains(m))
                 .unwrap_or_default(),
+            production: v
+                .get("production")
+                .and_then(crate::json::Json::as_bool)
+                .unwrap_or(d.production),
         }
     }
 

@@ -255,5 +255,8 @@ pub enum ServiceCmd {
     Identify {
         player_id: Option<i64>,
         restore_id: Option<String>,
+        /// The session replay hears it too: SPEC §4 "Logging in sets a third-party plug-in
+        /// context, outside production only" (the chat needs the player in every mode).
+        replay: bool,
     },
 }

@@ -22,6 +22,8 @@ const w = globalThis;
 const cfg = {};
 const failed = {};
 let user = null;
+// The session replay's player: only outside production (SPEC §4), else nobody.
+let replayUser = null;
 let restoreWait = null;
 let visitor = null;
 
@@ -75,8 +77,8 @@ const chatInit = () => {
 const replayIdentify = () => {
   const fs = w[w._fs_namespace || "FS"];
   if (!cfg.sessionReplay || !fs) return;
-  if (user && typeof fs.identify === "function") fs.identify(user.externalId);
-  else if (!user && typeof fs.anonymize === "function") fs.anonymize();
+  if (replayUser && typeof fs.identify === "function") fs.identify(replayUser.externalId);
+  else if (!replayUser && typeof fs.anonymize === "function") fs.anonymize();
 };
 
 const before = {
@@ -141,12 +143,14 @@ export function tp_track(sink, event, actionId, code) {
   });
 }
 
-/** The player (id and chat restore id) or nobody; resolves with a new restore id the chat
- * creates, or null when another player comes first. */
-export function tp_identify(playerId, restoreId) {
+/** The player (id and chat restore id) or nobody, for the chat, and for the session replay
+ * when `replay` (outside production); resolves with a new restore id the chat creates, or null
+ * when another player comes first. */
+export function tp_identify(playerId, restoreId, replay) {
   if (restoreWait) restoreWait(null);
   restoreWait = null;
   user = playerId == null ? null : { externalId: String(playerId), restoreId: restoreId || undefined };
+  replayUser = replay ? user : null;
   safe("chat", chatInit);
   safe("session replay", replayIdentify);
   return new Promise((done) => {

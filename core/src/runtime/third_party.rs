@@ -19,7 +19,11 @@ use super::Runtime;
 extern "C" {
     fn tp_load(name: &str, url: &str, key: &str) -> js_sys::Promise;
     fn tp_track(sink: &str, event: &str, action_id: u32, code: Option<u32>);
-    fn tp_identify(player_id: Option<f64>, restore_id: Option<String>) -> js_sys::Promise;
+    fn tp_identify(
+        player_id: Option<f64>,
+        restore_id: Option<String>,
+        replay: bool,
+    ) -> js_sys::Promise;
     fn tp_guard(action: &str) -> js_sys::Promise;
 }
 
@@ -45,8 +49,10 @@ pub fn perform(rt: &Rc<Runtime>, cmd: ServiceCmd) {
         ServiceCmd::Identify {
             player_id,
             restore_id,
+            replay,
         } => {
-            let created = JsFuture::from(tp_identify(player_id.map(|p| p as f64), restore_id));
+            let created =
+                JsFuture::from(tp_identify(player_id.map(|p| p as f64), restore_id, replay));
             let rt = Rc::downgrade(rt);
             wasm_bindgen_futures::spawn_local(async move {
                 let id = created.await.ok().and_then(|v| v.as_string());

@@ -694,7 +694,8 @@ fn the_chat_gets_the_player_and_restore_id_and_a_new_restore_id_is_saved() {
         cmds(&fx),
         [&ServiceCmd::Identify {
             player_id: Some(7),
-            restore_id: Some("r-1".into())
+            restore_id: Some("r-1".into()),
+            replay: false
         }]
     );
     // The chat made a new user: its restore id goes to the profile.
@@ -723,7 +724,8 @@ fn the_chat_gets_the_player_and_restore_id_and_a_new_restore_id_is_saved() {
     );
     assert!(cmds(&fx).contains(&&ServiceCmd::Identify {
         player_id: None,
-        restore_id: None
+        restore_id: None,
+        replay: false
     }));
     for e in &fx {
         if let Effect::ThirdParty(c) = e {
@@ -751,7 +753,8 @@ fn a_failed_restore_id_lookup_still_tells_the_chat_the_player() {
         cmds(&fx),
         [&ServiceCmd::Identify {
             player_id: Some(7),
-            restore_id: None
+            restore_id: None,
+            replay: false
         }]
     );
 }
@@ -768,6 +771,87 @@ fn without_chat_or_replay_nobody_is_identified_and_no_profile_is_asked_twice() {
         croupier_core::app::features::session::SessionUi::SignOut,
     );
     assert!(cmds(&fx).is_empty());
+}
+
+/// SPEC §4 "Logging in sets a third-party plug-in context, outside production only": the
+/// session replay (allowed by the visitor) hears who the player is in staging and the sandbox,
+/// never in production, where the chat alone is told.
+#[test]
+fn the_session_replay_knows_the_player_outside_production_only() {
+    let identify = |production: bool, services: &[Service]| {
+        let mut c = Config {
+            production,
+            ..Config::default()
+        };
+        for &s in services {
+            c.third_party
+                .set(s, cfg("k", &format!("/third-party/{}.js", s.name())));
+        }
+        let (mut m, _) = consented_player(c);
+        if services.contains(&Service::Chat) {
+            respond(&mut m, chat_profile(), 200, json!({"id": 7}));
+        }
+        let fx = ui(
+            &mut m,
+            croupier_core::app::features::session::SessionUi::SignOut,
+        );
+        cmds(&fx).into_iter().cloned().collect::<Vec<_>>()
+    };
+    let both = [Service::Chat, Service::SessionReplay];
+    let out = |replay| ServiceCmd::Identify {
+        player_id: None,
+        restore_id: None,
+        replay,
+    };
+    assert_eq!(identify(false, &both), [out(true)]);
+    assert_eq!(identify(true, &both), [out(false)]);
+    assert_eq!(identify(false, &[Service::SessionReplay]), [out(true)]);
+    // Production with the replay alone: nobody is told anything.
+    assert!(identify(true, &[Service::SessionReplay]).is_empty());
+}
+
+/// The host page says production as a boolean; anything else is not production.
+#[test]
+fn production_is_read_from_the_host_config() {
+    assert!(Config::read(&json!({"production": true})).production);
+    for v in [
+        json!({}),
+        json!({"production": "yes"}),
+        json!({"production": false}),
+    ] {
+        assert!(!Config::read(&v).production, "{v}");
+    }
+}
+
+/// Signing in tells the replay the player outside production, and not in production.
+#[test]
+fn signing_in_identifies_to_the_replay_outside_production_only() {
+    for production in [false, true] {
+        let mut c = Config {
+            production,
+            ..Config::default()
+        };
+        c.third_party.set(
+            Service::SessionReplay,
+            cfg("k", "/third-party/sessionReplay.js"),
+        );
+        let t = token(3600, "s");
+        let (mut m, _) = boot_with(c, Some(t), ALL_ALLOWED);
+        let fx = respond(&mut m, req::profile(), 200, json!({"id": 7}));
+        let told: Vec<_> = cmds(&fx).into_iter().cloned().collect();
+        if production {
+            assert!(told.is_empty(), "{told:?}");
+        } else {
+            assert_eq!(
+                told,
+                [ServiceCmd::Identify {
+                    player_id: Some(7),
+                    restore_id: None,
+                    replay: true
+                }]
+            );
+        }
+    }
 }
 
 /// No third-party effect carries the session token, whatever it is.

@@ -263,14 +263,17 @@ impl ThirdParty {
         }
     }
 
-    /// Tell the chat and the session replay who the visitor is, when either is on.
+    /// Tell the chat who the visitor is, and the session replay outside production (SPEC §4:
+    /// the plug-in context is set outside production only), when either is on.
     fn identify(&self, cx: &mut Cx) {
-        let replay = self.active(Service::SessionReplay)
+        let replay = !cx.config.production
+            && self.active(Service::SessionReplay)
             && Service::SessionReplay.allowed(&cx.shared.consent);
         if self.active(Service::Chat) || replay {
             cx.effect(Effect::ThirdParty(ServiceCmd::Identify {
                 player_id: self.player,
                 restore_id: self.restore_id.clone(),
+                replay,
             }));
         }
     }
