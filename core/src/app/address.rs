@@ -182,6 +182,13 @@ pub fn open_modal(
     let req = OpenRequest { id, params };
     let ctx = context(model);
     match model.modals.open(&req, &model.shared.location.query, &ctx) {
+        // SPEC §2: modal links on the sport page do not change the address. The modal is
+        // still named in the location the features read; only the browser's stays.
+        Decision::Open { query, .. } if on_sport_page(model) => {
+            let before = model.shared.location.clone();
+            model.shared.location.query = query;
+            moved(model, before);
+        }
         Decision::Open { query, .. } => set_query(model, query, false, fx),
         Decision::Blocked => {}
         Decision::Refused { reason } => fx.push(Effect::Log {
@@ -200,8 +207,20 @@ pub fn close_modal(model: &mut Model, fx: &mut Vec<Effect>) {
             .is_some()
     {
         let query = model.modals.close(&model.shared.location.query);
-        set_query(model, query, false, fx);
+        // On the sport page the address did not change when it opened: it is replaced (the
+        // same address, or one a reload had named the modal in), never a history entry.
+        let replace = on_sport_page(model);
+        set_query(model, query, replace, fx);
     }
+}
+
+/// The sportsbook's pages (`/sport/...`, any locale).
+fn on_sport_page(model: &Model) -> bool {
+    model
+        .shared
+        .route
+        .as_ref()
+        .is_ok_and(|r| r.route_name() == Some(RouteName::SportSlug))
 }
 
 /// Open what the address names (reopen on load, back/forward), or clean a refused modal out of

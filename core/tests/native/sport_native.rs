@@ -367,17 +367,41 @@ fn back_and_forward_move_the_widget() {
 }
 
 #[test]
-fn a_modal_link_on_the_sport_page_does_not_move_the_widget() {
+fn a_modal_link_on_the_sport_page_does_not_move_the_widget_nor_change_the_address() {
     let (mut m, _) = guest_at("/sport/soccer");
     let moved = nav(&m);
-    // A guest tries to bet: the sign-in modal opens through the address query only.
+    // A guest tries to bet: sign-in opens, the address stays (SPEC §2 "Modal links on the
+    // sport page do not change the address").
     let fx = ui(&mut m, SportUi::SportSignIn);
-    let urls = pushed(&fx);
-    assert_eq!(urls.len(), 1, "{fx:?}");
-    assert!(urls[0].0.starts_with("/sport/soccer?"), "{urls:?}");
-    assert!(urls[0].0.contains("sign-in"), "{urls:?}");
+    assert_eq!(pushed(&fx), [], "{fx:?}");
+    assert_eq!(view(&m).nav.modal.map(|x| x.id).as_deref(), Some("sign-in"));
     assert_eq!(nav(&m), moved);
     assert_eq!(route(&m).sport_id, Some(66));
+    // Another modal from it (sign-up) neither.
+    let fx = ui(
+        &mut m,
+        croupier_core::app::AppUi::OpenModal {
+            id: "sign-up".into(),
+            params: Vec::new(),
+        },
+    );
+    assert_eq!(pushed(&fx), []);
+    assert_eq!(view(&m).nav.modal.map(|x| x.id).as_deref(), Some("sign-up"));
+    // Closing replaces the address with the page's own: no history entry either way.
+    let fx = ui(&mut m, croupier_core::app::AppUi::CloseModal);
+    assert_eq!(pushed(&fx), [("/sport/soccer".to_string(), true)]);
+    assert_eq!(view(&m).nav.modal, None);
+    assert_eq!(nav(&m), moved);
+    // Elsewhere a modal is in the address, as before.
+    let (mut m, _) = guest_at("/games");
+    let fx = ui(
+        &mut m,
+        croupier_core::app::AppUi::OpenModal {
+            id: "sign-in".into(),
+            params: Vec::new(),
+        },
+    );
+    assert_eq!(pushed(&fx), [("/games?modal=sign-in".to_string(), false)]);
 }
 
 // ------------------------------------------------------------------ widget states
