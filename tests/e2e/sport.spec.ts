@@ -59,13 +59,13 @@ test("a deep link to an event lands on it, and a guest's bet asks them to sign i
   await expect(page.getByRole("dialog")).toBeVisible();
   // SPEC §2: modal links on the sport page do not change the address, and leave the widget
   // where it was; closing keeps the address and adds no history entry.
-  const history = await page.evaluate(() => history.length);
+  const entries = await page.evaluate(() => window.history.length);
   await expect(page).toHaveURL(url("/sport/soccer/england/premier-league/9001-arsenal-chelsea"));
   await expect(book(page).getByRole("heading", { name: "Arsenal - Chelsea" })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toBeHidden();
   await expect(page).toHaveURL(url("/sport/soccer/england/premier-league/9001-arsenal-chelsea"));
-  expect(await page.evaluate(() => history.length)).toBe(history);
+  expect(await page.evaluate(() => window.history.length)).toBe(entries);
 });
 
 test("navigating in the widget writes the address, back moves the widget, and the address moves it", async ({ page }) => {

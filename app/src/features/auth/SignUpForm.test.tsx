@@ -58,4 +58,40 @@ describe("SignUpForm", () => {
     render(<SignUpForm />);
     expect((screen.getByRole("button", { name: "Sign up" }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it("shows the fields the registration rules require, with their labels, hints and countries", () => {
+    const sent = setView({
+      options: { currencies },
+      registration: {
+        fields: [
+          { name: "firstName", kind: "text", label: "global-components.personal.firstName", hint: undefined, placeholder: "" },
+          { name: "birthdate", kind: "date", label: "global-components.personal.birthdate", hint: "global-components.personal.birthdateHint", placeholder: "1990-12-31" },
+          { name: "country", kind: "country", label: "global-components.personal.country", hint: undefined, placeholder: "" },
+        ],
+        countries: [
+          ["BR", "Brazil"],
+          ["PT", "Portugal"],
+        ],
+      },
+      forms: {
+        ...initialView.forms,
+        signUp: { values: {}, errors: { birthdate: "You must be at least 18 years old." }, submitting: false, error: undefined },
+      },
+    });
+    render(<SignUpForm />);
+    expect(screen.getByLabelText("First name")).toBeTruthy();
+    expect((screen.getByLabelText("Date of birth") as HTMLInputElement).placeholder).toBe("1990-12-31");
+    expect(screen.getByText("You must be at least 18 years old.")).toBeTruthy();
+    const country = screen.getByLabelText("Country") as HTMLSelectElement;
+    expect([...country.options].map((o) => o.value)).toEqual(["", "BR", "PT"]);
+    fireEvent.change(country, { target: { value: "PT" } });
+    expect(sent).toEqual([{ type: "formInput", form: "signUp", field: "country", value: "PT" }]);
+  });
+
+  it("shows no extra field when the rules require none", () => {
+    setView({ options: { currencies } });
+    render(<SignUpForm />);
+    expect(screen.queryByLabelText("First name")).toBeNull();
+    expect(screen.queryByLabelText("Country")).toBeNull();
+  });
 });
