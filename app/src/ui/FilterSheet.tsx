@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { Button } from "./Button";
 import { ModalFrame } from "./ModalFrame";
 
@@ -18,7 +18,8 @@ type Props = {
  * with the same filters as the desktop row, applied together. */
 export function FilterSheet({ title, applyLabel, closeLabel, children, onApply, testId }: Props) {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  // Stable: the frame's focus handling runs again whenever its onClose changes.
+  const close = useCallback(() => setOpen(false), []);
   return (
     <>
       <Button variant="secondary" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)} data-testid={testId}>

@@ -982,11 +982,11 @@ fn the_bonuses_history_tab_reads_its_filters_from_the_address() {
     // The mobile sheet's apply: free spins, active, every currency; the address says so.
     let fx = ui(
         &mut m,
-        AppUi::Bonuses(BonusesUi::BonusHistoryFilter {
+        BonusesUi::BonusHistoryFilter {
             status: "active".into(),
             kind: "freespin".into(),
             currency: "".into(),
-        }),
+        },
     );
     let url = fx
         .iter()
@@ -1031,21 +1031,32 @@ fn bonus_history_rows_follow_pushes_and_drop_stale_answers() {
         .map(|r| r.key.clone())
         .collect();
     assert_eq!(keys, ["bonus-2"]);
-    // Back to all statuses; a late answer for the active filter is not shown.
+    // Finished, then all statuses before the finished answer came: that late answer is not
+    // shown.
+    ui(
+        &mut m,
+        AppUi::Navigate {
+            path: "/wallet/history?tab=bonuses&status=finished".into(),
+        },
+    );
     ui(
         &mut m,
         AppUi::Navigate {
             path: "/wallet/history?tab=bonuses".into(),
         },
     );
-    assert!(view::view(&m).bonuses_history.loading);
+    let finished = Filter {
+        status: StatusFilter::Finished,
+        ..Filter::default()
+    };
     respond(
         &mut m,
-        history_req(Kind::Bonus, &active),
+        history_req(Kind::Bonus, &finished),
         200,
-        json!([bonus(9, 2, 1, &[])]),
+        json!([bonus(9, 3, 2, &[])]),
     );
-    assert!(view::view(&m).bonuses_history.rows.is_empty());
+    let v = view::view(&m).bonuses_history;
+    assert!(v.rows.is_empty() && v.loading, "{v:?}");
     // Another tab: the bonuses tab closes and asks nothing.
     let fx = ui(
         &mut m,
