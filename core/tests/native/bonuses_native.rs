@@ -925,7 +925,10 @@ fn the_bonuses_history_tab_reads_its_filters_from_the_address() {
         kind: KindFilter::All,
         currency: Some("USD".into()),
     };
-    assert_eq!(m.f.bonuses.history.filter, filter, "read back from the address");
+    assert_eq!(
+        m.f.bonuses.history.filter, filter,
+        "read back from the address"
+    );
     let want = pairs(&[("status[]", "3"), ("currency[]", "USD")]);
     assert_eq!(
         query_of(&fx, "/api/game/player-bonuses"),
@@ -958,7 +961,10 @@ fn the_bonuses_history_tab_reads_its_filters_from_the_address() {
     );
     let v = view::view(&m).bonuses_history;
     assert!(v.open && !v.loading && !v.failed);
-    assert_eq!((v.status, v.kind, v.currency.as_str()), ("finished", "all", "USD"));
+    assert_eq!(
+        (v.status, v.kind, v.currency.as_str()),
+        ("finished", "all", "USD")
+    );
     let keys: Vec<&str> = v.rows.iter().map(|r| r.key.as_str()).collect();
     assert_eq!(keys, ["bonus-4", "freespin-4", "bonus-5"], "newest first");
     let first = &v.rows[0];
@@ -971,7 +977,12 @@ fn the_bonuses_history_tab_reads_its_filters_from_the_address() {
     assert_eq!(v.rows[1].amount_text, "20 free spins, USD");
     assert_eq!(v.rows[1].result_text, "Canceled");
     assert_eq!(v.rows[2].result_text, "Expired");
-    let on: Vec<&str> = v.statuses.iter().filter(|o| o.on).map(|o| o.value.as_str()).collect();
+    let on: Vec<&str> = v
+        .statuses
+        .iter()
+        .filter(|o| o.on)
+        .map(|o| o.value.as_str())
+        .collect();
     assert_eq!(on, ["finished"]);
     let active = v.statuses.iter().find(|o| o.value == "active").unwrap();
     assert_eq!(
@@ -995,13 +1006,19 @@ fn the_bonuses_history_tab_reads_its_filters_from_the_address() {
             _ => None,
         })
         .expect("the address changes");
-    assert_eq!(url, "/wallet/history?tab=bonuses&status=active&kind=freespin");
+    assert_eq!(
+        url,
+        "/wallet/history?tab=bonuses&status=active&kind=freespin"
+    );
     assert_eq!(
         query_of(&fx, "/api/game/player-freespins"),
         Some(pairs(&[("status[]", "1"), ("status[]", "2")])),
         "no currency[]: every currency"
     );
-    assert!(query_of(&fx, "/api/game/player-bonuses").is_none(), "free spins only");
+    assert!(
+        query_of(&fx, "/api/game/player-bonuses").is_none(),
+        "free spins only"
+    );
 }
 
 /// A push changes a history row in place, takes it out when it leaves the filter, and an
@@ -1009,7 +1026,10 @@ fn the_bonuses_history_tab_reads_its_filters_from_the_address() {
 #[test]
 fn bonus_history_rows_follow_pushes_and_drop_stale_answers() {
     use bonuses::history::{Filter, StatusFilter};
-    let mut m = player_on("/wallet/history?tab=bonuses&status=active", Prefs::default());
+    let mut m = player_on(
+        "/wallet/history?tab=bonuses&status=active",
+        Prefs::default(),
+    );
     let active = Filter {
         status: StatusFilter::Active,
         ..Filter::default()

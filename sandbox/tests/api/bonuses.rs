@@ -274,13 +274,15 @@ async fn history_lists_filter_by_the_status_and_currency_arrays() {
     let s = start().await;
     let (t, _) = s.register("history@example.test", "USD").await;
     let t = t.as_str();
-    let issue = |currency: &'static str| {
-        json!({ "email": "history@example.test", "currency": currency, "amount": "5.00" })
-    };
+    let issue = |currency: &'static str| json!({ "email": "history@example.test", "currency": currency, "amount": "5.00" });
     let finished = s.post("/api/_control/bonuses", None, issue("USD")).await;
     let finished = finished.body["id"].as_i64().unwrap();
     let r = s
-        .post(&format!("/api/_control/bonuses/{finished}/expire"), None, json!({}))
+        .post(
+            &format!("/api/_control/bonuses/{finished}/expire"),
+            None,
+            json!({}),
+        )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let usd = s.post("/api/_control/bonuses", None, issue("USD")).await;
@@ -315,7 +317,8 @@ async fn history_lists_filter_by_the_status_and_currency_arrays() {
 
     let open = get("/api/game/player-bonuses?status[]=1&status[]=2").await;
     assert_eq!(ids(&open.body), vec![eur, usd]);
-    let usd_all = get("/api/game/player-bonuses?status[]=1&status[]=2&status[]=3&currency[]=USD").await;
+    let usd_all =
+        get("/api/game/player-bonuses?status[]=1&status[]=2&status[]=3&currency[]=USD").await;
     assert_eq!(ids(&usd_all.body), vec![usd, finished]);
     let both = get("/api/game/player-bonuses?currency[]=USD&currency%5B%5D=EUR").await;
     assert_eq!(ids(&both.body), vec![eur, usd, finished]);
@@ -324,7 +327,8 @@ async fn history_lists_filter_by_the_status_and_currency_arrays() {
     let none = get("/api/game/player-bonuses?currency[]=BRL").await;
     assert_eq!(ids(&none.body), Vec::<i64>::new());
 
-    let fs = get("/api/game/player-freespins?status[]=1&status[]=2&status[]=3&currency[]=USD").await;
+    let fs =
+        get("/api/game/player-freespins?status[]=1&status[]=2&status[]=3&currency[]=USD").await;
     assert_eq!(fs.body.as_array().unwrap().len(), 1);
     assert_eq!(fs.body[0]["count"], 10);
     assert!(fs.body[0]["createdAt"].as_i64().unwrap() > 1_700_000_000);

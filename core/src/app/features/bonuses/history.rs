@@ -154,12 +154,7 @@ impl Filter {
 /// The route of one history list: every status of the filter as `status[]`, the currency as
 /// `currency[]` (none: every currency), SPEC §7 bracket form.
 pub fn route(kind: Kind, filter: &Filter) -> Route {
-    let statuses: Vec<String> = filter
-        .status
-        .statuses()
-        .iter()
-        .map(u8::to_string)
-        .collect();
+    let statuses: Vec<String> = filter.status.statuses().iter().map(u8::to_string).collect();
     let mut pairs: Vec<(&str, &str)> = statuses.iter().map(|s| ("status[]", s.as_str())).collect();
     if let Some(c) = &filter.currency {
         pairs.push(("currency[]", c.as_str()));
@@ -184,9 +179,10 @@ impl BonusHistory {
     /// The address changed (or the session did): opens, closes or refilters the tab. True when
     /// what the tab shows changed.
     pub fn address(&mut self, cx: &mut Cx) -> bool {
-        let on_page = cx.shared.route.as_ref().is_ok_and(|r| {
-            r.route_name() == Some(crate::domain::route::RouteName::WalletHistory)
-        });
+        let on_page =
+            cx.shared.route.as_ref().is_ok_and(|r| {
+                r.route_name() == Some(crate::domain::route::RouteName::WalletHistory)
+            });
         let query = &cx.shared.location.query;
         let open = on_page && query.iter().any(|(k, v)| k == "tab" && v == "bonuses");
         let filter = if open {

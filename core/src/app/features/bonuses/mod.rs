@@ -121,9 +121,15 @@ pub enum BonusesUi {
     /// The history tab's filters (the mobile sheet's apply): the address changes. Values as
     /// in the address; anything unknown means "all".
     BonusHistoryFilter {
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "\"all\" | \"active\" | \"finished\""))]
+        #[cfg_attr(
+            target_arch = "wasm32",
+            tsify(type = "\"all\" | \"active\" | \"finished\"")
+        )]
         status: String,
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "\"all\" | \"bonus\" | \"freespin\""))]
+        #[cfg_attr(
+            target_arch = "wasm32",
+            tsify(type = "\"all\" | \"bonus\" | \"freespin\"")
+        )]
         kind: String,
         /// A currency code, or empty for every currency.
         currency: String,

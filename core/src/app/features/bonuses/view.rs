@@ -487,9 +487,15 @@ pub struct BonusHistoryView {
     pub open: bool,
     pub loading: bool,
     pub failed: bool,
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"all\" | \"active\" | \"finished\""))]
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(type = "\"all\" | \"active\" | \"finished\"")
+    )]
     pub status: &'static str,
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"all\" | \"bonus\" | \"freespin\""))]
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(type = "\"all\" | \"bonus\" | \"freespin\"")
+    )]
     pub kind: &'static str,
     /// Empty: every currency.
     pub currency: String,
@@ -512,16 +518,20 @@ pub fn history(model: &Model) -> BonusHistoryView {
         on: f == h.filter,
         href: f.href(path),
     };
-    let statuses = [StatusFilter::All, StatusFilter::Active, StatusFilter::Finished]
-        .into_iter()
-        .map(|s| {
-            let f = Filter {
-                status: s,
-                ..h.filter.clone()
-            };
-            option(s.name(), text(&format!("status.{}", s.name())), f)
-        })
-        .collect();
+    let statuses = [
+        StatusFilter::All,
+        StatusFilter::Active,
+        StatusFilter::Finished,
+    ]
+    .into_iter()
+    .map(|s| {
+        let f = Filter {
+            status: s,
+            ..h.filter.clone()
+        };
+        option(s.name(), text(&format!("status.{}", s.name())), f)
+    })
+    .collect();
     let kinds = [KindFilter::All, KindFilter::Bonus, KindFilter::Freespin]
         .into_iter()
         .map(|k| {
@@ -568,12 +578,7 @@ pub fn history(model: &Model) -> BonusHistoryView {
                     let m = amount(&shared.currencies, &i.amount, &i.currency);
                     format!("{} {}", m.amount, m.code)
                 }
-                Kind::Freespin => format!(
-                    "{} {}, {}",
-                    i.count,
-                    text("spins"),
-                    i.currency
-                ),
+                Kind::Freespin => format!("{} {}, {}", i.count, text("spins"), i.currency),
             };
             let result_text = if finished {
                 match i.result {

@@ -552,7 +552,6 @@ pub fn history(model: &Model) -> GamesHistoryView {
         settled_href: href("bets", 1, true),
         open_href: href("bets", 1, false),
         prev_href: (paged && h.page > 1).then(|| href(tab, h.page - 1, h.settled)),
-        next_href: (paged && h.page < h.total_pages)
-            .then(|| href(tab, h.page + 1, h.settled)),
+        next_href: (paged && h.page < h.total_pages).then(|| href(tab, h.page + 1, h.settled)),
     }
 }
