@@ -21,12 +21,14 @@ async function bonusesOf(request: APIRequestContext, prefix: string): Promise<Pl
 }
 
 const rows = (page: Page) => page.getByTestId("bonus-history-row");
+/** A tab of the page's own tab row (the header has a "Bonuses" link too). */
+const tab = (page: Page, name: string) => page.getByRole("navigation", { name: "History" }).getByRole("link", { name, exact: true });
 
 test("desktop: the bonuses tab shows finished bonuses, filters inline, and the filters survive a reload", async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const player = await bonusesOf(request, "hist-desk");
   await signedIn(page, player, "/wallet/history");
-  await page.getByRole("link", { name: "Bonuses", exact: true }).click();
+  await tab(page, "Bonuses").click();
   await expect(page).toHaveURL(/tab=bonuses/);
   await expect(rows(page)).toHaveCount(3);
   await expect(page.getByTestId("bonus-history-rows")).toContainText("Finished: Expired");
@@ -54,7 +56,7 @@ test("desktop: the bonuses tab shows finished bonuses, filters inline, and the f
   await expect(page.getByTestId("history-empty")).toBeVisible();
 
   // Bets: the settled / open filter inline, kept over a reload.
-  await page.getByRole("link", { name: "Bets", exact: true }).click();
+  await tab(page, "Bets").click();
   await expect(page).toHaveURL(/tab=bets/);
   await page.getByRole("link", { name: "Open", exact: true }).click();
   await expect(page).toHaveURL(/settled=0/);
@@ -93,7 +95,7 @@ test("phone: the Filters sheet filters bonuses and bets, applied together", asyn
   await shot(page, "bonuses-finished-390");
 
   // Bets through the sheet.
-  await page.getByRole("link", { name: "Bets", exact: true }).click();
+  await tab(page, "Bets").click();
   await expect(page).toHaveURL(/tab=bets/);
   await page.getByTestId("bet-filters-open").click();
   await page.getByRole("dialog").getByRole("radio", { name: "Open" }).check();
@@ -106,7 +108,7 @@ test("phone: the Filters sheet filters bonuses and bets, applied together", asyn
   await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
 
   // Transactions use the same sheet.
-  await page.getByRole("link", { name: "Transactions", exact: true }).click();
+  await tab(page, "Transactions").click();
   await page.getByTestId("transaction-filters-open").click();
   await expect(page.getByRole("dialog", { name: "Filters" })).toBeVisible();
   await axeClean(page, "[role=dialog]");

@@ -76,14 +76,19 @@ function stateText(status: string, result: string) {
   return result ? `${status}: ${result}` : status;
 }
 
-function Chips({ label, options }: { label: string; options: FilterOption[] }) {
+function Chips({ id, label, options }: { id: string; label: string; options: FilterOption[] }) {
   return (
-    <div className="chips" role="group" aria-label={label}>
-      {options.map((o) => (
-        <Link key={o.value} href={o.href} className={`chip${o.on ? " on" : ""}`} aria-current={o.on ? "true" : undefined}>
-          {o.label}
-        </Link>
-      ))}
+    <div className="field">
+      <span className="filter-label" id={id}>
+        {label}
+      </span>
+      <div className="chips" role="group" aria-labelledby={id}>
+        {options.map((o) => (
+          <Link key={o.value} href={o.href} className={`chip${o.on ? " on" : ""}`} aria-current={o.on ? "true" : undefined}>
+            {o.label}
+          </Link>
+        ))}
+      </div>
     </div>
   );
 }
@@ -93,8 +98,8 @@ function DesktopFilters({ h }: { h: BonusHistoryView }) {
   const dispatch = useDispatch();
   return (
     <div className="history-filter-row" data-testid="bonus-filters">
-      <Chips label={t(`${g}.status`)} options={h.statuses} />
-      <Chips label={t(`${g}.kind`)} options={h.kinds} />
+      <Chips id="bonus-history-status" label={t(`${g}.status`)} options={h.statuses} />
+      <Chips id="bonus-history-kind" label={t(`${g}.kind`)} options={h.kinds} />
       <div className="field">
         <label htmlFor="bonus-history-currency">{t(`${g}.currency`)}</label>
         <select
