@@ -288,6 +288,6 @@ impl BonusHistory {
 
     fn sort(&mut self) {
         self.rows
-            .sort_by(|a, b| (b.created_at, b.id).cmp(&(a.created_at, a.id)));
+            .sort_by_key(|r| std::cmp::Reverse((r.created_at, r.id)));
     }
 }
