@@ -18,7 +18,7 @@ use super::registry::{FormId, GroupId, Part};
 use crate::domain::validation::Value;
 
 pub use super::display::{CurrencyOption, MoneyView};
-pub use super::features::bonuses::view::BonusesView;
+pub use super::features::bonuses::view::{BonusHistoryView, BonusesView};
 pub use super::features::consent::view::ConsentView;
 pub use super::features::documents::view::DocumentsView;
 pub use super::features::games::view::{
@@ -78,6 +78,7 @@ pub struct View {
     pub games_play: GamesPlayView,
     pub games_history: GamesHistoryView,
     pub bonuses: BonusesView,
+    pub bonuses_history: BonusHistoryView,
     pub content_page: ContentPageView,
     pub referral: ReferralView,
     pub consent: ConsentView,
@@ -136,6 +137,7 @@ pub fn view(model: &Model) -> View {
         games_play: games::view::play(model),
         games_history: games::view::history(model),
         bonuses: bonuses::view::slice(model),
+        bonuses_history: bonuses::view::history(model),
         content_page: pages::view::slice(model),
         referral: referral::view::slice(model),
         consent: consent::view::slice(model),

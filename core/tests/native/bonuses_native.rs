@@ -37,12 +37,16 @@ fn player() -> Model {
 }
 
 fn player_with(prefs: Prefs) -> Model {
+    player_on("/bonuses", prefs)
+}
+
+fn player_on(path: &str, prefs: Prefs) -> Model {
     let mut m = Model::new(Config::default());
     update(
         &mut m,
         Event::Booted {
             token: Some(token(3600, "a")),
-            path: "/bonuses".into(),
+            path: path.into(),
             prefs,
         },
         NOW,
@@ -868,4 +872,218 @@ fn the_expiry_day_is_the_devices_day() {
         assert_eq!(v.items[1].expires_at, 0);
         assert_eq!(v.items[1].expires_text, "", "no expiry, no text");
     }
+}
+
+fn history_req(kind: Kind, filter: &bonuses::history::Filter) -> Req {
+    Req::Bonuses(bonuses::Call::History(kind, filter.clone()))
+}
+
+/// The query of the last call to `path` among some effects.
+fn query_of(fx: &[Effect], path: &str) -> Option<Vec<(String, String)>> {
+    http(fx)
+        .into_iter()
+        .rev()
+        .find(|h| h.path == path)
+        .map(|h| h.query.clone())
+}
+
+fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+/// SPEC §2 history tabs, §7 bracket arrays: the bonuses tab reads its filters back from the
+/// address (a reload keeps them), asks both lists with `status[]` / `currency[]`, shows
+/// finished items with their result as text and the SPEC §9 date, and a filter change from the
+/// mobile sheet is an address change that asks again.
+#[test]
+fn the_bonuses_history_tab_reads_its_filters_from_the_address() {
+    use bonuses::history::{Filter, KindFilter, StatusFilter};
+    let prefs = Prefs {
+        zone: croupier_core::domain::zone::Zone::fixed(-180),
+        ..Prefs::default()
+    };
+    let mut m = Model::new(Config::default());
+    let mut fx = update(
+        &mut m,
+        Event::Booted {
+            token: Some(token(3600, "a")),
+            path: "/wallet/history?tab=bonuses&status=finished&currency=usd".into(),
+            prefs,
+        },
+        NOW,
+    );
+    fx.extend(respond(
+        &mut m,
+        req::profile(),
+        200,
+        json!({"id": 7, "email": "a@b.c"}),
+    ));
+    let filter = Filter {
+        status: StatusFilter::Finished,
+        kind: KindFilter::All,
+        currency: Some("USD".into()),
+    };
+    assert_eq!(
+        m.f.bonuses.history.filter, filter,
+        "read back from the address"
+    );
+    let want = pairs(&[("status[]", "3"), ("currency[]", "USD")]);
+    assert_eq!(
+        query_of(&fx, "/api/game/player-bonuses"),
+        Some(want.clone())
+    );
+    assert_eq!(query_of(&fx, "/api/game/player-freespins"), Some(want));
+    assert!(view::view(&m).bonuses_history.loading, "the skeleton shows");
+    assert_eq!(view::view(&m).games_history.tab, Some("bonuses"));
+    respond(
+        &mut m,
+        history_req(Kind::Bonus, &filter),
+        200,
+        json!([
+            {"id": 4, "status": 3, "result": 2, "name": "Welcome", "amount": "10.00",
+             "currency": "USD", "createdAt": 1_767_231_000, "expiresAt": 1_800_000_000},
+            {"id": 5, "status": 3, "result": 5, "name": "Weekend", "amount": "5.00",
+             "currency": "USD", "createdAt": 1_767_000_000},
+            // Not what was asked for: left out.
+            {"id": 6, "status": 2, "result": 1, "name": "Stray", "amount": "1.00",
+             "currency": "USD", "createdAt": 1_767_300_000}
+        ]),
+    );
+    assert!(view::view(&m).bonuses_history.loading, "one list still out");
+    respond(
+        &mut m,
+        history_req(Kind::Freespin, &filter),
+        200,
+        json!([{"id": 4, "status": 3, "result": 3, "name": "Spins", "count": 20,
+                "currency": "USD", "gameId": 2, "createdAt": 1_767_100_000}]),
+    );
+    let v = view::view(&m).bonuses_history;
+    assert!(v.open && !v.loading && !v.failed);
+    assert_eq!(
+        (v.status, v.kind, v.currency.as_str()),
+        ("finished", "all", "USD")
+    );
+    let keys: Vec<&str> = v.rows.iter().map(|r| r.key.as_str()).collect();
+    assert_eq!(keys, ["bonus-4", "freespin-4", "bonus-5"], "newest first");
+    let first = &v.rows[0];
+    assert_eq!(first.kind_text, "Bonus");
+    assert_eq!(first.status_text, "Finished");
+    assert_eq!(first.result_text, "Played");
+    // 2026-01-01T01:30:00Z is the evening before at UTC-3.
+    assert_eq!(first.created_text, "31.12.25, 22:30");
+    assert_eq!(first.amount_text, "10.00 USD");
+    assert_eq!(v.rows[1].amount_text, "20 free spins, USD");
+    assert_eq!(v.rows[1].result_text, "Canceled");
+    assert_eq!(v.rows[2].result_text, "Expired");
+    let on: Vec<&str> = v
+        .statuses
+        .iter()
+        .filter(|o| o.on)
+        .map(|o| o.value.as_str())
+        .collect();
+    assert_eq!(on, ["finished"]);
+    let active = v.statuses.iter().find(|o| o.value == "active").unwrap();
+    assert_eq!(
+        active.href,
+        "/wallet/history?tab=bonuses&status=active&currency=USD"
+    );
+
+    // The mobile sheet's apply: free spins, active, every currency; the address says so.
+    let fx = ui(
+        &mut m,
+        BonusesUi::BonusHistoryFilter {
+            status: "active".into(),
+            kind: "freespin".into(),
+            currency: "".into(),
+        },
+    );
+    let url = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::PushUrl { url, .. } => Some(url.clone()),
+            _ => None,
+        })
+        .expect("the address changes");
+    assert_eq!(
+        url,
+        "/wallet/history?tab=bonuses&status=active&kind=freespin"
+    );
+    assert_eq!(
+        query_of(&fx, "/api/game/player-freespins"),
+        Some(pairs(&[("status[]", "1"), ("status[]", "2")])),
+        "no currency[]: every currency"
+    );
+    assert!(
+        query_of(&fx, "/api/game/player-bonuses").is_none(),
+        "free spins only"
+    );
+}
+
+/// A push changes a history row in place, takes it out when it leaves the filter, and an
+/// answer for filters no longer shown is dropped.
+#[test]
+fn bonus_history_rows_follow_pushes_and_drop_stale_answers() {
+    use bonuses::history::{Filter, StatusFilter};
+    let mut m = player_on(
+        "/wallet/history?tab=bonuses&status=active",
+        Prefs::default(),
+    );
+    let active = Filter {
+        status: StatusFilter::Active,
+        ..Filter::default()
+    };
+    respond(
+        &mut m,
+        history_req(Kind::Bonus, &active),
+        200,
+        json!([bonus(1, 2, 1, &[]), bonus(2, 1, 1, &[])]),
+    );
+    respond(&mut m, history_req(Kind::Freespin, &active), 200, json!([]));
+    assert_eq!(view::view(&m).bonuses_history.rows.len(), 2);
+    // Bonus 1 is played: it leaves the active filter.
+    push(&mut m, "bonus:player-bonuses", bonus(1, 3, 2, &[]));
+    let keys: Vec<String> = view::view(&m)
+        .bonuses_history
+        .rows
+        .iter()
+        .map(|r| r.key.clone())
+        .collect();
+    assert_eq!(keys, ["bonus-2"]);
+    // Finished, then all statuses before the finished answer came: that late answer is not
+    // shown.
+    ui(
+        &mut m,
+        AppUi::Navigate {
+            path: "/wallet/history?tab=bonuses&status=finished".into(),
+        },
+    );
+    ui(
+        &mut m,
+        AppUi::Navigate {
+            path: "/wallet/history?tab=bonuses".into(),
+        },
+    );
+    let finished = Filter {
+        status: StatusFilter::Finished,
+        ..Filter::default()
+    };
+    respond(
+        &mut m,
+        history_req(Kind::Bonus, &finished),
+        200,
+        json!([bonus(9, 3, 2, &[])]),
+    );
+    let v = view::view(&m).bonuses_history;
+    assert!(v.rows.is_empty() && v.loading, "{v:?}");
+    // Another tab: the bonuses tab closes and asks nothing.
+    let fx = ui(
+        &mut m,
+        AppUi::Navigate {
+            path: "/wallet/history?tab=bets".into(),
+        },
+    );
+    assert!(!view::view(&m).bonuses_history.open);
+    assert!(query_of(&fx, "/api/game/player-bonuses").is_none());
 }

@@ -274,6 +274,11 @@ fn the_features_intents_round_trip() {
         BonusesUi::QuestActivate { id: 1 },
         BonusesUi::QuestCancel { id: 2 },
         BonusesUi::LevelUpSeen,
+        BonusesUi::BonusHistoryFilter {
+            status: "finished".into(),
+            kind: "freespin".into(),
+            currency: "USD".into(),
+        },
     ]);
     round_trip(vec![
         LimitsUi::LimitAdd {

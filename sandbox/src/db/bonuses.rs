@@ -119,6 +119,8 @@ pub struct Bonus {
     pub cancel_locked: bool,
     pub issue_session_id: Option<String>,
     pub expires_at: i64,
+    /// Unix seconds.
+    pub created_at: i64,
 }
 
 #[derive(Clone, Debug)]
@@ -134,6 +136,8 @@ pub struct Freespin {
     pub currency: String,
     pub game_id: i64,
     pub expires_at: i64,
+    /// Unix seconds.
+    pub created_at: i64,
 }
 
 #[derive(Clone, Debug)]
@@ -156,7 +160,8 @@ pub struct DepositPackage {
 }
 
 const BONUS_COLS: &str = "id, player_id, package_id, name, status, result, amount, currency,
-    wager_required, wagered, game_ids, max_bet, cancel_locked, issue_session_id, expires_at";
+    wager_required, wagered, game_ids, max_bet, cancel_locked, issue_session_id, expires_at,
+    created_at";
 
 fn bonus_row(r: &Row) -> rusqlite::Result<Bonus> {
     let ids: String = r.get(10)?;
@@ -176,11 +181,13 @@ fn bonus_row(r: &Row) -> rusqlite::Result<Bonus> {
         cancel_locked: r.get(12)?,
         issue_session_id: r.get(13)?,
         expires_at: r.get(14)?,
+        created_at: r.get(15)?,
     })
 }
 
 const SPIN_COLS: &str =
-    "id, player_id, package_id, name, status, result, count, used, currency, game_id, expires_at";
+    "id, player_id, package_id, name, status, result, count, used, currency, game_id, expires_at,
+    created_at";
 
 fn spin_row(r: &Row) -> rusqlite::Result<Freespin> {
     Ok(Freespin {
@@ -195,6 +202,7 @@ fn spin_row(r: &Row) -> rusqlite::Result<Freespin> {
         currency: r.get(8)?,
         game_id: r.get(9)?,
         expires_at: r.get(10)?,
+        created_at: r.get(11)?,
     })
 }
 

@@ -85,6 +85,7 @@ pub fn bonus_json(conn: &Connection, b: &Bonus) -> Value {
         "maxBetAmount": b.max_bet.map(|m| money::format_minor(m, sub)),
         "cancelLocked": b.cancel_locked,
         "expiresAt": b.expires_at,
+        "createdAt": b.created_at,
     })
 }
 
@@ -100,6 +101,7 @@ fn spin_json(f: &Freespin) -> Value {
         "gameId": f.game_id,
         "packageId": f.package_id,
         "expiresAt": f.expires_at,
+        "createdAt": f.created_at,
     })
 }
 

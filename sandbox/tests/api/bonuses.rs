@@ -265,3 +265,75 @@ async fn quests_progress_on_bets_and_loyalty_levels_follow_points() {
     let c = s.get("/api/settings/constants", None).await;
     assert_eq!(c.body["questsEnabled"], false);
 }
+
+/// The wallet history's bonuses tab (SPEC §2, §7): each array filters by any of its values,
+/// finished items included when asked for, in the bracket form raw or percent-encoded; every
+/// item says when it was issued.
+#[tokio::test]
+async fn history_lists_filter_by_the_status_and_currency_arrays() {
+    let s = start().await;
+    let (t, _) = s.register("history@example.test", "USD").await;
+    let t = t.as_str();
+    let issue = |currency: &'static str| json!({ "email": "history@example.test", "currency": currency, "amount": "5.00" });
+    let finished = s.post("/api/_control/bonuses", None, issue("USD")).await;
+    let finished = finished.body["id"].as_i64().unwrap();
+    let r = s
+        .post(
+            &format!("/api/_control/bonuses/{finished}/expire"),
+            None,
+            json!({}),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let usd = s.post("/api/_control/bonuses", None, issue("USD")).await;
+    let usd = usd.body["id"].as_i64().unwrap();
+    let eur = s.post("/api/_control/bonuses", None, issue("EUR")).await;
+    assert_eq!(eur.status, StatusCode::OK, "{}", eur.body);
+    let eur = eur.body["id"].as_i64().unwrap();
+    let spins = s
+        .post(
+            "/api/_control/freespins",
+            None,
+            json!({ "email": "history@example.test", "currency": "USD", "count": 10 }),
+        )
+        .await;
+    assert_eq!(spins.status, StatusCode::OK, "{}", spins.body);
+
+    let ids = |body: &serde_json::Value| -> Vec<i64> {
+        body.as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["id"].as_i64().unwrap())
+            .collect()
+    };
+    let get = |q: &'static str| s.get(q, Some(t));
+
+    let done = get("/api/game/player-bonuses?status[]=3").await;
+    assert_eq!(ids(&done.body), vec![finished]);
+    assert_eq!(done.body[0]["result"], 5);
+    assert!(done.body[0]["createdAt"].as_i64().unwrap() > 1_700_000_000);
+    let encoded = get("/api/game/player-bonuses?status%5B%5D=3").await;
+    assert_eq!(ids(&encoded.body), vec![finished]);
+
+    let open = get("/api/game/player-bonuses?status[]=1&status[]=2").await;
+    assert_eq!(ids(&open.body), vec![eur, usd]);
+    let usd_all =
+        get("/api/game/player-bonuses?status[]=1&status[]=2&status[]=3&currency[]=USD").await;
+    assert_eq!(ids(&usd_all.body), vec![usd, finished]);
+    let both = get("/api/game/player-bonuses?currency[]=USD&currency%5B%5D=EUR").await;
+    assert_eq!(ids(&both.body), vec![eur, usd, finished]);
+    let lower = get("/api/game/player-bonuses?currency[]=eur").await;
+    assert_eq!(ids(&lower.body), vec![eur]);
+    let none = get("/api/game/player-bonuses?currency[]=BRL").await;
+    assert_eq!(ids(&none.body), Vec::<i64>::new());
+
+    let fs =
+        get("/api/game/player-freespins?status[]=1&status[]=2&status[]=3&currency[]=USD").await;
+    assert_eq!(fs.body.as_array().unwrap().len(), 1);
+    assert_eq!(fs.body[0]["count"], 10);
+    assert!(fs.body[0]["createdAt"].as_i64().unwrap() > 1_700_000_000);
+    let fs_done = get("/api/game/player-freespins?status[]=3").await;
+    assert_eq!(ids(&fs_done.body), Vec::<i64>::new());
+    let fs_eur = get("/api/game/player-freespins?currency[]=EUR").await;
+    assert_eq!(ids(&fs_eur.body), Vec::<i64>::new());
+}

@@ -1,8 +1,10 @@
-import { useCore, useText } from "../../core/store";
+import { useCore, useDispatch, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
+import { FilterSheet } from "../../ui/FilterSheet";
 import { Skeleton } from "../../ui/Skeleton";
+import { useDevice } from "../../ui/useDevice";
 
-/** The tab links of the history page: transactions (the wallet's), bets and spins. */
+/** The tab links of the history page: transactions (the wallet's), bets, bonuses and spins. */
 export function HistoryTabs({ transactionsHref }: { transactionsHref: string }) {
   const t = useText();
   const h = useCore((s) => s.gamesHistory);
@@ -14,6 +16,9 @@ export function HistoryTabs({ transactionsHref }: { transactionsHref: string }) 
       <Link href={h.betsHref} className={`chip${h.tab === "bets" ? " on" : ""}`} aria-current={h.tab === "bets" ? "page" : undefined}>
         {t("global-components.games.history.bets")}
       </Link>
+      <Link href={h.bonusesHref} className={`chip${h.tab === "bonuses" ? " on" : ""}`} aria-current={h.tab === "bonuses" ? "page" : undefined}>
+        {t("global-components.games.history.bonuses")}
+      </Link>
       <Link href={h.spinsHref} className={`chip${h.tab === "spins" ? " on" : ""}`} aria-current={h.tab === "spins" ? "page" : undefined}>
         {t("global-components.games.history.spins")}
       </Link>
@@ -21,14 +26,35 @@ export function HistoryTabs({ transactionsHref }: { transactionsHref: string }) 
   );
 }
 
-/** Bets (settled or open) and spins, a page at a time, live rows on the first page. */
+/** Bets (settled or open) and spins, a page at a time, live rows on the first page. The
+ * spins call takes only a page (SPEC §7), so spins have no filter. */
 export function GameHistory() {
   const t = useText();
+  const dispatch = useDispatch();
   const h = useCore((s) => s.gamesHistory);
-  if (!h.tab) return null;
+  const { mobile } = useDevice();
+  if (!h.tab || h.tab === "bonuses") return null;
   return (
     <div className="game-history" data-testid="game-history">
-      {h.tab === "bets" ? (
+      {h.tab === "bets" && mobile ? (
+        <FilterSheet
+          title={t("global-components.games.history.filters")}
+          applyLabel={t("global-components.games.history.apply")}
+          closeLabel={t("global-components.games.history.close")}
+          testId="bet-filters-open"
+          onApply={(form) => dispatch({ type: "navigate", path: String(form.get("settled") ?? h.settledHref) })}
+        >
+          <fieldset className="history-statuses">
+            <legend>{t("global-components.games.history.filter")}</legend>
+            <label>
+              <input type="radio" name="settled" value={h.settledHref} defaultChecked={h.settled} /> {t("global-components.games.history.settled")}
+            </label>
+            <label>
+              <input type="radio" name="settled" value={h.openHref} defaultChecked={!h.settled} /> {t("global-components.games.history.open")}
+            </label>
+          </fieldset>
+        </FilterSheet>
+      ) : h.tab === "bets" ? (
         <div className="chips" role="group" aria-label={t("global-components.games.history.filter")}>
           <Link href={h.settledHref} className={`chip${h.settled ? " on" : ""}`} aria-current={h.settled ? "true" : undefined}>
             {t("global-components.games.history.settled")}

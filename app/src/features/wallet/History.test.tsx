@@ -1,10 +1,14 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { initialView } from "../../core/store";
 import { setView } from "../../test-utils";
 import { History } from "./History";
 
-afterEach(cleanup);
+const width = window.innerWidth;
+afterEach(() => {
+  cleanup();
+  window.innerWidth = width;
+});
 
 describe("History", () => {
   it("shows each invoice's time as the core wrote it, with its UTC ISO text as the value", () => {
@@ -34,5 +38,19 @@ describe("History", () => {
     const time = screen.getAllByTestId("history-row")[0].querySelector("time")!;
     expect(time.textContent).toBe("16.07.26, 01:30");
     expect(time.getAttribute("datetime")).toBe("2026-07-15T23:30:00.000Z");
+  });
+
+  it("on a phone, the filters open in the history sheet and apply together", () => {
+    window.innerWidth = 390;
+    const sent = setView({ history: { ...initialView.history, loaded: true } });
+    render(<History />);
+    expect(screen.queryByLabelText("Type")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Filters" }));
+    const sheet = screen.getByRole("dialog", { name: "Filters" });
+    fireEvent.change(within(sheet).getByLabelText("Type"), { target: { value: "withdrawal" } });
+    fireEvent.click(within(sheet).getAllByRole("checkbox")[0]);
+    expect(sent).toEqual([]);
+    fireEvent.click(within(sheet).getByRole("button", { name: "Apply" }));
+    expect(sent).toEqual([{ type: "historyFilter", filter: { kind: "withdrawal", statuses: [1], dateFrom: "", dateTo: "" } }]);
   });
 });

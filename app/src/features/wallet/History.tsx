@@ -1,8 +1,8 @@
-import { useState } from "react";
 import "./payments.css";
 import type { HistoryView, InvoiceView } from "../../core/types";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
+import { FilterSheet } from "../../ui/FilterSheet";
 import { Skeleton } from "../../ui/Skeleton";
 import { useDevice } from "../../ui/useDevice";
 import { Money } from "./Money";
@@ -15,7 +15,6 @@ export function History() {
   const dispatch = useDispatch();
   const h = useCore((s) => s.history);
   const { mobile } = useDevice();
-  const [open, setOpen] = useState(false);
   const set = (filter: Filter) => dispatch({ type: "historyFilter", filter });
   return (
     <div className="history">
@@ -35,11 +34,26 @@ export function History() {
         </ul>
       ) : null}
       {mobile ? (
-        <Button variant="secondary" aria-expanded={open} aria-controls="history-filters" onClick={() => setOpen(!open)}>
-          {t("global-components.wallet.filters")}
-        </Button>
-      ) : null}
-      {!mobile || open ? <Filters filter={h.filter} onChange={set} mobile={mobile} /> : null}
+        // The same sheet as the other history tabs: the fields apply together.
+        <FilterSheet
+          title={t("global-components.wallet.filters")}
+          applyLabel={t("global-components.games.history.apply")}
+          closeLabel={t("global-components.games.history.close")}
+          testId="transaction-filters-open"
+          onApply={(form) =>
+            set({
+              kind: String(form.get("kind") ?? ""),
+              statuses: form.getAll("status").map(Number),
+              dateFrom: String(form.get("dateFrom") ?? ""),
+              dateTo: String(form.get("dateTo") ?? ""),
+            })
+          }
+        >
+          <SheetFields filter={h.filter} />
+        </FilterSheet>
+      ) : (
+        <Filters filter={h.filter} onChange={set} />
+      )}
       {!h.loaded ? (
         <Skeleton lines={5} name="history-transactions" />
       ) : h.items.length === 0 ? (
@@ -93,12 +107,46 @@ export function History() {
   );
 }
 
-function Filters({ filter, onChange, mobile }: { filter: Filter; onChange: (f: Filter) => void; mobile: boolean }) {
+/** The transaction filters of the phone's sheet: named and uncontrolled, applied together. */
+function SheetFields({ filter }: { filter: Filter }) {
+  const t = useText();
+  const statuses = filter.statuses ?? [];
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="sheet-history-type">{t("global-components.wallet.col.type")}</label>
+        <select id="sheet-history-type" name="kind" defaultValue={filter.kind ?? ""}>
+          <option value="">{t("global-components.wallet.typeAll")}</option>
+          <option value="deposit">{t("global-components.wallet.type.deposit")}</option>
+          <option value="withdrawal">{t("global-components.wallet.type.withdrawal")}</option>
+        </select>
+      </div>
+      <fieldset className="history-statuses">
+        <legend>{t("global-components.wallet.col.status")}</legend>
+        {[1, 2, 3].map((s) => (
+          <label key={s}>
+            <input type="checkbox" name="status" value={s} defaultChecked={statuses.includes(s)} /> {t(`global-components.wallet.status.${s}`)}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="sheet-history-from">{t("global-components.wallet.dateFrom")}</label>
+        <input id="sheet-history-from" name="dateFrom" type="date" defaultValue={filter.dateFrom ?? ""} />
+      </div>
+      <div className="field">
+        <label htmlFor="sheet-history-to">{t("global-components.wallet.dateTo")}</label>
+        <input id="sheet-history-to" name="dateTo" type="date" defaultValue={filter.dateTo ?? ""} />
+      </div>
+    </>
+  );
+}
+
+function Filters({ filter, onChange }: { filter: Filter; onChange: (f: Filter) => void }) {
   const t = useText();
   const statuses = filter.statuses ?? [];
   const toggle = (s: number) => onChange({ ...filter, statuses: statuses.includes(s) ? statuses.filter((x) => x !== s) : [...statuses, s] });
   return (
-    <form id="history-filters" className={mobile ? "history-filters history-filters-mobile" : "history-filters"} onSubmit={(e) => e.preventDefault()}>
+    <form id="history-filters" className="history-filters" onSubmit={(e) => e.preventDefault()}>
       <div className="field">
         <label htmlFor="history-type">{t("global-components.wallet.col.type")}</label>
         <select id="history-type" value={filter.kind ?? ""} onChange={(e) => onChange({ ...filter, kind: e.target.value })}>

@@ -1,11 +1,12 @@
 import { useCore, useDispatch, useText } from "../../core/store";
+import { BonusHistory } from "../../features/bonuses/BonusHistory";
 import { GameHistory, HistoryTabs } from "../../features/games/GameHistory";
 import { History } from "../../features/wallet/History";
 import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
 import { Skeleton } from "../../ui/Skeleton";
 
-/** `wallet-history` (SPEC §2): the player's transactions. */
+/** `wallet-history` (SPEC §2): the player's transactions, bets, bonuses and spins. */
 export default function WalletHistoryPage() {
   const t = useText();
   const dispatch = useDispatch();
@@ -28,7 +29,7 @@ export default function WalletHistoryPage() {
         <Link to="wallet">{t("layout.pages.wallet")}</Link>
       </div>
       <HistoryTabs transactionsHref={transactions} />
-      {gameTab ? <GameHistory /> : <History />}
+      {gameTab === "bonuses" ? <BonusHistory /> : gameTab ? <GameHistory /> : <History />}
     </section>
   );
 }

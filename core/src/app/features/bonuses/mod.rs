@@ -15,6 +15,7 @@
 //!   reaches in the active currency, the chosen id goes to the parent
 //!   (`Msg::DepositBonus`), which the deposit call sends as `bonusId`.
 
+pub mod history;
 pub mod retention;
 pub mod view;
 pub mod wire;
@@ -74,6 +75,8 @@ pub struct Bonuses {
     pub chosen: Option<u64>,
     /// Quests and loyalty (behind their public flags).
     pub retention: retention::Retention,
+    /// The wallet history page's bonuses tab.
+    pub history: history::BonusHistory,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -115,11 +118,29 @@ pub enum BonusesUi {
     },
     /// The level-up modal was closed.
     LevelUpSeen,
+    /// The history tab's filters (the mobile sheet's apply): the address changes. Values as
+    /// in the address; anything unknown means "all".
+    BonusHistoryFilter {
+        #[cfg_attr(
+            target_arch = "wasm32",
+            tsify(type = "\"all\" | \"active\" | \"finished\"")
+        )]
+        status: String,
+        #[cfg_attr(
+            target_arch = "wasm32",
+            tsify(type = "\"all\" | \"bonus\" | \"freespin\"")
+        )]
+        kind: String,
+        /// A currency code, or empty for every currency.
+        currency: String,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Call {
     List(Kind, String),
+    /// The history tab's list of one kind under its filters.
+    History(Kind, history::Filter),
     Activate(Kind, u64),
     Cancel(Kind, u64),
     Codes,
@@ -138,7 +159,7 @@ pub enum Call {
     Levels,
 }
 
-fn base(kind: Kind) -> &'static str {
+pub(crate) fn base(kind: Kind) -> &'static str {
     match kind {
         Kind::Bonus => "/api/game/player-bonuses",
         Kind::Freespin => "/api/game/player-freespins",
@@ -157,6 +178,7 @@ impl Endpoint for Call {
                 ("status[]", "2"),
                 ("currency[]", currency),
             ]),
+            Call::History(kind, filter) => history::route(*kind, filter),
             Call::Activate(kind, id) => {
                 Route::item(Method::Put, base(*kind), id, "/activate", Auth::Player)
             }
@@ -333,6 +355,25 @@ impl Feature for Bonuses {
                 cx.call(req(call), None);
             }
             BonusesUi::LevelUpSeen => self.retention.level_up = None,
+            BonusesUi::BonusHistoryFilter {
+                status,
+                kind,
+                currency,
+            } => {
+                if !self.history.open {
+                    return;
+                }
+                let filter = history::Filter {
+                    status: history::StatusFilter::parse(&status),
+                    kind: history::KindFilter::parse(&kind),
+                    currency: history::currency(&currency),
+                };
+                let url = filter.href(&cx.shared.location.path);
+                cx.msg(Msg::Navigate {
+                    url,
+                    replace: false,
+                });
+            }
         }
     }
 
@@ -360,10 +401,11 @@ impl Feature for Bonuses {
                 if cx.shared.active_currency.is_some() {
                     self.load_all(cx);
                 }
+                self.history.address(cx);
             }
             Hook::Navigated { .. } => {
                 self.retention.close_refused(cx);
-                return false;
+                return self.history.address(cx);
             }
             Hook::Push(Push::Quest { task, data }) => {
                 return self.retention.pushed(*task, data, cx)
@@ -393,6 +435,9 @@ impl Feature for Bonuses {
             Hook::Refetch => {
                 cx.call(req(Call::Codes), None);
                 self.load_all(cx);
+                if cx.shared.is_player() {
+                    self.history.load(cx);
+                }
             }
             Hook::Push(Push::Bonus(v)) => return self.pushed(v, Kind::Bonus, cx),
             Hook::Push(Push::Freespin(v)) => return self.pushed(v, Kind::Freespin, cx),
@@ -420,6 +465,7 @@ impl Feature for Bonuses {
 
     fn answered(&mut self, call: Call, answer: Answer, cx: &mut Cx) {
         match call {
+            Call::History(kind, filter) => self.history.answered(kind, filter, answer, cx),
             Call::List(kind, currency) => {
                 self.loading = self.loading.saturating_sub(1);
                 if cx.shared.active_currency.as_deref() != Some(currency.as_str()) {
@@ -658,15 +704,17 @@ impl Bonuses {
             cx.log(LogLevel::Warn, "realtime: bonus push dropped: malformed");
             return false;
         };
+        // The history tab shows every currency the filter asks for.
+        let in_history = self.history.pushed(&item);
         if cx.shared.active_currency.as_deref() != Some(item.currency.as_str()) {
             cx.log(LogLevel::Info, "bonuses: push for another currency ignored");
-            return false;
+            return in_history;
         }
         let changed = self.apply(item, cx);
         if changed {
             self.debounce(cx);
         }
-        changed
+        changed || in_history
     }
 
     /// A cancel or activate the server refused: the item stays as it was.

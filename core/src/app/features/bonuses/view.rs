@@ -206,6 +206,7 @@ pub const READS: &[Part] = &[Part::Bonuses, Part::Settings, Part::Content];
 pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     if dirty.touches(READS, false) {
         out.put("bonuses", &slice(model));
+        out.put("bonusesHistory", &history(model));
     }
 }
 
@@ -437,4 +438,191 @@ fn quests(b: &Bonuses, shared: &Shared, prefix: &str) -> Vec<QuestView> {
         });
     }
     out
+}
+
+/// One filter choice: its value, its address and whether it is the one in force.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct FilterOption {
+    /// As in the address (`all` / empty for the default).
+    pub value: String,
+    /// Text from content.
+    pub label: String,
+    pub href: String,
+    pub on: bool,
+}
+
+/// A row of the history tab: a bonus or a free-spin package, finished ones too.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct BonusHistoryRow {
+    /// Unique over both kinds (`bonus-12`, `freespin-12`).
+    pub key: String,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"bonus\" | \"freespin\""))]
+    pub kind: &'static str,
+    /// "Bonus" / "Free spins", from content.
+    pub kind_text: String,
+    pub name: String,
+    /// Bonuses: the bonus money; free spins: the spins and the currency ("20 free spins, USD").
+    pub amount_text: String,
+    /// SPEC §4 status, from content ("Issued", "Active", "Finished").
+    pub status_text: String,
+    /// Finished: how (SPEC §4 results 2-5: "Played", "Canceled", "Expired"); empty otherwise.
+    pub result_text: String,
+    pub finished: bool,
+    /// Issued at, SPEC §9 `DD.MM.YY, HH:mm` in the device's zone; empty when unknown.
+    pub created_text: String,
+    /// Until, SPEC §9 `DD.MM.YY`; empty when unknown.
+    pub expires_text: String,
+}
+
+/// The bonuses tab of the wallet history page: filters (each a link, the mobile sheet applies
+/// them through `bonusHistoryFilter`) and rows.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct BonusHistoryView {
+    pub open: bool,
+    pub loading: bool,
+    pub failed: bool,
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(type = "\"all\" | \"active\" | \"finished\"")
+    )]
+    pub status: &'static str,
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(type = "\"all\" | \"bonus\" | \"freespin\"")
+    )]
+    pub kind: &'static str,
+    /// Empty: every currency.
+    pub currency: String,
+    pub statuses: Vec<FilterOption>,
+    pub kinds: Vec<FilterOption>,
+    /// Every currency first (value empty), then the platform's currencies.
+    pub currencies: Vec<FilterOption>,
+    pub rows: Vec<BonusHistoryRow>,
+}
+
+pub fn history(model: &Model) -> BonusHistoryView {
+    use super::history::{Filter, KindFilter, StatusFilter};
+    let shared = &model.shared;
+    let h = &model.f.bonuses.history;
+    let path = &shared.location.path;
+    let text = |key: &str| shared.text(&format!("global-components.bonuses.history.{key}"));
+    let option = |value: &str, label: String, f: Filter| FilterOption {
+        value: value.to_string(),
+        label,
+        on: f == h.filter,
+        href: f.href(path),
+    };
+    let statuses = [
+        StatusFilter::All,
+        StatusFilter::Active,
+        StatusFilter::Finished,
+    ]
+    .into_iter()
+    .map(|s| {
+        let f = Filter {
+            status: s,
+            ..h.filter.clone()
+        };
+        option(s.name(), text(&format!("status.{}", s.name())), f)
+    })
+    .collect();
+    let kinds = [KindFilter::All, KindFilter::Bonus, KindFilter::Freespin]
+        .into_iter()
+        .map(|k| {
+            let f = Filter {
+                kind: k,
+                ..h.filter.clone()
+            };
+            option(k.name(), text(&format!("kind.{}", k.name())), f)
+        })
+        .collect();
+    let mut currencies = vec![option(
+        "",
+        text("currency.all"),
+        Filter {
+            currency: None,
+            ..h.filter.clone()
+        },
+    )];
+    let mut codes: Vec<String> = shared
+        .currencies
+        .iter()
+        .map(|c| c.code.to_ascii_uppercase())
+        .collect();
+    // A currency in the address the settings do not list still shows as chosen.
+    if let Some(c) = &h.filter.currency {
+        if !codes.contains(c) {
+            codes.push(c.clone());
+        }
+    }
+    for code in codes {
+        let f = Filter {
+            currency: Some(code.clone()),
+            ..h.filter.clone()
+        };
+        currencies.push(option(&code, code.clone(), f));
+    }
+    let rows = h
+        .rows
+        .iter()
+        .map(|i| {
+            let finished = i.status == crate::domain::bonus::STATUS_FINISHED;
+            let amount_text = match i.kind {
+                Kind::Bonus => {
+                    let m = amount(&shared.currencies, &i.amount, &i.currency);
+                    format!("{} {}", m.amount, m.code)
+                }
+                Kind::Freespin => format!("{} {}, {}", i.count, text("spins"), i.currency),
+            };
+            let result_text = if finished {
+                match i.result {
+                    2..=5 => text(&format!("result.{}", i.result)),
+                    _ => String::new(),
+                }
+            } else {
+                String::new()
+            };
+            BonusHistoryRow {
+                key: format!("{}-{}", kind_name(i.kind), i.id),
+                kind: kind_name(i.kind),
+                kind_text: text(&format!("kind.{}", kind_name(i.kind))),
+                name: i.name.clone(),
+                amount_text,
+                status_text: match i.status {
+                    1..=3 => text(&format!("state.{}", i.status)),
+                    _ => String::new(),
+                },
+                result_text,
+                finished,
+                created_text: if i.created_at > 0 {
+                    shared.zone.format(i.created_at, DateFormat::DateTime)
+                } else {
+                    String::new()
+                },
+                expires_text: if i.expires_at > 0 {
+                    shared.zone.format(i.expires_at, DateFormat::Date)
+                } else {
+                    String::new()
+                },
+            }
+        })
+        .collect();
+    BonusHistoryView {
+        open: h.open,
+        loading: h.open && !h.loaded,
+        failed: h.failed,
+        status: h.filter.status.name(),
+        kind: h.filter.kind.name(),
+        currency: h.filter.currency.clone().unwrap_or_default(),
+        statuses,
+        kinds,
+        currencies,
+        rows,
+    }
 }

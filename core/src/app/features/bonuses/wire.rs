@@ -40,6 +40,8 @@ pub struct Item {
     pub cancel_locked: bool,
     /// Unix seconds; 0 unknown.
     pub expires_at: i64,
+    /// When it was issued, unix seconds; 0 unknown.
+    pub created_at: i64,
 }
 
 /// A bonus or free-spin package as the API writes it.
@@ -72,6 +74,8 @@ struct WireItem {
     cancel_locked: bool,
     #[serde(default, deserialize_with = "lenient")]
     expires_at: i64,
+    #[serde(default, deserialize_with = "lenient")]
+    created_at: i64,
 }
 
 #[derive(Default, Deserialize)]
@@ -112,6 +116,7 @@ impl Item {
             max_bet: w.max_bet_amount,
             cancel_locked: w.cancel_locked,
             expires_at: w.expires_at,
+            created_at: w.created_at,
         })
     }
 }

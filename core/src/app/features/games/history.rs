@@ -17,6 +17,9 @@ pub const PER_PAGE: u32 = 20;
 pub enum Tab {
     Bets,
     Spins,
+    /// Shown and loaded by the bonuses feature (the owner of the bonus calls); named here so
+    /// the tab links know which is open.
+    Bonuses,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -74,6 +77,7 @@ impl GameHistory {
         let tab = match (on_page, get("tab")) {
             (true, Some("bets")) => Some(Tab::Bets),
             (true, Some("spins")) => Some(Tab::Spins),
+            (true, Some("bonuses")) => Some(Tab::Bonuses),
             _ => None,
         };
         let page = get("page")
@@ -83,8 +87,11 @@ impl GameHistory {
         let settled = get("settled") != Some("0");
         let changed = (tab, page, settled) != (self.tab, self.page, self.settled);
         // Unchanged, unless a player's tab has nothing and nothing is on its way.
-        let reload =
-            tab.is_some() && player && self.rows.is_empty() && !self.loading && !self.failed;
+        let reload = tab.is_some_and(|t| t != Tab::Bonuses)
+            && player
+            && self.rows.is_empty()
+            && !self.loading
+            && !self.failed;
         if !changed && !reload {
             return false;
         }
@@ -107,7 +114,7 @@ impl GameHistory {
                 settled: self.settled,
             },
             Some(Tab::Spins) => Call::Spins { page: self.page },
-            None => return,
+            Some(Tab::Bonuses) | None => return,
         };
         self.loading = true;
         cx.call(Req::Games(call), None);

@@ -195,7 +195,10 @@ pub struct HistoryRowView {
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct GamesHistoryView {
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "\"bets\" | \"spins\" | null"))]
+    #[cfg_attr(
+        target_arch = "wasm32",
+        tsify(type = "\"bets\" | \"spins\" | \"bonuses\" | null")
+    )]
     pub tab: Option<&'static str>,
     pub page: u32,
     pub total_pages: u32,
@@ -207,6 +210,8 @@ pub struct GamesHistoryView {
     pub transactions_href: String,
     pub bets_href: String,
     pub spins_href: String,
+    /// The bonuses tab (its rows and filters are the `bonusesHistory` slice).
+    pub bonuses_href: String,
     /// Bets: the settled / open filter.
     pub settled_href: String,
     pub open_href: String,
@@ -512,8 +517,11 @@ pub fn history(model: &Model) -> GamesHistoryView {
     let tab = match h.tab {
         Some(Tab::Bets) => "bets",
         Some(Tab::Spins) => "spins",
+        Some(Tab::Bonuses) => "bonuses",
         None => "",
     };
+    // The bonuses tab's calls have no pages (SPEC §7).
+    let paged = matches!(h.tab, Some(Tab::Bets | Tab::Spins));
     GamesHistoryView {
         tab: h.tab.map(|_| tab),
         page: h.page,
@@ -540,10 +548,10 @@ pub fn history(model: &Model) -> GamesHistoryView {
         transactions_href: path.clone(),
         bets_href: href("bets", 1, true),
         spins_href: href("spins", 1, true),
+        bonuses_href: href("bonuses", 1, true),
         settled_href: href("bets", 1, true),
         open_href: href("bets", 1, false),
-        prev_href: (h.tab.is_some() && h.page > 1).then(|| href(tab, h.page - 1, h.settled)),
-        next_href: (h.tab.is_some() && h.page < h.total_pages)
-            .then(|| href(tab, h.page + 1, h.settled)),
+        prev_href: (paged && h.page > 1).then(|| href(tab, h.page - 1, h.settled)),
+        next_href: (paged && h.page < h.total_pages).then(|| href(tab, h.page + 1, h.settled)),
     }
 }
