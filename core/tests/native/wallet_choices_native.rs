@@ -421,13 +421,24 @@ fn deposit_bonuses_are_asked_with_the_typed_amount_once_after_the_debounce() {
         json!([{"package": {"id": 103, "name": "Small", "percent": 10, "maxAmount": "20.00"},
              "triggerConditions": {"invoiceAmountItems": [{"currency": "USD", "amountFrom": "5.00"}]}}]),
     );
-    let offered: Vec<u64> = view::view(&m)
-        .bonuses
-        .deposit
-        .iter()
-        .map(|d| d.id)
-        .collect();
-    assert_eq!(offered, vec![101, 102]);
+    let offered = |m: &Model| -> Vec<u64> {
+        view::view(m).bonuses.deposit.iter().map(|d| d.id).collect()
+    };
+    assert!(!offered(&m).contains(&103), "{:?}", offered(&m));
+    let tick = packages_timer(&type_amount(&mut m, "75")).expect("timer");
+    let fx = update(&mut m, tick, NOW + 2000);
+    assert_eq!(bonuses_calls(&fx).len(), 1);
+    respond(
+        &mut m,
+        Req::Bonuses(bonuses::Call::Packages {
+            currency: "USD".into(),
+            amount: Some("75".into()),
+        }),
+        200,
+        json!([{"package": {"id": 102, "name": "50%", "percent": 50, "maxAmount": "500.00"},
+             "triggerConditions": {"invoiceAmountItems": [{"currency": "USD", "amountFrom": "50.00"}]}}]),
+    );
+    assert_eq!(offered(&m), vec![102]);
 }
 
 #[test]

@@ -69,7 +69,13 @@ pub struct Bonuses {
     pub code_sending: bool,
     /// `(amount, percent)` in the active currency.
     pub cashback: Option<(String, String)>,
+    /// The active currency's deposit bonus packages (asked with the currency alone): what
+    /// the deposit form says exists, and from which amount.
     pub packages: Vec<Package>,
+    /// The packages the platform offers for the typed amount (asked with `amount`), once it
+    /// answered for the amount typed now; until then the typed amount is held against
+    /// `packages`.
+    pub offered: Option<Vec<Package>>,
     /// The packages asked again once the typed amount rests (SPEC §9 debounce).
     packages_timer: Option<TimerId>,
     pub chosen: Option<u64>,
@@ -378,10 +384,12 @@ impl Feature for Bonuses {
                 self.items.clear();
                 self.cashback = None;
                 self.packages.clear();
+                self.offered = None;
                 self.retention.quests.clear();
                 self.load_all(cx);
             }
             Hook::DepositAmount => {
+                self.offered = None;
                 // A choice the new amount no longer reaches is dropped.
                 if let Some(id) = self.chosen {
                     if !view::is_offered(self, cx.shared, id) {
@@ -512,20 +520,27 @@ impl Feature for Bonuses {
                 Ok(false) if self.chosen == Some(id) => {
                     self.choose(None, cx);
                     self.packages.retain(|p| p.id != id);
+                    if let Some(list) = self.offered.as_mut() {
+                        list.retain(|p| p.id != id);
+                    }
                     cx.error("alerts.depositBonusUnavailable");
                 }
                 Ok(_) => {}
                 Err(e) => cx.log_err(LogLevel::Warn, "deposit bonus status", &e),
             },
             Call::Packages { currency, amount } => {
-                // Only the answer for the amount typed now (an older one may come later).
-                if cx.shared.active_currency.as_deref() == Some(currency.as_str())
-                    && amount == cx.shared.deposit_amount
-                {
-                    match read(answer, &|v| wire::list(v, &Package::read)) {
-                        Ok(list) => self.packages = list,
-                        Err(e) => cx.log_err(LogLevel::Warn, "deposit bonuses", &e),
-                    }
+                if cx.shared.active_currency.as_deref() != Some(currency.as_str()) {
+                    return;
+                }
+                let list = match read(answer, &|v| wire::list(v, &Package::read)) {
+                    Ok(list) => list,
+                    Err(e) => return cx.log_err(LogLevel::Warn, "deposit bonuses", &e),
+                };
+                match amount {
+                    None => self.packages = list,
+                    // Only the answer for the amount typed now (an older one may come later).
+                    Some(_) if amount == cx.shared.deposit_amount => self.offered = Some(list),
+                    Some(_) => {}
                 }
             }
         }

@@ -293,7 +293,15 @@ pub fn reaches(shared: &Shared, p: &Package) -> bool {
 
 /// Whether package `id` is offered for the typed amount.
 pub fn is_offered(b: &Bonuses, shared: &Shared, id: u64) -> bool {
-    b.packages.iter().any(|p| p.id == id && reaches(shared, p))
+    offered_source(b)
+        .iter()
+        .any(|p| p.id == id && reaches(shared, p))
+}
+
+/// The platform's answer for the typed amount once it came, else the currency's packages;
+/// the typed amount is held against either (SPEC §3 trigger conditions).
+fn offered_source(b: &Bonuses) -> &[Package] {
+    b.offered.as_deref().unwrap_or(&b.packages)
 }
 
 fn package_view(shared: &Shared, p: &Package) -> DepositBonusView {
@@ -326,14 +334,12 @@ pub fn slice(model: &Model) -> BonusesView {
             code: c.code.clone(),
         })
         .collect();
-    let mut deposit = Vec::new();
-    let mut deposit_all = Vec::with_capacity(b.packages.len());
-    for p in &b.packages {
-        if reaches(shared, p) {
-            deposit.push(package_view(shared, p));
-        }
-        deposit_all.push(package_view(shared, p));
-    }
+    let deposit = offered_source(b)
+        .iter()
+        .filter(|p| reaches(shared, p))
+        .map(|p| package_view(shared, p))
+        .collect();
+    let deposit_all = b.packages.iter().map(|p| package_view(shared, p)).collect();
     let r = &b.retention;
     let mut loyalty = None;
     if let (true, Some(a)) = (r.loyalty_on(), r.account.as_ref()) {

@@ -13,6 +13,7 @@ use crate::app::registry::Part;
 pub struct AccountView {
     pub id: i64,
     pub currency: String,
+    pub crypto: bool,
     pub balance: MoneyView,
     /// The balance in the equivalent currency (crypto accounts, when one is chosen, SPEC §9).
     pub equivalent: Option<MoneyView>,
@@ -72,6 +73,7 @@ pub fn slice(model: &Model) -> AccountsView {
         .map(|a| AccountView {
             id: a.id,
             currency: a.currency.clone(),
+            crypto: shared.currency(&a.currency).is_some_and(|c| c.is_crypto()),
             balance: balance(shared, a),
             equivalent: equivalent(shared, a, wallet.pay.equivalent.as_deref()),
             active: a.is_active(),
