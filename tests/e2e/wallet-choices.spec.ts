@@ -38,7 +38,7 @@ test("crypto shows in BTC once chosen, with its euro equivalent in the header an
   await check();
   // The switcher's list shows it too, and the deposit amount is typed in the unit shown.
   await header.click();
-  await expect(page.getByRole("option").first()).toContainText("≈ 743.03 EUR");
+  await expect(page.locator(".switcher-menu").getByRole("option").first()).toContainText("≈ 743.03 EUR");
   await page.keyboard.press("Escape");
   await page.getByTestId("header-deposit").click();
   await expect(page.getByTestId("wallet-modal").getByTestId("pay-account-BTC")).toContainText("0.01234567 BTC");
