@@ -421,9 +421,8 @@ fn deposit_bonuses_are_asked_with_the_typed_amount_once_after_the_debounce() {
         json!([{"package": {"id": 103, "name": "Small", "percent": 10, "maxAmount": "20.00"},
              "triggerConditions": {"invoiceAmountItems": [{"currency": "USD", "amountFrom": "5.00"}]}}]),
     );
-    let offered = |m: &Model| -> Vec<u64> {
-        view::view(m).bonuses.deposit.iter().map(|d| d.id).collect()
-    };
+    let offered =
+        |m: &Model| -> Vec<u64> { view::view(m).bonuses.deposit.iter().map(|d| d.id).collect() };
     assert!(!offered(&m).contains(&103), "{:?}", offered(&m));
     let tick = packages_timer(&type_amount(&mut m, "75")).expect("timer");
     let fx = update(&mut m, tick, NOW + 2000);
