@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::feature::Shared;
 use super::wire::{currency_info, Account, Currency};
 use crate::domain::money::{self, CurrencyInfo, DisplayMoney};
 
@@ -25,13 +26,38 @@ impl From<DisplayMoney> for MoneyView {
     }
 }
 
-/// An account's balance as the player reads it (mBTC for BTC, SPEC §9).
-pub fn balance(currencies: &[Currency], account: &Account) -> MoneyView {
-    amount(currencies, &account.balance, &account.currency)
+/// An account's balance as the player reads it (mBTC or BTC as they chose, SPEC §1, §9).
+pub fn balance(shared: &Shared, account: &Account) -> MoneyView {
+    amount(shared, &account.balance, &account.currency)
 }
 
-/// A decimal amount in `code` as the player reads it (balances, bonuses).
-pub fn amount(currencies: &[Currency], value: &str, code: &str) -> MoneyView {
+/// A decimal amount in `code` as the player reads it (balances, bonuses): crypto in the
+/// sub-unit or the unit the player chose (`Shared::crypto_sub_units`).
+pub fn amount(shared: &Shared, value: &str, code: &str) -> MoneyView {
+    amount_in(&shared.currencies, value, code, shared.crypto_sub_units)
+}
+
+/// The balance in the equivalent currency (SPEC §9): 2 decimals, only for a crypto account
+/// when an equivalent currency is set and both rates are known.
+pub fn equivalent(shared: &Shared, account: &Account, code: Option<&str>) -> Option<MoneyView> {
+    let from = shared.currency(&account.currency)?;
+    if !money::show_equivalent(from.is_crypto(), code) {
+        return None;
+    }
+    let to = shared.currency(code?)?;
+    let amount = money::equivalent_display(
+        &account.balance,
+        &from.rate.as_ref()?.rate,
+        &to.rate.as_ref()?.rate,
+    )?;
+    Some(MoneyView {
+        amount,
+        code: to.code.clone(),
+        symbol: to.symbol.clone(),
+    })
+}
+
+fn amount_in(currencies: &[Currency], value: &str, code: &str, sub_units: bool) -> MoneyView {
     let info = match currencies
         .iter()
         .find(|c| c.code.eq_ignore_ascii_case(code))
@@ -46,7 +72,7 @@ pub fn amount(currencies: &[Currency], value: &str, code: &str) -> MoneyView {
             sub_currencies: vec![],
         },
     };
-    money::display_balance(value, &info, true).into()
+    money::display_balance(value, &info, sub_units).into()
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -210,6 +210,8 @@ pub struct Prefs {
     /// localStorage: the equivalent currency (SPEC §9) and `paymentGeo`.
     pub equivalent_currency: Option<String>,
     pub payment_geo: Option<String>,
+    /// localStorage `cryptoUnits`: `units` or `subUnits` (SPEC §1; unset shows sub-units).
+    pub crypto_units: Option<String>,
     /// localStorage `playedGames` and sessionStorage `returnGame` (SPEC §9, games).
     pub played_games: Option<String>,
     pub return_game: Option<String>,

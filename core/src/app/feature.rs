@@ -81,6 +81,8 @@ pub enum Hook<'a> {
     /// The active account's currency changed (`Shared::active_currency`), SPEC §4 "Active
     /// account".
     ActiveAccount,
+    /// The deposit form's amount changed (`Shared::deposit_amount`).
+    DepositAmount,
     /// An analytics event fired (SPEC §4), for the third-party sinks.
     Analytics(crate::domain::analytics::AnalyticsEvent),
     /// The visitor's cookie choice changed (`Shared::consent`): the third-party services that
@@ -141,6 +143,10 @@ pub enum Msg {
     ActiveCurrency(Option<String>),
     /// The deposit bonus chosen for the next deposit (package-bonus modal; sent with it).
     DepositBonus(Option<u64>),
+    /// The deposit form's amount in units changed (set by the wallet feature).
+    DepositAmount(Option<String>),
+    /// Crypto amounts in sub-units (`true`) or units: the player chose (the wallet stores it).
+    CryptoSubUnits(bool),
     /// Home of the current locale, optionally with a modal open.
     GoHome {
         modal: Option<String>,
@@ -198,6 +204,12 @@ pub struct Shared {
     pub active_currency: Option<String>,
     /// The deposit bonus package chosen for the next deposit.
     pub deposit_bonus: Option<u64>,
+    /// The deposit form's amount in the currency's units (`0.025` for 25 mBTC typed), while
+    /// it is a number: the deposit bonuses offered depend on it (SPEC §7 `amount`).
+    pub deposit_amount: Option<String>,
+    /// Crypto amounts in the milli sub-unit (mBTC) rather than units (BTC): the player's
+    /// choice on this device (SPEC §1, localStorage `cryptoUnits`); sub-units unless chosen.
+    pub crypto_sub_units: bool,
     /// Loaded texts of the current locale over the built-in default language.
     pub texts: Rc<LiteMap<String, String>>,
     pub currencies: Rc<Vec<Currency>>,
@@ -231,6 +243,8 @@ impl Shared {
             country: None,
             active_currency: None,
             deposit_bonus: None,
+            deposit_amount: None,
+            crypto_sub_units: true,
             texts: Rc::new(config.texts.clone()),
             currencies: Rc::default(),
             locales: Rc::default(),
@@ -487,6 +501,7 @@ pub enum OwnedHook {
     Push(Push),
     Refetch,
     ActiveAccount,
+    DepositAmount,
     Analytics(AnalyticsEvent),
     Consent,
     Signal(Signal),
@@ -503,6 +518,7 @@ impl OwnedHook {
             Hook::Push(p) => OwnedHook::Push((*p).clone()),
             Hook::Refetch => OwnedHook::Refetch,
             Hook::ActiveAccount => OwnedHook::ActiveAccount,
+            Hook::DepositAmount => OwnedHook::DepositAmount,
             Hook::Analytics(a) => OwnedHook::Analytics(*a),
             Hook::Consent => OwnedHook::Consent,
             Hook::Signal(s) => OwnedHook::Signal(*s),
@@ -517,6 +533,7 @@ impl OwnedHook {
             OwnedHook::Push(p) => Hook::Push(p),
             OwnedHook::Refetch => Hook::Refetch,
             OwnedHook::ActiveAccount => Hook::ActiveAccount,
+            OwnedHook::DepositAmount => Hook::DepositAmount,
             OwnedHook::Analytics(a) => Hook::Analytics(*a),
             OwnedHook::Consent => Hook::Consent,
             OwnedHook::Signal(s) => Hook::Signal(*s),

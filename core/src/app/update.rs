@@ -288,6 +288,21 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
             }
         }
         Msg::DepositBonus(id) => model.shared.deposit_bonus = id,
+        Msg::DepositAmount(amount) => {
+            if model.shared.deposit_amount != amount {
+                model.shared.deposit_amount = amount;
+                hook(model, &Hook::DepositAmount, now, out);
+            }
+        }
+        Msg::CryptoSubUnits(on) => {
+            if model.shared.crypto_sub_units != on {
+                model.shared.crypto_sub_units = on;
+                // Every slice that shows a crypto amount.
+                for part in [Part::Wallet, Part::Session, Part::Bonuses, Part::Referral] {
+                    model.dirty.mark(part);
+                }
+            }
+        }
         Msg::CloseModal => address::close_modal(model, fx),
         Msg::GoHome { modal } => address::go_home(model, modal.as_deref(), fx),
         Msg::SignedIn {
@@ -376,6 +391,7 @@ fn set_status(model: &mut Model, status: SessionStatus, player_id: Option<i64>) 
         model.shared.country = None;
         model.shared.active_currency = None;
         model.shared.deposit_bonus = None;
+        model.shared.deposit_amount = None;
     }
     model.dirty.mark(Part::Session);
 }
@@ -401,6 +417,8 @@ fn boot(
 ) {
     model.last_reload = prefs.last_reload.clone();
     model.shared.zone = std::rc::Rc::new(prefs.zone.clone());
+    model.shared.crypto_sub_units =
+        crate::domain::payment_form::sub_units_chosen(prefs.crypto_units.as_deref());
     for problem in &model.config.operator_paths.problems {
         fx.push(Effect::Log {
             level: LogLevel::Warn,

@@ -16,6 +16,17 @@ use crate::domain::cpf;
 
 /// localStorage key of the equivalent currency (SPEC §9 names no key).
 pub const EQUIVALENT_KEY: &str = "equivalentCurrency";
+/// localStorage key of the crypto display unit (SPEC §1 "may be shown in sub-units"; SPEC §9
+/// names no key): [`UNITS`] or [`SUB_UNITS`].
+pub const CRYPTO_UNITS_KEY: &str = "cryptoUnits";
+pub const UNITS: &str = "units";
+pub const SUB_UNITS: &str = "subUnits";
+
+/// Whether crypto amounts show in sub-units for the stored choice: yes unless `units` was
+/// chosen (the product showed mBTC before the choice existed).
+pub fn sub_units_chosen(stored: Option<&str>) -> bool {
+    stored.map(str::trim) != Some(UNITS)
+}
 use crate::domain::money::{factor_digits, CurrencyInfo, Decimal, MILLI_FACTOR};
 
 /// The unit an amount is typed in.
@@ -30,8 +41,17 @@ pub struct InputUnit {
 }
 
 pub fn input_unit(info: &CurrencyInfo) -> InputUnit {
+    input_unit_as(info, true)
+}
+
+/// The unit typed in when the player shows crypto in sub-units (`sub_units`) or in units:
+/// the amount is typed in the unit the balance is shown in.
+pub fn input_unit_as(info: &CurrencyInfo, sub_units: bool) -> InputUnit {
     let digits = info.minor_digits();
-    match info.milli_sub_currency().filter(|_| info.crypto) {
+    match info
+        .milli_sub_currency()
+        .filter(|_| info.crypto && sub_units)
+    {
         Some(sub) => InputUnit {
             code: sub.code.clone(),
             per_unit: MILLI_FACTOR,

@@ -56,6 +56,7 @@ impl Runtime {
                 .and_then(|v| v.trim().parse().ok()),
             equivalent_currency: storage::local_get(crate::domain::payment_form::EQUIVALENT_KEY),
             payment_geo: storage::local_get(crate::domain::payment::PAYMENT_GEO_KEY),
+            crypto_units: storage::local_get(crate::domain::payment_form::CRYPTO_UNITS_KEY),
             played_games: storage::local_get(crate::app::features::games::played::PLAYED_KEY),
             return_game: storage::session_get(crate::app::features::games::launch::RETURN_GAME_KEY),
             origin: http::origin(),

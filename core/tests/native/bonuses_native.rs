@@ -116,6 +116,25 @@ fn tick(fx: &[Effect]) -> Event {
         .expect("a refresh timer")
 }
 
+/// Types a deposit amount in the wallet modal (the wallet shares it with the bonuses).
+fn type_deposit(m: &mut Model, amount: &str) {
+    if m.shared.location.query_value("modal") != Some("wallet") {
+        ui(
+            m,
+            AppUi::Navigate {
+                path: "/bonuses?modal=wallet&wallet=deposit".into(),
+            },
+        );
+    }
+    ui(
+        m,
+        WalletUi::PayInput {
+            field: "amount".into(),
+            value: amount.into(),
+        },
+    );
+}
+
 fn ids(m: &Model) -> Vec<u64> {
     m.f.bonuses.items.iter().map(|i| i.id).collect()
 }
@@ -141,7 +160,10 @@ fn lists_load_for_the_active_currency_and_keep_issued_and_active_only() {
     ));
     assert!(inflight(
         &m,
-        Req::Bonuses(bonuses::Call::Packages("USD".into()))
+        Req::Bonuses(bonuses::Call::Packages {
+            currency: "USD".into(),
+            amount: None,
+        })
     ));
     answer_lists(
         &mut m,
@@ -421,7 +443,10 @@ fn deposit_bonuses_are_offered_by_amount_and_sent_with_the_deposit() {
     let mut m = player();
     respond(
         &mut m,
-        Req::Bonuses(bonuses::Call::Packages("USD".into())),
+        Req::Bonuses(bonuses::Call::Packages {
+            currency: "USD".into(),
+            amount: None,
+        }),
         200,
         json!([
             {"package": {"id": 101, "name": "100%", "percent": 100, "maxAmount": "200.00"},
@@ -432,26 +457,11 @@ fn deposit_bonuses_are_offered_by_amount_and_sent_with_the_deposit() {
     );
     let offered =
         |m: &Model| -> Vec<u64> { view::view(m).bonuses.deposit.iter().map(|d| d.id).collect() };
-    ui(
-        &mut m,
-        BonusesUi::DepositAmount {
-            amount: "10".into(),
-        },
-    );
+    type_deposit(&mut m, "10");
     assert!(offered(&m).is_empty());
-    ui(
-        &mut m,
-        BonusesUi::DepositAmount {
-            amount: "20".into(),
-        },
-    );
+    type_deposit(&mut m, "20");
     assert_eq!(offered(&m), vec![101]);
-    ui(
-        &mut m,
-        BonusesUi::DepositAmount {
-            amount: "75.5".into(),
-        },
-    );
+    type_deposit(&mut m, "75.5");
     assert_eq!(offered(&m), vec![101, 102]);
     ui(&mut m, BonusesUi::ChooseDepositBonus { id: Some(102) });
     assert_eq!(m.shared.deposit_bonus, Some(102));
@@ -460,12 +470,7 @@ fn deposit_bonuses_are_offered_by_amount_and_sent_with_the_deposit() {
     assert_eq!(m.shared.deposit_bonus, None);
     ui(&mut m, BonusesUi::ChooseDepositBonus { id: Some(102) });
     // Lowering the amount below its trigger drops the choice.
-    ui(
-        &mut m,
-        BonusesUi::DepositAmount {
-            amount: "30".into(),
-        },
-    );
+    type_deposit(&mut m, "30");
     assert_eq!(m.shared.deposit_bonus, None);
     ui(&mut m, BonusesUi::ChooseDepositBonus { id: Some(101) });
     // The platform is asked whether the chosen package can still be given.
@@ -823,17 +828,15 @@ fn a_chosen_deposit_bonus_that_is_gone_is_dropped_with_an_alert() {
     let mut m = player();
     respond(
         &mut m,
-        Req::Bonuses(bonuses::Call::Packages("USD".into())),
+        Req::Bonuses(bonuses::Call::Packages {
+            currency: "USD".into(),
+            amount: None,
+        }),
         200,
         json!([{"package": {"id": 101, "name": "100%", "percent": 100, "maxAmount": "200.00"},
                 "triggerConditions": {"invoiceAmountItems": [{"currency": "USD", "amountFrom": "20.00"}]}}]),
     );
-    ui(
-        &mut m,
-        BonusesUi::DepositAmount {
-            amount: "25".into(),
-        },
-    );
+    type_deposit(&mut m, "25");
     ui(&mut m, BonusesUi::ChooseDepositBonus { id: Some(101) });
     assert_eq!(m.shared.deposit_bonus, Some(101));
     // A malformed answer changes nothing (logged).

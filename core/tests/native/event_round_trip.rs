@@ -190,6 +190,9 @@ fn the_features_intents_round_trip() {
             currency: Some(s("EUR")),
         },
         WalletUi::SetEquivalent { currency: None },
+        WalletUi::SetCryptoUnits { sub_units: false },
+        WalletUi::SetCryptoUnits { sub_units: true },
+        WalletUi::PayCountry { country: s("BR") },
     ]);
     round_trip(vec![
         SportUi::SportWidgetReady,
@@ -267,7 +270,6 @@ fn the_features_intents_round_trip() {
         },
         BonusesUi::BonusCodeSubmit,
         BonusesUi::BonusCodeDelete { id: 8 },
-        BonusesUi::DepositAmount { amount: s("20") },
         BonusesUi::ChooseDepositBonus { id: Some(2) },
         BonusesUi::ChooseDepositBonus { id: None },
         BonusesUi::RefreshBonuses,

@@ -45,5 +45,6 @@ mod state_rules;
 mod third_party_native;
 mod ts_names;
 mod verify_native;
+mod wallet_choices_native;
 mod wire_answers;
 mod zone_rules;

@@ -9,10 +9,12 @@ afterEach(cleanup);
 const usd = { amount: "10.00", code: "USD", symbol: "$" };
 const eur = { amount: "5.50", code: "EUR", symbol: "€" };
 const btc = { amount: "0.12345", code: "mBTC", symbol: "₿" };
-const account = (id: number, balance: typeof usd, active: boolean, busy = false) => ({
+const account = (id: number, balance: typeof usd, active: boolean, busy = false, equivalent?: typeof usd) => ({
   id,
   currency: balance.code,
+  crypto: balance.code === "mBTC",
   balance,
+  equivalent,
   active,
   busy,
   canHide: !active,
@@ -39,6 +41,26 @@ describe("AccountSwitcher", () => {
     expect(options.map((o) => o.getAttribute("aria-selected"))).toEqual(["true", "false", "false"]);
     expect(options[0].textContent).toContain("Active");
     expect(options[1].textContent).toContain("5.50");
+  });
+
+  it("shows the equivalent under a crypto balance, in the header and in the list", () => {
+    const eq = { amount: "743.03", code: "EUR", symbol: "€" };
+    setView({
+      session: { ...initialView.session, status: "player", nickname: "ace***", balance: btc, equivalent: eq },
+      accounts: { ...initialView.accounts, items: [account(3, btc, true, false, eq), account(1, usd, false)] },
+    });
+    render(<AccountSwitcher />);
+    expect(screen.getByTestId("header-equivalent").textContent).toBe("≈ 743.03 EUR");
+    fireEvent.click(screen.getByTestId("header-balance"));
+    const options = screen.getAllByRole("option");
+    expect(options[0].textContent).toContain("≈ 743.03 EUR");
+    expect(options[1].textContent).not.toContain("≈");
+  });
+
+  it("shows no equivalent when none is chosen", () => {
+    show();
+    render(<AccountSwitcher />);
+    expect(screen.queryByTestId("header-equivalent")).toBeNull();
   });
 
   it("switches to an inactive account by event and closes", () => {

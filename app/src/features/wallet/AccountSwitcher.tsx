@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Icon } from "../../ui/Icon";
-import { Money } from "./Money";
+import { Equivalent, Money } from "./Money";
 
 /** Header balance; opens the list of accounts to switch between. */
 export default function AccountSwitcher() {
   const t = useText();
   const dispatch = useDispatch();
   const balance = useCore((s) => s.session.balance);
+  const equivalent = useCore((s) => s.session.equivalent);
   const accounts = useCore((s) => s.accounts.items);
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -25,7 +26,14 @@ export default function AccountSwitcher() {
   return (
     <div className="switcher" ref={ref}>
       <button type="button" className="balance-btn" aria-haspopup="listbox" aria-expanded={open} aria-label={t("global-components.accounts.switcher")} onClick={() => setOpen(!open)} data-testid="header-balance">
-        {balance ? <Money money={balance} /> : <span className="muted">—</span>}
+        {balance ? (
+          <span className="balance-stack">
+            <Money money={balance} />
+            {equivalent ? <Equivalent money={equivalent} testId="header-equivalent" /> : null}
+          </span>
+        ) : (
+          <span className="muted">—</span>
+        )}
         <span className="caret" aria-hidden="true">▾</span>
       </button>
       {/* A plus on the narrowest phones, where the row has no room for the word (named either way). */}
@@ -51,7 +59,10 @@ export default function AccountSwitcher() {
                   setOpen(false);
                 }}
               >
-                <Money money={a.balance} />
+                <span className="balance-stack">
+                  <Money money={a.balance} />
+                  {a.equivalent ? <Equivalent money={a.equivalent} /> : null}
+                </span>
                 {a.active ? <span className="badge">{t("global-components.accounts.active")}</span> : null}
               </button>
             </li>

@@ -3,7 +3,7 @@ import { Button } from "../../ui/Button";
 import { SelectField } from "../../ui/Field";
 import { Skeleton } from "../../ui/Skeleton";
 import { useForm } from "../../shared/useForm";
-import { Money } from "./Money";
+import { Equivalent, Money } from "./Money";
 
 /** Every account of the player: make one active, hide others, add a currency. `booting`: the
  * page is painted before the core knows the session (its heading first, the list after). */
@@ -24,6 +24,7 @@ export function AccountsPanel({ booting = false }: { booting?: boolean }) {
             <div>
               <span className="account-code">{a.currency}</span>
               <Money money={a.balance} />
+              {a.equivalent ? <Equivalent money={a.equivalent} testId={`account-equivalent-${a.currency}`} /> : null}
             </div>
             <div className="account-actions">
               {a.active ? (
@@ -44,6 +45,13 @@ export function AccountsPanel({ booting = false }: { booting?: boolean }) {
           </li>
         ))}
       </ul>
+      {accounts.items.some((a) => a.crypto) ? (
+        <p>
+          <button type="button" className="link-btn" data-testid="crypto-display" onClick={() => dispatch({ type: "openModal", id: "fiat" })}>
+            {t("global-components.wallet.cryptoUnitsLegend")}: {t(`global-components.wallet.cryptoUnits.${accounts.subUnits ? "subUnits" : "units"}`)}
+          </button>
+        </p>
+      ) : null}
       {!waiting && accounts.addable.length > 0 ? (
         <form
           className="add-account"

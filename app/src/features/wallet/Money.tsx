@@ -8,3 +8,12 @@ export function Money({ money }: { money: MoneyView }) {
     </span>
   );
 }
+
+/** A crypto balance in the equivalent currency the player chose (SPEC §9), as the core rounded it. */
+export function Equivalent({ money, testId }: { money: MoneyView; testId?: string }) {
+  return (
+    <span className="money-equivalent" data-testid={testId}>
+      ≈ {money.amount} {money.code}
+    </span>
+  );
+}

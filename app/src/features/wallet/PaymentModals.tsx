@@ -83,27 +83,40 @@ function CancelDeposit() {
   );
 }
 
-/** The fiat the crypto balances are also shown in (SPEC §9: localStorage, 2 decimals). */
+/** How crypto amounts show on this device: in units or sub-units (SPEC §1), and the fiat the crypto
+ * balances are also shown in (SPEC §9: localStorage, 2 decimals). */
 function FiatModal() {
   const t = useText();
   const dispatch = useDispatch();
   const fiats = useCore((s) => s.payment.fiats);
   const current = useCore((s) => s.payment.equivalent);
+  const subUnits = useCore((s) => s.payment.subUnits);
   return (
-    <fieldset className="pay-choices">
-      <legend>{t("global-components.wallet.equivalentLegend")}</legend>
-      {[null, ...fiats].map((code) => (
-        <label key={code ?? "none"} className="pay-choice">
-          <input
-            type="radio"
-            name="equivalent"
-            checked={(current ?? null) === code}
-            onChange={() => dispatch({ type: "setEquivalent", currency: code ?? undefined })}
-          />
-          <span>{code ?? t("global-components.wallet.equivalentNone")}</span>
-        </label>
-      ))}
-    </fieldset>
+    <>
+      <fieldset className="pay-choices" data-testid="crypto-units">
+        <legend>{t("global-components.wallet.cryptoUnitsLegend")}</legend>
+        {([false, true] as const).map((on) => (
+          <label key={String(on)} className="pay-choice">
+            <input type="radio" name="crypto-units" checked={subUnits === on} onChange={() => dispatch({ type: "setCryptoUnits", subUnits: on })} />
+            <span>{t(`global-components.wallet.cryptoUnits.${on ? "subUnits" : "units"}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="pay-choices">
+        <legend>{t("global-components.wallet.equivalentLegend")}</legend>
+        {[null, ...fiats].map((code) => (
+          <label key={code ?? "none"} className="pay-choice">
+            <input
+              type="radio"
+              name="equivalent"
+              checked={(current ?? null) === code}
+              onChange={() => dispatch({ type: "setEquivalent", currency: code ?? undefined })}
+            />
+            <span>{code ?? t("global-components.wallet.equivalentNone")}</span>
+          </label>
+        ))}
+      </fieldset>
+    </>
   );
 }
 

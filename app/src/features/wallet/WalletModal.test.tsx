@@ -62,6 +62,34 @@ describe("WalletModal", () => {
     ]);
   });
 
+  it("offers the payment region, the current one chosen, and sends a new choice", () => {
+    const sent = show({
+      countries: [
+        ["BR", "Brazil"],
+        ["IN", "India"],
+      ],
+      country: "BR",
+      errors: {},
+    });
+    render(<WalletModal />);
+    const region = screen.getByLabelText("Payment region") as HTMLSelectElement;
+    expect(region.value).toBe("BR");
+    expect([...region.options].map((o) => o.textContent)).toContain("India");
+    fireEvent.change(region, { target: { value: "IN" } });
+    // The amount goes to the core alone: the core shares it with the deposit bonuses.
+    fireEvent.change(screen.getByLabelText("Amount (USD)"), { target: { value: "30" } });
+    expect(sent).toEqual([
+      { type: "payCountry", country: "IN" },
+      { type: "payInput", field: "amount", value: "30" },
+    ]);
+  });
+
+  it("hides the region until the countries are known", () => {
+    show({ countries: [] });
+    render(<WalletModal />);
+    expect(screen.queryByLabelText("Payment region")).toBeNull();
+  });
+
   it("offers a retry when the methods failed, and the limits link on 13100", () => {
     const sent = show({ methodsState: "failed", groups: [], method: undefined, fields: [] });
     render(<WalletModal />);

@@ -1,7 +1,7 @@
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
-import { TextField } from "../../ui/Field";
+import { SelectField, TextField } from "../../ui/Field";
 import { Skeleton } from "../../ui/Skeleton";
 import { Money } from "./Money";
 import { MethodPicker } from "./MethodPicker";
@@ -102,6 +102,16 @@ function PayForm() {
       }}
     >
       <Accounts />
+      {p.countries.length > 0 ? (
+        <SelectField
+          id="pay-region"
+          label={t("global-components.wallet.region")}
+          placeholder="—"
+          value={p.country ?? ""}
+          options={p.countries.map(([code, name]) => ({ value: code, label: name }))}
+          onChange={(v) => v && dispatch({ type: "payCountry", country: v })}
+        />
+      ) : null}
       {p.methodsState === "loading" || p.methodsState === "idle" ? <Skeleton lines={3} name="payment-methods" /> : null}
       {p.methodsState === "failed" ? (
         <div className="pay-empty" role="alert">
@@ -131,11 +141,7 @@ function PayForm() {
             autoComplete="off"
             error={p.errors.amount}
             hint={method.min && method.max ? t("global-components.wallet.limits", { min: method.min, max: method.max, unit: p.unit }) : "\u00a0"}
-            onChange={(v) => {
-              input("amount", v);
-              // The deposit bonuses offered depend on the amount (issue 12).
-              if (!withdraw) dispatch({ type: "depositAmount", amount: v });
-            }}
+            onChange={(v) => input("amount", v)}
             onBlur={() => blur("amount")}
           />
           {p.fields.map((f) => (

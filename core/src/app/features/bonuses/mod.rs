@@ -10,10 +10,12 @@
 //!   bonus-cancel-lock; any other refusal leaves the item as it was and says why.
 //! - Bonus codes: typed text is normalised (spaces out, upper case); statuses 3 and 4 give
 //!   the SPEC §8 alerts, once per code (its answer and its push carry the same id).
-//! - Deposit bonuses meet the wallet's deposit form: the form sends the typed amount
-//!   (`depositAmount`), the package-bonus modal offers the packages whose trigger the amount
-//!   reaches in the active currency, the chosen id goes to the parent
-//!   (`Msg::DepositBonus`), which the deposit call sends as `bonusId`.
+//! - Deposit bonuses meet the wallet's deposit form: the wallet shares the typed amount in
+//!   units (`Shared::deposit_amount`, `Hook::DepositAmount`); the packages are asked again
+//!   with `currency` and that `amount` 500 ms after the typing stops (SPEC §7, §9), the
+//!   package-bonus modal offers those whose trigger the amount reaches in the active
+//!   currency, and the chosen id goes to the parent (`Msg::DepositBonus`), which the deposit
+//!   call sends as `bonusId`.
 
 pub mod history;
 pub mod retention;
@@ -28,7 +30,6 @@ use crate::app::registry::{Req, Tick};
 use crate::domain::alert::Alert;
 use crate::domain::bonus::{self, PlayerBonus, PlayerFreespin, WagerCasinoConditions};
 use crate::domain::bonus_code;
-use crate::domain::money::{self, Decimal};
 use crate::domain::realtime::push::{Push, EVENT_INVOICE_DEPOSIT};
 use crate::json::{Body, Json};
 use wire::{Code, Item, Kind, Package};
@@ -69,9 +70,15 @@ pub struct Bonuses {
     pub code_sending: bool,
     /// `(amount, percent)` in the active currency.
     pub cashback: Option<(String, String)>,
+    /// The active currency's deposit bonus packages (asked with the currency alone): what
+    /// the deposit form says exists, and from which amount.
     pub packages: Vec<Package>,
-    /// The deposit form's amount as typed (sub-units for BTC/ETH).
-    pub deposit_amount: String,
+    /// The packages the platform offers for the typed amount (asked with `amount`), once it
+    /// answered for the amount typed now; until then the typed amount is held against
+    /// `packages`.
+    pub offered: Option<Vec<Package>>,
+    /// The packages asked again once the typed amount rests (SPEC §9 debounce).
+    packages_timer: Option<TimerId>,
     pub chosen: Option<u64>,
     /// Quests and loyalty (behind their public flags).
     pub retention: retention::Retention,
@@ -99,10 +106,6 @@ pub enum BonusesUi {
     BonusCodeSubmit,
     BonusCodeDelete {
         id: u64,
-    },
-    /// The wallet's deposit form amount, as typed.
-    DepositAmount {
-        amount: String,
     },
     /// The package-bonus choice; `null` = no bonus.
     ChooseDepositBonus {
@@ -147,7 +150,11 @@ pub enum Call {
     AddCode,
     DeleteCode(u64),
     Cashback(String),
-    Packages(String),
+    /// Deposit bonus packages for a currency and, once typed, the deposit amount in units.
+    Packages {
+        currency: String,
+        amount: Option<String>,
+    },
     /// Whether a chosen deposit bonus is still available (id, currency).
     Status(u64, String),
     /// The public flags (SPEC §6), in the settings constants.
@@ -191,8 +198,13 @@ impl Endpoint for Call {
             Call::Cashback(c) => {
                 Route::get("/api/game/bonuses/cashback", Auth::Player).query(&[("currency", c)])
             }
-            Call::Packages(c) => {
-                Route::get("/api/game/bonuses", Auth::Player).query(&[("currency", c)])
+            Call::Packages { currency, amount } => {
+                let r =
+                    Route::get("/api/game/bonuses", Auth::Player).query(&[("currency", currency)]);
+                match amount {
+                    Some(a) => r.query(&[("amount", a)]),
+                    None => r,
+                }
             }
             Call::Status(id, c) => Route::get("/api/game/bonuses/status", Auth::Player)
                 .query(&[("bonusIds[]", &id.to_string()), ("currency", c)]),
@@ -226,6 +238,8 @@ impl Endpoint for Call {
 pub enum BonusTick {
     /// The debounced list refresh is due.
     Refresh,
+    /// The typed deposit amount rested: the deposit bonuses are asked for it.
+    Packages,
     /// The level-up banner's 3 s are over.
     HideBanner,
 }
@@ -318,15 +332,6 @@ impl Feature for Bonuses {
                     Some(Body::new().set("playerBonusCodeId", id.into()).done()),
                 );
             }
-            BonusesUi::DepositAmount { amount } => {
-                self.deposit_amount = amount;
-                // A choice the new amount no longer reaches is dropped.
-                if let Some(id) = self.chosen {
-                    if !view::is_offered(self, cx.shared, id) {
-                        self.choose(None, cx);
-                    }
-                }
-            }
             BonusesUi::ChooseDepositBonus { id } => {
                 let id = id.filter(|id| view::is_offered(self, cx.shared, *id));
                 self.choose(id, cx);
@@ -385,6 +390,10 @@ impl Feature for Bonuses {
                     self.load_lists(cx);
                 }
             }
+            BonusTick::Packages => {
+                self.packages_timer = None;
+                self.ask_packages(cx);
+            }
             BonusTick::HideBanner => self.retention.hide_banner(),
         }
     }
@@ -417,12 +426,27 @@ impl Feature for Bonuses {
                 self.items.clear();
                 self.cashback = None;
                 self.packages.clear();
+                self.offered = None;
                 self.retention.quests.clear();
                 self.load_all(cx);
             }
+            Hook::DepositAmount => {
+                self.offered = None;
+                // A choice the new amount no longer reaches is dropped.
+                if let Some(id) = self.chosen {
+                    if !view::is_offered(self, cx.shared, id) {
+                        self.choose(None, cx);
+                    }
+                }
+                if let Some(t) = self.packages_timer.take() {
+                    cx.cancel(t);
+                }
+                let ms = bonus::BONUS_REFRESH_DEBOUNCE_MS as u32;
+                self.packages_timer = Some(cx.timer(ms, Tick::Bonuses(BonusTick::Packages)));
+            }
             // SPEC §4 Session: logout resets bonus state.
             Hook::Session(SessionChange::Ended) => {
-                if let Some(t) = self.refresh {
+                for t in [self.refresh, self.packages_timer].into_iter().flatten() {
                     cx.cancel(t);
                 }
                 let mut retention = std::mem::take(&mut self.retention);
@@ -542,17 +566,27 @@ impl Feature for Bonuses {
                 Ok(false) if self.chosen == Some(id) => {
                     self.choose(None, cx);
                     self.packages.retain(|p| p.id != id);
+                    if let Some(list) = self.offered.as_mut() {
+                        list.retain(|p| p.id != id);
+                    }
                     cx.error("alerts.depositBonusUnavailable");
                 }
                 Ok(_) => {}
                 Err(e) => cx.log_err(LogLevel::Warn, "deposit bonus status", &e),
             },
-            Call::Packages(currency) => {
-                if cx.shared.active_currency.as_deref() == Some(currency.as_str()) {
-                    match read(answer, &|v| wire::list(v, &Package::read)) {
-                        Ok(list) => self.packages = list,
-                        Err(e) => cx.log_err(LogLevel::Warn, "deposit bonuses", &e),
-                    }
+            Call::Packages { currency, amount } => {
+                if cx.shared.active_currency.as_deref() != Some(currency.as_str()) {
+                    return;
+                }
+                let list = match read(answer, &|v| wire::list(v, &Package::read)) {
+                    Ok(list) => list,
+                    Err(e) => return cx.log_err(LogLevel::Warn, "deposit bonuses", &e),
+                };
+                match amount {
+                    None => self.packages = list,
+                    // Only the answer for the amount typed now (an older one may come later).
+                    Some(_) if amount == cx.shared.deposit_amount => self.offered = Some(list),
+                    Some(_) => {}
                 }
             }
         }
@@ -643,9 +677,21 @@ impl Bonuses {
             return;
         };
         self.load_lists(cx);
-        cx.call(req(Call::Cashback(currency.clone())), None);
-        cx.call(req(Call::Packages(currency)), None);
+        cx.call(req(Call::Cashback(currency)), None);
+        self.ask_packages(cx);
         self.retention.load(cx);
+    }
+
+    /// SPEC §7 `GET /api/game/bonuses`, query currency and amount (the deposit form's).
+    fn ask_packages(&mut self, cx: &mut Cx) {
+        if !cx.shared.is_player() {
+            return;
+        }
+        let Some(currency) = cx.shared.active_currency.clone() else {
+            return;
+        };
+        let amount = cx.shared.deposit_amount.clone();
+        cx.call(req(Call::Packages { currency, amount }), None);
     }
 
     /// One refresh 500 ms after the last change (SPEC §9).
@@ -767,14 +813,5 @@ impl Bonuses {
         if cx.shared.deposit_bonus != id {
             cx.msg(Msg::DepositBonus(id));
         }
-    }
-}
-
-/// A typed deposit amount in the currency's unit (typed in mBTC for BTC/ETH, SPEC §9).
-pub fn typed_units(typed: &str, milli: bool) -> Option<Decimal> {
-    if milli {
-        money::from_sub_units(typed, 1000).ok()
-    } else {
-        Decimal::parse(typed).ok()
     }
 }

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::wire::{Item, Kind, Package};
-use super::{typed_units, Action, Bonuses};
+use super::{Action, Bonuses};
 use crate::app::display::{amount, MoneyView};
 use crate::app::feature::{Shared, SliceSink};
 use crate::app::model::{Dirty, Model};
@@ -231,7 +231,7 @@ pub fn wager_percent(wagered: &str, required: &str) -> u8 {
 }
 
 fn card(shared: &Shared, b: &Bonuses, i: &Item, prefix: &str) -> BonusCardView {
-    let money = |v: &str| amount(&shared.currencies, v, &i.currency);
+    let money = |v: &str| amount(shared, v, &i.currency);
     let bonus = i.kind == Kind::Bonus;
     BonusCardView {
         kind: kind_name(i.kind),
@@ -265,14 +265,6 @@ fn card(shared: &Shared, b: &Bonuses, i: &Item, prefix: &str) -> BonusCardView {
     }
 }
 
-fn milli(shared: &Shared, code: &str) -> bool {
-    shared.currency(code).is_some_and(|c| {
-        crate::app::wire::currency_info(c)
-            .milli_sub_currency()
-            .is_some()
-    })
-}
-
 /// The trigger amount of a package in `currency`.
 fn trigger_of<'a>(p: &'a Package, currency: &str) -> Option<&'a str> {
     p.from
@@ -283,11 +275,15 @@ fn trigger_of<'a>(p: &'a Package, currency: &str) -> Option<&'a str> {
 
 /// Whether the typed amount reaches a deposit bonus's trigger in the active currency (SPEC §3
 /// trigger conditions); never while the amount is not a number.
-pub fn reaches(b: &Bonuses, shared: &Shared, p: &Package) -> bool {
+pub fn reaches(shared: &Shared, p: &Package) -> bool {
     let Some(currency) = shared.active_currency.as_deref() else {
         return false;
     };
-    let Some(typed) = typed_units(&b.deposit_amount, milli(shared, currency)) else {
+    let Some(typed) = shared
+        .deposit_amount
+        .as_deref()
+        .and_then(|a| Decimal::parse(a).ok())
+    else {
         return false;
     };
     trigger_of(p, currency)
@@ -298,14 +294,20 @@ pub fn reaches(b: &Bonuses, shared: &Shared, p: &Package) -> bool {
 
 /// Whether package `id` is offered for the typed amount.
 pub fn is_offered(b: &Bonuses, shared: &Shared, id: u64) -> bool {
-    b.packages
+    offered_source(b)
         .iter()
-        .any(|p| p.id == id && reaches(b, shared, p))
+        .any(|p| p.id == id && reaches(shared, p))
+}
+
+/// The platform's answer for the typed amount once it came, else the currency's packages;
+/// the typed amount is held against either (SPEC §3 trigger conditions).
+fn offered_source(b: &Bonuses) -> &[Package] {
+    b.offered.as_deref().unwrap_or(&b.packages)
 }
 
 fn package_view(shared: &Shared, p: &Package) -> DepositBonusView {
     let currency = shared.active_currency.as_deref().unwrap_or_default();
-    let money = |v: &str| amount(&shared.currencies, v, currency);
+    let money = |v: &str| amount(shared, v, currency);
     DepositBonusView {
         id: p.id,
         name: p.name.clone(),
@@ -333,14 +335,12 @@ pub fn slice(model: &Model) -> BonusesView {
             code: c.code.clone(),
         })
         .collect();
-    let mut deposit = Vec::new();
-    let mut deposit_all = Vec::with_capacity(b.packages.len());
-    for p in &b.packages {
-        if reaches(b, shared, p) {
-            deposit.push(package_view(shared, p));
-        }
-        deposit_all.push(package_view(shared, p));
-    }
+    let deposit = offered_source(b)
+        .iter()
+        .filter(|p| reaches(shared, p))
+        .map(|p| package_view(shared, p))
+        .collect();
+    let deposit_all = b.packages.iter().map(|p| package_view(shared, p)).collect();
     let r = &b.retention;
     let mut loyalty = None;
     if let (true, Some(a)) = (r.loyalty_on(), r.account.as_ref()) {
@@ -363,7 +363,7 @@ pub fn slice(model: &Model) -> BonusesView {
         });
     }
     let (cashback, cashback_percent) = match &b.cashback {
-        Some((a, p)) => (Some(amount(&shared.currencies, a, currency)), p.clone()),
+        Some((a, p)) => (Some(amount(shared, a, currency)), p.clone()),
         None => (None, String::new()),
     };
     BonusesView {

@@ -45,7 +45,6 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 
 pub fn slice(model: &Model) -> ReferralView {
     let r = &model.f.referral;
-    let cur = &model.shared.currencies;
     let home = route::home_path(
         model.shared.locale(&model.config),
         &model.config.default_locale,
@@ -60,8 +59,8 @@ pub fn slice(model: &Model) -> ReferralView {
             code: s.code.clone(),
             invited: s.invited,
             qualified: s.qualified,
-            earned: display::amount(cur, &s.earned, &s.currency),
-            available: display::amount(cur, &s.available, &s.currency),
+            earned: display::amount(&model.shared, &s.earned, &s.currency),
+            available: display::amount(&model.shared, &s.available, &s.currency),
             can_transfer: s.available.bytes().any(|b| matches!(b, b'1'..=b'9')),
         }),
         loading: r.loading,

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::app::display::{balance, MoneyView};
+use crate::app::display::{balance, equivalent, MoneyView};
 use crate::app::feature::{SessionStatus, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registration::ExtraField;
@@ -19,6 +19,8 @@ pub struct SessionView {
     /// The chosen avatar's picture; `None` shows the nickname's initial.
     pub avatar: Option<String>,
     pub balance: Option<MoneyView>,
+    /// The active crypto balance in the equivalent currency (SPEC §9), when one is chosen.
+    pub equivalent: Option<MoneyView>,
 }
 
 /// What the slice reads.
@@ -61,11 +63,11 @@ pub fn slice(model: &Model) -> SessionView {
             email: p.email.as_deref(),
         })
     });
-    let balance = model
-        .f
-        .wallet
-        .active()
-        .map(|a| balance(&model.shared.currencies, a));
+    let wallet = &model.f.wallet;
+    let active = wallet.active();
+    let balance = active.map(|a| balance(&model.shared, a));
+    let equivalent =
+        active.and_then(|a| equivalent(&model.shared, a, wallet.pay.equivalent.as_deref()));
     SessionView {
         status: model.shared.status,
         nickname,
@@ -76,5 +78,6 @@ pub fn slice(model: &Model) -> SessionView {
             .as_ref()
             .and_then(|p| p.avatar.clone()),
         balance,
+        equivalent,
     }
 }

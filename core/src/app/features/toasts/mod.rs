@@ -114,7 +114,7 @@ fn max_bet_exceeded(toasts: &mut Toasts, amount: &str, currency: &str, cx: &mut 
             ..CurrencyInfo::default()
         },
     };
-    let shown = money::display_balance(amount, &info, true);
+    let shown = money::display_balance(amount, &info, cx.shared.crypto_sub_units);
     let alert = Alert::error("alerts.maxBetExceeded")
         .with_description("alerts.maxBetExceededDescription")
         .with_param("amount", &shown.amount)

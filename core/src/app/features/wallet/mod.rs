@@ -78,6 +78,15 @@ pub enum WalletUi {
     SetEquivalent {
         currency: Option<String>,
     },
+    /// Crypto amounts in sub-units (mBTC) or units (BTC), on this device (SPEC §1).
+    SetCryptoUnits {
+        #[serde(rename = "subUnits")]
+        sub_units: bool,
+    },
+    /// The payment region the methods are asked for (SPEC §9 `paymentGeo`).
+    PayCountry {
+        country: String,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -116,6 +125,9 @@ impl Feature for Wallet {
     }
 
     fn ui(&mut self, event: WalletUi, cx: &mut Cx) {
+        // The amount in units is the same in either display unit (and the shared flag changes
+        // only once the parent has the message).
+        let amount_may_change = !matches!(event, WalletUi::SetCryptoUnits { .. });
         match event {
             WalletUi::SwitchAccount { id } => self.operate(id, Call::Switch(id), cx),
             // The active account cannot be hidden; the view offers no button for it either.
@@ -139,6 +151,13 @@ impl Feature for Wallet {
             WalletUi::HistoryFilter { filter } => self.history.set_filter(filter, cx),
             WalletUi::HistoryPage { page } => self.history.set_page(page, cx),
             WalletUi::SetEquivalent { currency } => self.pay.set_equivalent(currency, cx),
+            WalletUi::SetCryptoUnits { sub_units } => {
+                self.pay.set_sub_units(sub_units, &self.accounts, cx)
+            }
+            WalletUi::PayCountry { country } => self.pay.set_country(country, &self.accounts, cx),
+        }
+        if amount_may_change {
+            self.pay.share_amount(&self.accounts, cx);
         }
     }
 

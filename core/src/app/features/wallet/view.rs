@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::app::display::{balance, option, CurrencyOption, MoneyView};
+use crate::app::display::{balance, equivalent, option, CurrencyOption, MoneyView};
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
@@ -13,7 +13,10 @@ use crate::app::registry::Part;
 pub struct AccountView {
     pub id: i64,
     pub currency: String,
+    pub crypto: bool,
     pub balance: MoneyView,
+    /// The balance in the equivalent currency (crypto accounts, when one is chosen, SPEC §9).
+    pub equivalent: Option<MoneyView>,
     pub active: bool,
     /// A switch or hide is in flight.
     pub busy: bool,
@@ -28,6 +31,8 @@ pub struct AccountsView {
     pub items: Vec<AccountView>,
     /// Currencies the player can still open an account in.
     pub addable: Vec<CurrencyOption>,
+    /// Crypto amounts show in sub-units (mBTC) rather than units (BTC): the player's choice.
+    pub sub_units: bool,
 }
 
 pub const READS: &[Part] = &[Part::Wallet, Part::Settings];
@@ -60,14 +65,17 @@ pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 
 pub fn slice(model: &Model) -> AccountsView {
     let wallet = &model.f.wallet;
-    let currencies = &model.shared.currencies;
+    let shared = &model.shared;
+    let currencies = &shared.currencies;
     let items = wallet
         .accounts
         .iter()
         .map(|a| AccountView {
             id: a.id,
             currency: a.currency.clone(),
-            balance: balance(currencies, a),
+            crypto: shared.currency(&a.currency).is_some_and(|c| c.is_crypto()),
+            balance: balance(shared, a),
+            equivalent: equivalent(shared, a, wallet.pay.equivalent.as_deref()),
             active: a.is_active(),
             busy: wallet.busy.contains(&a.id),
             can_hide: !a.is_active(),
@@ -88,5 +96,6 @@ pub fn slice(model: &Model) -> AccountsView {
         loading: wallet.loading,
         items,
         addable,
+        sub_units: shared.crypto_sub_units,
     }
 }

@@ -17,13 +17,13 @@ use litemap::LiteMap;
 
 use crate::app::calls::{Answer, Auth, ResponseError, Route};
 use crate::app::effect::{Effect, LogLevel, Method as HttpMethod};
-use crate::app::feature::{Cx, Msg, Signal};
+use crate::app::feature::{Cx, Msg, Shared, Signal};
 use crate::app::registry::Req;
 use crate::app::wire::{currency_info, Account};
 use crate::domain::alert::Alert;
 use crate::domain::invoice::{InvoiceKind, InvoiceStatus, InvoiceTracker, ASYNC_INVOICE_KEY};
 use crate::domain::modal::{WalletAction, MODAL_PARAM, WALLET_TAB_PARAM};
-use crate::domain::payment::{Direction, MethodId, DEPOSIT_LIMIT_REACHED};
+use crate::domain::payment::{Direction, MethodId, DEPOSIT_LIMIT_REACHED, PAYMENT_GEO_KEY};
 use crate::domain::payment_form::{self as rules, FieldKind, InputUnit, EQUIVALENT_KEY};
 use crate::json::{Body, Json};
 
@@ -81,6 +81,8 @@ pub enum Call {
     Decline(u64),
     /// Where a pending invoice stands after a reload or a dropped socket.
     Resume(u64),
+    /// The countries to choose the payment region from (SPEC §7 settings).
+    Countries,
 }
 
 impl Call {
@@ -117,6 +119,7 @@ impl Call {
             ),
             Call::Resume(_) => Route::get("/api/payment/invoices", Auth::Player)
                 .query(&[("type", "deposit"), ("perPage", "100")]),
+            Call::Countries => Route::get("/api/settings/countries", Auth::Public),
         }
     }
 }
@@ -159,6 +162,10 @@ pub struct Pay {
     pub equivalent: Option<String>,
     /// The payment region (localStorage `paymentGeo`).
     pub country: Option<String>,
+    /// Countries to choose the payment region from: code, name (asked once, when the
+    /// wallet modal first opens).
+    pub countries: Vec<(String, String)>,
+    countries_asked: bool,
     pub declining: Vec<u64>,
 }
 
@@ -224,7 +231,11 @@ impl Pay {
     /// The country for methods and invoices: `paymentGeo` when stored, else the profile's
     /// (issue 10: "country from `paymentGeo` or the profile").
     fn country_for(&self, cx: &Cx) -> Option<String> {
-        self.country.clone().or_else(|| cx.shared.country.clone())
+        self.country_for_shared(cx.shared)
+    }
+
+    pub fn country_for_shared(&self, shared: &Shared) -> Option<String> {
+        self.country.clone().or_else(|| shared.country.clone())
     }
 
     pub fn account<'a>(&self, accounts: &'a [Account]) -> Option<&'a Account> {
@@ -245,22 +256,79 @@ impl Pay {
         None
     }
 
-    pub fn unit(
-        &self,
-        account: &Account,
-        cx_currencies: &[crate::app::wire::Currency],
-    ) -> InputUnit {
-        match cx_currencies
-            .iter()
-            .find(|c| c.code.eq_ignore_ascii_case(&account.currency))
-        {
-            Some(c) => rules::input_unit(&currency_info(c)),
-            None => InputUnit {
-                code: account.currency.clone(),
-                per_unit: 1,
-                places: 2,
-            },
+    /// The unit the amount is typed in: the one the player shows crypto in (SPEC §1, §9).
+    pub fn unit(&self, account: &Account, shared: &Shared) -> InputUnit {
+        unit_as(account, shared, shared.crypto_sub_units)
+    }
+
+    /// The typed deposit amount in the currency's units, while it is a number.
+    pub fn deposit_units(&self, accounts: &[Account], cx: &Cx) -> Option<String> {
+        let account = self.account(accounts)?;
+        let unit = self.unit(account, cx.shared);
+        let typed = self.values.get(AMOUNT)?;
+        rules::check_amount(typed, &unit, None, None, None)
+            .ok()
+            .map(|d| d.normalized().to_string())
+    }
+
+    /// The deposit form's amount for the bonuses feature (SPEC §7 `amount`): told when it
+    /// changed, while the deposit form is open (a closed modal keeps its values).
+    pub fn share_amount(&self, accounts: &[Account], cx: &mut Cx) {
+        if open_direction(cx) != Some(Direction::Deposit) {
+            return;
         }
+        let amount = self.deposit_units(accounts, cx);
+        if amount != cx.shared.deposit_amount {
+            cx.msg(Msg::DepositAmount(amount));
+        }
+    }
+
+    /// The player shows crypto in sub-units or units: stored on this device, and the typed
+    /// amount rewritten in the new unit (the same value, so the limits and bonuses hold).
+    pub fn set_sub_units(&mut self, on: bool, accounts: &[Account], cx: &mut Cx) {
+        cx.effect(Effect::StoreLocal {
+            key: rules::CRYPTO_UNITS_KEY.to_string(),
+            value: Some(if on { rules::SUB_UNITS } else { rules::UNITS }.to_string()),
+        });
+        if on == cx.shared.crypto_sub_units {
+            return;
+        }
+        cx.msg(Msg::CryptoSubUnits(on));
+        let Some(account) = self.account(accounts) else {
+            return;
+        };
+        let (from, to) = (
+            unit_as(account, cx.shared, !on),
+            unit_as(account, cx.shared, on),
+        );
+        if from == to {
+            return;
+        }
+        let converted = self
+            .values
+            .get(AMOUNT)
+            .and_then(|typed| crate::domain::money::Decimal::parse(typed.trim()).ok())
+            .and_then(|d| from.to_units(&d))
+            .and_then(|units| to.from_units(&units.to_string()));
+        if let Some(v) = converted {
+            self.values.insert(AMOUNT.to_string(), v);
+        }
+    }
+
+    /// The payment region chosen in the wallet modal: stored (`paymentGeo`) and the methods
+    /// asked again for it.
+    pub fn set_country(&mut self, code: String, accounts: &[Account], cx: &mut Cx) {
+        let code = code.trim().to_ascii_uppercase();
+        let known = self.countries.iter().any(|(c, _)| *c == code);
+        if !known || self.stage == Stage::Submitting {
+            return;
+        }
+        cx.effect(Effect::StoreLocal {
+            key: PAYMENT_GEO_KEY.to_string(),
+            value: Some(code.clone()),
+        });
+        self.country = Some(code);
+        self.ensure_methods(accounts, cx);
     }
 
     /// Every field's problem for the current values (shown or not).
@@ -334,6 +402,10 @@ impl Pay {
         if !cx.shared.is_player() {
             return;
         }
+        if !self.countries_asked {
+            self.countries_asked = true;
+            cx.call(req(Call::Countries), None);
+        }
         let Some(account) = self.account(accounts) else {
             return;
         };
@@ -405,7 +477,7 @@ impl Pay {
             self.message = Some(cx.text("global-components.wallet.chooseMethod"));
             return;
         };
-        let unit = self.unit(account, &cx.shared.currencies);
+        let unit = self.unit(account, cx.shared);
         let problems = self.problems(dir, account, &unit);
         if !problems.is_empty() {
             for (field, _) in problems.iter() {
@@ -487,6 +559,25 @@ impl Pay {
                 }
             }
             Call::Create { dir } => self.created(dir, answer, cx),
+            Call::Countries => match crate::app::calls::read_json(answer) {
+                Ok(Json::Array(list)) => {
+                    self.countries = list
+                        .into_iter()
+                        .filter_map(|c| {
+                            let code = c.get("code")?.as_str()?;
+                            let name = c.get("name").and_then(Json::as_str).unwrap_or(code);
+                            (!crate::domain::geo::is_excluded(code))
+                                .then(|| (code.to_ascii_uppercase(), name.to_string()))
+                        })
+                        .collect();
+                }
+                // The region choice stays hidden; the methods go by the stored or profile's.
+                Ok(_) => cx.log(LogLevel::Warn, "countries: not a list"),
+                Err(e) => {
+                    self.countries_asked = false;
+                    cx.log_err(LogLevel::Warn, "countries", &e);
+                }
+            },
             Call::Decline(id) => {
                 self.declining.retain(|d| *d != id);
                 match wire::read_with(answer, "invoice", WireInvoice::read) {
@@ -703,10 +794,14 @@ impl Pay {
         let analytics = std::mem::take(&mut self.analytics);
         let equivalent = self.equivalent.take();
         let country = self.country.take();
+        let countries = std::mem::take(&mut self.countries);
+        let countries_asked = !countries.is_empty();
         *self = Pay {
             analytics,
             equivalent,
             country,
+            countries,
+            countries_asked,
             ..Pay::default()
         };
     }
@@ -722,4 +817,19 @@ fn kind_of(inv: &WireInvoice) -> InvoiceKind {
 
 fn is_limit(e: &ResponseError) -> bool {
     matches!(e, ResponseError::Status { error, .. } if error.code == DEPOSIT_LIMIT_REACHED.to_string())
+}
+
+fn unit_as(account: &Account, shared: &Shared, sub_units: bool) -> InputUnit {
+    match shared
+        .currencies
+        .iter()
+        .find(|c| c.code.eq_ignore_ascii_case(&account.currency))
+    {
+        Some(c) => rules::input_unit_as(&currency_info(c), sub_units),
+        None => InputUnit {
+            code: account.currency.clone(),
+            per_unit: 1,
+            places: 2,
+        },
+    }
 }

@@ -6,12 +6,12 @@ use serde::Serialize;
 
 use super::super::history::Filter;
 use super::{open_direction_of, AccountTab, MethodsState, Stage, AMOUNT};
-use crate::app::display::MoneyView;
+use crate::app::display::{self, MoneyView};
 use crate::app::model::Model;
 use crate::app::wire::{currency_info, Currency};
 use crate::domain::invoice::{can_decline, InvoiceKind, InvoiceStatus};
 use crate::domain::locale::{iso8601_from_ms, DateFormat};
-use crate::domain::money::{self, display_balance, CurrencyInfo};
+use crate::domain::money::{display_balance, CurrencyInfo};
 use crate::domain::payment::{Direction, MethodId};
 use crate::domain::payment_form::FieldKind;
 use crate::domain::validation::fill;
@@ -114,6 +114,12 @@ pub struct PaymentView {
     /// Fired analytics events, oldest first (the core's sink).
     pub analytics: Vec<String>,
     pub equivalent: Option<String>,
+    /// Crypto amounts in sub-units (mBTC), not units (BTC): the player's choice (SPEC §1).
+    pub sub_units: bool,
+    /// The payment region the methods are asked for (`paymentGeo`, else the profile's).
+    pub country: Option<String>,
+    /// Countries to choose the payment region from: `[code, name]`.
+    pub countries: Vec<[String; 2]>,
     /// Fiat currencies to choose the equivalent from.
     pub fiats: Vec<String>,
     pub declining: Vec<u64>,
@@ -162,11 +168,17 @@ fn info(currencies: &[Currency], code: &str) -> CurrencyInfo {
     }
 }
 
-fn shown(currencies: &[Currency], amount: &str, code: &str) -> MoneyView {
-    display_balance(amount, &info(currencies, code), true).into()
+/// Crypto in the unit the player chose (`Shared::crypto_sub_units`).
+fn shown(currencies: &[Currency], sub_units: bool, amount: &str, code: &str) -> MoneyView {
+    display_balance(amount, &info(currencies, code), sub_units).into()
 }
 
-fn invoice_view(currencies: &[Currency], zone: &Zone, i: &super::wire::WireInvoice) -> InvoiceView {
+fn invoice_view(
+    currencies: &[Currency],
+    sub_units: bool,
+    zone: &Zone,
+    i: &super::wire::WireInvoice,
+) -> InvoiceView {
     let data = i.public_data.clone().unwrap_or_default();
     let qr = data.qr.filter(|q| !q.is_empty());
     let kind = if i.is_deposit() {
@@ -178,7 +190,7 @@ fn invoice_view(currencies: &[Currency], zone: &Zone, i: &super::wire::WireInvoi
         id: i.id,
         deposit: i.is_deposit(),
         status: i.status,
-        amount: shown(currencies, &i.amount, &i.currency),
+        amount: shown(currencies, sub_units, &i.amount, &i.currency),
         method: i.payment_method.clone(),
         can_decline: InvoiceStatus::from_code(i.status)
             .is_some_and(|s| can_decline(kind, s, qr.is_some())),
@@ -199,36 +211,25 @@ pub fn payment(model: &Model) -> PaymentView {
     let text = |key: &str| shared.text(key);
     let direction = open_direction_of(&shared.location);
     let account = pay.account(&wallet.accounts);
-    let equivalent_rate = pay
-        .equivalent
-        .as_deref()
-        .and_then(|code| shared.currency(code))
-        .and_then(|c| c.rate.as_ref().map(|r| r.rate.clone()));
+    let sub_units = shared.crypto_sub_units;
     let accounts = wallet
         .accounts
         .iter()
         .filter_map(|a| {
-            let cur = shared.currency(&a.currency);
-            let crypto = cur.is_some_and(|c| c.is_crypto());
-            let equivalent = match (cur.and_then(|c| c.rate.as_ref()), &equivalent_rate) {
-                (Some(from), Some(to))
-                    if money::show_equivalent(crypto, pay.equivalent.as_deref()) =>
-                {
-                    money::equivalent_display(&a.balance, &from.rate, to)
-                }
-                _ => None,
-            };
+            let crypto = shared.currency(&a.currency).is_some_and(|c| c.is_crypto());
+            let equivalent =
+                display::equivalent(shared, a, pay.equivalent.as_deref()).map(|m| m.amount);
             (pay.tab == AccountTab::All || crypto).then(|| PayAccountView {
                 id: a.id,
                 currency: a.currency.clone(),
-                balance: shown(currencies, &a.balance, &a.currency),
+                balance: shown(currencies, sub_units, &a.balance, &a.currency),
                 crypto,
                 selected: account.is_some_and(|s| s.id == a.id),
                 equivalent,
             })
         })
         .collect();
-    let unit = account.map(|a| pay.unit(a, currencies));
+    let unit = account.map(|a| pay.unit(a, shared));
     let in_unit = |v: &Option<String>| {
         v.as_deref()
             .and_then(|s| unit.as_ref().and_then(|u| u.from_units(s)))
@@ -317,10 +318,17 @@ pub fn payment(model: &Model) -> PaymentView {
         invoice: pay
             .invoice
             .as_ref()
-            .map(|i| invoice_view(currencies, &shared.zone, i)),
+            .map(|i| invoice_view(currencies, sub_units, &shared.zone, i)),
         async_id: pay.async_id,
         analytics: pay.analytics.iter().map(|e| e.to_string()).collect(),
         equivalent: pay.equivalent.clone(),
+        sub_units,
+        country: pay.country_for_shared(shared),
+        countries: pay
+            .countries
+            .iter()
+            .map(|(code, name)| [code.clone(), name.clone()])
+            .collect(),
         fiats: currencies
             .iter()
             .filter(|c| !c.is_crypto() && c.is_enabled != Some(false))
@@ -334,6 +342,7 @@ pub fn history(model: &Model) -> HistoryView {
     let wallet = &model.f.wallet;
     let h = &wallet.history;
     let currencies = &model.shared.currencies;
+    let sub_units = model.shared.crypto_sub_units;
     HistoryView {
         loading: h.loading,
         loaded: h.loaded,
@@ -344,7 +353,7 @@ pub fn history(model: &Model) -> HistoryView {
         items: h
             .items
             .iter()
-            .map(|i| invoice_view(currencies, &model.shared.zone, i))
+            .map(|i| invoice_view(currencies, sub_units, &model.shared.zone, i))
             .collect(),
         stats: h
             .stats
@@ -352,9 +361,9 @@ pub fn history(model: &Model) -> HistoryView {
             .map(|s| StatView {
                 currency: s.currency.clone(),
                 deposit_count: s.deposit_count,
-                deposits: shown(currencies, &s.deposit_sum, &s.currency),
+                deposits: shown(currencies, sub_units, &s.deposit_sum, &s.currency),
                 withdrawal_count: s.withdrawal_count,
-                withdrawals: shown(currencies, &s.withdrawal_sum, &s.currency),
+                withdrawals: shown(currencies, sub_units, &s.withdrawal_sum, &s.currency),
                 pending_count: s.pending_count,
             })
             .collect(),
