@@ -575,7 +575,7 @@ pub fn history(model: &Model) -> BonusHistoryView {
             let finished = i.status == crate::domain::bonus::STATUS_FINISHED;
             let amount_text = match i.kind {
                 Kind::Bonus => {
-                    let m = amount(&shared.currencies, &i.amount, &i.currency);
+                    let m = amount(shared, &i.amount, &i.currency);
                     format!("{} {}", m.amount, m.code)
                 }
                 Kind::Freespin => format!("{} {}, {}", i.count, text("spins"), i.currency),
