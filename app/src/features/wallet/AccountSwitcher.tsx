@@ -26,11 +26,13 @@ export default function AccountSwitcher() {
   return (
     <div className="switcher" ref={ref}>
       <button type="button" className="balance-btn" aria-haspopup="listbox" aria-expanded={open} aria-label={t("global-components.accounts.switcher")} onClick={() => setOpen(!open)} data-testid="header-balance">
-        {balance ? (
+        {balance && equivalent ? (
           <span className="balance-stack">
             <Money money={balance} />
-            {equivalent ? <Equivalent money={equivalent} testId="header-equivalent" /> : null}
+            <Equivalent money={equivalent} testId="header-equivalent" />
           </span>
+        ) : balance ? (
+          <Money money={balance} />
         ) : (
           <span className="muted">—</span>
         )}
