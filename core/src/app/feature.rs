@@ -266,9 +266,7 @@ impl Shared {
     /// The country whose game collections the visitor sees (SPEC §5): the edge's, else (no
     /// geo path, or before it answered) the player's profile country.
     pub fn collections_country(&self) -> Option<&str> {
-        self.visitor_country
-            .as_deref()
-            .or(self.country.as_deref())
+        self.visitor_country.as_deref().or(self.country.as_deref())
     }
 
     pub fn is_player(&self) -> bool {

@@ -100,9 +100,8 @@ fn games_page(query: &[(String, String)]) -> serde_json::Value {
         .filter(|&i| collection.is_none_or(|c| in_collection(i, c)))
         .filter(|&i| {
             providers.is_empty()
-                || providers.contains(
-                    &games::catalogue::slug(PROVIDERS[NAMES[i].1 as usize]).as_str(),
-                )
+                || providers
+                    .contains(&games::catalogue::slug(PROVIDERS[NAMES[i].1 as usize]).as_str())
         })
         .filter(|&i| features.iter().all(|f| features_of(i).contains(f)))
         .collect();
@@ -126,35 +125,38 @@ fn games_page(query: &[(String, String)]) -> serde_json::Value {
 fn serve(m: &mut Model) -> Vec<Effect> {
     let mut fx = Vec::new();
     for _ in 0..100 {
-        let Some((r, body)) = m.calls.in_flight_reqs().into_iter().find_map(|r| {
-            let Req::Games(call) = &r else { return None };
-            let body = match call {
-                games::Call::Collections => j!(COLLECTIONS
+        let Some((r, body)) =
+            m.calls.in_flight_reqs().into_iter().find_map(|r| {
+                let Req::Games(call) = &r else { return None };
+                let body =
+                    match call {
+                        games::Call::Collections => j!(COLLECTIONS
                     .iter()
                     .enumerate()
                     .map(|(i, (id, name, hidden, countries))| j!({"id": i + 1, "identity": id,
                         "name": name, "isHidden": hidden, "countries": countries,
                         "gamesCount": (0..NAMES.len()).filter(|&g| in_collection(g, i)).count()}))
                     .collect::<Vec<_>>()),
-                games::Call::Providers => j!(PROVIDERS
+                        games::Call::Providers => j!(PROVIDERS
                     .iter()
                     .enumerate()
                     .map(|(i, p)| j!({"id": i + 1, "identity": games::catalogue::slug(p), "name": p,
                         "gamesCount": NAMES.iter().filter(|n| n.1 as usize == i).count()}))
                     .collect::<Vec<_>>()),
-                games::Call::Features => {
-                    j!([{"id": 1, "name": "Free spins"}, {"id": 2, "name": "Bonus buy"}])
-                }
-                _ => {
-                    let route = croupier_core::app::calls::Endpoint::endpoint(call);
-                    if route.path != "/api/game/games" {
-                        return None;
-                    }
-                    games_page(&route.query)
-                }
-            };
-            Some((r.clone(), body))
-        }) else {
+                        games::Call::Features => {
+                            j!([{"id": 1, "name": "Free spins"}, {"id": 2, "name": "Bonus buy"}])
+                        }
+                        _ => {
+                            let route = croupier_core::app::calls::Endpoint::endpoint(call);
+                            if route.path != "/api/game/games" {
+                                return None;
+                            }
+                            games_page(&route.query)
+                        }
+                    };
+                Some((r.clone(), body))
+            })
+        else {
             break;
         };
         fx.extend(respond(m, r, 200, body));
@@ -331,7 +333,10 @@ fn lobby_rows_follow_the_visitor_country_and_leave_hidden_out() {
     serve(&mut m);
     assert_eq!(rows(&m), ["popular", "slots", "brazil-picks"]);
     let v = view(&m);
-    assert_eq!(v.games_lobby.rows[0].tiles[0].href, "/game/gates-of-olympus");
+    assert_eq!(
+        v.games_lobby.rows[0].tiles[0].href,
+        "/game/gates-of-olympus"
+    );
     assert_eq!(v.games_lobby.rows[1].total, NAMES.len() as u32);
     // A guest from elsewhere: not.
     let (mut m, _) = boot("/", None, Prefs::default());
@@ -354,7 +359,12 @@ fn lobby_rows_follow_the_visitor_country_and_leave_hidden_out() {
         },
         NOW,
     );
-    respond(&mut m, req::profile(), 200, j!({"id": 7, "email": "a@b.c", "country": "PT"}));
+    respond(
+        &mut m,
+        req::profile(),
+        200,
+        j!({"id": 7, "email": "a@b.c", "country": "PT"}),
+    );
     with_catalogue(&mut m);
     assert_eq!(rows(&m), ["popular", "slots", "brazil-picks"]);
 }
@@ -404,7 +414,9 @@ fn the_filter_intent_moves_the_address() {
         .into_iter()
         .find(|h| h.path == "/api/game/games")
         .expect("the filtered list");
-    assert!(asked.query.contains(&("providers[]".into(), "novomatic".into())));
+    assert!(asked
+        .query
+        .contains(&("providers[]".into(), "novomatic".into())));
     serve(&mut m);
     let v = view(&m);
     assert_eq!(v.games_list.total, 2);
@@ -697,8 +709,13 @@ fn history_tabs_page_filter_and_take_live_rows() {
 
 #[test]
 fn the_lobby_asks_for_the_winners_ticker() {
+    // Not in the way of the first paint: asked once the lobby painted.
     let (mut m, fx) = boot("/games", None, Prefs::default());
-    with_catalogue(&mut m);
+    assert!(!http(&fx)
+        .iter()
+        .any(|h| h.path == "/api/game/spins/winners"));
+    let fx = ui(&mut m, GamesUi::GamesPainted);
+    serve(&mut m);
     assert!(http(&fx)
         .iter()
         .any(|h| h.path == "/api/game/spins/winners"));
@@ -799,9 +816,15 @@ fn the_search_index_is_built_from_paged_games_answers() {
     assert_eq!(cat.games.len(), 450, "each game kept once");
     // Typos, over games from every page, popularity order kept.
     let found = index.search("game 449 zepyhr", 5).0;
-    assert_eq!(cat.games[sweep.order[found[0] as usize] as usize].identity, "game-449");
+    assert_eq!(
+        cat.games[sweep.order[found[0] as usize] as usize].identity,
+        "game-449"
+    );
     let found = index.search("zephir game 12", 1).0;
-    assert_eq!(cat.games[sweep.order[found[0] as usize] as usize].identity, "game-12");
+    assert_eq!(
+        cat.games[sweep.order[found[0] as usize] as usize].identity,
+        "game-12"
+    );
 }
 
 /// Until the index is ready the search asks the platform (`games/search`) and shows its
@@ -838,9 +861,7 @@ fn the_search_asks_the_platform_until_the_index_is_ready() {
             query: "swet bonanza".into(),
         },
     );
-    assert!(!http(&fx)
-        .iter()
-        .any(|h| h.path == "/api/game/games/search"));
+    assert!(!http(&fx).iter().any(|h| h.path == "/api/game/games/search"));
     assert_eq!(view(&m).games_search.games[0].name, "Sweet Bonanza");
 }
 
@@ -871,8 +892,17 @@ fn a_category_page_asks_the_pages_its_window_shows() {
     respond(&mut m, page(1), 200, answer(1));
     let v = view(&m).games_list;
     assert_eq!((v.total, v.tiles.len()), (130, 48));
-    assert!(m.calls.id_of(&page(2)).is_none(), "nothing the grid does not show");
-    let fx = ui(&mut m, GamesUi::GamesWindow { from: 60, count: 40 });
+    assert!(
+        m.calls.id_of(&page(2)).is_none(),
+        "nothing the grid does not show"
+    );
+    let fx = ui(
+        &mut m,
+        GamesUi::GamesWindow {
+            from: 60,
+            count: 40,
+        },
+    );
     let asked: Vec<_> = http(&fx)
         .into_iter()
         .filter(|h| h.path == "/api/game/games")
@@ -896,8 +926,10 @@ fn serve_only(m: &mut Model, call: games::Call) {
     let body = match call {
         games::Call::Collections => j!(COLLECTIONS
             .iter()
-            .map(|(id, name, hidden, countries)| j!({"identity": id, "name": name,
-                "isHidden": hidden, "countries": countries, "gamesCount": 0}))
+            .map(
+                |(id, name, hidden, countries)| j!({"identity": id, "name": name,
+                "isHidden": hidden, "countries": countries, "gamesCount": 0})
+            )
             .collect::<Vec<_>>()),
         _ => unreachable!(),
     };

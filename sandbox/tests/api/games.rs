@@ -88,7 +88,10 @@ async fn a_full_games_page_stays_under_the_cap() {
         biggest = biggest.max(bytes);
     }
     println!("games page of 200: at most {biggest} bytes (cap 524288)");
-    assert!(biggest < 512 * 1024 / 2, "{biggest} bytes: not well under the cap");
+    assert!(
+        biggest < 512 * 1024 / 2,
+        "{biggest} bytes: not well under the cap"
+    );
     assert_eq!(
         s.get("/api/game/games?perPage=201", None).await.status,
         StatusCode::BAD_REQUEST

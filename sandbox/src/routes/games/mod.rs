@@ -165,7 +165,8 @@ async fn collections(headers: HeaderMap) -> Json<Vec<Value>> {
             .enumerate()
             .filter(|(_, col)| {
                 country.as_ref().is_none_or(|v| {
-                    col.countries.is_empty() || col.countries.iter().any(|x| x.eq_ignore_ascii_case(v))
+                    col.countries.is_empty()
+                        || col.countries.iter().any(|x| x.eq_ignore_ascii_case(v))
                 })
             })
             .map(|(i, col)| {

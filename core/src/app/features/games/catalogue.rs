@@ -144,7 +144,11 @@ impl Catalogue {
                         countries: c
                             .get("countries")
                             .and_then(Json::as_array)
-                            .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_string)).collect())
+                            .map(|a| {
+                                a.iter()
+                                    .filter_map(|s| s.as_str().map(str::to_string))
+                                    .collect()
+                            })
                             .unwrap_or_default(),
                     },
                     name: text(c, "name")?,
@@ -201,15 +205,19 @@ impl Catalogue {
             if name.is_empty() || identity.is_empty() {
                 continue;
             }
-            if let Some(at) = self
-                .game(&identity)
-                .or_else(|| fresh.iter().find(|(k, _)| *k == identity).map(|(_, i)| *i as usize))
-            {
+            if let Some(at) = self.game(&identity).or_else(|| {
+                fresh
+                    .iter()
+                    .find(|(k, _)| *k == identity)
+                    .map(|(_, i)| *i as usize)
+            }) {
                 out.push(at as u32);
                 continue;
             }
             let provider = g.get("provider");
-            let pid = provider.and_then(|p| text(p, "identity")).unwrap_or_default();
+            let pid = provider
+                .and_then(|p| text(p, "identity"))
+                .unwrap_or_default();
             let pname = provider.and_then(|p| text(p, "name")).unwrap_or_default();
             let provider = self.provider_in(&pid, &pname);
             let flag = |k: &str| g.get(k).and_then(Json::as_bool);

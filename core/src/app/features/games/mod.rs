@@ -206,16 +206,27 @@ pub enum GamesUi {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Call {
     Favorites,
-    Favorite { identity: String, on: bool },
+    Favorite {
+        identity: String,
+        on: bool,
+    },
     Played,
     Search(String),
     Recent,
     ClearRecent,
     Game(String),
-    Play { identity: String, demo: bool },
+    Play {
+        identity: String,
+        demo: bool,
+    },
     Winners,
-    Bets { page: u32, settled: bool },
-    Spins { page: u32 },
+    Bets {
+        page: u32,
+        settled: bool,
+    },
+    Spins {
+        page: u32,
+    },
     Collections,
     Providers,
     /// `providers/{id}` (a provider page).
@@ -224,7 +235,10 @@ pub enum Call {
     /// A lobby row: the first games of a collection.
     Row(String),
     /// A page of a category or provider page's list.
-    Page { query: Vec<(String, String)>, page: u32 },
+    Page {
+        query: Vec<(String, String)>,
+        page: u32,
+    },
     /// A page of the whole list in popularity order, for the search index.
     Sweep(u32),
 }
@@ -266,10 +280,8 @@ impl Endpoint for Call {
                 Route::item(Method::Get, "/api/game/providers", id, "", Auth::Public)
             }
             Call::Features => Route::get("/api/game/games/features", Auth::Public),
-            Call::Row(collection) => {
-                Route::paged("/api/game/games", Auth::Public, 1, ROW_PER_PAGE)
-                    .query(&[("collection", collection)])
-            }
+            Call::Row(collection) => Route::paged("/api/game/games", Auth::Public, 1, ROW_PER_PAGE)
+                .query(&[("collection", collection)]),
             Call::Page { query, page } => {
                 let mut r = Route::paged("/api/game/games", Auth::Public, *page, LIST_PER_PAGE);
                 r.query.extend(query.iter().cloned());
@@ -305,6 +317,9 @@ impl Feature for Games {
                     self.meta_asked = true;
                     cx.call(Self::req(Call::Providers), None);
                     cx.call(Self::req(Call::Features), None);
+                }
+                if self.on_lobby(cx) {
+                    cx.call(Self::req(Call::Winners), None);
                 }
                 if let Some(page) = self.sweep.start() {
                     cx.call(Self::req(Call::Sweep(page)), None);
@@ -571,8 +586,8 @@ impl Feature for Games {
             }
             Call::Game(id) => self.launch.game_answered(&id, answer, cx),
             Call::Collections => {
-                let read = body(&answer)
-                    .is_some_and(|b| Rc::make_mut(&mut self.cat).read_collections(&b));
+                let read =
+                    body(&answer).is_some_and(|b| Rc::make_mut(&mut self.cat).read_collections(&b));
                 if read {
                     self.state = CatalogueState::Ready;
                 } else {
@@ -849,8 +864,8 @@ impl Games {
                 Some(RouteName::Index) | Some(RouteName::Games)
             )
         });
-        // The ticker is part of the lobby: asked for with it.
-        if lobby && (from.is_some() || self.state == CatalogueState::Loading) {
+        // The ticker is part of the lobby: asked for with it, once the page painted.
+        if lobby && from.is_some() && self.meta_asked {
             cx.call(Self::req(Call::Winners), None);
         }
         if lobby && self.state == CatalogueState::Ready {
