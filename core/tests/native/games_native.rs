@@ -789,7 +789,7 @@ fn synthetic(n: usize) -> Vec<serde_json::Value> {
 }
 
 /// Issue 29: the index is built from `games` pages in popularity order, one page after the
-/// other; a late answer of another page changes nothing; a game seen on two pages (the order
+/// other, past the first only once the visitor searches; a late answer of another page changes nothing; a game seen on two pages (the order
 /// moved) is indexed once; the index is ready with the last page.
 #[test]
 fn the_search_index_is_built_from_paged_games_answers() {
@@ -801,8 +801,11 @@ fn the_search_index_is_built_from_paged_games_answers() {
     assert_eq!(sweep.start(), Some(1));
     assert_eq!(sweep.start(), None, "started once");
     let p1 = cat.add(&all[0..200]);
-    assert_eq!(sweep.answered(1, 3, &p1, &cat), Next::Ask(2));
+    // The first page (a games page painted); the rest wait until the visitor searches.
+    assert_eq!(sweep.answered(1, 3, &p1, &cat), Next::Wait);
     assert_eq!(sweep.answered(1, 3, &p1, &cat), Next::Stale, "a repeat");
+    assert_eq!(sweep.want(), Some(2));
+    assert_eq!(sweep.want(), None, "asked once");
     // Page 2 repeats the last game of page 1.
     let p2 = cat.add(&all[199..400]);
     assert_eq!(sweep.answered(2, 3, &p2, &cat), Next::Ask(3));
@@ -843,6 +846,10 @@ fn the_search_asks_the_platform_until_the_index_is_ready() {
         .find(|h| h.path == "/api/game/games/search")
         .expect("the platform's search");
     assert_eq!(asked.query, [("query".to_string(), "sweet".to_string())]);
+    // The first search starts the index's pages in the background.
+    assert!(http(&fx).iter().any(
+        |h| h.path == "/api/game/games" && h.query.contains(&("perPage".into(), "200".into()))
+    ));
     assert!(view(&m).games_search.searching);
     respond(
         &mut m,

@@ -23,7 +23,7 @@ impl SearchBench {
     pub fn new(pages: &str) -> Result<SearchBench, JsError> {
         let mut cat = Catalogue::default();
         let mut sweep = Sweep::default();
-        let mut page = sweep.start().unwrap_or(1);
+        let mut page = sweep.want().unwrap_or(1);
         for line in pages.lines().filter(|l| !l.trim().is_empty()) {
             let json = crate::json::parse(line).map_err(|e| JsError::new(&e))?;
             let p = catalogue::page(&json).ok_or_else(|| JsError::new("not a games page"))?;
@@ -37,7 +37,7 @@ impl SearchBench {
                         index,
                     })
                 }
-                Next::Stale => return Err(JsError::new("pages out of order")),
+                Next::Wait | Next::Stale => return Err(JsError::new("pages out of order")),
             }
         }
         Err(JsError::new("the pages ended before the last one"))

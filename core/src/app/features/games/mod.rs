@@ -675,7 +675,7 @@ impl Feature for Games {
                                 cx.call(Self::req(Call::Sweep(next)), None);
                             }
                             sweep::Next::Done(index) => self.index_in(index, cx),
-                            sweep::Next::Stale => {}
+                            sweep::Next::Wait | sweep::Next::Stale => {}
                         }
                         // The first page names the most played games (bonus cards' games).
                         if page == 1 {
@@ -917,7 +917,11 @@ impl Games {
             self.server_found.clear();
             self.searching = false;
         } else {
-            // Fallback: the server searches until the index is ready.
+            // The index is built from now on (in the background); the server searches
+            // until it is ready.
+            if let Some(page) = self.sweep.want() {
+                cx.call(Self::req(Call::Sweep(page)), None);
+            }
             self.searching = true;
             cx.call(Self::req(Call::Search(search::clip(&q))), None);
         }

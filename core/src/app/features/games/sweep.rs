@@ -1,8 +1,11 @@
 //! The search index built from SPEC §7 `games` pages (issue 29): the whole list in
-//! popularity order, asked one page at a time in the background once a games page painted
-//! (the next page only when the last one answered, so the page never waits on it), each
-//! page's names added to the index being built; the index is ready when the last page is in.
-//! Until then the search asks the platform (`games/search`).
+//! popularity order, asked one page at a time in the background (the next page only when the
+//! last one answered, so the page never waits on it), each page's names added to the index
+//! being built; the index is ready when the last page is in. Until then the search asks the
+//! platform (`games/search`). The first page is asked once a games page painted (it names the
+//! most played games, for bonus cards too); the rest only once the visitor searches (`want`):
+//! the whole list is about 100 pages of ~105 KB, too much to fetch on every visit for
+//! visitors who never search.
 
 use super::catalogue::Catalogue;
 use super::search::{Index, IndexBuilder};
@@ -14,6 +17,10 @@ pub const PER_PAGE: u32 = 200;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Sweep {
     pub started: bool,
+    /// The visitor searched: the pages after the first are wanted.
+    pub wanted: bool,
+    /// The next page, waiting for `want`.
+    parked: Option<u32>,
     /// The page asked for and not answered yet.
     pub asking: Option<u32>,
     /// The index's game `i` is `cat.games[order[i]]`.
@@ -29,6 +36,8 @@ pub struct Sweep {
 #[derive(Debug, PartialEq)]
 pub enum Next {
     Ask(u32),
+    /// More pages, not wanted yet.
+    Wait,
     Done(Index),
     /// Not the page being asked for (a late answer): nothing.
     Stale,
@@ -43,6 +52,18 @@ impl Sweep {
         self.started = true;
         self.asking = Some(1);
         Some(1)
+    }
+
+    /// The visitor searched: the page to ask for now, if one waits (or the first, when the
+    /// sweep has not started).
+    pub fn want(&mut self) -> Option<u32> {
+        self.wanted = true;
+        if !self.started {
+            return self.start();
+        }
+        let next = self.parked.take()?;
+        self.asking = Some(next);
+        Some(next)
     }
 
     /// Page `page` of `total_pages` brought the games at `places` (in popularity order).
@@ -72,6 +93,11 @@ impl Sweep {
             }
         }
         if page < total_pages && !places.is_empty() {
+            if !self.wanted {
+                self.asking = None;
+                self.parked = Some(page + 1);
+                return Next::Wait;
+            }
             self.asking = Some(page + 1);
             return Next::Ask(page + 1);
         }
