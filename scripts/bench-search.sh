@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Games search bench (issue 11): the core's in-client search against Fuse.js and uFuzzy (npm,
-# tests/node_modules) on the sandbox's 20,000-game catalogue and the 200 labelled queries of
+# tests/node_modules) on the sandbox's 20,000 games (the SPEC §7 `games` pages the core's index is built from) and the 200 labelled queries of
 # tests/bench/search-queries.json, in Node and in headless Chromium. Prints p50/p95 per
 # keystroke, index build time, memory and recall@10; asserts nothing (numbers, not a test).
 # The core's search is built alone to wasm (feature bench-search, `release` profile by
@@ -17,15 +17,24 @@ if [ "$profile" = release ]; then profile_args=(--release); else profile_args=(-
 log "building the core's search for the bench ($profile)"
 (cd "$ROOT/core" && wasm-pack build --no-opt "${profile_args[@]}" --target web --out-dir "$work/pkg" \
   --out-name croupier_core . --features bench-search) >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }
-log "the catalogue from a sandbox"
+log "the games from a sandbox: every SPEC §7 games page, as the core's index sweep asks"
 cargo build --release -p croupier-sandbox >"$work/sandbox-build.log" 2>&1 || { tail -30 "$work/sandbox-build.log"; exit 1; }
 port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
 "$ROOT/target/release/croupier-sandbox" --port "$port" --db :memory: --fast-hash >"$work/sandbox.log" 2>&1 &
 sandbox=$!
 trap 'kill "$sandbox" 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/api/game/games/catalogue" -o "$work/catalogue.txt" && break; sleep 0.2; done
-raw=$(wc -c <"$work/catalogue.txt")
-gz=$(curl -fs -H 'accept-encoding: gzip' "http://127.0.0.1:$port/api/game/games/catalogue" | wc -c)
+per=200
+url="http://127.0.0.1:$port/api/game/games?page=1&perPage=$per"
+for _ in $(seq 1 100); do curl -fs "$url" -o "$work/page1.json" && break; sleep 0.2; done
+pages=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).meta.totalPages)' "$work/page1.json")
+: >"$work/pages.jsonl"
+raw=0; gz=0; biggest=0
+for p in $(seq 1 "$pages"); do
+  curl -fs "http://127.0.0.1:$port/api/game/games?page=$p&perPage=$per" -o "$work/page.json"
+  n=$(wc -c <"$work/page.json"); raw=$((raw + n)); [ "$n" -gt "$biggest" ] && biggest=$n
+  gz=$((gz + $(gzip -c "$work/page.json" | wc -c)))
+  cat "$work/page.json" >>"$work/pages.jsonl"; echo >>"$work/pages.jsonl"
+done
 kill "$sandbox" 2>/dev/null || true
-awk -v r="$raw" -v g="$gz" 'BEGIN { printf "catalogue download: %.0f KiB raw, %.0f KiB gzip (as served)\n", r / 1024, g / 1024 }'
-cd "$ROOT/tests/bench" && node --expose-gc search-bench.mjs "$work/catalogue.txt" "$work/pkg"
+awk -v p="$pages" -v r="$raw" -v g="$gz" -v b="$biggest" 'BEGIN { printf "index download: %d games pages of 200, %.0f KiB raw, %.0f KiB gzip, the biggest %.0f KiB\n", p, r / 1024, g / 1024, b / 1024 }'
+cd "$ROOT/tests/bench" && node --expose-gc search-bench.mjs "$work/pages.jsonl" "$work/pkg"

@@ -1,18 +1,12 @@
 // Writes the labelled query set of the search bench (search-queries.json) from the sandbox
-// catalogue: 200 queries, each naming one game the way a player types it (typos, missing or
+// games: 200 queries, each naming one game the way a player types it (typos, missing or
 // extra accents, another word order, "of"/"the" left out, half-typed). Deterministic; run once,
-// the output is kept in the repo: `node make-queries.mjs catalogue.txt > search-queries.json`.
+// the output is kept in the repo: `node make-queries.mjs pages.jsonl > search-queries.json`
+// (pages.jsonl: the SPEC §7 games pages scripts/bench-search.sh writes to target/bench-search).
 import { readFileSync } from "node:fs";
+import { readCatalogue } from "./search-core.mjs";
 
-const text = readFileSync(process.argv[2], "utf8");
-const games = [];
-for (const line of text.split("\n").slice(1)) {
-  const f = line.split("\t");
-  if (f.length !== 6 || f[0] === "P" || f[0] === "C" || f[0] === "F") continue;
-  const name = f[1];
-  const identity = f[0] || slug(name);
-  games.push({ name, identity });
-}
+const games = readCatalogue(readFileSync(process.argv[2], "utf8")).map(({ name, identity }) => ({ name, identity }));
 function slug(s) {
   return s
     .normalize("NFD")

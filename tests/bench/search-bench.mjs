@@ -1,7 +1,7 @@
 // Search bench (issue 11): the core's games search (wasm, feature bench-search) against
 // Fuse.js and uFuzzy on the same 20,000-game catalogue and the same labelled queries, in Node
 // and in headless Chromium. Prints numbers; asserts nothing. Run by scripts/bench-search.sh:
-//   node search-bench.mjs <catalogue.txt> <pkg dir (wasm-pack --target web)>
+//   node search-bench.mjs <pages.jsonl> <pkg dir (wasm-pack --target web)>
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
@@ -45,7 +45,7 @@ const types = { ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "a
 const server = createServer((req, res) => {
   const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
   let file;
-  if (path === "/catalogue.txt") file = resolve(catPath);
+  if (path === "/pages.jsonl") file = resolve(catPath);
   else if (path.startsWith("/pkg/")) file = join(resolve(pkgDir), path.slice(5));
   else file = join(ROOT, path);
   try {

@@ -2,20 +2,15 @@
 // browser.html): the same catalogue, the same labelled queries, the same keystrokes for the
 // core's search (wasm), Fuse.js and uFuzzy. Prints nothing; returns numbers.
 
-/** Game rows of the compact catalogue (docs/API.md "Games catalogue"). A line it does not
- * understand stops the bench: a format that grew must not shrink the catalogue silently. */
-export function readCatalogue(text, slug) {
-  const providers = [];
+/** The games of SPEC §7 `games` answers, one JSON page a line (what the core's index sweep
+ * reads). A line that is not a page stops the bench: nothing may shrink the list silently. */
+export function readCatalogue(text) {
   const games = [];
-  for (const line of text.split("\n").slice(1)) {
-    if (line === "") continue;
-    const f = line.split("\t");
-    if (f[0] === "P" && f.length === 4) providers.push(f[3]);
-    else if (f[0] === "C" || f[0] === "F") continue;
-    // identity, name, provider index, collections, features, flags, then optional fields
-    // (the numeric id when it is not the previous one + 1).
-    else if (f.length >= 6) games.push({ identity: f[0] || slug(f[1]), name: f[1], provider: providers[Number(f[2])] ?? "" });
-    else throw new Error(`catalogue line not understood: ${JSON.stringify(line)}`);
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    const page = JSON.parse(line);
+    if (!Array.isArray(page.data)) throw new Error(`not a games page: ${line.slice(0, 80)}`);
+    for (const g of page.data) games.push({ identity: g.identity, name: g.name, provider: g.provider?.name ?? "" });
   }
   return games;
 }

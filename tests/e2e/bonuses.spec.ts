@@ -136,7 +136,8 @@ test("a deposit bonus chosen while depositing goes with the deposit and arrives 
 
 test("a guest is asked to sign in and no bonus call is made", async ({ page }) => {
   const calls: string[] = [];
-  page.on("request", (r) => r.url().includes("/api/game/") && calls.push(r.url()));
+  // The games collections load at app creation (SPEC §7, issue 29): not a bonus call.
+  page.on("request", (r) => r.url().includes("/api/game/") && !r.url().includes("/api/game/collections") && calls.push(r.url()));
   await page.goto(url("/bonuses"));
   await expect(page.getByRole("heading", { name: "Bonuses" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign in" }).first()).toBeVisible();

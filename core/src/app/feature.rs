@@ -104,6 +104,8 @@ pub enum Signal {
     LaunchWanted,
     /// The launch held for `LaunchWanted` may go.
     LaunchAllowed,
+    /// The visitor's country became known (`Shared::visitor_country`).
+    VisitorCountry,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,6 +183,8 @@ pub enum Msg {
     Consent(crate::domain::consent::Consent),
     /// The registration scenario's server rules or the countries arrived (the session feature).
     Registration(Rc<crate::app::registration::Registration>),
+    /// The visitor's country as the platform's edge names it (`GET /api/geo`).
+    VisitorCountry(String),
     /// The games catalogue arrived (the games feature).
     Catalogue(Rc<crate::app::features::games::catalogue::Catalogue>),
     /// Go to an in-app address (a history entry, or `replace` the current one).
@@ -200,6 +204,9 @@ pub struct Shared {
     /// The player's profile country (payment methods, the sportsbook's start call); `None`
     /// for a guest or a profile without one.
     pub country: Option<String>,
+    /// The visitor's country as the edge names it (`GET /api/geo`, an operator path), for
+    /// guests and players alike (SPEC §5 collections); `None` until it answered or without it.
+    pub visitor_country: Option<String>,
     /// The active wallet account's currency, once the accounts are known.
     pub active_currency: Option<String>,
     /// The deposit bonus package chosen for the next deposit.
@@ -241,6 +248,7 @@ impl Shared {
             status: SessionStatus::Booting,
             player_id: None,
             country: None,
+            visitor_country: None,
             active_currency: None,
             deposit_bonus: None,
             deposit_amount: None,
@@ -272,6 +280,12 @@ impl Shared {
         self.currencies
             .iter()
             .find(|c| c.code.eq_ignore_ascii_case(code))
+    }
+
+    /// The country whose game collections the visitor sees (SPEC §5): the edge's, else (no
+    /// geo path, or before it answered) the player's profile country.
+    pub fn collections_country(&self) -> Option<&str> {
+        self.visitor_country.as_deref().or(self.country.as_deref())
     }
 
     pub fn is_player(&self) -> bool {

@@ -6,7 +6,9 @@ use super::address;
 use super::calls::{self, refresh, Auth, ResponseError};
 use super::effect::{Effect, LogLevel};
 use super::event::{AppUi, Event, HttpOutcome, Prefs, UiEvent};
-use super::feature::{Cx, Hook, LoadFailed, Msg, Out, OwnedHook, SessionChange, SessionStatus};
+use super::feature::{
+    Cx, Hook, LoadFailed, Msg, Out, OwnedHook, SessionChange, SessionStatus, Signal,
+};
 use super::features::session;
 use super::forms;
 use super::groups::{self, Code, LoadState, Pending};
@@ -363,6 +365,10 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
             model.shared.registration = r;
             model.dirty.forms();
             model.dirty.mark(Part::Session);
+        }
+        Msg::VisitorCountry(country) => {
+            model.shared.visitor_country = Some(country);
+            hook(model, &Hook::Signal(Signal::VisitorCountry), now, out);
         }
         Msg::Catalogue(cat) => {
             model.shared.catalogue = Some(cat);

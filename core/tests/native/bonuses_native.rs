@@ -792,12 +792,21 @@ fn cards_and_quest_tasks_name_their_games_once_the_catalogue_is_in() {
     assert_eq!(v.items[0].game_ids, vec![2, 40, 999]);
     assert!(v.items[0].named_games.is_empty());
     sent(&mut m);
-    // Ids run on from 1 unless a line gives one (the 7th field).
-    let text = "croupier-catalogue 1\nP\t1\tnovomatic\tNovomatic\n\
-                \tBook of Ra\t0\t1\t0\t1\n\tSizzling Hot\t0\t1\t0\t1\n\
-                lucky-7\tLucky Lady's Charm\t0\t1\t0\t1\t40\n\tDolphin's Pearl\t0\t1\t0\t1\n\
-                \tFruit Farm\t0\t1\t0\t1\tx\n";
-    ui(&mut m, GamesUi::GamesCatalogue { text: text.into() });
+    // The games index's first page names the most played games.
+    ui(&mut m, GamesUi::GamesPainted);
+    let game = |id: u64, identity: &str, name: &str| {
+        json!({"id": id, "identity": identity, "name": name,
+            "provider": {"id": 1, "identity": "novomatic", "name": "Novomatic"}, "hasDemo": true})
+    };
+    respond(
+        &mut m,
+        Req::Games(croupier_core::app::features::games::Call::Sweep(1)),
+        200,
+        json!({"data": [game(1, "book-of-ra", "Book of Ra"), game(2, "sizzling-hot", "Sizzling Hot"),
+            game(40, "lucky-7", "Lucky Lady's Charm"), game(41, "dolphins-pearl", "Dolphin's Pearl"),
+            {"id": 42, "name": "No identity"}],
+            "meta": {"page": 1, "perPage": 200, "totalPages": 1, "totalRows": 5}}),
+    );
     assert!(sent(&mut m).contains(&"bonuses"));
     let v = view::view(&m).bonuses;
     let named = |name: &str, identity: &str| GameRef {
@@ -819,7 +828,7 @@ fn cards_and_quest_tasks_name_their_games_once_the_catalogue_is_in() {
         cat.by_id(41).map(|g| g.name.as_str()),
         Some("Dolphin's Pearl")
     );
-    // A line whose id is not a number is skipped.
+    // A game without an identity is skipped.
     assert_eq!(cat.games.len(), 4);
 }
 

@@ -225,13 +225,7 @@ fn the_features_intents_round_trip() {
     ]);
     round_trip(vec![MiniappUi::MiniappRetry]);
     round_trip(vec![
-        GamesUi::GamesCatalogue {
-            text: s("croupier-catalogue 1\n"),
-        },
-        GamesUi::GamesCataloguePart { text: s("P\t1\n") },
-        GamesUi::GamesCatalogueFailed {
-            reason: s("HTTP 500"),
-        },
+        GamesUi::GamesPainted,
         GamesUi::GamesWindow {
             from: 20,
             count: 40,

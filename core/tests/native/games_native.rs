@@ -5,7 +5,6 @@
 
 use crate::support;
 
-use croupier_core::app::features::games::catalogue::Catalogue;
 use croupier_core::app::features::games::filter::Filter;
 use croupier_core::app::features::games::search::Index;
 use croupier_core::app::features::games::{self, GamesUi};
@@ -40,44 +39,145 @@ const PROVIDERS: &[&str] = &[
     "Big Time Gaming",
 ];
 
-fn catalogue_text() -> String {
-    let mut t = String::from("croupier-catalogue 1\n");
-    for (i, p) in PROVIDERS.iter().enumerate() {
-        let id = games::catalogue::slug(p);
-        t.push_str(&format!("P\t{}\t{id}\t{p}\n", i + 1));
+/// Collections: identity, name, hidden, countries.
+const COLLECTIONS: &[(&str, &str, bool, &[&str])] = &[
+    ("popular", "Popular", false, &[]),
+    ("slots", "Slots", false, &[]),
+    ("brazil-picks", "Favoritos do Brasil", false, &["BR", "PT"]),
+    ("staff-test", "Staff test", true, &[]),
+];
+
+/// Every game is a slot; the first four are popular and in Brazil, game 5 is staff-only;
+/// all have free spins (1), odd ones buy the bonus (2); all but Starburst have a demo.
+fn in_collection(i: usize, c: usize) -> bool {
+    match c {
+        0 | 2 => i < 4,
+        1 => true,
+        3 => i == 5,
+        _ => false,
     }
-    t.push_str("C\tpopular\tPopular\t0\t\n");
-    t.push_str("C\tslots\tSlots\t0\t\n");
-    t.push_str("C\tbrazil-picks\tFavoritos do Brasil\t0\tBR,PT\n");
-    t.push_str("C\tstaff-test\tStaff test\t1\t\n");
-    t.push_str("F\t1\tFree spins\n");
-    t.push_str("F\t2\tBonus buy\n");
-    for (i, (name, p)) in NAMES.iter().enumerate() {
-        // Every game is a slot; the first four are popular and in Brazil; odd ones buy bonus.
-        let cols = 2 | if i < 4 { 1 | 4 } else { 0 } | if i == 5 { 8 } else { 0 };
-        let feats = 1 | if i % 2 == 1 { 2 } else { 0 };
-        let flags = if i == 8 { 0 } else { 1 };
-        t.push_str(&format!("\t{name}\t{p}\t{cols:x}\t{feats:x}\t{flags}\n"));
-    }
-    t
 }
 
-fn index() -> (Catalogue, Index) {
-    let cat = Catalogue::parse(&catalogue_text()).expect("catalogue");
-    let names: Vec<&str> = cat.games.iter().map(|g| g.name.as_str()).collect();
-    let provs: Vec<u16> = cat.games.iter().map(|g| g.provider).collect();
-    let pnames: Vec<&str> = cat.providers.iter().map(|p| p.name.as_str()).collect();
-    let ix = Index::build(&names, &provs, &pnames);
-    (cat, ix)
+fn features_of(i: usize) -> Vec<u32> {
+    if i % 2 == 1 {
+        vec![1, 2]
+    } else {
+        vec![1]
+    }
+}
+
+fn game_json(i: usize) -> serde_json::Value {
+    let (name, p) = NAMES[i];
+    let pname = PROVIDERS[p as usize];
+    j!({"id": i + 1, "identity": games::catalogue::slug(name), "name": name,
+        "provider": {"id": p + 1, "identity": games::catalogue::slug(pname), "name": pname},
+        "hasDemo": i != 8, "isMobile": true, "features": features_of(i)})
+}
+
+/// The platform's `games` call over the test data (collection, providers[], features[], sort
+/// popular | name, page, perPage).
+fn games_page(query: &[(String, String)]) -> serde_json::Value {
+    let get = |k: &str| query.iter().find(|(q, _)| q == k).map(|(_, v)| v.as_str());
+    let all = |k: &str| -> Vec<&str> {
+        query
+            .iter()
+            .filter(|(q, _)| q == k)
+            .map(|(_, v)| v.as_str())
+            .collect()
+    };
+    let collection = get("collection").map(|c| {
+        COLLECTIONS
+            .iter()
+            .position(|x| x.0 == c)
+            .expect("a known collection")
+    });
+    let providers = all("providers[]");
+    let features: Vec<u32> = all("features[]")
+        .iter()
+        .map(|f| f.parse().unwrap())
+        .collect();
+    let mut list: Vec<usize> = (0..NAMES.len())
+        .filter(|&i| collection.is_none_or(|c| in_collection(i, c)))
+        .filter(|&i| {
+            providers.is_empty()
+                || providers
+                    .contains(&games::catalogue::slug(PROVIDERS[NAMES[i].1 as usize]).as_str())
+        })
+        .filter(|&i| features.iter().all(|f| features_of(i).contains(f)))
+        .collect();
+    if get("sort") == Some("name") {
+        list.sort_by_key(|&i| NAMES[i].0);
+    }
+    let page: usize = get("page").map_or(1, |p| p.parse().unwrap());
+    let per: usize = get("perPage").map_or(24, |p| p.parse().unwrap());
+    let data: Vec<serde_json::Value> = list
+        .iter()
+        .skip((page - 1) * per)
+        .take(per)
+        .map(|&i| game_json(i))
+        .collect();
+    j!({"data": data, "meta": {"page": page, "perPage": per,
+        "totalPages": list.len().div_ceil(per), "totalRows": list.len()}})
+}
+
+/// The platform answers every games-list call in flight (collections, providers, features,
+/// lobby rows, list pages, the index's pages) until none is left; the other calls wait.
+fn serve(m: &mut Model) -> Vec<Effect> {
+    let mut fx = Vec::new();
+    for _ in 0..100 {
+        let Some((r, body)) =
+            m.calls.in_flight_reqs().into_iter().find_map(|r| {
+                let Req::Games(call) = &r else { return None };
+                let body =
+                    match call {
+                        games::Call::Collections => j!(COLLECTIONS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (id, name, hidden, countries))| j!({"id": i + 1, "identity": id,
+                        "name": name, "isHidden": hidden, "countries": countries,
+                        "gamesCount": (0..NAMES.len()).filter(|&g| in_collection(g, i)).count()}))
+                    .collect::<Vec<_>>()),
+                        games::Call::Providers => j!(PROVIDERS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| j!({"id": i + 1, "identity": games::catalogue::slug(p), "name": p,
+                        "gamesCount": NAMES.iter().filter(|n| n.1 as usize == i).count()}))
+                    .collect::<Vec<_>>()),
+                        games::Call::Features => {
+                            j!([{"id": 1, "name": "Free spins"}, {"id": 2, "name": "Bonus buy"}])
+                        }
+                        _ => {
+                            let route = croupier_core::app::calls::Endpoint::endpoint(call);
+                            if route.path != "/api/game/games" {
+                                return None;
+                            }
+                            games_page(&route.query)
+                        }
+                    };
+                Some((r.clone(), body))
+            })
+        else {
+            break;
+        };
+        fx.extend(respond(m, r, 200, body));
+    }
+    fx
+}
+
+fn index() -> (Vec<String>, Vec<u16>, Index) {
+    let names: Vec<&str> = NAMES.iter().map(|n| n.0).collect();
+    let provs: Vec<u16> = NAMES.iter().map(|n| n.1).collect();
+    let ix = Index::build(&names, &provs, PROVIDERS);
+    (names.iter().map(|n| n.to_string()).collect(), provs, ix)
 }
 
 fn top(query: &str, n: usize) -> Vec<String> {
-    let (cat, ix) = index();
+    let (names, _, ix) = index();
     ix.search(query, 10)
         .0
         .iter()
         .take(n)
-        .map(|&i| cat.games[i as usize].name.clone())
+        .map(|&i| names[i as usize].clone())
         .collect()
 }
 
@@ -108,27 +208,21 @@ fn search_ranking_table() {
 
 #[test]
 fn search_finds_providers_and_their_games() {
-    let (cat, ix) = index();
+    let (names, provs, ix) = index();
     let (games, providers) = ix.search("novomatic", 10);
-    let names: Vec<&str> = providers
-        .iter()
-        .map(|&p| cat.providers[p as usize].name.as_str())
-        .collect();
-    assert_eq!(names, ["Novomatic"]);
-    let gnames: Vec<&str> = games
-        .iter()
-        .map(|&g| cat.games[g as usize].name.as_str())
-        .collect();
+    let pnames: Vec<&str> = providers.iter().map(|&p| PROVIDERS[p as usize]).collect();
+    assert_eq!(pnames, ["Novomatic"]);
+    let gnames: Vec<&str> = games.iter().map(|&g| names[g as usize].as_str()).collect();
     assert_eq!(gnames, ["Book of Ra", "Book of Ra Deluxe"]);
     // A provider word narrows a game word: "dead playn go".
     let (games, _) = ix.search("dead play'n go", 10);
-    assert!(games.iter().all(|&g| cat.games[g as usize].provider == 2));
+    assert!(games.iter().all(|&g| provs[g as usize] == 2));
     assert_eq!(games.len(), 2);
 }
 
 #[test]
 fn bad_queries_answer_empty() {
-    let (_, ix) = index();
+    let (_, _, ix) = index();
     for q in [
         "",
         "    ",
@@ -182,13 +276,10 @@ fn boot(path: &str, tok: Option<String>, prefs: Prefs) -> (Model, Vec<Effect>) {
     (m, fx)
 }
 
+/// The page painted and the platform answered every games-list call (the index is ready).
 fn with_catalogue(m: &mut Model) {
-    ui(
-        m,
-        GamesUi::GamesCatalogue {
-            text: catalogue_text(),
-        },
-    );
+    ui(m, GamesUi::GamesPainted);
+    serve(m);
 }
 
 fn player(path: &str, country: &str, prefs: Prefs) -> (Model, Vec<Effect>) {
@@ -202,32 +293,80 @@ fn player(path: &str, country: &str, prefs: Prefs) -> (Model, Vec<Effect>) {
     (m, fx)
 }
 
-#[test]
-fn lobby_rows_follow_the_visitor_country_and_leave_hidden_out() {
-    let (mut m, _) = boot("/games", None, Prefs::default());
-    with_catalogue(&mut m);
-    let rows: Vec<String> = view(&m)
+fn rows(m: &Model) -> Vec<String> {
+    view(m)
         .games_lobby
         .rows
         .iter()
         .map(|r| r.identity.clone())
-        .collect();
-    assert_eq!(rows, ["popular", "slots"]);
-    let (mut m, _) = player("/", "BR", Prefs::default());
+        .collect()
+}
+
+fn geo_answers(m: &mut Model, country: &str) {
+    respond(
+        m,
+        Req::Privacy(croupier_core::app::features::consent::Call::Geo),
+        200,
+        j!({ "country": country }),
+    );
+}
+
+/// SPEC §5: collections follow the visitor's country as the edge names it (`/api/geo`), for a
+/// guest and a player alike; hidden ones never show; each row is one small `games` call.
+#[test]
+fn lobby_rows_follow_the_visitor_country_and_leave_hidden_out() {
+    // A guest from Brazil: the Brazil row once the edge's country is known.
+    let (mut m, fx) = boot("/games", None, Prefs::default());
+    assert!(
+        http(&fx).iter().any(|h| h.path == "/api/game/collections"),
+        "the collections at app creation"
+    );
     with_catalogue(&mut m);
+    assert_eq!(rows(&m), ["popular", "slots"]);
+    geo_answers(&mut m, "BR");
+    assert!(
+        m.calls
+            .in_flight_reqs()
+            .contains(&Req::Games(games::Call::Row("brazil-picks".into()))),
+        "the new row is asked for"
+    );
+    serve(&mut m);
+    assert_eq!(rows(&m), ["popular", "slots", "brazil-picks"]);
     let v = view(&m);
-    let rows: Vec<&str> = v
-        .games_lobby
-        .rows
-        .iter()
-        .map(|r| r.identity.as_str())
-        .collect();
-    assert_eq!(rows, ["popular", "slots", "brazil-picks"]);
     assert_eq!(
         v.games_lobby.rows[0].tiles[0].href,
         "/game/gates-of-olympus"
     );
     assert_eq!(v.games_lobby.rows[1].total, NAMES.len() as u32);
+    // A guest from elsewhere: not.
+    let (mut m, _) = boot("/", None, Prefs::default());
+    geo_answers(&mut m, "DE");
+    with_catalogue(&mut m);
+    assert_eq!(rows(&m), ["popular", "slots"]);
+    // A player whose profile says Brazil, visiting from Germany: the visitor's country counts.
+    let (mut m, _) = player("/", "BR", Prefs::default());
+    geo_answers(&mut m, "DE");
+    with_catalogue(&mut m);
+    assert_eq!(rows(&m), ["popular", "slots"]);
+    // Without the operator's geo path, the profile's country is all there is.
+    let mut m = Model::new(Config::read(&j!({ "operatorPaths": { "geo": "" } })));
+    update(
+        &mut m,
+        Event::Booted {
+            token: Some(token(3600, "a")),
+            path: "/".into(),
+            prefs: Prefs::default(),
+        },
+        NOW,
+    );
+    respond(
+        &mut m,
+        req::profile(),
+        200,
+        j!({"id": 7, "email": "a@b.c", "country": "PT"}),
+    );
+    with_catalogue(&mut m);
+    assert_eq!(rows(&m), ["popular", "slots", "brazil-picks"]);
 }
 
 #[test]
@@ -270,6 +409,15 @@ fn the_filter_intent_moves_the_address() {
     assert!(fx.iter().any(
         |e| matches!(e, Effect::PushUrl { url, .. } if url == "/games/slots?providers=novomatic")
     ));
+    // The list is asked for again with the filter.
+    let asked = http(&fx)
+        .into_iter()
+        .find(|h| h.path == "/api/game/games")
+        .expect("the filtered list");
+    assert!(asked
+        .query
+        .contains(&("providers[]".into(), "novomatic".into())));
+    serve(&mut m);
     let v = view(&m);
     assert_eq!(v.games_list.total, 2);
     assert_eq!(v.games_lobby.filter.count, 1);
@@ -560,14 +708,14 @@ fn history_tabs_page_filter_and_take_live_rows() {
 }
 
 #[test]
-fn the_lobby_asks_for_the_winners_ticker_with_the_catalogue() {
-    let (mut m, _) = boot("/games", None, Prefs::default());
-    let fx = ui(
-        &mut m,
-        GamesUi::GamesCatalogue {
-            text: catalogue_text(),
-        },
-    );
+fn the_lobby_asks_for_the_winners_ticker() {
+    // Not in the way of the first paint: asked once the lobby painted.
+    let (mut m, fx) = boot("/games", None, Prefs::default());
+    assert!(!http(&fx)
+        .iter()
+        .any(|h| h.path == "/api/game/spins/winners"));
+    let fx = ui(&mut m, GamesUi::GamesPainted);
+    serve(&mut m);
     assert!(http(&fx)
         .iter()
         .any(|h| h.path == "/api/game/spins/winners"));
@@ -631,59 +779,168 @@ fn real_play_refused_by_the_players_own_limit_opens_game_limit_reached() {
     assert_eq!(view(&m).games_play.url, None);
 }
 
-/// The app hands a long catalogue over in parts (whole lines, one task each): read in parts it
-/// is the same catalogue, index and lobby as read at once; a first part without the header is
-/// refused and the catalogue fails.
-#[test]
-fn a_catalogue_read_in_parts_is_the_catalogue_read_at_once() {
-    let text = catalogue_text();
-    let (mut whole, _) = boot("/games", None, Prefs::default());
-    with_catalogue(&mut whole);
-    let (mut parts, _) = boot("/games", None, Prefs::default());
-    let lines: Vec<&str> = text.split_inclusive('\n').collect();
-    // Cut after the header, inside the providers, and between games.
-    let cuts = [1, 4, 12, lines.len() - 3];
-    let mut from = 0;
-    for to in cuts {
-        ui(
-            &mut parts,
-            GamesUi::GamesCataloguePart {
-                text: lines[from..to].concat(),
-            },
-        );
-        assert_eq!(
-            view(&parts).games_lobby.state,
-            games::CatalogueState::Loading
-        );
-        from = to;
-    }
-    ui(
-        &mut parts,
-        GamesUi::GamesCatalogue {
-            text: lines[from..].concat(),
-        },
-    );
-    assert_eq!(parts.f.games.cat, whole.f.games.cat);
-    assert_eq!(parts.f.games.index, whole.f.games.index);
-    assert!(parts.f.games.pending.is_none());
-    assert_eq!(view(&parts).games_lobby, view(&whole).games_lobby);
-    assert_eq!(view(&parts).games_lobby.state, games::CatalogueState::Ready);
+fn synthetic(n: usize) -> Vec<serde_json::Value> {
+    (0..n)
+        .map(|i| {
+            j!({"id": i + 1, "identity": format!("game-{i}"), "name": format!("Game {i} Zephyr"),
+            "provider": {"id": 1, "identity": "acme", "name": "Acme"}, "hasDemo": true, "isMobile": true})
+        })
+        .collect()
+}
 
-    let (mut bad, _) = boot("/games", None, Prefs::default());
-    ui(
-        &mut bad,
-        GamesUi::GamesCataloguePart {
-            text: lines[1..4].concat(),
+/// Issue 29: the index is built from `games` pages in popularity order, one page after the
+/// other, past the first only once the visitor searches; a late answer of another page changes nothing; a game seen on two pages (the order
+/// moved) is indexed once; the index is ready with the last page.
+#[test]
+fn the_search_index_is_built_from_paged_games_answers() {
+    use games::catalogue::Catalogue;
+    use games::sweep::{Next, Sweep};
+    let all = synthetic(450);
+    let mut cat = Catalogue::default();
+    let mut sweep = Sweep::default();
+    assert_eq!(sweep.start(), Some(1));
+    assert_eq!(sweep.start(), None, "started once");
+    let p1 = cat.add(&all[0..200]);
+    // The first page (a games page painted); the rest wait until the visitor searches.
+    assert_eq!(sweep.answered(1, 3, &p1, &cat), Next::Wait);
+    assert_eq!(sweep.answered(1, 3, &p1, &cat), Next::Stale, "a repeat");
+    assert_eq!(sweep.want(), Some(2));
+    assert_eq!(sweep.want(), None, "asked once");
+    // Page 2 repeats the last game of page 1.
+    let p2 = cat.add(&all[199..400]);
+    assert_eq!(sweep.answered(2, 3, &p2, &cat), Next::Ask(3));
+    assert!(!sweep.ready);
+    let p3 = cat.add(&all[400..]);
+    let Next::Done(index) = sweep.answered(3, 3, &p3, &cat) else {
+        panic!("ready after the last page");
+    };
+    assert!(sweep.ready);
+    assert_eq!(sweep.order.len(), 450);
+    assert_eq!(cat.games.len(), 450, "each game kept once");
+    // Typos, over games from every page, popularity order kept.
+    let found = index.search("game 449 zepyhr", 5).0;
+    assert_eq!(
+        cat.games[sweep.order[found[0] as usize] as usize].identity,
+        "game-449"
+    );
+    let found = index.search("zephir game 12", 1).0;
+    assert_eq!(
+        cat.games[sweep.order[found[0] as usize] as usize].identity,
+        "game-12"
+    );
+}
+
+/// Until the index is ready the search asks the platform (`games/search`) and shows its
+/// answer; once the last page is in, a typo finds the game in the client without a call.
+#[test]
+fn the_search_asks_the_platform_until_the_index_is_ready() {
+    let (mut m, _) = boot("/games", None, Prefs::default());
+    let fx = ui(
+        &mut m,
+        GamesUi::GamesSearch {
+            query: "sweet".into(),
         },
     );
-    assert!(bad.f.games.pending.is_none());
-    ui(
-        &mut bad,
-        GamesUi::GamesCatalogue {
-            text: lines[4..].concat(),
+    let asked = http(&fx)
+        .into_iter()
+        .find(|h| h.path == "/api/game/games/search")
+        .expect("the platform's search");
+    assert_eq!(asked.query, [("query".to_string(), "sweet".to_string())]);
+    // The first search starts the index's pages in the background.
+    assert!(http(&fx).iter().any(
+        |h| h.path == "/api/game/games" && h.query.contains(&("perPage".into(), "200".into()))
+    ));
+    assert!(view(&m).games_search.searching);
+    respond(
+        &mut m,
+        Req::Games(games::Call::Search("sweet".into())),
+        200,
+        j!({"games": [game_json(1)], "providers": []}),
+    );
+    let v = view(&m).games_search;
+    assert!(!v.searching);
+    assert_eq!(v.games[0].name, "Sweet Bonanza");
+    with_catalogue(&mut m);
+    assert!(m.f.games.sweep.ready);
+    let fx = ui(
+        &mut m,
+        GamesUi::GamesSearch {
+            query: "swet bonanza".into(),
         },
     );
-    assert_eq!(view(&bad).games_lobby.state, games::CatalogueState::Failed);
+    assert!(!http(&fx).iter().any(|h| h.path == "/api/game/games/search"));
+    assert_eq!(view(&m).games_search.games[0].name, "Sweet Bonanza");
+}
+
+/// A category page asks `games` a page at a time for the window the grid shows; every call
+/// goes through the core's HTTP path (perPage small, the filter in the query).
+#[test]
+fn a_category_page_asks_the_pages_its_window_shows() {
+    let (mut m, _) = boot("/games/slots?features=2", None, Prefs::default());
+    serve_only(&mut m, games::Call::Collections);
+    let page = |p: u32| {
+        Req::Games(games::Call::Page {
+            query: vec![
+                ("collection".into(), "slots".into()),
+                ("features[]".into(), "2".into()),
+                ("sort".into(), "popular".into()),
+            ],
+            page: p,
+        })
+    };
+    assert!(m.calls.id_of(&page(1)).is_some(), "the first page");
+    assert_eq!(view(&m).games_list.load, games::ListLoad::Loading);
+    let games = synthetic(130);
+    let answer = |p: usize| {
+        let from = (p - 1) * 48;
+        let data: Vec<_> = games.iter().skip(from).take(48).cloned().collect();
+        j!({"data": data, "meta": {"page": p, "perPage": 48, "totalPages": 3, "totalRows": 130}})
+    };
+    respond(&mut m, page(1), 200, answer(1));
+    let v = view(&m).games_list;
+    assert_eq!((v.total, v.tiles.len()), (130, 48));
+    assert!(
+        m.calls.id_of(&page(2)).is_none(),
+        "nothing the grid does not show"
+    );
+    let fx = ui(
+        &mut m,
+        GamesUi::GamesWindow {
+            from: 60,
+            count: 40,
+        },
+    );
+    let asked: Vec<_> = http(&fx)
+        .into_iter()
+        .filter(|h| h.path == "/api/game/games")
+        .map(|h| h.query.clone())
+        .collect();
+    assert_eq!(asked.len(), 2, "pages 2 and 3: {asked:?}");
+    assert!(asked[0].contains(&("perPage".into(), "48".into())));
+    // Until page 2 answers the window shows skeletons (no tiles from its first place).
+    assert!(view(&m).games_list.tiles.is_empty());
+    respond(&mut m, page(2), 200, answer(2));
+    let v = view(&m).games_list;
+    assert_eq!(v.from, 60);
+    assert_eq!(v.tiles[0].identity, "game-60");
+    assert_eq!(v.tiles.len(), 36, "up to the end of page 2");
+    respond(&mut m, page(3), 200, answer(3));
+    assert_eq!(view(&m).games_list.tiles.len(), 40);
+}
+
+/// Answers the one call `call` (the other games calls wait).
+fn serve_only(m: &mut Model, call: games::Call) {
+    let body = match call {
+        games::Call::Collections => j!(COLLECTIONS
+            .iter()
+            .map(
+                |(id, name, hidden, countries)| j!({"identity": id, "name": name,
+                "isHidden": hidden, "countries": countries, "gamesCount": 0})
+            )
+            .collect::<Vec<_>>()),
+        _ => unreachable!(),
+    };
+    respond(m, Req::Games(call), 200, body);
 }
 
 /// The live rows' rules (issue 29): first page only, newest first, a repeat updates in place,

@@ -66,6 +66,8 @@ fn booted_guest() -> Model {
             (Method::Get, "/api/settings/locales".to_string(), None),
             (Method::Get, "/api/content".to_string(), None),
             (Method::Get, "/builds/latest.json".to_string(), None),
+            // SPEC §7: the games collections at app creation (issue 29).
+            (Method::Get, "/api/game/collections".to_string(), None),
             // The public flags questsEnabled / loyaltyEnabled (issue 12).
             (Method::Get, "/api/settings/constants".to_string(), None),
             // The visitor's country for the geo-popup (issue 16).

@@ -21,10 +21,12 @@ fn get(v: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(v, &key.into()).unwrap_or(JsValue::UNDEFINED)
 }
 
-const CATALOGUE: &str =
-    "croupier-catalogue 1\nP\t1\tnovomatic\tNovomatic\nP\t2\tplayn-go\tPlay'n GO\n\
-C\tpopular\tPopular\t0\t\nF\t1\tFree spins\n\tBook of Ra\t0\t1\t1\t1\n\tBook of Dead\t1\t1\t1\t1\n\
-\tCafé Olé\t1\t1\t0\t1\n";
+/// A SPEC §7 `games` page, as the index's sweep reads it.
+const PAGE: &str = r#"{"data": [
+  {"id": 1, "identity": "book-of-ra", "name": "Book of Ra", "provider": {"id": 1, "identity": "novomatic", "name": "Novomatic"}, "hasDemo": true, "isMobile": true, "features": [1]},
+  {"id": 2, "identity": "book-of-dead", "name": "Book of Dead", "provider": {"id": 2, "identity": "playn-go", "name": "Play'n GO"}, "hasDemo": true, "isMobile": true, "features": [1]},
+  {"id": 3, "identity": "cafe-ole", "name": "Café Olé", "provider": {"id": 2, "identity": "playn-go", "name": "Play'n GO"}, "hasDemo": true, "isMobile": true, "features": []}
+], "meta": {"page": 1, "perPage": 200, "totalPages": 1, "totalRows": 3}}"#;
 
 #[wasm_bindgen_test]
 fn a_reload_reads_return_game_back() {
@@ -52,39 +54,41 @@ fn the_played_list_round_trips_through_local_storage() {
     assert_eq!(storage::local_get(PLAYED_KEY), None);
 }
 
+/// The index built from a `games` page read by the browser's JSON parser, searched in the wasm.
 #[wasm_bindgen_test]
 fn the_search_index_answers_inside_the_browser() {
-    let rt = Runtime::new(config());
-    rt.start();
-    rt.dispatch(Event::Ui(
-        GamesUi::GamesCatalogue {
-            text: CATALOGUE.into(),
-        }
-        .into(),
-    ));
+    use croupier_core::app::features::games::catalogue::{self, Catalogue};
+    use croupier_core::app::features::games::sweep::{Next, Sweep};
+    let json = croupier_core::json::parse(PAGE).expect("a page");
+    let page = catalogue::page(&json).expect("a games page");
+    let mut cat = Catalogue::default();
+    let mut sweep = Sweep::default();
+    assert_eq!(sweep.want(), Some(1));
+    let places = cat.add(page.games);
+    let Next::Done(index) = sweep.answered(1, page.total_pages, &places, &cat) else {
+        panic!("one page is the whole list");
+    };
     for (query, first) in [
         ("book of ra", "book-of-ra"),
         ("bok of dead", "book-of-dead"),
         ("CAFE ole", "cafe-ole"),
     ] {
-        rt.dispatch(Event::Ui(
-            GamesUi::GamesSearch {
-                query: query.into(),
-            }
-            .into(),
-        ));
-        let games = get(&get(&rt.view(), "gamesSearch"), "games");
-        let top = get(&js_sys::Array::from(&games).get(0), "identity");
-        assert_eq!(top.as_string().as_deref(), Some(first), "{query}");
+        let found = index.search(query, 10).0;
+        let top = &cat.games[sweep.order[found[0] as usize] as usize].identity;
+        assert_eq!(top, first, "{query}");
     }
+    assert!(index.search("🎰", 10).0.is_empty());
+    // The runtime starts with no index: a search waits for the platform's answer.
+    let rt = Runtime::new(config());
+    rt.start();
     rt.dispatch(Event::Ui(
         GamesUi::GamesSearch {
-            query: "🎰".into()
+            query: "book".into(),
         }
         .into(),
     ));
     assert_eq!(
-        get(&get(&rt.view(), "gamesSearch"), "empty").as_bool(),
+        get(&get(&rt.view(), "gamesSearch"), "searching").as_bool(),
         Some(true)
     );
 }

@@ -63,17 +63,22 @@ pub async fn list(
     Ok(Json(pages::list(&state.db(), &locale, &default, &kind)?))
 }
 
-/// `GET /api/geo` -> `{country}`: the visitor's country as the edge names it
-/// (`CF-IPCountry`, else `X-Country-Code`), else UA (SPEC §9 default country fallback).
-pub async fn geo(headers: HeaderMap) -> Json<Value> {
-    let header = ["cf-ipcountry", "x-country-code"].iter().find_map(|h| {
+/// The visitor's country as the edge names it (`CF-IPCountry`, else `X-Country-Code`): two
+/// letters, uppercased; `None` without a usable header.
+pub fn edge_country(headers: &HeaderMap) -> Option<String> {
+    ["cf-ipcountry", "x-country-code"].iter().find_map(|h| {
         headers
             .get(*h)
             .and_then(|v| v.to_str().ok())
             .map(str::trim)
             .filter(|v| v.len() == 2 && v.bytes().all(|b| b.is_ascii_alphabetic()))
             .map(str::to_ascii_uppercase)
-    });
-    let country = header.unwrap_or_else(|| "UA".into());
+    })
+}
+
+/// `GET /api/geo` -> `{country}`: the visitor's country as the edge names it
+/// (`CF-IPCountry`, else `X-Country-Code`), else UA (SPEC §9 default country fallback).
+pub async fn geo(headers: HeaderMap) -> Json<Value> {
+    let country = edge_country(&headers).unwrap_or_else(|| "UA".into());
     Json(json!({ "country": country }))
 }

@@ -70,6 +70,72 @@ async fn catalogue_collections_providers_and_filtered_pages() {
     assert_eq!(search["games"][0]["identity"], "book-of-ra");
 }
 
+/// SPEC §9's 512 KB response cap: the biggest `games` page the client asks for (the search
+/// index's pages of 200, and the largest perPage the platform allows) stays well under it.
+#[tokio::test]
+async fn a_full_games_page_stays_under_the_cap() {
+    let s = start().await;
+    let mut biggest = 0;
+    for page in [1, 50, 100] {
+        let res = s
+            .client
+            .get(format!("{}/api/game/games?page={page}&perPage=200", s.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let bytes = res.bytes().await.unwrap().len();
+        biggest = biggest.max(bytes);
+    }
+    println!("games page of 200: at most {biggest} bytes (cap 524288)");
+    assert!(
+        biggest < 512 * 1024 / 2,
+        "{biggest} bytes: not well under the cap"
+    );
+    assert_eq!(
+        s.get("/api/game/games?perPage=201", None).await.status,
+        StatusCode::BAD_REQUEST
+    );
+}
+
+/// SPEC §5: behind an edge that names the visitor's country, `collections` holds only the
+/// collections visible there; without the header all of them (the client filters).
+#[tokio::test]
+async fn collections_follow_the_visitors_country_header() {
+    let s = start().await;
+    let ids = |r: &serde_json::Value| -> Vec<String> {
+        r.as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["identity"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let all = s.get("/api/game/collections", None).await.body;
+    let with = |country: &'static str| {
+        s.raw(
+            s.client
+                .get(format!("{}/api/game/collections", s.base))
+                .header("X-Country-Code", country),
+        )
+    };
+    let br = with("br").await.body;
+    let de = with("DE").await.body;
+    let brazil = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["countries"].as_array().unwrap().contains(&json!("BR")))
+        .expect("a collection for Brazil")["identity"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(ids(&all).contains(&brazil));
+    assert!(ids(&br).contains(&brazil));
+    assert!(!ids(&de).contains(&brazil));
+    // Collections for every country stay.
+    assert!(ids(&de).len() >= ids(&all).len() - 3 && ids(&de).contains(&"slots".to_string()));
+}
+
 #[tokio::test]
 async fn launch_favourites_played_and_recent_searches() {
     let s = start().await;

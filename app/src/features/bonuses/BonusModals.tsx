@@ -7,7 +7,7 @@ import { Button } from "../../ui/Button";
 import { BonusCodeForm } from "./BonusesPanel";
 import { gamesLabel } from "./BonusCard";
 import { QuestModal } from "./Retention";
-import { useCatalogue } from "../../core/catalogue";
+import { useGamesPainted } from "../../core/gamesPainted";
 
 /** confirm-bonus, confirm-bonus-unsettled, bonus-cancel-lock, bonus-details, bonus-condition,
  * package-bonus and wallet-bonus-info. */
@@ -89,7 +89,7 @@ function useCard(): BonusCardView | undefined {
 
 function Details({ condition }: { condition: boolean }) {
   // The games by name (a modal can open on any page).
-  useCatalogue();
+  useGamesPainted();
   const t = useText();
   const g = useG();
   const dispatch = useDispatch();

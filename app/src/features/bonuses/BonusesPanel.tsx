@@ -5,7 +5,7 @@ import { TextField } from "../../ui/Field";
 import { Skeleton } from "../../ui/Skeleton";
 import { BonusCard } from "./BonusCard";
 import { LoyaltyTile, QuestsTile } from "./Retention";
-import { useCatalogue } from "../../core/catalogue";
+import { useGamesPainted } from "../../core/gamesPainted";
 
 /** The bonus-code field: on the bonuses pages and in the wallet's bonus info. */
 export function BonusCodeForm() {
@@ -54,7 +54,7 @@ export function BonusCodeForm() {
 /** Cashback, the bonus code and every issued or active bonus and free-spin package. */
 export function BonusesPanel() {
   // Cards and quests name their games from the catalogue (fetched once, after the paint).
-  useCatalogue();
+  useGamesPainted();
   const t = useText();
   const dispatch = useDispatch();
   const b = useCore((s) => s.bonuses);

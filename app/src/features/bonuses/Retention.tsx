@@ -2,7 +2,7 @@ import type { LoyaltyView, QuestView } from "croupier-core";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
-import { useCatalogue } from "../../core/catalogue";
+import { useGamesPainted } from "../../core/gamesPainted";
 
 const useQ = () => {
   const t = useText();
@@ -120,7 +120,7 @@ function QuestCard({ quest }: { quest: QuestView }) {
 /** quests-hub, quest-tasks, quest-rewards and quest-task-games. */
 export function QuestModal({ id }: { id: "quests-hub" | "quest-tasks" | "quest-rewards" | "quest-task-games" }) {
   // The tasks' games by name (a modal can open on any page).
-  useCatalogue();
+  useGamesPainted();
   const q = useQ();
   const dispatch = useDispatch();
   const quests = useCore((s) => s.bonuses.quests);

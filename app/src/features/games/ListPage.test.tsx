@@ -5,7 +5,7 @@ import { setView } from "../../test-utils";
 import { ListPage } from "./ListPage";
 
 // The catalogue's fetch is the app's, not this page's concern.
-vi.mock("../../core/catalogue", () => ({ useCatalogue: () => {} }));
+vi.mock("../../core/gamesPainted", () => ({ useGamesPainted: () => {} }));
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@ import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
 import { GameGrid } from "./GameGrid";
 import { NotFound } from "./NotFound";
-import { useCatalogue } from "../../core/catalogue";
+import { useGamesPainted } from "../../core/gamesPainted";
 import { Skeleton } from "../../ui/Skeleton";
 
 type Kind = "category" | "favorites" | "played";
@@ -10,7 +10,7 @@ type Kind = "category" | "favorites" | "played";
 /** A games list page: a category or provider (/games/{params}), favourites or recently
  * played, over the virtualised grid; categories and providers have the filter. */
 export function ListPage({ kind }: { kind: Kind }) {
-  useCatalogue();
+  useGamesPainted();
   const t = useText();
   const dispatch = useDispatch();
   const lobby = useCore((s) => s.gamesLobby);
@@ -51,7 +51,7 @@ export function ListPage({ kind }: { kind: Kind }) {
       ) : load === "failed" ? (
         <>
           <div className="list-empty" role="alert" data-testid="list-failed">
-            <p>{t(kind === "favorites" ? "global-components.games.favorites.failed" : "global-components.games.played.failed")}</p>
+            <p>{t(kind === "favorites" ? "global-components.games.favorites.failed" : kind === "played" ? "global-components.games.played.failed" : "global-components.games.catalogueFailed")}</p>
             <Button onClick={() => dispatch({ type: "gamesListRetry" })}>{t("global-components.games.retry")}</Button>
           </div>
           {/* What this device remembers still shows (played games are kept per device too). */}

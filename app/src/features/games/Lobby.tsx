@@ -3,12 +3,12 @@ import { useCore, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { GameRow, RowSkeleton } from "./GameRow";
 import { SearchPanel } from "./SearchPanel";
-import { useCatalogue } from "../../core/catalogue";
+import { useGamesPainted } from "../../core/gamesPainted";
 
 /** Home and /games: the search box, the categories and a row per collection (SPEC §5: only
  * the collections for the visitor's country, none hidden). */
 export function Lobby({ title }: { title?: string }) {
-  useCatalogue();
+  useGamesPainted();
   const t = useText();
   // Deferred: the rows (about a hundred tiles) are drawn in a background render that yields to
   // the browser every few milliseconds, not in the task that brought the catalogue or the

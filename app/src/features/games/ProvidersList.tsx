@@ -1,11 +1,11 @@
 import { useCore, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { Skeleton } from "../../ui/Skeleton";
-import { useCatalogue } from "../../core/catalogue";
+import { useGamesPainted } from "../../core/gamesPainted";
 
 /** /games/providers: every provider with its number of games. */
 export function ProvidersList() {
-  useCatalogue();
+  useGamesPainted();
   const t = useText();
   const lobby = useCore((s) => s.gamesLobby);
   return (

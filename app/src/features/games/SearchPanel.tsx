@@ -2,12 +2,12 @@ import { useId } from "react";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { GameTile } from "./GameTile";
-import { useCatalogue } from "../../core/catalogue";
+import { useGamesPainted } from "../../core/gamesPainted";
 
 /** The search box and its answers (global-search modal and the lobby): every keystroke goes
  * to the core, which searches the whole catalogue in the client. */
 export function SearchPanel({ autoFocus = false, compact = false }: { autoFocus?: boolean; compact?: boolean }) {
-  useCatalogue();
+  useGamesPainted();
   const t = useText();
   const dispatch = useDispatch();
   const s = useCore((v) => v.gamesSearch);

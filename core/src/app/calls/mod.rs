@@ -230,6 +230,11 @@ impl Calls {
         None
     }
 
+    /// The requests in flight now, oldest first.
+    pub fn in_flight_reqs(&self) -> Vec<Req> {
+        self.in_flight.iter().map(|(_, r)| r.clone()).collect()
+    }
+
     /// The calls in flight now.
     pub fn in_flight_ids(&self) -> Vec<CallId> {
         self.in_flight.iter().map(|(id, _)| *id).collect()

@@ -698,53 +698,6 @@ impl Catalogue {
             .enumerate()
             .find(|(_, p)| p.identity == key || p.id.to_string() == key)
     }
-
-    /// The compact catalogue the client searches and lists (see `routes::games::catalogue`):
-    /// tab-separated lines; a game's identity is left empty when it is its name's slug.
-    pub fn compact(&self) -> String {
-        let mut out = String::from("croupier-catalogue 1\n");
-        for p in &self.providers {
-            out.push_str(&format!("P\t{}\t{}\t{}\n", p.id, p.identity, p.name));
-        }
-        for c in &self.collections {
-            out.push_str(&format!(
-                "C\t{}\t{}\t{}\t{}\n",
-                c.identity,
-                c.name,
-                u8::from(c.is_hidden),
-                c.countries.join(",")
-            ));
-        }
-        for f in &self.features {
-            out.push_str(&format!("F\t{}\t{}\n", f.id, f.name));
-        }
-        let mut prev = 0;
-        for g in &self.games {
-            let identity = if slug(&g.name) == g.identity {
-                ""
-            } else {
-                g.identity.as_str()
-            };
-            // identity, name, provider index, collections bits, features bits, flags (1 demo,
-            // 2 desktop only), and the numeric id only when it is not the previous one + 1
-            // (bonuses and quests name games by id; the lobby by identity).
-            out.push_str(&format!(
-                "{}\t{}\t{}\t{:x}\t{:x}\t{}",
-                identity,
-                g.name,
-                g.provider,
-                g.collections,
-                g.features,
-                u8::from(g.has_demo) | (u8::from(!g.mobile) << 1)
-            ));
-            if g.id != prev + 1 {
-                out.push_str(&format!("\t{}", g.id));
-            }
-            out.push('\n');
-            prev = g.id;
-        }
-        out
-    }
 }
 
 #[cfg(test)]

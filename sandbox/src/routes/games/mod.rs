@@ -1,14 +1,13 @@
 //! SPEC §7 Games: collections, providers, games with filters, one game, launch, favourites,
-//! played, features, search, recent searches, spins, bets, winners; plus the compact
-//! catalogue the client searches in (docs/API.md "Games"), the tile images and the demo slot.
+//! played, features, search, recent searches, spins, bets, winners; plus the tile images and
+//! the demo slot (docs/API.md "Games").
 
 pub mod catalogue;
 mod images;
 pub mod slot;
 
 use axum::extract::{RawQuery, State};
-use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -26,10 +25,6 @@ pub fn router() -> Router<AppState> {
         .route("/api/game/providers", get(providers))
         .route("/api/game/providers/{id}", get(provider))
         .route("/api/game/games", get(list))
-        .route(
-            "/api/game/games/catalogue",
-            get(catalogue_text).layer(tower_http::compression::CompressionLayer::new()),
-        )
         .route("/api/game/games/features", get(features))
         .route("/api/game/games/favorites", get(favorites))
         .route("/api/game/games/played", get(played))
@@ -157,12 +152,23 @@ pub(crate) fn game_json(c: &Catalogue, g: &Game) -> Value {
     })
 }
 
-async fn collections() -> Json<Vec<Value>> {
+/// SPEC §5: collections are filtered by the visitor's country header. Behind an edge that
+/// names the country (`CF-IPCountry` / `X-Country-Code`) the answer holds only the collections
+/// visible there (an empty country list is visible everywhere); without the header, all of
+/// them (the client filters by the country it knows).
+async fn collections(headers: HeaderMap) -> Json<Vec<Value>> {
     let c = &*CATALOGUE;
+    let country = crate::routes::pages::edge_country(&headers);
     Json(
         c.collections
             .iter()
             .enumerate()
+            .filter(|(_, col)| {
+                country.as_ref().is_none_or(|v| {
+                    col.countries.is_empty()
+                        || col.countries.iter().any(|x| x.eq_ignore_ascii_case(v))
+                })
+            })
             .map(|(i, col)| {
                 json!({
                     "id": col.id,
@@ -250,20 +256,6 @@ async fn list(RawQuery(raw): RawQuery) -> ApiResult<Json<Value>> {
     Ok(Json(
         json!({"data": data, "meta": meta(page, per_page, total)}),
     ))
-}
-
-/// The whole catalogue in one compact text for the client's own search and lists (not a
-/// SPEC §7 call: docs/API.md). Gzipped by the layer; cached by the browser for an hour.
-async fn catalogue_text() -> Response {
-    static TEXT: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| CATALOGUE.compact());
-    (
-        [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
-            (header::CACHE_CONTROL, "public, max-age=3600"),
-        ],
-        TEXT.as_str(),
-    )
-        .into_response()
 }
 
 async fn features() -> Json<Vec<Value>> {

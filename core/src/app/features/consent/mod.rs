@@ -110,6 +110,7 @@ impl Feature for Privacy {
             Ok(v) => {
                 let country = geo::default_country(v.get("country").and_then(|c| c.as_str()));
                 let restricted = geo::is_excluded(&country);
+                cx.msg(Msg::VisitorCountry(country.clone()));
                 self.country = Some(country);
                 if restricted && !self.geo_seen && !modal_open(cx) && !empty_layout(cx) {
                     self.geo_seen = true;

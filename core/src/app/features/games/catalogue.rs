@@ -1,22 +1,24 @@
-//! The compact catalogue (docs/API.md "Games catalogue"): the whole game list in one text the
-//! app fetches beside the wasm, read here into plain vectors. Lines, tab-separated:
-//! `P id identity name` (providers), `C identity name hidden countries` (collections),
-//! `F id name` (features), then one line per game: `identity name provider collections
-//! features flags` (identity empty = the name's slug; collections and features are hex bit
-//! sets; flags 1 = has a demo, 2 = desktop only).
+//! What the client knows of the platform's games, read from the SPEC §7 answers as they come:
+//! `collections` (at app creation), `providers`, `games/features`, and every Game a
+//! `games` page, a lobby row, the favourites or the played games brought (kept once, by
+//! identity). Lists and the search index name games by their place here.
 
 use crate::domain::geo::GameCollection;
+use crate::json::Json;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Provider {
     pub identity: String,
     pub name: String,
+    /// `gamesCount` from the providers call (0 until it answered).
+    pub count: u32,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Collection {
     pub info: GameCollection,
     pub name: String,
+    pub count: u32,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -26,8 +28,6 @@ pub struct Game {
     pub identity: String,
     pub name: String,
     pub provider: u16,
-    pub collections: u32,
-    pub features: u32,
     pub flags: u8,
 }
 
@@ -40,8 +40,10 @@ pub struct Catalogue {
     pub collections: Vec<Collection>,
     /// (id, name)
     pub features: Vec<(u32, String)>,
-    /// In popularity order.
+    /// In the order they arrived.
     pub games: Vec<Game>,
+    /// (identity, place in `games`), sorted by identity.
+    lookup: Vec<(String, u32)>,
 }
 
 /// A game's address name from its display name: folded words joined by `-`.
@@ -56,90 +58,46 @@ pub fn slug(name: &str) -> String {
     out
 }
 
+/// One `games` page: its games and `meta.totalRows`, `meta.totalPages`.
+pub struct Page<'a> {
+    pub games: &'a [Json],
+    pub total_rows: u32,
+    pub total_pages: u32,
+}
+
+pub fn page(answer: &Json) -> Option<Page<'_>> {
+    let games = answer.get("data")?.as_array()?;
+    let meta = answer.get("meta")?;
+    let n = |k: &str| {
+        meta.get(k)
+            .and_then(crate::json::whole)
+            .and_then(|v| u32::try_from(v).ok())
+    };
+    Some(Page {
+        games,
+        total_rows: n("totalRows")?,
+        total_pages: n("totalPages").unwrap_or(0),
+    })
+}
+
+fn text(v: &Json, key: &str) -> Option<String> {
+    v.get(key)?.as_str().map(str::to_string)
+}
+
+fn count(v: &Json) -> u32 {
+    v.get("gamesCount")
+        .and_then(crate::json::whole)
+        .and_then(|c| u32::try_from(c).ok())
+        .unwrap_or(0)
+}
+
 impl Catalogue {
-    /// `None` when the text is not a catalogue; bad lines are skipped.
-    pub fn parse(text: &str) -> Option<Catalogue> {
-        let mut c = Catalogue::default();
-        c.read(Catalogue::body(text)?);
-        Some(c)
-    }
-
-    /// The lines after the header; `None` when `text` does not start with one.
-    pub fn body(text: &str) -> Option<&str> {
-        let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
-        first.starts_with("croupier-catalogue ").then_some(rest)
-    }
-
-    /// Adds the provider, collection, feature and game lines of `text` (whole lines, as the
-    /// catalogue may arrive in parts); bad lines are skipped.
-    pub fn read(&mut self, text: &str) {
-        let c = self;
-        for line in text.lines() {
-            let f: Vec<&str> = line.split('\t').collect();
-            match f.as_slice() {
-                ["P", _id, identity, name] => c.providers.push(Provider {
-                    identity: identity.to_string(),
-                    name: name.to_string(),
-                }),
-                ["C", identity, name, hidden, countries] => c.collections.push(Collection {
-                    info: GameCollection {
-                        identity: identity.to_string(),
-                        is_hidden: *hidden == "1",
-                        countries: countries
-                            .split(',')
-                            .filter(|s| !s.is_empty())
-                            .map(str::to_string)
-                            .collect(),
-                    },
-                    name: name.to_string(),
-                }),
-                ["F", id, name] => {
-                    if let Ok(id) = id.parse() {
-                        c.features.push((id, name.to_string()));
-                    }
-                }
-                [identity, name, provider, cols, feats, flags, rest @ ..] => {
-                    // The id is the previous one + 1 unless the line gives it (7th field).
-                    let id = match rest {
-                        [] => c.games.last().map_or(1, |g| g.id + 1),
-                        [id] => match id.parse() {
-                            Ok(id) => id,
-                            Err(_) => continue,
-                        },
-                        _ => continue,
-                    };
-                    let (Some(provider), Some(collections), Some(features), Some(flags)) = (
-                        provider.parse::<u16>().ok(),
-                        u32::from_str_radix(cols, 16).ok(),
-                        u32::from_str_radix(feats, 16).ok(),
-                        flags.parse::<u8>().ok(),
-                    ) else {
-                        continue;
-                    };
-                    if usize::from(provider) >= c.providers.len() || name.is_empty() {
-                        continue;
-                    }
-                    c.games.push(Game {
-                        id,
-                        identity: if identity.is_empty() {
-                            slug(name)
-                        } else {
-                            identity.to_string()
-                        },
-                        name: name.to_string(),
-                        provider,
-                        collections,
-                        features,
-                        flags,
-                    });
-                }
-                _ => {}
-            }
-        }
-    }
-
     pub fn game(&self, identity: &str) -> Option<usize> {
-        self.games.iter().position(|g| g.identity == identity)
+        self.lookup
+            .binary_search_by(|(k, _)| k.as_str().cmp(identity))
+            .ok()
+            .and_then(|i| self.lookup.get(i))
+            .map(|(_, g)| *g as usize)
     }
 
     /// The game with the platform's id `id`.
@@ -155,5 +113,155 @@ impl Catalogue {
 
     pub fn provider(&self, identity: &str) -> Option<usize> {
         self.providers.iter().position(|p| p.identity == identity)
+    }
+
+    /// The provider's place, added when new.
+    fn provider_in(&mut self, identity: &str, name: &str) -> u16 {
+        let at = self.provider(identity).unwrap_or_else(|| {
+            self.providers.push(Provider {
+                identity: identity.to_string(),
+                name: name.to_string(),
+                count: 0,
+            });
+            self.providers.len() - 1
+        });
+        u16::try_from(at).unwrap_or(u16::MAX)
+    }
+
+    /// `GET /api/game/collections`: every collection (the view leaves out hidden ones and
+    /// ones not for the visitor's country). False when the answer is not a list.
+    pub fn read_collections(&mut self, answer: &Json) -> bool {
+        let Some(list) = answer.as_array() else {
+            return false;
+        };
+        self.collections = list
+            .iter()
+            .filter_map(|c| {
+                Some(Collection {
+                    info: GameCollection {
+                        identity: text(c, "identity")?,
+                        is_hidden: c.get("isHidden").and_then(Json::as_bool).unwrap_or(false),
+                        countries: c
+                            .get("countries")
+                            .and_then(Json::as_array)
+                            .map(|a| {
+                                a.iter()
+                                    .filter_map(|s| s.as_str().map(str::to_string))
+                                    .collect()
+                            })
+                            .unwrap_or_default(),
+                    },
+                    name: text(c, "name")?,
+                    count: count(c),
+                })
+            })
+            .collect();
+        true
+    }
+
+    /// `GET /api/game/providers` (all) or `providers/{id}` (one): names and game counts.
+    pub fn read_providers(&mut self, answer: &Json) -> Option<usize> {
+        let one = std::slice::from_ref(answer);
+        let list = answer.as_array().map_or(one, Vec::as_slice);
+        let mut last = None;
+        for p in list {
+            let (Some(identity), Some(name)) = (text(p, "identity"), text(p, "name")) else {
+                continue;
+            };
+            let at = usize::from(self.provider_in(&identity, &name));
+            if let Some(pr) = self.providers.get_mut(at) {
+                pr.name = name;
+                pr.count = count(p);
+            }
+            last = Some(at);
+        }
+        last
+    }
+
+    /// `GET /api/game/games/features`.
+    pub fn read_features(&mut self, answer: &Json) -> bool {
+        let Some(list) = answer.as_array() else {
+            return false;
+        };
+        self.features = list
+            .iter()
+            .filter_map(|f| {
+                let id = crate::json::whole(f.get("id")?).and_then(|i| u32::try_from(i).ok())?;
+                Some((id, text(f, "name")?))
+            })
+            .collect();
+        true
+    }
+
+    /// Keeps the Games of an answer (new ones added, known ones left as they are) and gives
+    /// their places, in the answer's order; malformed entries are skipped.
+    pub fn add(&mut self, games: &[Json]) -> Vec<u32> {
+        let mut out = Vec::with_capacity(games.len());
+        let mut fresh: Vec<(String, u32)> = Vec::new();
+        for g in games {
+            let (Some(identity), Some(name)) = (text(g, "identity"), text(g, "name")) else {
+                continue;
+            };
+            if name.is_empty() || identity.is_empty() {
+                continue;
+            }
+            if let Some(at) = self.game(&identity).or_else(|| {
+                fresh
+                    .iter()
+                    .find(|(k, _)| *k == identity)
+                    .map(|(_, i)| *i as usize)
+            }) {
+                out.push(at as u32);
+                continue;
+            }
+            let provider = g.get("provider");
+            let pid = provider
+                .and_then(|p| text(p, "identity"))
+                .unwrap_or_default();
+            let pname = provider.and_then(|p| text(p, "name")).unwrap_or_default();
+            let provider = self.provider_in(&pid, &pname);
+            let flag = |k: &str| g.get(k).and_then(Json::as_bool);
+            let mut flags = 0;
+            if flag("hasDemo").unwrap_or(false) {
+                flags |= HAS_DEMO;
+            }
+            if flag("isMobile") == Some(false) {
+                flags |= DESKTOP_ONLY;
+            }
+            let at = self.games.len() as u32;
+            self.games.push(Game {
+                id: g
+                    .get("id")
+                    .and_then(crate::json::whole)
+                    .and_then(|i| u64::try_from(i).ok())
+                    .unwrap_or(0),
+                identity: identity.clone(),
+                name,
+                provider,
+                flags,
+            });
+            fresh.push((identity, at));
+            out.push(at);
+        }
+        if !fresh.is_empty() {
+            // One merge per answer: pages of a 20,000-game sweep stay linear.
+            fresh.sort();
+            let old = std::mem::take(&mut self.lookup);
+            let mut merged = Vec::with_capacity(old.len() + fresh.len());
+            let mut a = old.into_iter().peekable();
+            let mut b = fresh.into_iter().peekable();
+            loop {
+                let take_a = match (a.peek(), b.peek()) {
+                    (Some(x), Some(y)) => x.0 <= y.0,
+                    (Some(_), None) => true,
+                    (None, Some(_)) => false,
+                    (None, None) => break,
+                };
+                let next = if take_a { a.next() } else { b.next() };
+                merged.extend(next);
+            }
+            self.lookup = merged;
+        }
+        out
     }
 }

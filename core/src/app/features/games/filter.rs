@@ -109,15 +109,15 @@ impl Filter {
 pub enum Listing {
     /// /games/{collection}/{collection}…: games in every named collection.
     Collections(Vec<usize>),
-    /// /games/providers/{provider}
-    Provider(usize),
+    /// /games/providers/{provider} (its identity; the provider call says whether it exists).
+    Provider(String),
     Favorites,
     Played,
     /// A games page whose collection or provider does not exist.
     Unknown,
 }
 
-/// The listing the route names, if it is a games list page.
+/// The listing the route names, if it is a games list page (collections once they are in).
 pub fn listing(route: &Route, cat: &Catalogue) -> Option<Listing> {
     match route.route_name()? {
         RouteName::Favorites => Some(Listing::Favorites),
@@ -125,10 +125,9 @@ pub fn listing(route: &Route, cat: &Catalogue) -> Option<Listing> {
         RouteName::GamesId => {
             let params = route.param_list("id");
             match params {
-                [first, provider] if first == "providers" => Some(
-                    cat.provider(provider)
-                        .map_or(Listing::Unknown, Listing::Provider),
-                ),
+                [first, provider] if first == "providers" => {
+                    Some(Listing::Provider(provider.to_string()))
+                }
                 _ => {
                     let ids: Option<Vec<_>> = params.iter().map(|p| cat.collection(p)).collect();
                     Some(ids.map_or(Listing::Unknown, Listing::Collections))
@@ -139,61 +138,28 @@ pub fn listing(route: &Route, cat: &Catalogue) -> Option<Listing> {
     }
 }
 
-/// Game indices of a collection or provider listing under the filter, in its sort order.
-/// `new` puts the games of the `new` collection first (the catalogue has no release dates).
-pub fn games(cat: &Catalogue, listing: &Listing, filter: &Filter) -> Vec<u32> {
-    let providers: Vec<usize> = filter
-        .providers
-        .iter()
-        .filter_map(|p| cat.provider(p))
-        .collect();
-    let mut feature_bits = 0u32;
+/// The `GET /api/game/games` query (without paging) of a collection or provider listing under
+/// the filter; `None` for the other listings. SPEC §7 filters by one collection: a page naming
+/// several asks for the first (the others narrow nothing the platform can be asked for).
+pub fn query(cat: &Catalogue, listing: &Listing, filter: &Filter) -> Option<Vec<(String, String)>> {
+    let mut q = Vec::new();
+    match listing {
+        Listing::Collections(cs) => {
+            let c = cat.collections.get(*cs.first()?)?;
+            q.push(("collection".to_string(), c.info.identity.clone()));
+        }
+        Listing::Provider(p) => q.push(("providers[]".to_string(), p.clone())),
+        _ => return None,
+    }
+    for p in &filter.providers {
+        // A provider page lists its own provider's games whatever the filter names.
+        if !matches!(listing, Listing::Provider(_)) {
+            q.push(("providers[]".to_string(), p.clone()));
+        }
+    }
     for f in &filter.features {
-        if let Some(b) = cat.features.iter().position(|(id, _)| id == f) {
-            feature_bits |= 1 << b;
-        }
+        q.push(("features[]".to_string(), f.to_string()));
     }
-    let mut out: Vec<u32> = cat
-        .games
-        .iter()
-        .enumerate()
-        .filter_map(|(i, g)| {
-            let listed = match listing {
-                Listing::Collections(cs) => cs.iter().all(|c| g.collections & (1 << c) != 0),
-                Listing::Provider(p) => usize::from(g.provider) == *p,
-                _ => false,
-            };
-            (listed
-                && (providers.is_empty() || providers.contains(&usize::from(g.provider)))
-                && g.features & feature_bits == feature_bits)
-                .then_some(i as u32)
-        })
-        .collect();
-    match filter.sort {
-        Sort::Popular => {}
-        Sort::Name => {
-            let name = |i: u32| cat.games.get(i as usize).map_or("", |g| g.name.as_str());
-            out.sort_by_key(|&i| (name(i), i));
-        }
-        Sort::New => {
-            let new = cat.collection("new").map_or(0, |c| 1u32 << c);
-            let is_new = |i: &u32| {
-                cat.games
-                    .get(*i as usize)
-                    .is_some_and(|g| g.collections & new != 0)
-            };
-            let mut first = Vec::new();
-            let mut rest = Vec::new();
-            for i in out {
-                if is_new(&i) {
-                    first.push(i);
-                } else {
-                    rest.push(i);
-                }
-            }
-            first.append(&mut rest);
-            out = first;
-        }
-    }
-    out
+    q.push(("sort".to_string(), filter.sort.as_str().to_string()));
+    Some(q)
 }

@@ -1,11 +1,14 @@
 //! Games (issue 11; SPEC §2 games routes and modals, §3 Game and Game collection, §5
 //! collections by country, §7 Games calls, §9 played games and returnGame).
 //!
-//! The catalogue arrives as one compact text the app fetches beside the wasm
-//! (`catalogue.rs`); the lobby rows, every list page and the search are computed here from it.
-//! Lists reach the view as windows the view asks for (`gamesWindow`): a grid of 20,000 tiles
-//! sends the ~100 it shows. The search index (`search.rs`) is built once, when the catalogue
-//! arrives; the server search is the fallback until then.
+//! Only SPEC §7 calls, through the core's HTTP path (§9's timeout, response cap, trace id):
+//! `collections` at app creation; `providers` and `games/features` once a games page has
+//! painted; one small `games?collection=` page per lobby row; category and provider pages ask
+//! `games` with the filter, a page at a time, for the window the grid shows (`gamesWindow`: a
+//! grid of 20,000 tiles asks for the ~100 it shows). Every Game an answer brings is kept once
+//! (`catalogue.rs`). The typo-tolerant search index (`search.rs`) is built in the background
+//! from `games` pages in popularity order (`sweep.rs`, one page at a time); until it is ready
+//! the search asks `games/search`.
 
 #[cfg(all(feature = "bench-search", target_arch = "wasm32"))]
 pub mod bench;
@@ -15,12 +18,13 @@ pub mod history;
 pub mod launch;
 pub mod played;
 pub mod search;
+pub mod sweep;
 pub mod view;
 
 use std::cell::Cell;
 use std::rc::Rc;
 
-use crate::app::calls::{Answer, Auth, Endpoint, Route};
+use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
 use crate::app::model::{Dirty, Model};
@@ -34,6 +38,8 @@ use launch::Launch;
 
 /// Most tiles one window sends.
 pub const WINDOW_MAX: u32 = 120;
+/// Games per `games` page of a category or provider page.
+pub const LIST_PER_PAGE: u32 = 48;
 /// Games a search shows.
 pub const SEARCH_LIMIT: usize = 24;
 
@@ -79,15 +85,51 @@ impl ListLoad {
     }
 }
 
+/// A lobby row: one small `games?collection=` page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Row {
+    Asked,
+    /// `totalRows` and the first games (places in the catalogue).
+    In(u32, Vec<u32>),
+    Failed,
+}
+
+/// The category or provider page's list, asked a page at a time for the window shown.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Paged {
+    /// The `games` query (without paging) it is for.
+    pub query: Vec<(String, String)>,
+    /// `totalRows` once the first answer came.
+    pub total: Option<u32>,
+    /// Games by position (places in the catalogue); `None` not here yet.
+    pub slots: Vec<Option<u32>>,
+    /// Pages asked for (answered or not).
+    pub asked: Vec<u32>,
+    pub failed: bool,
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Games {
     pub cat: Rc<Catalogue>,
     pub index: Rc<search::Index>,
+    /// The search index's game `i` is `cat.games[indexed[i]]`.
+    pub indexed: Vec<u32>,
+    /// The collections (loaded at app creation).
     pub state: CatalogueState,
-    /// The current page's list (game indices) and what it was built from.
+    /// Providers and features asked for (once a games page painted).
+    pub meta_asked: bool,
+    /// Lobby rows by collection identity.
+    pub rows: Vec<(String, Row)>,
+    /// The index being built from `games` pages.
+    pub sweep: sweep::Sweep,
+    /// A provider page's provider the platform does not know.
+    pub missing_provider: Option<String>,
+    /// The current page's list and what it was built from.
     pub listing: Option<Listing>,
     pub filter: Filter,
+    /// Favourites and played games (places in the catalogue).
     pub list: Vec<u32>,
+    pub paged: Paged,
     pub window: (u32, u32),
     /// The search box.
     pub query: String,
@@ -111,8 +153,6 @@ pub struct Games {
     pub winners: Vec<[String; 5]>,
     /// Which parts of the view changed (read and cleared by `slices`).
     pub touched: Cell<u8>,
-    /// The catalogue read so far while it arrives in parts, and its index being built.
-    pub pending: Option<Box<(Catalogue, search::IndexBuilder)>>,
 }
 
 /// Intents of the games pages and modals.
@@ -120,19 +160,9 @@ pub struct Games {
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum GamesUi {
-    /// The app fetched the catalogue text: the whole of it, or its last part.
-    GamesCatalogue {
-        text: String,
-    },
-    /// A leading part of the catalogue text (whole lines): the app hands a long catalogue over
-    /// in parts, one task each, so that reading 20,000 games never blocks the page for long.
-    GamesCataloguePart {
-        text: String,
-    },
-    /// The catalogue could not be fetched.
-    GamesCatalogueFailed {
-        reason: String,
-    },
+    /// A page that shows games has painted: providers, features and the search index's
+    /// background pages may be asked for now (never in the way of the first paint).
+    GamesPainted,
     /// The grid shows tiles `from..from+count` of the page's list.
     GamesWindow {
         from: u32,
@@ -176,17 +206,45 @@ pub enum GamesUi {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Call {
     Favorites,
-    Favorite { identity: String, on: bool },
+    Favorite {
+        identity: String,
+        on: bool,
+    },
     Played,
     Search(String),
     Recent,
     ClearRecent,
     Game(String),
-    Play { identity: String, demo: bool },
+    Play {
+        identity: String,
+        demo: bool,
+    },
     Winners,
-    Bets { page: u32, settled: bool },
-    Spins { page: u32 },
+    Bets {
+        page: u32,
+        settled: bool,
+    },
+    Spins {
+        page: u32,
+    },
+    Collections,
+    Providers,
+    /// `providers/{id}` (a provider page).
+    Provider(String),
+    Features,
+    /// A lobby row: the first games of a collection.
+    Row(String),
+    /// A page of a category or provider page's list.
+    Page {
+        query: Vec<(String, String)>,
+        page: u32,
+    },
+    /// A page of the whole list in popularity order, for the search index.
+    Sweep(u32),
 }
+
+/// Games per lobby row call.
+pub const ROW_PER_PAGE: u32 = 12;
 
 impl Endpoint for Call {
     fn endpoint(&self) -> Route {
@@ -216,6 +274,22 @@ impl Endpoint for Call {
             Call::Spins { page } => {
                 Route::paged("/api/game/spins", Auth::Player, *page, history::PER_PAGE)
             }
+            Call::Collections => Route::get("/api/game/collections", Auth::Public),
+            Call::Providers => Route::get("/api/game/providers", Auth::Public),
+            Call::Provider(id) => {
+                Route::item(Method::Get, "/api/game/providers", id, "", Auth::Public)
+            }
+            Call::Features => Route::get("/api/game/games/features", Auth::Public),
+            Call::Row(collection) => Route::paged("/api/game/games", Auth::Public, 1, ROW_PER_PAGE)
+                .query(&[("collection", collection)]),
+            Call::Page { query, page } => {
+                let mut r = Route::paged("/api/game/games", Auth::Public, *page, LIST_PER_PAGE);
+                r.query.extend(query.iter().cloned());
+                r
+            }
+            Call::Sweep(page) => {
+                Route::paged("/api/game/games", Auth::Public, *page, sweep::PER_PAGE)
+            }
             Call::Play { identity, .. } => Route::item(
                 Method::Post,
                 "/api/game/games",
@@ -238,37 +312,24 @@ impl Feature for Games {
 
     fn ui(&mut self, event: GamesUi, cx: &mut Cx) {
         match event {
-            GamesUi::GamesCataloguePart { text } => {
-                if !self.catalogue_part(&text) {
-                    cx.log(LogLevel::Warn, "games: the catalogue is unreadable");
+            GamesUi::GamesPainted => {
+                if !self.meta_asked {
+                    self.meta_asked = true;
+                    cx.call(Self::req(Call::Providers), None);
+                    cx.call(Self::req(Call::Features), None);
                 }
-            }
-            GamesUi::GamesCatalogue { text } => match self
-                .catalogue_part(&text)
-                .then(|| self.pending.take())
-                .flatten()
-            {
-                Some(read) => {
-                    let (cat, index) = *read;
-                    self.catalogue_in(cat, index, cx)
+                if self.on_lobby(cx) {
+                    cx.call(Self::req(Call::Winners), None);
                 }
-                None => {
-                    cx.log(LogLevel::Warn, "games: the catalogue is unreadable");
-                    self.state = CatalogueState::Failed;
-                    self.touch(LOBBY | SEARCH);
-                }
-            },
-            GamesUi::GamesCatalogueFailed { reason } => {
-                cx.log(LogLevel::Warn, &format!("games: no catalogue: {reason}"));
-                if self.state != CatalogueState::Ready {
-                    self.state = CatalogueState::Failed;
-                    self.touch(LOBBY | SEARCH);
+                if let Some(page) = self.sweep.start() {
+                    cx.call(Self::req(Call::Sweep(page)), None);
                 }
             }
             GamesUi::GamesWindow { from, count } => {
                 let w = (from, count.min(WINDOW_MAX));
                 if w != self.window {
                     self.window = w;
+                    self.ask_window(cx);
                     self.touch(LIST);
                 }
             }
@@ -314,8 +375,14 @@ impl Feature for Games {
             GamesUi::GamesPlay { demo } => self.launch.play(demo, cx),
             GamesUi::GamesRetry => self.launch.retry(cx),
             GamesUi::GamesListRetry => {
-                if cx.shared.is_player() && self.state == CatalogueState::Ready {
+                if cx.shared.is_player() {
                     self.player_lists(cx);
+                }
+                if self.paged.failed {
+                    self.paged.failed = false;
+                    self.paged.asked.clear();
+                    self.ask_window(cx);
+                    self.touch(LIST);
                 }
             }
             GamesUi::GamesDevice { mobile } => {
@@ -328,6 +395,8 @@ impl Feature for Games {
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
             Hook::Booted(prefs) => {
+                // SPEC §7: the collections list is loaded at app creation.
+                cx.call(Self::req(Call::Collections), None);
                 self.played.load(prefs.played_games.as_deref());
                 self.launch.return_to = prefs.return_game.clone();
                 self.address_moved(None, cx);
@@ -342,15 +411,21 @@ impl Feature for Games {
                 // A new session's lists are asked for afresh.
                 self.favorites_load = ListLoad::Idle;
                 self.played_load = ListLoad::Idle;
-                // The player's lists name catalogue games: asked for once both are known.
-                if self.state == CatalogueState::Ready {
-                    self.player_lists(cx);
-                }
+                // The player's lists bring their own games.
+                self.player_lists(cx);
                 self.launch.session_started(cx);
                 if self.history.tab.is_some() {
                     self.history.load(cx);
                 }
                 self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
+                true
+            }
+            Hook::Signal(Signal::VisitorCountry) => {
+                // SPEC §5: the rows follow the visitor's country.
+                if self.state == CatalogueState::Ready && self.on_lobby(cx) {
+                    self.ask_rows(cx);
+                }
+                self.touch(LOBBY);
                 true
             }
             Hook::Signal(Signal::LaunchAllowed) => {
@@ -396,6 +471,9 @@ impl Feature for Games {
         match call {
             Call::Favorites => {
                 if let Some(list) = body(&answer) {
+                    if let Some(a) = list.as_array() {
+                        Rc::make_mut(&mut self.cat).add(a);
+                    }
                     self.favorites = identities(&list);
                     self.favorites_load = ListLoad::Ready;
                     self.refresh_list();
@@ -415,6 +493,9 @@ impl Feature for Games {
             }
             Call::Played => {
                 if let Some(list) = body(&answer) {
+                    if let Some(a) = list.as_array() {
+                        Rc::make_mut(&mut self.cat).add(a);
+                    }
                     let entries = list
                         .as_array()
                         .map(|a| {
@@ -437,7 +518,7 @@ impl Feature for Games {
                 }
             }
             Call::Search(q) => {
-                if q != self.query.trim() || self.state == CatalogueState::Ready {
+                if q != self.query.trim() || self.sweep.ready {
                     return;
                 }
                 self.searching = false;
@@ -504,6 +585,109 @@ impl Feature for Games {
                 self.touch(HISTORY);
             }
             Call::Game(id) => self.launch.game_answered(&id, answer, cx),
+            Call::Collections => {
+                let read =
+                    body(&answer).is_some_and(|b| Rc::make_mut(&mut self.cat).read_collections(&b));
+                if read {
+                    self.state = CatalogueState::Ready;
+                } else {
+                    cx.log(LogLevel::Warn, "games: no collections");
+                    self.state = CatalogueState::Failed;
+                }
+                self.address_moved(None, cx);
+                self.touch(LOBBY | LIST);
+            }
+            Call::Providers | Call::Features => {
+                if let Some(b) = body(&answer) {
+                    let cat = Rc::make_mut(&mut self.cat);
+                    if call == Call::Providers {
+                        cat.read_providers(&b);
+                    } else {
+                        cat.read_features(&b);
+                    }
+                }
+                self.touch(LOBBY);
+            }
+            Call::Provider(id) => {
+                match &answer {
+                    Err(ResponseError::Status { status: 404, .. }) => {
+                        self.missing_provider = Some(id);
+                    }
+                    _ => {
+                        if let Some(b) = body(&answer) {
+                            Rc::make_mut(&mut self.cat).read_providers(&b);
+                        }
+                    }
+                }
+                self.touch(LOBBY | LIST);
+            }
+            Call::Row(collection) => {
+                let row = match body(&answer).as_ref().and_then(catalogue::page) {
+                    Some(p) => {
+                        let total = p.total_rows;
+                        let games = p.games.to_vec();
+                        Row::In(total, Rc::make_mut(&mut self.cat).add(&games))
+                    }
+                    None => Row::Failed,
+                };
+                if let Some(r) = self.rows.iter_mut().find(|(c, _)| *c == collection) {
+                    r.1 = row;
+                }
+                self.touch(LOBBY);
+            }
+            Call::Page { query, page } => {
+                if query != self.paged.query {
+                    return;
+                }
+                match body(&answer).as_ref().and_then(catalogue::page) {
+                    Some(p) => {
+                        let total = p.total_rows;
+                        let games = p.games.to_vec();
+                        let places = Rc::make_mut(&mut self.cat).add(&games);
+                        let paged = &mut self.paged;
+                        paged.total = Some(total);
+                        paged.slots.resize(total as usize, None);
+                        let from = (page.saturating_sub(1) * LIST_PER_PAGE) as usize;
+                        for (k, place) in places.into_iter().enumerate() {
+                            if let Some(s) = paged.slots.get_mut(from + k) {
+                                *s = Some(place);
+                            }
+                        }
+                        self.ask_window(cx);
+                    }
+                    None => {
+                        self.paged.failed = true;
+                        self.paged.asked.retain(|p| *p != page);
+                    }
+                }
+                self.touch(LIST | LOBBY);
+            }
+            Call::Sweep(page) => {
+                let games = body(&answer).as_ref().and_then(|b| {
+                    let p = catalogue::page(b)?;
+                    Some((p.games.to_vec(), p.total_pages))
+                });
+                match games {
+                    Some((games, total_pages)) => {
+                        let places = Rc::make_mut(&mut self.cat).add(&games);
+                        match self.sweep.answered(page, total_pages, &places, &self.cat) {
+                            sweep::Next::Ask(next) => {
+                                cx.call(Self::req(Call::Sweep(next)), None);
+                            }
+                            sweep::Next::Done(index) => self.index_in(index, cx),
+                            sweep::Next::Wait | sweep::Next::Stale => {}
+                        }
+                        // The first page names the most played games (bonus cards' games).
+                        if page == 1 {
+                            cx.msg(Msg::Catalogue(Rc::clone(&self.cat)));
+                        }
+                    }
+                    None => {
+                        cx.log(LogLevel::Warn, "games: the search index stopped");
+                        self.sweep.failed = true;
+                    }
+                }
+            }
             Call::Play { identity, demo } => {
                 if let Some(entry) = self.launch.play_answered(&identity, demo, answer, cx) {
                     self.played.add(entry, cx);
@@ -562,54 +746,112 @@ impl Games {
         self.touched.set(self.touched.get() | parts);
     }
 
-    /// Reads one part of the catalogue's text into `pending` (the first part starts with the
-    /// header); false, and nothing kept, when it does not.
-    fn catalogue_part(&mut self, text: &str) -> bool {
-        let body = match (&self.pending, Catalogue::body(text)) {
-            (Some(_), _) => text,
-            (None, Some(body)) => body,
-            (None, None) => return false,
-        };
-        let read = self.pending.get_or_insert_with(Default::default);
-        let (cat, index) = &mut **read;
-        let from = cat.games.len();
-        cat.read(body);
-        for g in cat.games.get(from..).unwrap_or_default() {
-            index.add(&g.name);
-        }
-        true
-    }
-
-    fn catalogue_in(&mut self, cat: Catalogue, index: search::IndexBuilder, cx: &mut Cx) {
-        let provs: Vec<u16> = cat.games.iter().map(|g| g.provider).collect();
-        let pnames: Vec<&str> = cat.providers.iter().map(|p| p.name.as_str()).collect();
-        self.index = Rc::new(index.finish(provs, &pnames));
-        if cx.shared.is_player() && self.state != CatalogueState::Ready {
-            self.player_lists(cx);
-        }
-        self.cat = Rc::new(cat);
+    /// The search index is ready: searches run in the client from now on.
+    fn index_in(&mut self, index: search::Index, cx: &mut Cx) {
+        self.index = Rc::new(index);
+        self.indexed = self.sweep.order.clone();
         cx.msg(Msg::Catalogue(Rc::clone(&self.cat)));
-        self.state = CatalogueState::Ready;
         self.server_found.clear();
-        self.address_moved(None, cx);
-        // Favourites and plays may have come first: their lists name games only now.
+        // Played games this device remembers may name games only the sweep brought.
         self.refresh_list();
         let q = std::mem::take(&mut self.query);
         self.search(q, cx);
         self.touch(LOBBY | LIST | SEARCH | PLAY | HISTORY);
     }
 
+    /// Collections shown to this visitor (SPEC §5): not hidden, for their country.
+    pub fn listed(&self, country: Option<&str>) -> Vec<usize> {
+        view::listed(&self.cat, country)
+    }
+
+    fn on_lobby(&self, cx: &Cx) -> bool {
+        cx.shared.route.as_ref().ok().is_some_and(|r| {
+            matches!(
+                r.route_name(),
+                Some(RouteName::Index) | Some(RouteName::Games)
+            )
+        })
+    }
+
+    /// The lobby's rows: one small `games` call per collection shown, once.
+    fn ask_rows(&mut self, cx: &mut Cx) {
+        for c in self.listed(cx.shared.collections_country()) {
+            let Some(col) = self.cat.collections.get(c) else {
+                continue;
+            };
+            let id = col.info.identity.clone();
+            match self.rows.iter_mut().find(|(r, _)| *r == id) {
+                Some((_, Row::Asked | Row::In(..))) => continue,
+                Some((_, row)) => *row = Row::Asked,
+                None => self.rows.push((id.clone(), Row::Asked)),
+            }
+            cx.call(Self::req(Call::Row(id)), None);
+        }
+    }
+
+    /// Asks for the pages of the list that the grid's window shows and are not asked yet.
+    fn ask_window(&mut self, cx: &mut Cx) {
+        let paged = &mut self.paged;
+        if paged.query.is_empty() || paged.failed {
+            return;
+        }
+        let (from, count) = self.window;
+        let count = if count == 0 { 48 } else { count };
+        let last = from.saturating_add(count.max(1) - 1);
+        let last = match paged.total {
+            Some(0) => 0,
+            Some(t) => last.min(t - 1),
+            None => 0,
+        };
+        let first_page = from.min(last) / LIST_PER_PAGE + 1;
+        let last_page = last / LIST_PER_PAGE + 1;
+        for page in first_page..=last_page {
+            if !paged.asked.contains(&page) {
+                paged.asked.push(page);
+                cx.call(
+                    Self::req(Call::Page {
+                        query: paged.query.clone(),
+                        page,
+                    }),
+                    None,
+                );
+            }
+        }
+    }
+
     /// The page's list, the filter and the game page follow the address.
     fn address_moved(&mut self, from: Option<String>, cx: &mut Cx) {
         let route = cx.shared.route.as_ref().ok();
-        let listing = route.and_then(|r| filter::listing(r, &self.cat));
+        let listing = if self.state == CatalogueState::Loading {
+            None
+        } else {
+            route.and_then(|r| filter::listing(r, &self.cat))
+        };
         let filter = Filter::from_location(&cx.shared.location);
         if listing != self.listing || filter != self.filter {
             if listing != self.listing {
                 self.window = (0, 0);
             }
+            if let Some(Listing::Provider(p)) = &listing {
+                if self.listing.as_ref() != listing.as_ref() {
+                    self.missing_provider = None;
+                    cx.call(Self::req(Call::Provider(p.clone())), None);
+                }
+            }
             self.listing = listing;
             self.filter = filter;
+            let query = self
+                .listing
+                .as_ref()
+                .and_then(|l| filter::query(&self.cat, l, &self.filter))
+                .unwrap_or_default();
+            if query != self.paged.query {
+                self.paged = Paged {
+                    query,
+                    ..Paged::default()
+                };
+                self.ask_window(cx);
+            }
             self.refresh_list();
         }
         let game = route
@@ -622,9 +864,12 @@ impl Games {
                 Some(RouteName::Index) | Some(RouteName::Games)
             )
         });
-        // The ticker is part of the lobby: asked for with it (once the catalogue is in).
-        if lobby && self.state == CatalogueState::Ready {
+        // The ticker is part of the lobby: asked for with it, once the page painted.
+        if lobby && from.is_some() && self.meta_asked {
             cx.call(Self::req(Call::Winners), None);
+        }
+        if lobby && self.state == CatalogueState::Ready {
+            self.ask_rows(cx);
         }
         self.launch.address(game, from, &self.cat, cx);
         let on_history = route.is_some_and(|r| r.route_name() == Some(RouteName::WalletHistory));
@@ -638,7 +883,7 @@ impl Games {
         self.touch(LOBBY | LIST | PLAY);
     }
 
-    /// Rebuild the page's list (address, filter, catalogue, favourites or plays changed).
+    /// Rebuild the favourites or played list (address, favourites or plays changed).
     fn refresh_list(&mut self) {
         let cat = &self.cat;
         let by_identity = |ids: &mut dyn Iterator<Item = &str>| -> Vec<u32> {
@@ -646,7 +891,6 @@ impl Games {
                 .collect()
         };
         self.list = match &self.listing {
-            None | Some(Listing::Unknown) => Vec::new(),
             Some(Listing::Favorites) => by_identity(&mut self.favorites.iter().map(String::as_str)),
             Some(Listing::Played) => by_identity(
                 &mut self
@@ -655,22 +899,29 @@ impl Games {
                     .iter()
                     .map(|e| e.split_once('/').map_or(e.as_str(), |(_, g)| g)),
             ),
-            Some(l) => filter::games(cat, l, &self.filter),
+            _ => Vec::new(),
         };
     }
 
     fn search(&mut self, query: String, cx: &mut Cx) {
         self.query = query;
         let q = self.query.trim().to_string();
-        if self.state == CatalogueState::Ready {
+        if self.sweep.ready {
             let (games, providers) = self.index.search(&q, SEARCH_LIMIT);
-            self.found = games;
+            self.found = games
+                .iter()
+                .filter_map(|&i| self.indexed.get(i as usize).copied())
+                .collect();
             self.found_providers = providers;
         } else if search::words(&q).is_empty() {
             self.server_found.clear();
             self.searching = false;
         } else {
-            // Fallback: the server searches until the catalogue is in.
+            // The index is built from now on (in the background); the server searches
+            // until it is ready.
+            if let Some(page) = self.sweep.want() {
+                cx.call(Self::req(Call::Sweep(page)), None);
+            }
             self.searching = true;
             cx.call(Self::req(Call::Search(search::clip(&q))), None);
         }

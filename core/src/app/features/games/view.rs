@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::catalogue::Catalogue;
 use super::filter::Listing;
 use super::history::Tab;
-use super::{CatalogueState, Games, ListLoad, HISTORY, LIST, LOBBY, PLAY, SEARCH};
+use super::{CatalogueState, Games, ListLoad, Row, HISTORY, LIST, LOBBY, PLAY, SEARCH};
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
@@ -298,46 +298,42 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
         .as_ref()
         .ok()
         .and_then(|r| r.route_name());
-    let shown = listed(cat, model.shared.country.as_deref());
+    let shown = listed(cat, model.shared.collections_country());
     let on_lobby = matches!(route, Some(RouteName::Index) | Some(RouteName::Games));
-    let rows = if on_lobby {
-        shown
-            .iter()
-            .filter_map(|&c| {
-                let col = cat.collections.get(c)?;
-                let bit = 1u32 << c;
-                let mut total = 0u32;
-                let mut tiles = Vec::new();
-                for (i, game) in cat.games.iter().enumerate() {
-                    if game.collections & bit != 0 {
-                        total += 1;
-                        if tiles.len() < ROW_TILES {
-                            if let Some(t) = tile(g, i as u32, &prefix) {
-                                tiles.push(t);
-                            }
-                        }
-                    }
-                }
-                Some(RowView {
+    // Rows in the collections' order, each once its call answered (a later row never shows
+    // before an earlier one, so nothing jumps); a failed row is left out.
+    let mut rows = Vec::new();
+    let mut rows_pending = false;
+    if on_lobby {
+        for &c in &shown {
+            let Some(col) = cat.collections.get(c) else {
+                continue;
+            };
+            match g.rows.iter().find(|(id, _)| *id == col.info.identity) {
+                Some((_, Row::In(total, games))) => rows.push(RowView {
                     identity: col.info.identity.clone(),
                     name: col.name.clone(),
                     href: format!("{prefix}/games/{}", col.info.identity),
-                    total,
-                    tiles,
-                })
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let mut counts = vec![0u32; cat.providers.len()];
-    for game in &cat.games {
-        if let Some(c) = counts.get_mut(usize::from(game.provider)) {
-            *c += 1;
+                    total: *total,
+                    tiles: games
+                        .iter()
+                        .take(ROW_TILES)
+                        .filter_map(|&i| tile(g, i, &prefix))
+                        .collect(),
+                }),
+                Some((_, Row::Failed)) => {}
+                _ => {
+                    rows_pending = true;
+                    break;
+                }
+            }
         }
     }
     let providers = (0..cat.providers.len())
-        .filter_map(|p| provider_view(cat, p, &prefix, counts.get(p).copied().unwrap_or(0)))
+        .filter_map(|p| {
+            let count = cat.providers.get(p).map_or(0, |p| p.count);
+            provider_view(cat, p, &prefix, count)
+        })
         .collect();
     let title = match &g.listing {
         Some(Listing::Collections(cs)) => {
@@ -351,14 +347,19 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
             t
         }
         Some(Listing::Provider(p)) => cat
-            .providers
-            .get(*p)
+            .provider(p)
+            .and_then(|i| cat.providers.get(i))
             .map(|p| p.name.clone())
             .unwrap_or_default(),
         _ => String::new(),
     };
     GamesLobbyView {
-        state: g.state,
+        // The lobby waits for its first row (skeleton rows until then).
+        state: if g.state == CatalogueState::Ready && rows.is_empty() && rows_pending {
+            CatalogueState::Loading
+        } else {
+            g.state
+        },
         rows,
         categories: shown
             .iter()
@@ -387,7 +388,8 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
             count: g.filter.count() as u32,
         },
         title,
-        unknown: g.listing == Some(Listing::Unknown) && g.state == CatalogueState::Ready,
+        unknown: g.listing == Some(Listing::Unknown)
+            || matches!(&g.listing, Some(Listing::Provider(p)) if g.missing_provider.as_ref() == Some(p)),
         providers_href: format!("{prefix}/games/providers"),
         winners: if on_lobby {
             g.winners
@@ -410,8 +412,38 @@ pub fn list(model: &Model) -> GamesListView {
     let g = &model.f.games;
     let prefix = prefix(model);
     let (from, count) = g.window;
-    let from = from.min(g.list.len() as u32);
     let count = if count == 0 { 48 } else { count };
+    let paged = matches!(
+        g.listing,
+        Some(Listing::Collections(_)) | Some(Listing::Provider(_))
+    );
+    if paged {
+        // The window's games that are here, from its first (the grid draws skeletons for the
+        // rest while their page is on its way).
+        let p = &g.paged;
+        let total = p.total.unwrap_or(0);
+        let from = from.min(total);
+        return GamesListView {
+            load: if p.failed {
+                ListLoad::Failed
+            } else if p.total.is_none() {
+                ListLoad::Loading
+            } else {
+                ListLoad::Ready
+            },
+            total,
+            from,
+            tiles: p
+                .slots
+                .iter()
+                .skip(from as usize)
+                .take(count as usize)
+                .map_while(|s| *s)
+                .filter_map(|i| tile(g, i, &prefix))
+                .collect(),
+        };
+    }
+    let from = from.min(g.list.len() as u32);
     let load = match g.listing {
         Some(Listing::Favorites) => g.favorites_load,
         Some(Listing::Played) => g.played_load,
@@ -434,7 +466,7 @@ pub fn list(model: &Model) -> GamesListView {
 pub fn search(model: &Model) -> GamesSearchView {
     let g = &model.f.games;
     let prefix = prefix(model);
-    let ready = g.state == CatalogueState::Ready;
+    let ready = g.sweep.ready;
     let games: Vec<TileView> = if ready {
         g.found
             .iter()
