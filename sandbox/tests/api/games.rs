@@ -88,6 +88,19 @@ async fn a_full_games_page_stays_under_the_cap() {
         biggest = biggest.max(bytes);
     }
     println!("games page of 200: at most {biggest} bytes (cap 524288)");
+    // Sent compressed to a browser that accepts it: the index's ~100 pages are what a
+    // searching visitor downloads.
+    let res = s
+        .client
+        .get(format!("{}/api/game/games?page=1&perPage=200", s.base))
+        .header("accept-encoding", "br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-encoding"], "br");
+    let sent = res.bytes().await.unwrap().len();
+    println!("the same page as sent with br: {sent} bytes");
+    assert!(sent * 4 < biggest, "{sent} of {biggest} bytes");
     assert!(
         biggest < 512 * 1024 / 2,
         "{biggest} bytes: not well under the cap"

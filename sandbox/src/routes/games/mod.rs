@@ -24,7 +24,12 @@ pub fn router() -> Router<AppState> {
         .route("/api/game/collections", get(collections))
         .route("/api/game/providers", get(providers))
         .route("/api/game/providers/{id}", get(provider))
-        .route("/api/game/games", get(list))
+        // The catalogue's pages (up to ~100 KB of JSON each, the search index is swept from
+        // them) go compressed, as a platform behind any web server sends them.
+        .route(
+            "/api/game/games",
+            get(list).layer(tower_http::compression::CompressionLayer::new()),
+        )
         .route("/api/game/games/features", get(features))
         .route("/api/game/games/favorites", get(favorites))
         .route("/api/game/games/played", get(played))
