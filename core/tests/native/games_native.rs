@@ -835,22 +835,39 @@ fn the_search_index_is_built_from_paged_games_answers() {
 #[test]
 fn the_search_asks_the_platform_until_the_index_is_ready() {
     let (mut m, _) = boot("/games", None, Prefs::default());
-    let fx = ui(
-        &mut m,
-        GamesUi::GamesSearch {
-            query: "sweet".into(),
-        },
-    );
-    let asked = http(&fx)
-        .into_iter()
-        .find(|h| h.path == "/api/game/games/search")
-        .expect("the platform's search");
-    assert_eq!(asked.query, [("query".to_string(), "sweet".to_string())]);
-    // The first search starts the index's pages in the background.
+    let typed = |m: &mut Model, q: &str| ui(m, GamesUi::GamesSearch { query: q.into() });
+    let searched = |fx: &[Effect]| {
+        http(fx)
+            .into_iter()
+            .filter(|h| h.path == "/api/game/games/search")
+            .map(|h| h.query.clone())
+            .collect::<Vec<_>>()
+    };
+    let pause = |fx: &[Effect]| {
+        fx.iter().find_map(|e| match e {
+            Effect::Timer { ms, event, .. } => Some((*ms, (**event).clone())),
+            _ => None,
+        })
+    };
+    let fx = typed(&mut m, "swe");
+    // The first search starts the index's pages in the background at once.
     assert!(http(&fx).iter().any(
         |h| h.path == "/api/game/games" && h.query.contains(&("perPage".into(), "200".into()))
     ));
+    // The platform is asked once typing pauses, not per keystroke.
+    assert!(searched(&fx).is_empty());
     assert!(view(&m).games_search.searching);
+    let fx = typed(&mut m, "sweet");
+    assert!(searched(&fx).is_empty());
+    assert!(fx.iter().any(|e| matches!(e, Effect::CancelTimer(_))));
+    let (ms, tick) = pause(&fx).expect("a pause");
+    assert_eq!(ms, games::SEARCH_DEBOUNCE_MS);
+    let fx = update(&mut m, tick, NOW + 300);
+    assert_eq!(
+        searched(&fx),
+        [vec![("query".to_string(), "sweet".to_string())]]
+    );
+
     respond(
         &mut m,
         Req::Games(games::Call::Search("sweet".into())),
@@ -860,6 +877,13 @@ fn the_search_asks_the_platform_until_the_index_is_ready() {
     let v = view(&m).games_search;
     assert!(!v.searching);
     assert_eq!(v.games[0].name, "Sweet Bonanza");
+    // Emptied: nothing is asked, and a pause still pending asks nothing either.
+    let fx = typed(&mut m, "book");
+    let (_, tick) = pause(&fx).expect("a pause");
+    let fx2 = typed(&mut m, "  ");
+    assert!(pause(&fx2).is_none() && searched(&fx2).is_empty());
+    assert!(searched(&update(&mut m, tick, NOW + 300)).is_empty());
+    assert!(searched(&fx).is_empty());
     with_catalogue(&mut m);
     assert!(m.f.games.sweep.ready);
     let fx = ui(

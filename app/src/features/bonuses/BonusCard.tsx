@@ -1,4 +1,5 @@
 import type { BonusCardView } from "croupier-core";
+import { memo } from "react";
 import { useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
 
@@ -8,8 +9,9 @@ export function gamesLabel(t: ReturnType<typeof useText>, b: BonusCardView): str
   return t(`global-components.bonuses.${b.games}`, { count: String(b.gameIds.length) });
 }
 
-/** One issued or active bonus or free-spin package, with what the player can do with it. */
-export function BonusCard({ b }: { b: BonusCardView }) {
+/** One issued or active bonus or free-spin package, with what the player can do with it. Drawn
+ * again only when its own view changed (the store keeps unchanged cards' objects). */
+export const BonusCard = memo(function BonusCard({ b }: { b: BonusCardView }) {
   const t = useText();
   const dispatch = useDispatch();
   const g = (k: string, p?: Record<string, string>) => t(`global-components.bonuses.${k}`, p);
@@ -75,4 +77,4 @@ export function BonusCard({ b }: { b: BonusCardView }) {
       </div>
     </li>
   );
-}
+});

@@ -42,6 +42,16 @@ pub const WINDOW_MAX: u32 = 120;
 pub const LIST_PER_PAGE: u32 = 48;
 /// Games a search shows.
 pub const SEARCH_LIMIT: usize = 24;
+/// Typing pauses this long before the platform's search is asked (while the index is not
+/// ready): one call per pause, not one per keystroke.
+pub const SEARCH_DEBOUNCE_MS: u32 = 300;
+
+/// The games feature's timers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GamesTick {
+    /// Typing paused: ask the platform's search for the box's text.
+    Search,
+}
 
 /// Parts of the games view that changed (slices are sent only for these).
 pub const LOBBY: u8 = 1;
@@ -138,6 +148,8 @@ pub struct Games {
     /// Server search answers (identity, name, provider) while the catalogue is not in.
     pub server_found: Vec<(String, String, String)>,
     pub searching: bool,
+    /// The pause before the platform's search is asked.
+    pub search_timer: Option<crate::app::effect::TimerId>,
     pub recent: Vec<String>,
     /// Favourite game identities (newest first).
     pub favorites: Vec<String>,
@@ -304,7 +316,16 @@ impl Endpoint for Call {
 impl Feature for Games {
     type Ui = GamesUi;
     type Call = Call;
-    type Tick = ();
+    type Tick = GamesTick;
+
+    fn tick(&mut self, tick: GamesTick, cx: &mut Cx) {
+        let GamesTick::Search = tick;
+        self.search_timer = None;
+        let q = self.query.trim().to_string();
+        if !self.sweep.ready && !search::words(&q).is_empty() {
+            cx.call(Self::req(Call::Search(search::clip(&q))), None);
+        }
+    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);
@@ -923,7 +944,11 @@ impl Games {
                 cx.call(Self::req(Call::Sweep(page)), None);
             }
             self.searching = true;
-            cx.call(Self::req(Call::Search(search::clip(&q))), None);
+            if let Some(t) = self.search_timer.take() {
+                cx.cancel(t);
+            }
+            let tick = crate::app::registry::Tick::Games(GamesTick::Search);
+            self.search_timer = Some(cx.timer(SEARCH_DEBOUNCE_MS, tick));
         }
         self.touch(SEARCH);
     }
