@@ -476,7 +476,9 @@ impl Profile {
     fn personal_rules(&self) -> Vec<(String, Vec<Rule>)> {
         // Read from the server's answer at each use: nothing to keep in step with it.
         let mut rules = match &self.personal_rules {
-            Some(v) => crate::domain::validation::with_field_rules(read_rules(v)),
+            Some(v) => crate::domain::validation::with_field_rules(
+                crate::domain::validation::parse_server_validations(v).0,
+            ),
             None => {
                 let mut all = forms::required_fields(&PERSONAL[..4], |_| None);
                 for f in &PERSONAL[4..] {
@@ -624,47 +626,4 @@ fn read_page(body: &str) -> Option<(Vec<SessionRow>, u32)> {
         .and_then(|n| u32::try_from(n).ok())
         .unwrap_or(1);
     Some((items, pages))
-}
-
-/// The server's field rules for the profile scenario, `[{field, isRequired, rules: "min:2|…"}]`
-/// (SPEC §5): `isRequired` adds required; the rules the personal page's fields can carry are
-/// read, others are left to the server (which checks every rule again on save). Read here
-/// rather than by the general reader of every rule shape, which costs ~10 KiB of wasm.
-fn read_rules(v: &Json) -> Vec<(String, Vec<Rule>)> {
-    let Some(items) = v.as_array() else {
-        return Vec::new();
-    };
-    items
-        .iter()
-        .filter_map(|item| {
-            let field = item.get("field")?.as_str()?.to_string();
-            let mut rules = Vec::new();
-            if item.get("isRequired").and_then(Json::as_bool) == Some(true) {
-                rules.push(Rule::Required);
-            }
-            let text = item.get("rules").and_then(Json::as_str).unwrap_or_default();
-            for part in text.split('|') {
-                let (name, param) = part.split_once(':').unwrap_or((part, ""));
-                let n = param.trim().parse::<u32>().ok();
-                let rule = match (name.trim(), n) {
-                    ("min", Some(n)) => Rule::Min(n),
-                    ("max", Some(n)) => Rule::Max(n),
-                    ("minAge", Some(n)) => Rule::MinAge(n),
-                    ("digits", Some(n)) => Rule::Digits(n),
-                    ("date", _) => Rule::Date,
-                    ("email", _) => Rule::Email,
-                    ("phone", _) => Rule::Phone,
-                    ("countryCode", _) => Rule::CountryCode,
-                    ("cpf_number", _) => Rule::CpfNumber,
-                    ("alpha_dash", _) => Rule::AlphaDash,
-                    ("required", _) => Rule::Required,
-                    _ => continue,
-                };
-                if !rules.contains(&rule) {
-                    rules.push(rule);
-                }
-            }
-            Some((field, rules))
-        })
-        .collect()
 }
