@@ -173,18 +173,3 @@ impl Registration {
 pub fn is_sign_up(form: FormId) -> bool {
     matches!(form, FormId::SignUp | FormId::PhoneSignUp)
 }
-
-/// `GET /api/settings/countries` -> `[{code, name}]`: the countries a player may choose, without
-/// SPEC §5's excluded ones (the profile's personal page and the sign-up's country field).
-pub fn read_countries(v: &Json) -> Vec<(String, String)> {
-    let Some(list) = v.as_array() else {
-        return Vec::new();
-    };
-    list.iter()
-        .filter_map(|c| {
-            let code = c.get("code")?.as_str()?;
-            let name = c.get("name").and_then(Json::as_str).unwrap_or(code);
-            (!crate::domain::geo::is_excluded(code)).then(|| (code.to_string(), name.to_string()))
-        })
-        .collect()
-}

@@ -326,3 +326,23 @@ pub fn string_map(v: &Json) -> litemap::LiteMap<String, String> {
     }
     out
 }
+
+/// `GET /api/settings/countries` -> `[{code, name}]`: the countries a player may choose, without
+/// SPEC §5's excluded ones (the personal page, a sign-up's country field, the payment region).
+/// Anything but a list is none.
+pub fn countries(v: &Json) -> Vec<(String, String)> {
+    let Some(list) = v.as_array() else {
+        return Vec::new();
+    };
+    list.iter()
+        .filter_map(|c| {
+            let code = c.get("code")?.as_str()?.to_ascii_uppercase();
+            let name = c
+                .get("name")
+                .and_then(Json::as_str)
+                .unwrap_or(&code)
+                .to_string();
+            (!crate::domain::geo::is_excluded(&code)).then_some((code, name))
+        })
+        .collect()
+}

@@ -365,7 +365,7 @@ impl Feature for Profile {
             }
             Call::Countries => {
                 if let Ok(v) = crate::app::calls::read_json(answer) {
-                    self.countries = crate::app::registration::read_countries(&v);
+                    self.countries = crate::app::wire::countries(&v);
                 }
             }
             Call::Account => match answer.map(|b| read_me(&b)) {

@@ -154,7 +154,7 @@ impl Feature for Session {
             Call::RegistrationRules => self.registration_rules(answer, cx),
             Call::Countries => {
                 match calls::read_json(answer) {
-                    Ok(v) => self.registration.countries = registration::read_countries(&v),
+                    Ok(v) => self.registration.countries = crate::app::wire::countries(&v),
                     Err(e) => cx.log_err(LogLevel::Warn, "countries", &e),
                 }
                 cx.msg(Msg::Registration(Rc::new(self.registration.clone())));

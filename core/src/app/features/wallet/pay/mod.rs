@@ -560,17 +560,7 @@ impl Pay {
             }
             Call::Create { dir } => self.created(dir, answer, cx),
             Call::Countries => match crate::app::calls::read_json(answer) {
-                Ok(Json::Array(list)) => {
-                    self.countries = list
-                        .into_iter()
-                        .filter_map(|c| {
-                            let code = c.get("code")?.as_str()?;
-                            let name = c.get("name").and_then(Json::as_str).unwrap_or(code);
-                            (!crate::domain::geo::is_excluded(code))
-                                .then(|| (code.to_ascii_uppercase(), name.to_string()))
-                        })
-                        .collect();
-                }
+                Ok(list @ Json::Array(_)) => self.countries = crate::app::wire::countries(&list),
                 // The region choice stays hidden; the methods go by the stored or profile's.
                 Ok(_) => cx.log(LogLevel::Warn, "countries: not a list"),
                 Err(e) => {
