@@ -58,7 +58,8 @@ test("a guest's bet asks to sign in; signed in there, the bet goes through and t
   await (await odds(driver, "Liverpool - Everton", "1")).click();
   await (await button(driver, "Sign in to bet", slip)).click();
   await visible(driver, '[role="dialog"] input[type="email"]');
-  await urlIs(driver, url(`${EVENT}?modal=sign-in`));
+  // SPEC §2: modal links on the sport page do not change the address.
+  await urlIs(driver, url(EVENT));
   await fill(driver, '[role="dialog"] input[type="email"]', email);
   await fill(driver, '[role="dialog"] input[type="password"]', "royal-flush-9");
   await (await button(driver, "Sign in", '[role="dialog"]')).click();
