@@ -6,6 +6,7 @@
 
 use serde::Serialize;
 
+use crate::app::feature::Cx;
 use crate::app::forms::FormState;
 use crate::app::registry::FormId;
 use crate::domain::validation::{self, Rule};
@@ -167,6 +168,25 @@ impl Registration {
             }
         }
     }
+}
+
+/// What every registration sends besides its credentials (e-mail, phone): the account's
+/// currency, the accepted terms, the page's language (a `/pt-br` sign-up is a Portuguese player,
+/// SPEC §3), the client (`source`, `platform`), the affiliate tag, and the offered fields the
+/// registration rules require (`own`: the form's own rules).
+pub fn write_sign_up(own: &[(String, Vec<Rule>)], state: &FormState, cx: &Cx, body: &mut Body) {
+    body.str("currency", &state.text("currency"))
+        .flag("agreements", state.flag("agreements"))
+        .str(
+            "locale",
+            cx.shared
+                .locale(cx.config)
+                .unwrap_or(&cx.config.default_locale),
+        )
+        .str("source", cx.config.source())
+        .str("platform", &cx.config.platform)
+        .opt("affiliateTag", cx.shared.affiliate.stag.as_deref());
+    cx.shared.registration.write(own, state, body);
 }
 
 /// The two forms that register a player.

@@ -287,21 +287,9 @@ impl Feature for Phone {
                 let s = &self.sign_up;
                 let mut body = Body::new();
                 body.opt("phone", self.sent_to.as_deref())
-                    .str("code", &self.code.text("code"))
-                    .str("currency", &s.text("currency"))
-                    .flag("agreements", s.flag("agreements"))
-                    // The page's language: a `/pt-br` sign-up is a Portuguese player (SPEC §3).
-                    .str(
-                        "locale",
-                        cx.shared
-                            .locale(cx.config)
-                            .unwrap_or(&cx.config.default_locale),
-                    )
-                    .str("source", cx.config.source())
-                    .str("platform", &cx.config.platform)
-                    .opt("affiliateTag", cx.shared.affiliate.stag.as_deref());
+                    .str("code", &self.code.text("code"));
                 let own = self.form_rules(FormId::PhoneSignUp);
-                cx.shared.registration.write(&own, s, &mut body);
+                crate::app::registration::write_sign_up(&own, s, cx, &mut body);
                 cx.call(Req::Phone(Call::Register), Some(body.done()));
             }
             _ => {}

@@ -31,9 +31,8 @@ pub struct Session {
     pub forgot_pass: FormState,
     /// Reset password: the code from the e-mail and the new password.
     pub reset_pass: FormState,
-    /// The registration scenario's rules and the countries, as they arrive (shared through
-    /// `Msg::Registration`); `asked` once both calls went out on this page.
-    pub registration: Registration,
+    /// The registration scenario's rules and countries were asked on this page (their answers
+    /// go to `Shared::registration` through `Msg::Registration`).
     pub registration_asked: bool,
 }
 
@@ -152,13 +151,14 @@ impl Feature for Session {
             // The gate reads the refresh's answer itself.
             Call::Refresh => {}
             Call::RegistrationRules => self.registration_rules(answer, cx),
-            Call::Countries => {
-                match calls::read_json(answer) {
-                    Ok(v) => self.registration.countries = crate::app::wire::countries(&v),
-                    Err(e) => cx.log_err(LogLevel::Warn, "countries", &e),
+            Call::Countries => match calls::read_json(answer) {
+                Ok(v) => {
+                    let mut r = Registration::clone(&cx.shared.registration);
+                    r.countries = crate::app::wire::countries(&v);
+                    cx.msg(Msg::Registration(Rc::new(r)));
                 }
-                cx.msg(Msg::Registration(Rc::new(self.registration.clone())));
-            }
+                Err(e) => cx.log_err(LogLevel::Warn, "countries", &e),
+            },
         }
     }
 
@@ -193,23 +193,9 @@ impl Feature for Session {
                 let mut body = Body::new();
                 body.str("email", &s.text("email"))
                     .str("password", &s.raw_text("password"))
-                    .str("currency", &s.text("currency"))
-                    .flag("agreements", s.flag("agreements"))
-                    // The page's language: a `/pt-br` sign-up is a Portuguese player (SPEC §3).
-                    .str(
-                        "locale",
-                        cx.shared
-                            .locale(cx.config)
-                            .unwrap_or(&cx.config.default_locale),
-                    )
-                    .str("source", cx.config.source())
-                    .str("platform", &cx.config.platform)
-                    .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
                     .opt("refId", cx.shared.affiliate.ref_id.as_deref())
                     .opt("botUrl", cx.shared.affiliate.bot_url.as_deref());
-                cx.shared
-                    .registration
-                    .write(&rules(FormId::SignUp), s, &mut body);
+                registration::write_sign_up(&rules(FormId::SignUp), s, cx, &mut body);
                 (Call::Register, body.done())
             }
             FormId::SignIn => {
@@ -325,8 +311,9 @@ impl Session {
                 for w in warnings {
                     cx.log(LogLevel::Warn, &w);
                 }
-                self.registration.rules = rules;
-                cx.msg(Msg::Registration(Rc::new(self.registration.clone())));
+                let mut r = Registration::clone(&cx.shared.registration);
+                r.rules = rules;
+                cx.msg(Msg::Registration(Rc::new(r)));
             }
             // The product's rules stand alone; the server checks again on register. The next
             // opening asks again.
