@@ -14,6 +14,7 @@ mod documents_native;
 mod event_round_trip;
 mod event_wire;
 mod forms_props;
+mod game_info_native;
 mod games_native;
 mod initial_view;
 mod json_write_native;

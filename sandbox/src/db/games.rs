@@ -55,7 +55,46 @@ CREATE TABLE IF NOT EXISTS game_bets (
     label      TEXT
 );
 CREATE INDEX IF NOT EXISTS game_bets_by_player ON game_bets(player_id, id);
+CREATE TABLE IF NOT EXISTS game_info (
+    player_id  INTEGER PRIMARY KEY REFERENCES players(id),
+    currency   TEXT,
+    updates    INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+);
 ";
+
+/// What the game side knows of a player (`player/init`): the active currency it was last
+/// told and how often it was told.
+#[derive(Debug, PartialEq)]
+pub struct GameInfo {
+    pub currency: Option<String>,
+    pub updates: i64,
+    pub updated_at: i64,
+}
+
+/// Records the player's active currency on the game side (idempotent per call: each call is
+/// one update).
+pub fn init_player(
+    conn: &Connection,
+    player_id: i64,
+    currency: Option<&str>,
+    now: i64,
+) -> rusqlite::Result<GameInfo> {
+    conn.query_row(
+        "INSERT INTO game_info (player_id, currency, updates, updated_at) VALUES (?1, ?2, 1, ?3)
+         ON CONFLICT(player_id) DO UPDATE SET currency = ?2, updates = updates + 1,
+             updated_at = ?3
+         RETURNING currency, updates, updated_at",
+        params![player_id, currency, now],
+        |r| {
+            Ok(GameInfo {
+                currency: r.get(0)?,
+                updates: r.get(1)?,
+                updated_at: r.get(2)?,
+            })
+        },
+    )
+}
 
 /// Recent searches kept per player.
 pub const RECENT_MAX: usize = 10;

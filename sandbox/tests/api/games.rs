@@ -413,3 +413,41 @@ async fn real_spins_wager_the_active_bonus_of_their_game_only() {
         .body;
     assert_eq!(finished[0]["result"], 2, "{finished}");
 }
+
+/// `player/init` (SPEC §7 Player): the game side learns each player's active currency; a
+/// guest is refused, and one player's call never touches another's record.
+#[tokio::test]
+async fn player_init_records_the_active_currency_per_player() {
+    let s = start().await;
+    assert_eq!(
+        s.get("/api/player/init", None).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let (token, id) = player(&s, "init-a@example.com", "10").await;
+    let t = Some(token.as_str());
+    let r = s.get("/api/player/init", t).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert_eq!(r.body["playerId"], id);
+    assert_eq!(r.body["currency"], "USD");
+    assert!(r.body["updatedAt"]
+        .as_str()
+        .is_some_and(|d| d.ends_with('Z')));
+
+    let eur = s
+        .post("/api/wallet/accounts", t, json!({ "currency": "EUR" }))
+        .await;
+    let eur_id = eur.body["id"].as_i64().unwrap();
+    let sw = s
+        .put(&format!("/api/wallet/accounts/{eur_id}/switch"), t, None)
+        .await;
+    assert_eq!(sw.status, StatusCode::OK, "{}", sw.body);
+    assert_eq!(s.get("/api/player/init", t).await.body["currency"], "EUR");
+
+    let (other, other_id) = player(&s, "init-b@example.com", "10").await;
+    let r = s.get("/api/player/init", Some(other.as_str())).await;
+    assert_eq!(
+        (r.body["playerId"].as_i64(), r.body["currency"].as_str()),
+        (Some(other_id), Some("USD"))
+    );
+    assert_eq!(s.get("/api/player/init", t).await.body["currency"], "EUR");
+}

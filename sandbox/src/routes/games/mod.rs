@@ -4,6 +4,7 @@
 
 pub mod catalogue;
 mod images;
+mod info;
 pub mod slot;
 
 use axum::extract::{RawQuery, State};
@@ -44,6 +45,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/game/spins", get(spins))
         .route("/api/game/bets", get(bets))
         .route("/api/game/spins/winners", get(winners))
+        .route("/api/player/init", get(info::init))
         .route("/api/game/images/{identity}/{file}", get(images::tile))
         .route("/slot/{token}", get(slot::page))
         .route("/api/game/slot/{token}", get(slot::state))

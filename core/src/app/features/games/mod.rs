@@ -163,6 +163,8 @@ pub struct Games {
     pub history: history::GameHistory,
     /// Latest big wins (the lobby's ticker): nickname, game identity, game name, amount, currency.
     pub winners: Vec<[String; 5]>,
+    /// The active currency the platform's game side was last told of (`player/init`).
+    pub game_info: Option<String>,
     /// Which parts of the view changed (read and cleared by `slices`).
     pub touched: Cell<u8>,
 }
@@ -253,6 +255,9 @@ pub enum Call {
     },
     /// A page of the whole list in popularity order, for the search index.
     Sweep(u32),
+    /// `player/init`: the platform's game side learns the player and the active currency
+    /// (SPEC §7 Player; §8 "Game info … update fails": logged only).
+    Init,
 }
 
 /// Games per lobby row call.
@@ -302,6 +307,7 @@ impl Endpoint for Call {
             Call::Sweep(page) => {
                 Route::paged("/api/game/games", Auth::Public, *page, sweep::PER_PAGE)
             }
+            Call::Init => Route::get("/api/player/init", Auth::Player),
             Call::Play { identity, .. } => Route::item(
                 Method::Post,
                 "/api/game/games",
@@ -460,6 +466,7 @@ impl Feature for Games {
                 true
             }
             Hook::Session(SessionChange::Ended) => {
+                self.game_info = None;
                 // SPEC §4: logging out clears the stored played games.
                 self.favorites.clear();
                 self.favorites_load = ListLoad::Idle;
@@ -484,12 +491,24 @@ impl Feature for Games {
                 cx.alert(Alert::warning("alerts.gameBetRestricted"));
                 false
             }
+            Hook::ActiveAccount => {
+                self.update_game_info(cx);
+                false
+            }
             _ => false,
         }
     }
 
     fn answered(&mut self, call: Call, answer: Answer, cx: &mut Cx) {
         match call {
+            Call::Init => {
+                if let Err(e) = answer {
+                    // SPEC §8: a failed game info update is logged only; the next switch of
+                    // the active account (or the next session) tells it again.
+                    self.game_info = None;
+                    cx.log(LogLevel::Warn, &format!("game info not updated: {e}"));
+                }
+            }
             Call::Favorites => {
                 if let Some(list) = body(&answer) {
                     if let Some(a) = list.as_array() {
@@ -743,6 +762,21 @@ impl Games {
 
     /// The player's lists; favourites and played games only while not already asked for or in
     /// (a retry asks again for what failed).
+    /// Tell the platform's game side the player's active currency once a session knows it,
+    /// and again when the player switches accounts (never twice for the same one).
+    fn update_game_info(&mut self, cx: &mut Cx) {
+        if !cx.shared.is_player() {
+            return;
+        }
+        let Some(currency) = cx.shared.active_currency.clone() else {
+            return;
+        };
+        if self.game_info.as_deref() != Some(currency.as_str()) {
+            self.game_info = Some(currency);
+            cx.call(Self::req(Call::Init), None);
+        }
+    }
+
     fn player_lists(&mut self, cx: &mut Cx) {
         if self.favorites_load.ask() {
             cx.call(Self::req(Call::Favorites), None);
