@@ -138,6 +138,10 @@ step e2e-firefox "json:$LOGDIR/firefox.json" bash -c "cd tests && CI=1 PLAYWRIGH
 # run to its last line; its numbers are printed in the log, never asserted.
 step push-smoke one bash -c "set -o pipefail; PUSH_TOTAL=30 '$ROOT/scripts/bench-push.sh' | tee /dev/stderr | tail -1 | grep -Eq '^push: [0-9]+ applied, [0-9]+ lost, frame p95 [0-9.]+ ms, longest task [0-9]+ ms$'"
 tail -1 "$LOGDIR/push-smoke.log"
+# Which SPEC §7 calls the client made in the e2e runs (issue 29; the sandbox's `spec_calls`
+# test proves each is served). Printed, not gating: a call no flow exercises is listed.
+step spec-calls one node "$ROOT/scripts/spec-calls.mjs" "$LOGDIR"
+tail -1 "$LOGDIR/spec-calls.log"
 if [ -f "$ROOT/tests/interop/package.json" ]; then
   step interop line bash -c "cd tests/interop && SANDBOX_BIN='$ROOT/target/release/croupier-sandbox' npm test --silent"
 fi

@@ -26,13 +26,18 @@ use tower_http::services::ServeDir;
 use crate::error::ApiError;
 use crate::state::AppState;
 
+/// The message of the 404 for an `/api/` path no route serves.
+pub const NO_SUCH_PATH: &str = "No such API path.";
+
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 pub const NO_CACHE: &str = "no-cache";
 
 pub async fn fallback(State(state): State<AppState>, req: Request) -> Response {
     let path = req.uri().path();
     if path == "/api" || path.starts_with("/api/") {
-        return ApiError::not_found().into_response();
+        // Worded apart from a missing resource's 404, so a caller (and the §7 coverage test)
+        // can tell an unknown path from an unknown id.
+        return ApiError::new(StatusCode::NOT_FOUND, "not_found", NO_SUCH_PATH).into_response();
     }
     if !matches!(*req.method(), Method::GET | Method::HEAD) {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();

@@ -29,6 +29,7 @@ mod security;
 mod seo;
 mod settings;
 mod social;
+mod spec_calls;
 mod sport;
 mod static_files;
 mod telegram;
