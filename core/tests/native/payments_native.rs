@@ -967,6 +967,105 @@ fn history_filters_use_brackets_and_pages() {
     );
 }
 
+/// The transactions tab keeps its filters and page in the address (issue 29): the filter form
+/// and the pager push an address, a reload (a boot at that address) shows the same list, and
+/// the other tabs of the page ask for no invoices.
+#[test]
+fn the_transactions_filters_and_page_live_in_the_address() {
+    let mut m = player(Prefs::default());
+    ui(
+        &mut m,
+        AppUi::Navigate {
+            path: "/pt-br/wallet/history".into(),
+        },
+    );
+    let fx = ui(
+        &mut m,
+        WalletUi::HistoryFilter {
+            filter: Filter {
+                kind: "withdrawal".into(),
+                statuses: vec![3, 1],
+                date_from: "2026-01-01".into(),
+                date_to: "2026-01-31".into(),
+            },
+        },
+    );
+    assert_eq!(
+        m.shared.location.full_path(),
+        "/pt-br/wallet/history?type=withdrawal&status=1,3&from=2026-01-01&to=2026-01-31"
+    );
+    let asked: Vec<String> = http(&fx).iter().map(|h| h.path.clone()).collect();
+    assert_eq!(
+        asked,
+        vec!["/api/payment/invoices".to_string()],
+        "the new filter's first page, once"
+    );
+    let filter = m.f.wallet.history.filter.clone();
+    respond(
+        &mut m,
+        Req::Wallet(wallet::Call::History(wallet::history::Call::Invoices {
+            filter: filter.clone(),
+            page: 1,
+        })),
+        200,
+        json!({"data": [], "meta": {"page": 1, "totalPages": 3, "totalRows": 25}}),
+    );
+    ui(&mut m, WalletUi::HistoryPage { page: 2 });
+    let url = m.shared.location.full_path();
+    assert!(url.ends_with("&page=2"), "{url}");
+    // The same filter again changes nothing.
+    assert!(http(&ui(
+        &mut m,
+        WalletUi::HistoryFilter {
+            filter: filter.clone()
+        }
+    ))
+    .is_empty());
+
+    // A reload at that address: the same filter and page are asked for.
+    let mut again = Model::new(Config::default());
+    update(
+        &mut again,
+        Event::Booted {
+            token: Some(token(3600, "a")),
+            path: url.clone(),
+            prefs: Prefs::default(),
+        },
+        NOW,
+    );
+    respond(
+        &mut again,
+        req::profile(),
+        200,
+        json!({"id": 7, "email": "a@b.c"}),
+    );
+    let h = &again.f.wallet.history;
+    assert_eq!((&h.filter, h.page, h.loading), (&filter, 2, true));
+
+    // Junk in the address means "all"; another tab asks no invoices, even after a reconnect.
+    assert_eq!(
+        Filter::from_query(&[
+            ("type".into(), "bribe".into()),
+            ("status".into(), "7,x,2".into()),
+            ("from".into(), "yesterday".into()),
+        ]),
+        Filter {
+            statuses: vec![2],
+            ..Filter::default()
+        }
+    );
+    let fx = ui(
+        &mut m,
+        AppUi::Navigate {
+            path: "/pt-br/wallet/history?tab=bets".into(),
+        },
+    );
+    assert!(!http(&fx)
+        .iter()
+        .any(|h| h.path.starts_with("/api/payment/invoices")));
+    assert!(!m.f.wallet.history.shown);
+}
+
 #[test]
 fn signing_out_clears_the_players_payment_state() {
     let mut m = player(Prefs::default());

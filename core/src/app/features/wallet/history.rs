@@ -1,10 +1,14 @@
 //! The wallet history page (`/wallet/history`, SPEC §2 history tabs, §7 invoices with
 //! filters and statistics): transactions filtered by type, status and dates, a page at a time.
+//! The tab without a `tab` parameter; its filters and page live in the address
+//! (`?type=deposit&status=1,3&from=2026-01-01&to=2026-01-31&page=2`), so a reload or a shared
+//! link shows the same list, like the bets, spins and bonuses tabs.
 
 use crate::app::calls::{Answer, Auth, Route};
 use crate::app::effect::LogLevel;
-use crate::app::feature::Cx;
+use crate::app::feature::{Cx, Msg};
 use crate::app::registry::Req;
+use crate::domain::route::encode_query;
 
 use super::pay::wire::{InvoicePage, Statistic, WireInvoice};
 use super::Call as WalletCall;
@@ -57,8 +61,56 @@ impl Call {
     }
 }
 
+impl Filter {
+    /// Read from the address's query; what is not understood means "all".
+    pub fn from_query(query: &[(String, String)]) -> Filter {
+        let get = |k: &str| {
+            query
+                .iter()
+                .find(|(q, _)| q == k)
+                .map_or("", |(_, v)| v.as_str())
+        };
+        clean(Filter {
+            kind: get("type").to_string(),
+            statuses: get("status")
+                .split(',')
+                .filter_map(|s| s.trim().parse().ok())
+                .collect(),
+            date_from: get("from").to_string(),
+            date_to: get("to").to_string(),
+        })
+    }
+
+    /// The transactions tab's address with these filters and `page` (defaults left out).
+    pub fn href(&self, path: &str, page: u32) -> String {
+        let mut q: Vec<(String, String)> = Vec::new();
+        if !self.kind.is_empty() {
+            q.push(("type".into(), self.kind.clone()));
+        }
+        if !self.statuses.is_empty() {
+            let list: Vec<String> = self.statuses.iter().map(u8::to_string).collect();
+            q.push(("status".into(), list.join(",")));
+        }
+        for (k, v) in [("from", &self.date_from), ("to", &self.date_to)] {
+            if !v.is_empty() {
+                q.push((k.into(), v.clone()));
+            }
+        }
+        if page > 1 {
+            q.push(("page".into(), page.to_string()));
+        }
+        if q.is_empty() {
+            path.to_string()
+        } else {
+            format!("{path}?{}", encode_query(&q))
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct History {
+    /// The transactions tab is the page's tab.
+    pub shown: bool,
     pub filter: Filter,
     pub page: u32,
     pub loading: bool,
@@ -104,6 +156,17 @@ pub fn on_page(cx: &Cx) -> bool {
         .is_ok_and(|r| r.name.trim_start_matches("locale-") == ROUTE)
 }
 
+/// The history page shows transactions: no other tab named.
+fn transactions_shown(cx: &Cx) -> bool {
+    on_page(cx)
+        && !cx
+            .shared
+            .location
+            .query
+            .iter()
+            .any(|(k, v)| k == "tab" && matches!(v.as_str(), "bets" | "spins" | "bonuses"))
+}
+
 impl History {
     pub fn load(&mut self, cx: &mut Cx) {
         self.loading = true;
@@ -116,23 +179,60 @@ impl History {
         );
     }
 
-    /// Arriving on the page: the first page and the statistics.
-    pub fn open(&mut self, cx: &mut Cx) {
-        self.page = 1;
+    /// The address changed (or the session did): shows, hides or refilters the tab, loading
+    /// what it then lacks. Entering the tab also asks the statistics. True when the view
+    /// changed.
+    pub fn address(&mut self, cx: &mut Cx) -> bool {
+        // A guest sees the sign-in offer instead; the tab is entered once a session starts.
+        if !transactions_shown(cx) || !cx.shared.is_player() {
+            let was = self.shown;
+            self.shown = false;
+            return was;
+        }
+        let query = &cx.shared.location.query;
+        let filter = Filter::from_query(query);
+        let page = query
+            .iter()
+            .find(|(k, _)| k == "page")
+            .and_then(|(_, v)| v.parse().ok())
+            .filter(|p| *p >= 1)
+            .unwrap_or(1);
+        let entering = !self.shown;
+        let changed = entering || filter != self.filter || page != self.page;
+        // Unchanged, unless the tab has nothing and nothing is on its way.
+        if !changed && (self.loaded || self.loading) {
+            return false;
+        }
+        self.shown = true;
+        self.filter = filter;
+        self.page = page;
         self.load(cx);
-        cx.call(req(Call::Statistics), None);
+        if entering {
+            cx.call(req(Call::Statistics), None);
+        }
+        true
     }
 
+    /// The view's filter form: the address takes a changed filter, from the first page (the
+    /// filter in force, applied again, keeps the page).
     pub fn set_filter(&mut self, filter: Filter, cx: &mut Cx) {
-        self.filter = clean(filter);
-        self.page = 1;
-        self.load(cx);
+        let filter = clean(filter);
+        if self.shown && filter != self.filter {
+            let url = filter.href(&cx.shared.location.path, 1);
+            cx.msg(Msg::Navigate {
+                url,
+                replace: false,
+            });
+        }
     }
 
     pub fn set_page(&mut self, page: u32, cx: &mut Cx) {
-        if page >= 1 && (page <= self.total_pages || page == 1) && page != self.page {
-            self.page = page;
-            self.load(cx);
+        if self.shown && page >= 1 && (page <= self.total_pages || page == 1) && page != self.page {
+            let url = self.filter.href(&cx.shared.location.path, page);
+            cx.msg(Msg::Navigate {
+                url,
+                replace: false,
+            });
         }
     }
 

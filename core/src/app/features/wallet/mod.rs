@@ -173,9 +173,7 @@ impl Feature for Wallet {
                 self.pay.resume(cx);
             }
             Hook::Session(SessionChange::Started { .. }) => {
-                if history::on_page(cx) && !self.history.loading {
-                    self.history.open(cx);
-                }
+                self.history.address(cx);
                 // The accounts may have come before the profile: the open modal's methods
                 // wait for the player to be known.
                 self.pay.ensure_methods(&self.accounts, cx);
@@ -194,9 +192,7 @@ impl Feature for Wallet {
             }
             Hook::Navigated { .. } => {
                 self.pay.ensure_methods(&self.accounts, cx);
-                if history::on_page(cx) && cx.shared.is_player() {
-                    self.history.open(cx);
-                }
+                self.history.address(cx);
             }
             Hook::Push(Push::Invoice { data, .. }) => match pay::wire::WireInvoice::read(data) {
                 Some(inv) => {
@@ -232,7 +228,7 @@ impl Feature for Wallet {
                     self.load(cx);
                 }
                 self.pay.resume(cx);
-                if history::on_page(cx) {
+                if self.history.shown {
                     self.history.load(cx);
                 }
             }
