@@ -49,6 +49,7 @@ test("the full list pages by 20, deletes and reads pushes", async ({ page, reque
   const player = await register(request);
   for (let i = 1; i <= 23; i++) await notify(request, player, `Message ${i}`);
   await notify(request, player, "Push one", "Deposit today.", "push");
+  await notify(request, player, "Push two", "Spins tonight.", "push");
   await signedIn(page, player, "/");
   await page.getByTestId("bell").click();
   await page.getByRole("button", { name: "Show all" }).click();
@@ -60,13 +61,17 @@ test("the full list pages by 20, deletes and reads pushes", async ({ page, reque
   await expect(inbox.locator(".note")).toHaveCount(3);
   await inbox.getByRole("button", { name: "Delete “Message 1”" }).click();
   await expect(inbox.locator(".note")).toHaveCount(2);
-  await expect(page.getByTestId("bell-count")).toHaveText("23");
+  await expect(page.getByTestId("bell-count")).toHaveText("24");
   await axeClean(page, '[data-testid="inbox"]');
 
   await inbox.getByRole("tab", { name: /Pushes/ }).click();
-  await expect(inbox.locator(".note-title")).toHaveText(["Push one"]);
+  await expect(inbox.locator(".note-title")).toHaveText(["Push two", "Push one"]);
   await inbox.getByRole("button", { name: "Mark “Push one” as read" }).click();
+  await expect(page.getByTestId("bell-count")).toHaveText("23");
+  // Every push at once (SPEC §7 pushes/read/all); the messages stay unread.
+  await inbox.getByRole("button", { name: "Mark all as read" }).click();
   await expect(page.getByTestId("bell-count")).toHaveText("22");
+  await expect(inbox.getByRole("button", { name: "Mark “Push two” as read" })).toHaveCount(0);
   await page.keyboard.press("Escape");
   await expect(inbox).toHaveCount(0);
 });

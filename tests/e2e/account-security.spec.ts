@@ -56,6 +56,27 @@ test("another session is closed after a confirmation; closing this one signs thi
   await expect(page.getByRole("button", { name: "Sign in" }).first()).toBeVisible();
 });
 
+test("signing out everywhere else closes every other session and keeps this one", async ({ page, request }) => {
+  const player = await register(request);
+  const others = [await login(request, player.email), await login(request, player.email)];
+  await signedIn(page, player.token, "/profile/sessions");
+  const rows = page.locator(".session");
+  await expect(rows).toHaveCount(3);
+  await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Sign out on every other device and browser?");
+  await dialog.getByRole("button", { name: "Sign out" }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText("This device");
+  for (const token of others) {
+    const gone = await request.get(url("/api/player/profile"), { headers: { Authorization: `Bearer ${token}` } });
+    expect(gone.status()).toBe(401);
+  }
+  // This tab's session stays.
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+});
+
 test("the password change checks the current one and signs out the other sessions", async ({ page, request }) => {
   const player = await register(request);
   const other = await login(request, player.email);

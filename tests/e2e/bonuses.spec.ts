@@ -93,6 +93,39 @@ test("bonus codes: incorrect and not available alerts, a valid one brings free s
   await expect(toast(page, "Bonus code applied")).toBeVisible();
   await expect(page.getByRole("list", { name: "Applied codes" })).toContainText("SPINS20");
   await expect(page.getByTestId("bonus-list")).toContainText("20 free spins");
+  // An applied code can be removed (SPEC §7 DELETE bonuscodes); the server forgets it.
+  await page.getByRole("button", { name: "Remove code SPINS20" }).click();
+  await expect(page.getByRole("list", { name: "Applied codes" })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("bonus-list")).toContainText("20 free spins");
+  await expect(page.getByRole("list", { name: "Applied codes" })).toHaveCount(0);
+});
+
+test("free spins are activated and cancelled after a confirmation each", async ({ page, request }) => {
+  const player = await register(request, "bonus");
+  const spins = await control(request, "freespins", { email: player.email, currency: "USD", count: 30, name: "Starter spins" });
+  await signedIn(page, player, "/bonuses");
+  const card = page.getByTestId(`bonus-freespin-${spins.id}`);
+  await card.getByTestId("bonus-activate").click();
+  await page.getByTestId("bonus-confirm-yes").click();
+  await expect(toast(page, "Free spins activated")).toBeVisible();
+  await expect(card).toContainText("30 of 30 spins left");
+  await card.getByTestId("bonus-cancel").click();
+  await page.getByTestId("bonus-confirm-yes").click();
+  await expect(toast(page, "Free spins cancelled")).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
+
+test("a quest taken can be left: it leaves the hub", async ({ page, request }) => {
+  const player = await register(request, "bonus");
+  const quest = await control(request, "quests", { email: player.email, name: "Weekend run", tasks: [{ type: "bet", quantity: 3, gameIds: [7] }] });
+  await signedIn(page, player, "/bonuses");
+  await page.getByTestId("quests-open").click();
+  const card = page.getByTestId(`quest-${quest.id}`);
+  await card.getByTestId("quest-activate").click();
+  await expect(card).toContainText("In progress");
+  await card.getByRole("button", { name: "Leave quest" }).click();
+  await expect(card).toHaveCount(0);
 });
 
 test("the wallet's bonus info shows the active bonus and takes a bonus code", async ({ page, request }) => {

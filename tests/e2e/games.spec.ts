@@ -96,6 +96,24 @@ test("search with a typo finds the game, across the whole catalogue, in the clie
   await shot(page, "search-1280");
 });
 
+test("a player's recent searches show in the search box and Clear empties them for good", async ({ page, request }) => {
+  const player = await register(request, "recent");
+  // Searches the platform answered for this player (SPEC §7 games/search with a bearer).
+  for (const q of ["starburst", "book of ra"]) {
+    const r = await request.get(url(`/api/game/games/search?query=${encodeURIComponent(q)}`), { headers: { Authorization: `Bearer ${player.token}` } });
+    expect(r.ok()).toBe(true);
+  }
+  await signedIn(page, player, "/games?modal=global-search");
+  const modal = page.getByRole("dialog");
+  const recent = modal.locator(".search-recent");
+  await expect(recent.locator(".chip")).toHaveText(["book of ra", "starburst"]);
+  await recent.getByRole("button", { name: "Clear" }).click();
+  await expect(recent).toHaveCount(0);
+  await page.reload();
+  await expect(modal.getByTestId("games-search")).toBeVisible();
+  await expect(modal.locator(".search-recent")).toHaveCount(0);
+});
+
 test("the filter lives in the address: a shared link shows the same list", async ({ page }) => {
   await page.goto(url("/games/slots"));
   await expect(page.getByTestId("game-grid")).toBeVisible();
