@@ -134,7 +134,7 @@ for (const s of SIZES) {
   });
 }
 
-test("after the session length the sportsbook asks on entering it; its widget waits for Continue", async ({ page, request }) => {
+test("after the session length the sportsbook asks on entering it and again while open; its widget waits for Continue", async ({ page, request }) => {
   test.slow();
   const player = await register(request, "lengthsport");
   await fund(request, player, "50");
@@ -153,5 +153,20 @@ test("after the session length the sportsbook asks on entering it; its widget wa
   await expect(page.getByTestId("sportsbook")).toHaveCount(0);
   await ask.getByTestId("session-continue").click();
   await expect(ask).toHaveCount(0);
-  await expect(page.getByTestId("sportsbook").locator("[data-sbw=book]")).toBeVisible({ timeout: 15_000 });
+  const book = page.getByTestId("sportsbook").locator("[data-sbw=book]");
+  await expect(book).toBeVisible({ timeout: 15_000 });
+
+  // Kept open (a bet in between keeps the session going): a full length after "Continue"
+  // the ask comes over the open widget, which stays mounted behind it, inert.
+  await page.clock.runFor(15 * MIN);
+  // A sportsbook stake as the platform pushes it (its row on the player's bets channel).
+  const stake = { id: 990_001, gameIdentity: "sportsbook", gameName: "Sportsbook", currency: "USD", amount: "1.00", win: "0.00", isSettled: false, createdAt: 1 };
+  await control(request, "publish", { channel: `game:bets#${player.id}`, data: stake });
+  await page.clock.runFor(16 * MIN);
+  await expect(ask).toBeVisible();
+  await expect(book).toHaveCount(1);
+  await expect(page.locator(".protected")).toHaveAttribute("inert", "");
+  await ask.getByTestId("session-continue").click();
+  await expect(ask).toHaveCount(0);
+  await expect(book).toBeVisible();
 });

@@ -483,9 +483,42 @@ fn the_sportsbook_asks_on_entering_it_after_the_session_length() {
     assert!(view(&m).protection.asking);
     act(&mut m, ProtectionUi::SessionContinue, NOW + 60 * MIN);
     assert!(!view(&m).protection.asking);
-    // Moving about inside the sportsbook is not entering it again.
+    // Moving about inside the sportsbook after "Continue" does not ask again.
     go(&mut m, "/sport/football", NOW + 70 * MIN);
     assert!(!view(&m).protection.asking);
+}
+
+/// A sportsbook kept open past the session length asks on the core's timer, at the length's
+/// moment (its widget tells of no stake before it is placed): the next stake waits for the
+/// answer; "Continue" is asked again a full length later.
+#[test]
+fn an_open_sportsbook_asks_when_the_session_length_passes() {
+    let mut m = player("/", 0);
+    act(&mut m, ProtectionUi::SessionLength { minutes: 30 }, NOW);
+    bet(&mut m, 1, "USD", "1.00", "0.00", NOW + 10 * MIN);
+    let fx = go(&mut m, "/sport/betting", NOW + 29 * MIN + 30_000);
+    assert!(!view(&m).protection.asking);
+    assert!(
+        timers(&fx).contains(&30_000),
+        "a wake at the length's moment: {:?}",
+        timers(&fx)
+    );
+    bet(&mut m, 2, "USD", "1.00", "0.00", NOW + 29 * MIN + 40_000);
+    tick(&mut m, NOW + 30 * MIN);
+    assert!(
+        view(&m).protection.asking,
+        "asked while the sportsbook is open"
+    );
+    act(&mut m, ProtectionUi::SessionContinue, NOW + 31 * MIN);
+    assert!(!view(&m).protection.asking);
+    bet(&mut m, 3, "USD", "1.00", "0.00", NOW + 50 * MIN);
+    tick(&mut m, NOW + 60 * MIN);
+    assert!(
+        !view(&m).protection.asking,
+        "not before a full length after Continue"
+    );
+    tick(&mut m, NOW + 61 * MIN);
+    assert!(view(&m).protection.asking);
 }
 
 #[test]

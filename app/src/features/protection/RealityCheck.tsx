@@ -1,5 +1,5 @@
 import "./protection.css";
-import { useCallback, type ReactNode } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { usePath } from "../../shared/Link";
 import { Button } from "../../ui/Button";
@@ -11,16 +11,22 @@ import { lengthText, sessionTime, signed } from "./format";
  * when the core says the reality check is due, its dialog over a page made inert (the game
  * cannot be played behind it; focus moves into the dialog, Escape keeps playing). Once the
  * player's session length has passed, the page's content waits for their answer to the ask
- * (the game is not launched, the sportsbook not mounted, until "Continue"). */
+ * (the game is not launched, a sportsbook entered then not mounted, until "Continue"). */
 export function Protected({ children }: { children: ReactNode }) {
   const shown = useCore((s) => s.protection.active && s.protection.playing);
   const asking = useCore((s) => s.protection.asking) && shown;
   const due = useCore((s) => s.protection.due) && shown && !asking;
+  // A page already showing (an open sportsbook when the length passes) stays mounted, inert
+  // behind the ask, so its bet slip survives "Continue"; a page entered after the length
+  // waits to mount.
+  const [opened, setOpened] = useState(!asking);
+  if (!asking && !opened) setOpened(true);
+  const blocked = due || asking;
   return (
     <>
       <SessionBar />
-      <div className="protected" inert={due || undefined} aria-hidden={due || undefined}>
-        {asking ? null : children}
+      <div className="protected" inert={blocked || undefined} aria-hidden={blocked || undefined}>
+        {opened ? children : null}
       </div>
       {due ? <RealityCheck /> : null}
       {asking ? <SessionAsk /> : null}

@@ -63,8 +63,6 @@ pub struct Protection {
     /// The core's time at the previous look while signed in: the reminder shows when its
     /// time falls after it.
     last_look: Option<u64>,
-    /// The sportsbook was open at the previous look (the ask comes on entering it).
-    on_sport: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -292,7 +290,6 @@ impl Feature for Protection {
                 self.asking = false;
                 self.reminding = false;
                 self.last_look = None;
-                self.on_sport = false;
                 if let Some((id, _)) = self.timer.take() {
                     cx.cancel(id);
                 }
@@ -377,11 +374,14 @@ impl Protection {
     /// The session has lasted the player's length since it started or they last chose
     /// "Continue".
     fn length_passed(&self, now: u64) -> bool {
+        self.length_due_at().is_some_and(|at| now >= at)
+    }
+
+    /// When the session will have lasted the player's length (none without one).
+    fn length_due_at(&self) -> Option<u64> {
         let minutes = self.length();
-        let Some(s) = self.session.as_ref().filter(|_| minutes > 0) else {
-            return false;
-        };
-        now >= s.started.max(s.asked) + u64::from(minutes) * 60_000
+        let s = self.session.as_ref().filter(|_| minutes > 0)?;
+        Some(s.started.max(s.asked) + u64::from(minutes) * 60_000)
     }
 
     /// The reminder shows when its local time fell since the previous look (once per local
@@ -428,8 +428,8 @@ impl Protection {
 
     /// The check is due when its time has come on a game page or the sportsbook; the timer
     /// wakes at that time, and each minute there for the bar, and at the reminder's time.
-    /// Entering the sportsbook after the session length asks first (the widget tells of no
-    /// stake before it is placed).
+    /// The sportsbook asks once the session length has passed, on entering it or while it is
+    /// open (the widget tells of no stake before it is placed, so the ask cannot wait for one).
     fn check(&mut self, cx: &mut Cx) {
         self.now = cx.now;
         let Some(player) = self.player else {
@@ -444,10 +444,12 @@ impl Protection {
         }
         let on_sport = cx.shared.route.as_ref().ok().and_then(|r| r.route_name())
             == Some(RouteName::SportSlug);
-        if on_sport && !self.on_sport && self.length_passed(cx.now) {
+        // On entering the sportsbook, and while it stays open: its next stake waits for the
+        // answer (the view keeps an open widget mounted behind the ask).
+        if on_sport && self.length_passed(cx.now) {
             self.asking = true;
         }
-        self.on_sport = on_sport;
+        let length_at = self.length_due_at().filter(|at| on_sport && *at > cx.now);
         let playing = on_play_page(cx);
         let play_at = match &self.session {
             Some(s) if playing => {
@@ -465,10 +467,7 @@ impl Protection {
             // Away from play only the idle end matters, and the next page's check sees it.
             _ => None,
         };
-        let wake = match (play_at, remind_at) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
+        let wake = [play_at, remind_at, length_at].into_iter().flatten().min();
         if self.timer.map(|(_, at)| at) == wake {
             return;
         }
