@@ -275,8 +275,7 @@ pub fn is_crypto_address(v: &str, currency: &str) -> bool {
             Some(hex) => hex.len() == 64 && hex.chars().all(|c| c.is_ascii_hexdigit()),
             None => {
                 len == 48
-                    && v
-                        .chars()
+                    && v.chars()
                         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
             }
         },

@@ -371,8 +371,7 @@ fn ton_address(v: &str) -> bool {
         Some(hex) => hex.len() == 64 && hex.chars().all(|c| c.is_ascii_hexdigit()),
         None => {
             v.len() == 48
-                && v
-                    .chars()
+                && v.chars()
                     .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         }
     }
