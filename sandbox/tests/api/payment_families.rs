@@ -43,8 +43,16 @@ fn methods(groups: &Value) -> Vec<Value> {
 /// (direction, currency, country, families present, families absent). The absent column names
 /// the families a player there must not see: each is offered elsewhere (checked below), so the
 /// row fails if the filter lets it through.
+type Row = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
 #[rustfmt::skip]
-const TABLE: &[(&str, &str, &str, &[&str], &[&str])] = &[
+const TABLE: &[Row] = &[
     ("deposit", "INR", "IN", &["upi", "skrill", "neteller"], &["pix", "blik", "bkash", "card", "cashagent"]),
     ("deposit", "INR", "BR", &["skrill", "neteller"], &["upi", "pix"]),
     ("deposit", "BRL", "BR", &["pix", "card", "cashagent", "skrill"], &["upi", "sepa", "papara"]),
