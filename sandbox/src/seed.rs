@@ -11,8 +11,8 @@ pub const DEMO_PASSWORD: &str = "demo12345";
 
 /// (code, type, symbol, rate vs USD, subunitToUnit, enabled, visible, sub-currency)
 ///
-/// Crypto minor units are capped at 10^8 (ETH's true 10^18 does not survive a JSON number
-/// read as f64); see docs/API.md. LTC is known but disabled and hidden, to exercise the
+/// Crypto minor units are capped at 10^9 (ETH's true 10^18 does not survive a JSON number
+/// read as f64; TON's 10^9 does); see docs/API.md. LTC is known but disabled and hidden, to exercise the
 /// "currency known & enabled" rule.
 type CurrencyRow = (
     &'static str,
@@ -49,6 +49,25 @@ const CURRENCIES: &[CurrencyRow] = &[
         Some("mETH"),
     ),
     ("USDT", "crypto", "₮", "1.00", 1_000_000, true, true, None),
+    // The currencies of the regional payment families (SPEC §3), two decimals each as ISO 4217
+    // has them, and Toncoin in nanotons (10^9 fits a JSON number exactly).
+    ("INR", "fiat", "₹", "0.012", 100, true, true, None),
+    ("PLN", "fiat", "zł", "0.25", 100, true, true, None),
+    ("TRY", "fiat", "₺", "0.029", 100, true, true, None),
+    ("UZS", "fiat", "soʻm", "0.000079", 100, true, true, None),
+    ("BDT", "fiat", "Tk", "0.0083", 100, true, true, None),
+    ("PHP", "fiat", "₱", "0.017", 100, true, true, None),
+    ("PKR", "fiat", "Rs", "0.0036", 100, true, true, None),
+    (
+        "TON",
+        "crypto",
+        "TON",
+        "5.40",
+        1_000_000_000,
+        true,
+        true,
+        None,
+    ),
     (
         "LTC",
         "crypto",

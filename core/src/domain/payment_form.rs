@@ -269,6 +269,16 @@ pub fn is_crypto_address(v: &str, currency: &str) -> bool {
             .strip_prefix("0x")
             .is_some_and(|h| h.len() == 40 && h.chars().all(|c| c.is_ascii_hexdigit())),
         "USDT" => len == 34 && v.starts_with('T') && is_base58(v),
+        // TON: the user-friendly form (48 characters of URL-safe base64) or the raw
+        // workchain:hex form (`0:` or `-1:` and 64 hex digits).
+        "TON" => match v.strip_prefix("0:").or_else(|| v.strip_prefix("-1:")) {
+            Some(hex) => hex.len() == 64 && hex.chars().all(|c| c.is_ascii_hexdigit()),
+            None => {
+                len == 48
+                    && v.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            }
+        },
         _ => (20..=100).contains(&len) && v.chars().all(|c| c.is_ascii_alphanumeric()),
     }
 }

@@ -86,6 +86,24 @@ fn amounts_follow_the_currency_sub_units_and_the_method_limits() {
         Err(AmountError::TooManyDecimals(5))
     );
     assert_eq!(m.from_units("2").as_deref(), Some("2000"));
+
+    // TON (nanotons, no milli sub-currency) is typed in TON with its 9 decimals, even when the
+    // player shows crypto in sub-units: the sub-unit rule needs a milli sub-currency.
+    let ton = CurrencyInfo {
+        code: "TON".into(),
+        crypto: true,
+        symbol: "TON".into(),
+        subunit_to_unit: 1_000_000_000,
+        sub_currencies: vec![],
+    };
+    let t = input_unit(&ton);
+    assert_eq!((t.code.as_str(), t.per_unit, t.places), ("TON", 1, 9));
+    let sent = check_amount("1.123456789", &t, Some("1.000000000"), None, None).unwrap();
+    assert_eq!(sent.to_string(), "1.123456789");
+    assert_eq!(
+        check_amount("1.0000000001", &t, None, None, None),
+        Err(AmountError::TooManyDecimals(9))
+    );
 }
 
 #[test]
@@ -144,6 +162,20 @@ fn extra_fields_are_checked_by_their_kind() {
     assert!(!is_crypto_address(
         "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqe0",
         "USDT"
+    ));
+    // TON (SPEC §3 direct wallet): user-friendly addresses carry `-` and `_`, raw ones `0:`.
+    assert!(is_crypto_address(
+        "UQDtFpEwcFAEcRe5mLVh2N6C0x-_hJEM7W61_JLnSF74p4q2",
+        "TON"
+    ));
+    assert!(is_crypto_address(
+        "0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8",
+        "TON"
+    ));
+    assert!(!is_crypto_address("UQDtFpEwcFAEcRe5mLVh2N6C0x", "TON"));
+    assert!(!is_crypto_address(
+        "0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31",
+        "TON"
     ));
 }
 

@@ -21,6 +21,7 @@ mod limits;
 mod limits_loosen;
 mod notifications;
 mod pages;
+mod payment_families;
 mod payments;
 mod personal;
 mod phone;

@@ -12,7 +12,13 @@ async fn currencies_match_the_contract() {
     assert_eq!(r.status, StatusCode::OK);
     let list = r.body.as_array().unwrap();
     let codes: Vec<&str> = list.iter().map(|c| c["code"].as_str().unwrap()).collect();
-    assert_eq!(codes, ["USD", "EUR", "BRL", "BTC", "ETH", "USDT"]);
+    assert_eq!(
+        codes,
+        [
+            "USD", "EUR", "BRL", "BTC", "ETH", "USDT", "INR", "PLN", "TRY", "UZS", "BDT", "PHP",
+            "PKR", "TON"
+        ]
+    );
 
     let usd = &list[0];
     assert_eq!(usd["type"], "fiat");
@@ -33,6 +39,10 @@ async fn currencies_match_the_contract() {
     );
     assert_eq!(list[4]["subCurrencies"][0]["code"], "mETH");
     assert_eq!(list[5]["subunitToUnit"], 1_000_000);
+    // TON in nanotons, with no milli sub-currency (the sub-unit display is BTC's and ETH's).
+    assert_eq!(list[13]["type"], "crypto");
+    assert_eq!(list[13]["subunitToUnit"], 1_000_000_000);
+    assert_eq!(list[13]["subCurrencies"], serde_json::json!([]));
     for c in list {
         assert!(c["rate"]["rate"].is_string(), "rates are decimal strings");
     }

@@ -239,7 +239,7 @@ async fn create(
                 ),
             ),
             (Some(a), Some(m)) => {
-                let (min, max) = m.limits(unit);
+                let (min, max) = m.limits(&account.currency, unit);
                 if a < min {
                     errors.add(
                         "amount",

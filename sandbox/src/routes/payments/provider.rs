@@ -114,6 +114,17 @@ pub fn address(currency: &str, account_id: i64) -> String {
     match currency {
         "BTC" => format!("bc1q{}", &hex[..38]),
         "ETH" => format!("0x{}", &hex[..40]),
+        "TON" => {
+            // User-friendly form: "UQ" (non-bounceable) + 46 URL-safe base64 characters.
+            const B64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+            let tail: String = hash
+                .iter()
+                .chain(hash.iter())
+                .take(46)
+                .map(|b| B64[(*b as usize) % B64.len()] as char)
+                .collect();
+            format!("UQ{tail}")
+        }
         _ => {
             // TRC-20 style: 'T' + 33 base58 characters.
             const B58: &[u8] = b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
@@ -130,6 +141,11 @@ pub fn address(currency: &str, account_id: i64) -> String {
 
 /// The text the QR encodes: a payment URI the payer's wallet understands.
 pub fn qr_text(currency: &str, address: &str, amount: &str) -> String {
+    if currency == "TON" {
+        // TON's transfer link takes the amount in nanotons.
+        let nano = crate::money::parse_minor(amount, 1_000_000_000).unwrap_or(0);
+        return format!("ton://transfer/{address}?amount={nano}");
+    }
     let scheme = match currency {
         "BTC" => "bitcoin",
         "ETH" => "ethereum",
@@ -148,5 +164,16 @@ mod tests {
         assert_eq!(outcome(2577), None);
         assert_eq!(outcome(2500), Some(store::SUCCESS));
         assert_eq!(outcome(10_013), Some(store::ERROR));
+    }
+
+    #[test]
+    fn ton_addresses_and_links() {
+        let a = address("TON", 7);
+        assert_eq!(a.len(), 48);
+        assert!(a.starts_with("UQ"));
+        assert_eq!(
+            qr_text("TON", &a, "1.5"),
+            format!("ton://transfer/{a}?amount=1500000000")
+        );
     }
 }
