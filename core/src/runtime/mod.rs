@@ -27,8 +27,10 @@ pub struct Runtime {
     /// (A Vec taken a batch at a time: the same order as a deque, less code.)
     queue: RefCell<Vec<Event>>,
     busy: RefCell<bool>,
-    /// Timers that can still be cancelled, by id.
-    timers: RefCell<Vec<(TimerId, gloo_timers::callback::Timeout)>>,
+    /// Timers that can still be cancelled, by id, each with the number it was set under.
+    timers: RefCell<Vec<(TimerId, u64, gloo_timers::callback::Timeout)>>,
+    /// The number the next timer is set under: tells a timer from a later one of its id.
+    timers_set: std::cell::Cell<u64>,
     /// The realtime WebSocket, when one is open (socket.rs).
     socket: RefCell<Option<socket::Socket>>,
     /// Socket messages waiting for the next animation frame, in arrival order: a burst of
@@ -54,6 +56,7 @@ impl Runtime {
             queue: RefCell::new(Default::default()),
             busy: RefCell::new(false),
             timers: RefCell::new(Vec::new()),
+            timers_set: std::cell::Cell::new(0),
             socket: RefCell::new(None),
             inbox: RefCell::new(Vec::new()),
             inbox_due: std::cell::Cell::new(false),
@@ -139,6 +142,21 @@ impl Runtime {
             },
         );
         *self.inbox_timer.borrow_mut() = Some(fallback);
+    }
+
+    /// A timer's event. The socket messages held for the next frame arrived before it fired and
+    /// are applied first, as they were when every message ran at once; when one of them
+    /// cancelled this timer (a debounce pushed further), its event is not sent.
+    fn fire(self: &Rc<Self>, id: TimerId, set: u64, event: Event) {
+        self.run(Vec::new());
+        if id != TimerId(0) {
+            let mut timers = self.timers.borrow_mut();
+            if !timers.iter().any(|(t, s, _)| *t == id && *s == set) {
+                return;
+            }
+            timers.retain(|(t, ..)| *t != id);
+        }
+        self.dispatch(event);
     }
 
     /// The held socket messages, applied in one run (nothing when another event already did).
@@ -265,22 +283,23 @@ impl Runtime {
             }
             Effect::PushUrl { url, replace } => push_url(&url, replace),
             Effect::Timer { id, ms, event } => {
+                let set = self.timers_set.get();
+                self.timers_set.set(set.wrapping_add(1));
                 let weak = Rc::downgrade(self);
                 let timeout = gloo_timers::callback::Timeout::new(ms, move || {
                     if let Some(rt) = weak.upgrade() {
-                        rt.timers.borrow_mut().retain(|(t, _)| *t != id);
-                        rt.dispatch(*event);
+                        rt.fire(id, set, *event);
                     }
                 });
                 // Id 0: a timer nobody cancels.
                 if id == TimerId(0) {
                     timeout.forget();
                 } else {
-                    self.timers.borrow_mut().push((id, timeout));
+                    self.timers.borrow_mut().push((id, set, timeout));
                 }
             }
             // Dropping a gloo Timeout clears it.
-            Effect::CancelTimer(id) => self.timers.borrow_mut().retain(|(t, _)| *t != id),
+            Effect::CancelTimer(id) => self.timers.borrow_mut().retain(|(t, ..)| *t != id),
             Effect::StoreLocal { key, value } => storage::local_set(&key, value.as_deref()),
             Effect::StoreSession { key, value } => storage::session_set(&key, value.as_deref()),
             Effect::StoreCookie {
