@@ -4,14 +4,16 @@
 # counts what the page applied and measures its frames and long tasks. Prints numbers; asserts
 # nothing. Its last line: `push: N applied, M lost, frame p95 X ms, longest task Y ms`.
 # Needs a built app (scripts/lib.sh build_product). PUSH_TOTAL (default 1000) and PUSH_MS
-# (default 1000) change the burst (the test command's smoke runs a small one).
+# (default 1000) change the burst (the test command's smoke runs a small one). PUSH_DIST serves
+# another built app (a copy of an older app/dist, for a before/after on the same machine).
 source "$(dirname "$0")/lib.sh"
 set -euo pipefail
 ensure_npm "$ROOT/tests"
-[ -f "$ROOT/app/dist/index.html" ] || { echo "app/dist missing: run build_product first" >&2; exit 1; }
+dist="${PUSH_DIST:-$ROOT/app/dist}"
+[ -f "$dist/index.html" ] || { echo "$dist/index.html missing: run build_product first" >&2; exit 1; }
 cargo build --release -p croupier-sandbox >/dev/null 2>&1
 port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-"$ROOT/target/release/croupier-sandbox" --port "$port" --db :memory: --fast-hash --control --static "$ROOT/app/dist" >/dev/null 2>&1 &
+"$ROOT/target/release/croupier-sandbox" --port "$port" --db :memory: --fast-hash --control --static "$dist" >/dev/null 2>&1 &
 sandbox=$!
 trap 'kill "$sandbox" 2>/dev/null || true' EXIT
 for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/" -o /dev/null && break; sleep 0.2; done

@@ -311,3 +311,29 @@ for (const s of [
     await page.screenshot({ path: test.info().outputPath(`quests-hub-${s.name}.png`) });
   });
 }
+
+test("a long list: the keyboard reaches a card far below the screen, drawn when it gets there", async ({ page, request }) => {
+  // Offscreen cards skip layout (content-visibility, issue 29's push burst): they must stay in
+  // the tab order and draw when the keyboard brings them into view.
+  const player = await register(request, "bonus");
+  const ids: number[] = [];
+  for (let i = 1; i <= 12; i++) {
+    ids.push((await control(request, "bonuses", { email: player.email, currency: "USD", amount: "5.00", name: `Reload ${i}` })).id);
+  }
+  await signedIn(page, player, "/bonuses");
+  await expect(page.getByTestId("bonus-list").locator("li")).toHaveCount(12);
+  // Newest first: the first bonus issued is the last card.
+  const last = page.getByTestId(`bonus-bonus-${ids[0]}`);
+  await expect(last).not.toBeInViewport();
+  await page.getByTestId("bonus-list").locator("li").first().getByTestId("bonus-activate").focus();
+  let reached = false;
+  for (let i = 0; i < 80 && !reached; i++) {
+    await page.keyboard.press("Tab");
+    reached = await last.evaluate((card) => card.contains(document.activeElement));
+  }
+  expect(reached).toBe(true);
+  await expect(last).toBeInViewport();
+  await expect(last.getByTestId("bonus-activate")).toBeFocused();
+  await expect(last).toContainText("Reload 1");
+  await page.screenshot({ path: test.info().outputPath("bonus-long-list-focused.png") });
+});

@@ -16,6 +16,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::app::features::shell::DRAWER_COMPACT_KEY;
 use crate::app::{self, Config, Effect, Event, HttpOutcome, LogLevel, Model, TimerId};
+use crate::domain::realtime::SocketEvent;
 
 pub struct Runtime {
     model: RefCell<Model>,
@@ -26,11 +27,25 @@ pub struct Runtime {
     /// (A Vec taken a batch at a time: the same order as a deque, less code.)
     queue: RefCell<Vec<Event>>,
     busy: RefCell<bool>,
-    /// Timers that can still be cancelled, by id.
-    timers: RefCell<Vec<(TimerId, gloo_timers::callback::Timeout)>>,
+    /// Timers that can still be cancelled, by id, each with the number it was set under.
+    timers: RefCell<Vec<(TimerId, u64, gloo_timers::callback::Timeout)>>,
+    /// The number the next timer is set under: tells a timer from a later one of its id.
+    timers_set: std::cell::Cell<u64>,
     /// The realtime WebSocket, when one is open (socket.rs).
     socket: RefCell<Option<socket::Socket>>,
+    /// Socket messages waiting for the next animation frame, in arrival order: a burst of
+    /// pushes is applied in one run, one set of changed slices and one React commit per
+    /// frame, not per message (issue 29's push burst).
+    inbox: RefCell<Vec<String>>,
+    /// A frame (and its fallback timer) is asked to apply the inbox.
+    inbox_due: std::cell::Cell<bool>,
+    /// The fallback: a hidden page draws no frames, so the inbox is applied after
+    /// [`INBOX_FALLBACK_MS`] when no frame came first (dropping it cancels it).
+    inbox_timer: RefCell<Option<gloo_timers::callback::Timeout>>,
 }
+
+/// How long socket messages wait for a frame before they are applied without one.
+const INBOX_FALLBACK_MS: u32 = 100;
 
 impl Runtime {
     pub fn new(config: Config) -> Rc<Self> {
@@ -41,7 +56,11 @@ impl Runtime {
             queue: RefCell::new(Default::default()),
             busy: RefCell::new(false),
             timers: RefCell::new(Vec::new()),
+            timers_set: std::cell::Cell::new(0),
             socket: RefCell::new(None),
+            inbox: RefCell::new(Vec::new()),
+            inbox_due: std::cell::Cell::new(false),
+            inbox_timer: RefCell::new(None),
         })
     }
 
@@ -93,24 +112,85 @@ impl Runtime {
         ) {
             load_phone_plans(&self.model.borrow().config.phone_metadata_url);
         }
-        self.run(Some(event));
+        self.run(vec![event]);
+    }
+
+    /// A socket message: held until the next animation frame with any others that arrive
+    /// before it, then applied in one run. Any other event dispatched meanwhile applies the
+    /// held messages first (see [`Runtime::run`]), so the order between sources is kept.
+    pub fn receive(self: &Rc<Self>, text: String) {
+        self.inbox.borrow_mut().push(text);
+        if self.inbox_due.replace(true) {
+            return;
+        }
+        let weak = Rc::downgrade(self);
+        let on_frame = Closure::once_into_js(move || {
+            if let Some(rt) = weak.upgrade() {
+                rt.apply_inbox();
+            }
+        });
+        let asked = web_sys::window()
+            .map(|w| w.request_animation_frame(on_frame.unchecked_ref()).is_ok())
+            .unwrap_or(false);
+        let weak = Rc::downgrade(self);
+        let fallback = gloo_timers::callback::Timeout::new(
+            if asked { INBOX_FALLBACK_MS } else { 0 },
+            move || {
+                if let Some(rt) = weak.upgrade() {
+                    rt.apply_inbox();
+                }
+            },
+        );
+        *self.inbox_timer.borrow_mut() = Some(fallback);
+    }
+
+    /// A timer's event. The socket messages held for the next frame arrived before it fired and
+    /// are applied first, as they were when every message ran at once; when one of them
+    /// cancelled this timer (a debounce pushed further), its event is not sent.
+    fn fire(self: &Rc<Self>, id: TimerId, set: u64, event: Event) {
+        self.run(Vec::new());
+        if id != TimerId(0) {
+            let mut timers = self.timers.borrow_mut();
+            if !timers.iter().any(|(t, s, _)| *t == id && *s == set) {
+                return;
+            }
+            timers.retain(|(t, ..)| *t != id);
+        }
+        self.dispatch(event);
+    }
+
+    /// The held socket messages, applied in one run (nothing when another event already did).
+    fn apply_inbox(self: &Rc<Self>) {
+        self.inbox_due.set(false);
+        // The other of the two (frame or timer) is no longer needed: dropping it cancels it.
+        self.inbox_timer.take();
+        self.run(Vec::new());
     }
 
     /// The dispatch loop compiled, nothing run: V8 compiles a wasm function on its first call,
     /// and this one holds every feature's update (about 100 KB), so the host calls this in a
     /// task of its own before `start` instead of paying it inside the start's.
     pub fn prepare(self: &Rc<Self>) {
-        self.run(std::hint::black_box(None));
+        self.run(std::hint::black_box(Vec::new()));
     }
 
     // Never inlined: `prepare` must make V8 compile this very function, the one every
     // later event runs through, not a copy of it inside `prepare`.
     #[inline(never)]
-    fn run(self: &Rc<Self>, event: Option<Event>) {
-        let Some(event) = event else {
-            return;
-        };
-        self.queue.borrow_mut().push(event);
+    fn run(self: &Rc<Self>, events: Vec<Event>) {
+        {
+            let mut queue = self.queue.borrow_mut();
+            // Socket messages held for the next frame arrived before these events: first.
+            let held = std::mem::take(&mut *self.inbox.borrow_mut());
+            queue.extend(
+                held.into_iter()
+                    .map(|text| Event::Socket(SocketEvent::Message(text))),
+            );
+            queue.extend(events);
+            if queue.is_empty() {
+                return;
+            }
+        }
         if *self.busy.borrow() {
             return;
         }
@@ -203,22 +283,23 @@ impl Runtime {
             }
             Effect::PushUrl { url, replace } => push_url(&url, replace),
             Effect::Timer { id, ms, event } => {
+                let set = self.timers_set.get();
+                self.timers_set.set(set.wrapping_add(1));
                 let weak = Rc::downgrade(self);
                 let timeout = gloo_timers::callback::Timeout::new(ms, move || {
                     if let Some(rt) = weak.upgrade() {
-                        rt.timers.borrow_mut().retain(|(t, _)| *t != id);
-                        rt.dispatch(*event);
+                        rt.fire(id, set, *event);
                     }
                 });
                 // Id 0: a timer nobody cancels.
                 if id == TimerId(0) {
                     timeout.forget();
                 } else {
-                    self.timers.borrow_mut().push((id, timeout));
+                    self.timers.borrow_mut().push((id, set, timeout));
                 }
             }
             // Dropping a gloo Timeout clears it.
-            Effect::CancelTimer(id) => self.timers.borrow_mut().retain(|(t, _)| *t != id),
+            Effect::CancelTimer(id) => self.timers.borrow_mut().retain(|(t, ..)| *t != id),
             Effect::StoreLocal { key, value } => storage::local_set(&key, value.as_deref()),
             Effect::StoreSession { key, value } => storage::session_set(&key, value.as_deref()),
             Effect::StoreCookie {

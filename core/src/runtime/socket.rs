@@ -81,9 +81,10 @@ fn open(rt: &Rc<Runtime>, url: &str) -> Result<Socket, String> {
     });
     let weak = Rc::downgrade(rt);
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-        // The JSON protocol is text only; a binary frame is ignored.
+        // The JSON protocol is text only; a binary frame is ignored. Messages are applied
+        // once per animation frame, all that arrived together (Runtime::receive).
         if let (Some(rt), Some(text)) = (weak.upgrade(), e.data().as_string()) {
-            rt.dispatch(Event::Socket(SocketEvent::Message(text)));
+            rt.receive(text);
         }
     });
     let weak = Rc::downgrade(rt);

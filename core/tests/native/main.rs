@@ -32,6 +32,7 @@ mod payments_native;
 mod phone_native;
 mod profile_native;
 mod protection_native;
+mod push_batch_native;
 mod rate_limit_native;
 mod realtime_native;
 mod registration_native;
