@@ -141,8 +141,10 @@ const PREFETCH_AFTER_MS = 3000;
  * guest who signs in on the page prefetches then (the bonuses group holds the player's
  * deposit bonuses and loyalty). */
 function prefetchWhenIdle(load: (group: keyof View["groups"]) => void) {
+  // Only the groups nobody asked for yet: a failed one waits for its page's retry.
   const all = () => {
-    for (const group of Object.keys(useCore.getState().groups ?? {}) as (keyof View["groups"])[]) load(group);
+    const groups = useCore.getState().groups ?? {};
+    for (const group of Object.keys(groups) as (keyof View["groups"])[]) if (groups[group] === "idle") load(group);
   };
   const go = () => {
     if (useCore.getState().session.status === "player") return all();
