@@ -30,7 +30,7 @@ export function BonusesScreen({ title }: { title: string }) {
         <BonusesPanel />
       ) : code === "failed" ? (
         // The bonuses' part of the core did not arrive (a failed chunk): fetch it again.
-        <div className="bonus-empty" role="alert">
+        <div className="panel" role="alert">
           <p>{t("layout.groups.failed")}</p>
           <Button variant="secondary" onClick={() => load("bonuses")}>
             {t("layout.groups.retry")}
