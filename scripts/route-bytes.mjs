@@ -2,7 +2,8 @@
 // Chromium (fresh context, empty cache) against a sandbox serving app/dist and adds up the
 // encoded body of every answer the page received from the sandbox (HTML, CSS, JS, wasm, the
 // platform's /api/ answers, images, fonts, data) until it is interactive (preloader gone, then
-// the network idle). The encoded size is what went over the wire: the `.br` the sandbox chose
+// the network idle; a lazy group's chunk first asked for after the preloader is gone is the
+// signed-in prefetch, listed and not counted). The encoded size is what went over the wire: the `.br` the sandbox chose
 // for Chromium, never a re-compression here. Scripts the sandbox serves in a provider's place
 // (the sportsbook SDK, third parties) are listed apart and not counted: production loads the
 // provider's own. Run by scripts/route-bytes.sh.
