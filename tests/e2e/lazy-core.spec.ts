@@ -1,12 +1,16 @@
 // The core loads by route (issue 28): the sportsbook's part of the core is a chunk of its own
 // (split_sport*.wasm), fetched when the core needs it. The guest's home never asks for it
 // while it loads; /sport fetches it and works; a chunk whose fetch failed shows a retry, and
-// the retry fetches it again and the page works.
+// the retry fetches it again and the page works. The bonuses' part (split_bonuses*.wasm) the
+// same on /profile/bonuses.
 import { expect, test, type Page } from "./fixtures";
+import { axeClean } from "./axe";
+import { register, signedIn } from "./player";
 
 const url = (path: string) => `${process.env.BASE_URL!}${path}`;
 const MAIN = /\/assets\/croupier_core_bg[^/]*\.wasm$/;
 const SPORT_CHUNK = /\/assets\/split_sport[^/]*\.wasm$/;
+const BONUSES_CHUNK = /\/assets\/split_bonuses[^/]*\.wasm$/;
 
 /** Every URL the page asks for, from now on. */
 function requests(page: Page): string[] {
@@ -24,6 +28,7 @@ test("the guest's home loads the main module only, not the sportsbook's chunk", 
   await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
   await page.waitForLoadState("networkidle");
   expect(seen.filter((u) => SPORT_CHUNK.test(u))).toEqual([]);
+  expect(seen.filter((u) => BONUSES_CHUNK.test(u))).toEqual([]);
   expect(seen.filter((u) => u.endsWith(".wasm"))).toHaveLength(1);
 });
 
@@ -47,3 +52,28 @@ test("a failed chunk shows a retry; the retry fetches it again and the page work
   await expect(alert).toHaveCount(0);
   expect(tries).toBe(2);
 });
+
+for (const s of [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "mobile", width: 390, height: 844 },
+]) {
+  test(`the bonuses chunk held back once on /profile/bonuses shows a retry, then the page works (${s.name})`, async ({ page, request }) => {
+    await page.setViewportSize({ width: s.width, height: s.height });
+    const player = await register(request, "lazybonus");
+    let tries = 0;
+    await page.route(BONUSES_CHUNK, (route) => (tries++ === 0 ? route.abort("failed") : route.continue()));
+    await signedIn(page, player, "/profile/bonuses");
+    const alert = page.getByRole("alert").filter({ hasText: "could not be loaded" });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId("cashback")).toHaveCount(0);
+    await axeClean(page);
+    await page.screenshot({ path: test.info().outputPath(`bonuses-chunk-failed-${s.name}.png`), fullPage: true });
+    await alert.getByRole("button", { name: "Try again" }).click();
+    // The session's start, queued while the chunk was away, reaches the bonuses: the lists and
+    // the cashback are asked for and shown.
+    await expect(page.getByTestId("bonus-empty")).toBeVisible();
+    await expect(page.getByTestId("cashback")).toBeVisible();
+    await expect(alert).toHaveCount(0);
+    expect(tries).toBe(2);
+  });
+}

@@ -137,11 +137,22 @@ const PREFETCH_AFTER_MS = 3000;
 
 /** A player fetches the lazily loaded groups once the page has loaded and gone quiet, so a
  * later visit to them is instant. A guest's page never prefetches: a guest fetches a group
- * when it is needed (its page, or its events), and the home's first load carries none. */
+ * when it is needed (its page, or its events), and the home's first load carries none; a
+ * guest who signs in on the page prefetches then (the bonuses group holds the player's
+ * deposit bonuses and loyalty). */
 function prefetchWhenIdle(load: (group: keyof View["groups"]) => void) {
+  // Only the groups nobody asked for yet: a failed one waits for its page's retry.
+  const all = () => {
+    const groups = useCore.getState().groups ?? {};
+    for (const group of Object.keys(groups) as (keyof View["groups"])[]) if (groups[group] === "idle") load(group);
+  };
   const go = () => {
-    if (useCore.getState().session.status !== "player") return;
-    for (const group of Object.keys(useCore.getState().groups ?? {}) as (keyof View["groups"])[]) load(group);
+    if (useCore.getState().session.status === "player") return all();
+    const stop = useCore.subscribe((s) => {
+      if (s.session.status !== "player") return;
+      stop();
+      all();
+    });
   };
   const idle = () =>
     window.setTimeout(() => {

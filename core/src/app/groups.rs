@@ -152,8 +152,47 @@ impl Groups {
 /// Whether the address is one of the group's pages: there the group loads at once, even
 /// from a hook (elsewhere a hook only waits in the queue).
 pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
+    use crate::domain::route::RouteName;
     let page = shared.route.as_ref().ok().and_then(|r| r.route_name());
     match id {
-        GroupId::sport => page == Some(crate::domain::route::RouteName::SportSlug),
+        GroupId::sport => page == Some(RouteName::SportSlug),
+        // The bonuses pages, the wallet history's bonuses tab, and the modals that show the
+        // group's state: the deposit's bonus choice in the wallet and the bonus and quest
+        // modals. `/bonus/{page}` is a content page (the pages feature): not here.
+        GroupId::bonuses => {
+            let location = &shared.location;
+            let modal = location
+                .query_value(crate::domain::modal::MODAL_PARAM)
+                .unwrap_or_default();
+            let tab = location.query_value("tab") == Some("bonuses");
+            matches!(page, Some(RouteName::Bonuses | RouteName::ProfileBonuses))
+                || (page == Some(RouteName::WalletHistory) && tab)
+                || modal == "wallet"
+                || modal.contains("bonus")
+                || modal.starts_with("quest")
+        }
+    }
+}
+
+/// Whether the group must hear `hook` now rather than when it is next wanted: a push the
+/// player is told about at once (SPEC §4: a bonus, free spins or bonus code changed, a quest
+/// or the loyalty level moved). A signed-in player prefetches every group a few seconds after
+/// the load; a push before that (or after the player signed in on a page without the group)
+/// loads it.
+pub fn hears_now(id: GroupId, hook: &super::feature::Hook) -> bool {
+    use super::feature::Hook;
+    use crate::domain::realtime::push::Push;
+    match id {
+        GroupId::sport => false,
+        GroupId::bonuses => matches!(
+            hook,
+            Hook::Push(
+                Push::Bonus(_)
+                    | Push::Freespin(_)
+                    | Push::BonusCode(_)
+                    | Push::Quest { .. }
+                    | Push::Loyalty(_)
+            )
+        ),
     }
 }

@@ -350,7 +350,6 @@ features! {
         Wallet wallet: wallet::Wallet [NewAccount];
         Miniapp miniapp: miniapp::Miniapp [];
         Games games: games::Games [];
-        Bonuses bonuses: bonuses::Bonuses [];
         Limits limits: limits::Limits [LimitAdd, LimitEdit];
         Notifications notifications: notifications::Notifications [Contact];
         Profile profile: profile::Profile [ChangePass, ChangeNickname, ProfileSettings, AccountSettings, Personal];
@@ -366,5 +365,6 @@ features! {
     }
     lazy {
         sport => Sport sport: sport::Sport;
+        bonuses => Bonuses bonuses: bonuses::Bonuses;
     }
 }

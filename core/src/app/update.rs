@@ -119,8 +119,12 @@ fn taken(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) -> bool {
                     Hook::Navigated { from } => from.path != model.shared.location.path,
                     _ => false,
                 };
-                let again = entered || model.groups.state(id) != LoadState::Failed;
-                if !model.groups.deferred || (again && groups::wanted_at(id, &model.shared)) {
+                let failed = model.groups.state(id) == LoadState::Failed;
+                let wanted = (entered || !failed) && groups::wanted_at(id, &model.shared);
+                // A push the player is told about loads the group now (not again after a
+                // failure: it waits, queued, for the retry or the group's page).
+                let urgent = !failed && groups::hears_now(id, hook);
+                if !model.groups.deferred || wanted || urgent {
                     let mut fx = Vec::new();
                     any |= load(model, id, now, &mut fx, out);
                     out.fx.append(&mut fx);

@@ -166,11 +166,13 @@ pub fn changed<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 #[serde(rename_all = "camelCase")]
 pub struct GroupsView {
     pub sport: LoadState,
+    pub bonuses: LoadState,
 }
 
 fn groups_slice(model: &Model) -> GroupsView {
     GroupsView {
         sport: model.groups.state(GroupId::sport),
+        bonuses: model.groups.state(GroupId::bonuses),
     }
 }
 

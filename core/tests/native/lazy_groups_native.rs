@@ -9,11 +9,14 @@
 use crate::support;
 
 use croupier_core::app::feature::LoadFailed;
+use croupier_core::app::features::bonuses::BonusesUi;
 use croupier_core::app::features::sport::{SportUi, WidgetState};
 use croupier_core::app::groups::{Code, LoadState, QUEUE_LIMIT};
 use croupier_core::app::registry::GroupId;
 use croupier_core::app::{update, view, Config, Effect, Event, Model, UiEvent};
-use support::NOW;
+use croupier_core::domain::realtime::SocketEvent;
+use serde_json::json;
+use support::{ui, NOW};
 
 const SPORT: GroupId = GroupId::sport;
 
@@ -46,7 +49,7 @@ fn loads(fx: &[Effect]) -> usize {
         .count()
 }
 
-fn ui(m: &mut Model, e: SportUi) -> Vec<Effect> {
+fn sport_ui(m: &mut Model, e: SportUi) -> Vec<Effect> {
     update(m, Event::Ui(UiEvent::from(e)), NOW)
 }
 
@@ -97,8 +100,8 @@ fn the_groups_page_loads_it_once_and_queued_events_arrive_in_order() {
     // Nothing of the group's runs while its code is away, and no second fetch starts.
     let hooks = m.groups.queued(SPORT);
     assert!(hooks > 0, "the boot's hooks wait for the group");
-    let mut fx = ui(&mut m, SportUi::SportScriptFailed { reason: "x".into() });
-    fx.extend(ui(&mut m, SportUi::SportRetry));
+    let mut fx = sport_ui(&mut m, SportUi::SportScriptFailed { reason: "x".into() });
+    fx.extend(sport_ui(&mut m, SportUi::SportRetry));
     assert_eq!(loads(&fx), 0);
     assert_eq!(view(&m).sport.state, WidgetState::Idle);
     assert_eq!(m.groups.queued(SPORT), hooks + 2);
@@ -113,14 +116,14 @@ fn the_groups_page_loads_it_once_and_queued_events_arrive_in_order() {
     assert_eq!(m.groups.queued(SPORT), 0);
 
     // Once here, events run at once.
-    ui(&mut m, SportUi::SportWidgetReady);
+    sport_ui(&mut m, SportUi::SportWidgetReady);
     assert_eq!(view(&m).sport.state, WidgetState::Initiated);
 }
 
 #[test]
 fn an_event_for_the_group_loads_it_anywhere() {
     let (mut m, _) = boot("/");
-    let fx = ui(&mut m, SportUi::SportCarouselsWanted);
+    let fx = sport_ui(&mut m, SportUi::SportCarouselsWanted);
     assert_eq!(loads(&fx), 1);
     assert_eq!(m.groups.state(SPORT), LoadState::Loading);
     arrived(&mut m);
@@ -130,7 +133,7 @@ fn an_event_for_the_group_loads_it_anywhere() {
 #[test]
 fn a_failed_load_keeps_the_queue_and_a_retry_drains_it() {
     let (mut m, _) = boot("/sport");
-    ui(&mut m, SportUi::SportCarouselsWanted);
+    sport_ui(&mut m, SportUi::SportCarouselsWanted);
     let queued = m.groups.queued(SPORT);
     failed(&mut m);
     assert_eq!(view(&m).groups.sport, LoadState::Failed);
@@ -139,7 +142,7 @@ fn a_failed_load_keeps_the_queue_and_a_retry_drains_it() {
 
     // More arrives while failed: kept behind the rest, and no fetch until the player's retry
     // (a page whose chunk cannot be fetched would refetch it on every event).
-    let fx = ui(&mut m, SportUi::SportWidgetReady);
+    let fx = sport_ui(&mut m, SportUi::SportWidgetReady);
     assert_eq!(loads(&fx), 0);
     assert_eq!(view(&m).groups.sport, LoadState::Failed);
 
@@ -229,4 +232,235 @@ fn natively_the_group_is_here_at_once() {
     assert_eq!(loads(&fx), 0);
     assert_eq!(m.groups.state(SPORT), LoadState::Ready);
     assert_eq!(view(&m).sport.state, WidgetState::Loading);
+}
+
+// The bonuses group (session 41): the player's bonuses, codes, deposit bonuses, quests and
+// loyalty. Its pages load it; elsewhere a signed-in player's page prefetches it (the view's
+// `Core.load`), and a push the player is told about loads it at once.
+
+const BONUSES: GroupId = GroupId::bonuses;
+
+fn bonus_loads(fx: &[Effect]) -> usize {
+    fx.iter()
+        .filter(|e| **e == Effect::LoadGroup(BONUSES))
+        .count()
+}
+
+/// A signed-in player booted on `path` with loads deferred, USD active; every effect since
+/// the boot.
+fn player_on(path: &str) -> (Model, Vec<Effect>) {
+    let mut m = Model::new(config());
+    m.groups.deferred = true;
+    let mut fx = update(
+        &mut m,
+        Event::Booted {
+            token: Some(support::token(3600, "a")),
+            path: path.into(),
+            prefs: Default::default(),
+        },
+        NOW,
+    );
+    fx.extend(support::respond(
+        &mut m,
+        support::req::currencies(),
+        200,
+        json!([{"code": "USD", "type": "fiat", "symbol": "$", "subunitToUnit": 100,
+                "rate": {"rate": "1"}}]),
+    ));
+    fx.extend(support::respond(
+        &mut m,
+        support::req::profile(),
+        200,
+        json!({"id": 7, "email": "a@b.c"}),
+    ));
+    fx.extend(support::respond(
+        &mut m,
+        support::req::accounts(),
+        200,
+        json!([{"id": 1, "currency": "USD", "balance": "100.00", "status": 1}]),
+    ));
+    (m, fx)
+}
+
+fn bonuses_arrived(m: &mut Model) -> Vec<Effect> {
+    let code = Code(BONUSES.load_now().into());
+    update(
+        m,
+        Event::GroupLoaded {
+            group: BONUSES,
+            code: Ok(code),
+        },
+        NOW,
+    )
+}
+
+fn bonuses_failed(m: &mut Model) {
+    update(
+        m,
+        Event::GroupLoaded {
+            group: BONUSES,
+            code: Err(LoadFailed),
+        },
+        NOW,
+    );
+}
+
+fn push(m: &mut Model, channel: &str, data: serde_json::Value) -> Vec<Effect> {
+    let frame = json!({"push": {"channel": format!("{channel}#7"), "pub": {"data": data}}});
+    update(
+        m,
+        Event::Socket(SocketEvent::Message(frame.to_string())),
+        NOW,
+    )
+}
+
+fn bonus(id: u64, status: u8, result: u8) -> serde_json::Value {
+    json!({"id": id, "status": status, "result": result, "name": "Welcome", "amount": "10.00",
+           "currency": "USD", "wagerCasinoConditions": {"gameIds": []},
+           "wager": {"required": "300.00", "wagered": "75.00"}, "expiresAt": 1_800_000_000})
+}
+
+/// The bonus alert keys shown or waiting, in order (the shown first: the queue prints its
+/// waiting ones before them).
+fn bonus_alerts(m: &Model) -> Vec<String> {
+    let queue = format!("{:?}", m.f.toasts.queue);
+    let (pending, visible) = queue.split_once("visible").expect("the queue's fields");
+    [visible, pending]
+        .iter()
+        .flat_map(|part| part.split('"'))
+        .filter(|s| s.starts_with("alerts.bonus-") || s.starts_with("alerts.freespin-"))
+        .map(str::to_string)
+        .collect()
+}
+
+fn asked_bonus_lists(fx: &[Effect]) -> bool {
+    support::http(fx)
+        .iter()
+        .any(|h| h.path == "/api/game/player-bonuses")
+}
+
+#[test]
+fn the_bonus_pages_load_the_bonuses_group_and_other_pages_do_not() {
+    for path in [
+        "/profile/bonuses",
+        "/bonuses",
+        "/wallet/history?tab=bonuses",
+        "/games?modal=wallet&wallet=deposit",
+        "/?modal=quests-hub",
+    ] {
+        let (m, fx) = player_on(path);
+        assert_eq!(bonus_loads(&fx), 1, "{path}");
+        assert_eq!(view(&m).groups.bonuses, LoadState::Loading, "{path}");
+    }
+    // `/bonus/{page}` is a content page; the profile's loyalty summary waits for the prefetch.
+    for path in [
+        "/",
+        "/games",
+        "/profile",
+        "/wallet",
+        "/wallet/history",
+        "/bonus/welcome",
+    ] {
+        let (m, fx) = player_on(path);
+        assert_eq!(bonus_loads(&fx), 0, "{path}");
+        assert!(
+            !asked_bonus_lists(&fx),
+            "{path}: no bonus call before the code"
+        );
+        assert_eq!(view(&m).groups.bonuses, LoadState::Idle, "{path}");
+    }
+    // A guest's home neither.
+    let (m, fx) = boot("/");
+    assert_eq!(bonus_loads(&fx), 0);
+    assert_eq!(m.groups.state(BONUSES), LoadState::Idle);
+}
+
+#[test]
+fn the_prefetch_delivers_the_players_session_to_the_bonuses_group() {
+    let (mut m, _) = player_on("/games");
+    assert!(
+        m.groups.queued(BONUSES) > 0,
+        "the boot and the session wait"
+    );
+    // The page's prefetch (`Core.load("bonuses")`), then the chunk.
+    let fx = update(&mut m, Event::LoadGroup(BONUSES), NOW);
+    assert_eq!(bonus_loads(&fx), 1);
+    let fx = bonuses_arrived(&mut m);
+    assert_eq!(m.groups.queued(BONUSES), 0);
+    // The session's start reached the group: it asks for the player's lists now.
+    assert!(asked_bonus_lists(&fx));
+    assert_eq!(view(&m).groups.bonuses, LoadState::Ready);
+}
+
+#[test]
+fn entering_a_bonus_page_later_loads_the_group() {
+    let (mut m, _) = player_on("/games");
+    let fx = update(
+        &mut m,
+        Event::AddressChanged {
+            path: "/profile/bonuses".into(),
+        },
+        NOW,
+    );
+    assert_eq!(bonus_loads(&fx), 1);
+}
+
+#[test]
+fn a_bonus_push_loads_the_group_and_its_alerts_arrive_in_order() {
+    let (mut m, _) = player_on("/games");
+    support::connect(&mut m);
+    let fx = push(&mut m, "bonus:player-bonuses", bonus(4, 1, 1));
+    assert_eq!(
+        bonus_loads(&fx),
+        1,
+        "told at once: the push loads the group"
+    );
+    let fx = push(
+        &mut m,
+        "bonus:player-freespins",
+        json!({"id": 8, "status": 1, "result": 1, "count": 10, "currency": "USD"}),
+    );
+    assert_eq!(bonus_loads(&fx), 0, "already loading");
+    // The player types a code and sends it while the chunk is on its way.
+    ui(
+        &mut m,
+        BonusesUi::BonusCodeInput {
+            value: "spin 10".into(),
+        },
+    );
+    ui(&mut m, BonusesUi::BonusCodeSubmit);
+    assert!(bonus_alerts(&m).is_empty());
+
+    let fx = bonuses_arrived(&mut m);
+    assert_eq!(
+        bonus_alerts(&m),
+        ["alerts.bonus-1-1-all-games", "alerts.freespin-1-1"]
+    );
+    assert_eq!(m.f.bonuses.items.len(), 2);
+    // The input arrived before the submit: the code sent is the one typed, normalised.
+    let add = support::http(&fx)
+        .into_iter()
+        .find(|h| h.path == "/api/game/bonuses/bonuscodes" && h.body.is_some())
+        .expect("the code is sent");
+    assert!(format!("{add:?}").contains("SPIN10"), "{add:?}");
+}
+
+#[test]
+fn a_failed_bonuses_chunk_keeps_the_pushes_and_the_retry_shows_their_alerts() {
+    let (mut m, _) = player_on("/games");
+    support::connect(&mut m);
+    push(&mut m, "bonus:player-bonuses", bonus(4, 1, 1));
+    bonuses_failed(&mut m);
+    assert_eq!(view(&m).groups.bonuses, LoadState::Failed);
+    // A push after the failure waits: no fetch on every push of a chunk that cannot arrive.
+    let fx = push(&mut m, "bonus:player-bonuses", bonus(4, 2, 1));
+    assert_eq!(bonus_loads(&fx), 0);
+    // The bonuses page's retry.
+    let fx = update(&mut m, Event::LoadGroup(BONUSES), NOW);
+    assert_eq!(bonus_loads(&fx), 1);
+    bonuses_arrived(&mut m);
+    assert_eq!(
+        bonus_alerts(&m),
+        ["alerts.bonus-1-1-all-games", "alerts.bonus-2-1-all-games"]
+    );
 }

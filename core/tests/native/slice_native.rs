@@ -68,10 +68,12 @@ fn booted_guest() -> Model {
             (Method::Get, "/builds/latest.json".to_string(), None),
             // SPEC §7: the games collections at app creation (issue 29).
             (Method::Get, "/api/game/collections".to_string(), None),
-            // The public flags questsEnabled / loyaltyEnabled (issue 12).
-            (Method::Get, "/api/settings/constants".to_string(), None),
             // The visitor's country for the geo-popup (issue 16).
-            (Method::Get, "/api/geo".to_string(), None)
+            (Method::Get, "/api/geo".to_string(), None),
+            // The public flags questsEnabled / loyaltyEnabled (issue 12): the bonuses group
+            // hears the boot after the eager features (natively its code is here at once; in
+            // the browser a guest's home does not load it, so does not ask).
+            (Method::Get, "/api/settings/constants".to_string(), None)
         ]
     );
     assert_eq!(

@@ -9,6 +9,8 @@ export function BonusesScreen({ title }: { title: string }) {
   const dispatch = useDispatch();
   const status = useCore((s) => s.session.status);
   const currency = useCore((s) => s.bonuses.currency);
+  const code = useCore((s) => s.groups.bonuses);
+  const load = useCore((s) => s.load);
   if (status === "booting") return <Skeleton lines={4} name="bonuses-page" />;
   if (status === "guest") {
     return (
@@ -24,7 +26,19 @@ export function BonusesScreen({ title }: { title: string }) {
         <h1 id="page-title">{t(title)}</h1>
         {currency ? <p className="muted">{t("global-components.bonuses.pageIntro", { currency })}</p> : null}
       </div>
-      <BonusesPanel />
+      {code === "ready" ? (
+        <BonusesPanel />
+      ) : code === "failed" ? (
+        // The bonuses' part of the core did not arrive (a failed chunk): fetch it again.
+        <div className="panel" role="alert">
+          <p>{t("layout.groups.failed")}</p>
+          <Button variant="secondary" onClick={() => load("bonuses")}>
+            {t("layout.groups.retry")}
+          </Button>
+        </div>
+      ) : (
+        <Skeleton lines={4} name="bonuses-code" />
+      )}
     </section>
   );
 }
