@@ -30,6 +30,9 @@ pub struct Sweep {
     builder: Option<Box<IndexBuilder>>,
     pub ready: bool,
     pub failed: bool,
+    /// The first page's `meta.totalRows` and how many games it brought (for the kept record).
+    pub total_rows: u32,
+    pub first: u32,
 }
 
 /// What follows a sweep page's answer.
