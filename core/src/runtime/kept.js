@@ -4,18 +4,27 @@
 const DB = "croupier-kept";
 const STORE = "records";
 
-function open() {
+// The database at `version`, its store created when missing (a database another opener made
+// without it is opened once more at the next version).
+function open(version) {
   return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => resolve(req.result);
+    const req = version ? indexedDB.open(DB, version) : indexedDB.open(DB);
+    req.onupgradeneeded = () => {
+      if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE);
+    };
+    req.onsuccess = () => {
+      const db = req.result;
+      if (db.objectStoreNames.contains(STORE) || version) return resolve(db);
+      db.close();
+      open(db.version + 1).then(resolve, reject);
+    };
     req.onerror = () => reject(req.error);
     req.onblocked = () => reject(new Error("IndexedDB upgrade blocked"));
   });
 }
 
 function run(mode, work) {
-  return open().then(
+  return open(0).then(
     (db) =>
       new Promise((resolve, reject) => {
         const tx = db.transaction(STORE, mode);
