@@ -8,7 +8,9 @@
 //! grid of 20,000 tiles asks for the ~100 it shows). Every Game an answer brings is kept once
 //! (`catalogue.rs`). The typo-tolerant search index (`search.rs`) is built in the background
 //! from `games` pages in popularity order (`sweep.rs`, one page at a time); until it is ready
-//! the search asks `games/search`.
+//! the search asks `games/search`. A finished sweep is kept in the browser's IndexedDB
+//! (`kept.rs`, through the runtime) and the next visit's index is built from it at once,
+//! revalidated by its age and the first page.
 
 #[cfg(all(feature = "bench-search", target_arch = "wasm32"))]
 pub mod bench;
