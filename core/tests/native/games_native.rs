@@ -1238,6 +1238,16 @@ fn a_kept_index_answers_the_next_visit_and_is_revalidated() {
     // Bonus cards and played games learn the games from the record too.
     assert!(m.f.games.cat.game("starburst").is_some());
 
+    // A search typed before the record is read waits for the platform; once the record is in,
+    // the index answers and nothing waits any more ("no games" shows).
+    let (mut m, _) = boot("/games", None, Prefs::default());
+    ui(&mut m, GamesUi::GamesPainted);
+    search(&mut m, "zzyzx qwerty");
+    assert!(view(&m).games_search.searching);
+    kept_answer(&mut m, Some(text.clone()));
+    let v = view(&m).games_search;
+    assert!(!v.searching && v.empty);
+
     // Visit 3, an hour later: the first page is asked and agrees (a list of more than one
     // page here); the search stays local and the next pages are not asked.
     let (mut m, fx) = visit(&text, NOW + 3_600_000);

@@ -973,6 +973,12 @@ impl Games {
         self.query = query;
         let q = self.query.trim().to_string();
         if self.index_ready {
+            // A platform search still on its way (asked before the index came) is not waited
+            // for: its answer is dropped.
+            self.searching = false;
+            if let Some(t) = self.search_timer.take() {
+                cx.cancel(t);
+            }
             let (games, providers) = self.index.search(&q, SEARCH_LIMIT);
             self.found = games
                 .iter()
