@@ -1286,6 +1286,16 @@ fn a_kept_index_answers_the_next_visit_and_is_revalidated() {
     search(&mut m, "fresh fruit");
     assert_eq!(view(&m).games_search.games[0].name, "Fresh Fruits");
 
+    // The same, with a longer list and a search typed before the first page answered: the
+    // new sweep goes on to the next page at once.
+    let (mut m, _) = visit(&text, NOW + 3_600_000);
+    search(&mut m, "book");
+    let mut page = page1();
+    page["meta"]["totalRows"] = j!(400);
+    page["meta"]["totalPages"] = j!(2);
+    let fx = respond(&mut m, Req::Games(games::Call::Sweep(1)), 200, page);
+    assert_eq!(sweep_pages(&fx), ["2"]);
+
     // Visit 5, eight days later: the old record answers at once, and the first search sweeps
     // again in the background.
     let (mut m, fx) = visit(&text, NOW + 8 * 86_400_000);

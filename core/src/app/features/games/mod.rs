@@ -1113,6 +1113,10 @@ impl Games {
             } else {
                 kept::Verdict::Stale
             };
+            // Stale, and the visitor already searched: the new sweep goes on from here.
+            if *verdict == kept::Verdict::Stale && !search::words(self.query.trim()).is_empty() {
+                self.sweep.wanted = true;
+            }
         }
     }
 
