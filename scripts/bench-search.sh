@@ -3,20 +3,26 @@
 # tests/node_modules) on the sandbox's 20,000 games (the SPEC §7 `games` pages the core's index is built from) and the 200 labelled queries of
 # tests/bench/search-queries.json, in Node and in headless Chromium. Prints p50/p95 per
 # keystroke, index build time, memory and recall@10; asserts nothing (numbers, not a test).
-# The core's search is built alone to wasm (feature bench-search, `release` profile by
+# The core's search is built to wasm with the feature bench-search (`release` profile by
 # default; BENCH_PROFILE=wasm-release for the product's profile).
 # Last line: `search: core p95 X ms, fuse.js p95 Y ms (Z× faster), uFuzzy p95 W ms, recall@10 core A fuse.js B`.
 source "$(dirname "$0")/lib.sh"
 set -euo pipefail
-ensure_wasm_pack
+ensure_wasm_bindgen
 ensure_npm "$ROOT/tests"
 work="$ROOT/target/bench-search"
 mkdir -p "$work"
 profile="${BENCH_PROFILE:-release}"
-if [ "$profile" = release ]; then profile_args=(--release); else profile_args=(--profile "$profile"); fi
+# cargo and the pinned wasm-bindgen CLI (what wasm-pack --target web did, without installing
+# wasm-pack from source on first use; the product build uses the same two tools).
 log "building the core's search for the bench ($profile)"
-(cd "$ROOT/core" && wasm-pack build --no-opt "${profile_args[@]}" --target web --out-dir "$work/pkg" \
-  --out-name croupier_core . --features bench-search) >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }
+(cd "$ROOT" && cargo build -p croupier-core --lib --target wasm32-unknown-unknown --profile "$profile" \
+  --features bench-search) >"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }
+dir=$profile; [ "$profile" = dev ] && dir=debug
+rm -rf "$work/pkg"
+wasm-bindgen --target web --out-dir "$work/pkg" --out-name croupier_core \
+  "${CARGO_TARGET_DIR:-$ROOT/target}/wasm32-unknown-unknown/$dir/croupier_core.wasm" \
+  >>"$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }
 log "the games from a sandbox: every SPEC §7 games page, as the core's index sweep asks"
 cargo build --release -p croupier-sandbox >"$work/sandbox-build.log" 2>&1 || { tail -30 "$work/sandbox-build.log"; exit 1; }
 port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')

@@ -67,6 +67,9 @@ try {
   const page = await browser.newPage();
   page.setDefaultTimeout(900_000);
   await page.goto(`http://127.0.0.1:${port}/tests/bench/browser.html`);
+  // The page's module sets benchDone after its awaits (the core, ~10 MB of pages), which can
+  // end after the load event that goto waits for.
+  await page.waitForFunction(() => window.benchDone !== undefined);
   const browserResult = await page.evaluate(() => window.benchDone);
   line("chromium", browserResult);
   const c = browserResult.core, fz = browserResult.fuse, u = browserResult.ufuzzy;

@@ -114,6 +114,63 @@ test("a player's recent searches show in the search box and Clear empties them f
   await expect(modal.locator(".search-recent")).toHaveCount(0);
 });
 
+// Issue 29: the index the first search swept is kept in the browser (IndexedDB) and a reload's
+// search answers from it without asking the games pages again.
+test("a reload searches the index kept from the first visit: no games pages asked again", async ({ page }) => {
+  const swept: { url: string; bytes: number }[] = [];
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (u.pathname === "/api/game/games" && u.searchParams.get("perPage") === "200") swept.push({ url: u.search, bytes: 0 });
+  });
+  page.on("requestfinished", async (r) => {
+    const u = new URL(r.url());
+    if (u.pathname !== "/api/game/games" || u.searchParams.get("perPage") !== "200") return;
+    const s = await r.sizes().catch(() => null);
+    const at = swept.find((x) => x.url === u.search && x.bytes === 0);
+    if (at && s) at.bytes = s.responseBodySize + s.responseHeadersSize;
+  });
+  const keptLength = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((done) => {
+          const req = indexedDB.open("croupier-kept");
+          req.onerror = () => done(0);
+          req.onsuccess = () => {
+            const db = req.result;
+            if (!db.objectStoreNames.contains("records")) return (db.close(), done(0));
+            const get = db.transaction("records").objectStore("records").getAll();
+            get.onsuccess = () => (db.close(), done(get.result.reduce((n: number, t: string) => n + t.length, 0)));
+            get.onerror = () => (db.close(), done(0));
+          };
+        }),
+    );
+  await page.goto(url("/games"));
+  await expect(page.getByTestId("game-row").first()).toBeVisible();
+  const box = page.getByTestId("games-search");
+  const first = page.getByTestId("search-results").getByTestId("game-tile").first();
+  await box.fill("sweet bonaza");
+  await expect(first).toHaveAttribute("data-game", "sweet-bonanza", { timeout: 45_000 });
+  // The first visit swept every page of the list, and kept the index once the last was in.
+  expect(swept.length).toBeGreaterThanOrEqual(50);
+  await expect.poll(keptLength, { timeout: 10_000 }).toBeGreaterThan(100_000);
+  const firstBytes = swept.reduce((n, x) => n + x.bytes, 0);
+  const firstPages = swept.length;
+  console.log(`kept index: first visit ${firstPages} games pages, ${firstBytes} bytes as sent; record ${await keptLength()} characters`);
+
+  swept.length = 0;
+  await page.reload();
+  await expect(page.getByTestId("game-row").first()).toBeVisible();
+  await box.fill("swet bonanza");
+  // A typo the platform's search (exact words) does not find: the kept index answers.
+  await expect(first).toHaveAttribute("data-game", "sweet-bonanza", { timeout: 5_000 });
+  await box.fill("gates olympus");
+  await expect(first).toHaveAttribute("data-game", "gates-of-olympus");
+  await page.waitForTimeout(1_000);
+  expect(swept).toEqual([]);
+  console.log(`kept index: second visit ${swept.length} games pages, 0 bytes`);
+  await shot(page, "search-kept-1280");
+});
+
 test("the filter lives in the address: a shared link shows the same list", async ({ page }) => {
   await page.goto(url("/games/slots"));
   await expect(page.getByTestId("game-grid")).toBeVisible();

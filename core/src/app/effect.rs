@@ -129,4 +129,7 @@ pub enum Effect {
     },
     /// Fetch a lazy group's chunk; answered by `Event::GroupLoaded`.
     LoadGroup(super::registry::GroupId),
+    /// The games search index kept across visits in IndexedDB (runtime/kept.rs); a read is
+    /// answered by `GamesTick::Kept`.
+    KeptIndex(super::features::games::kept::Cmd),
 }

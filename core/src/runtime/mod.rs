@@ -2,6 +2,7 @@
 //! subscribers which view slices changed.
 
 pub mod http;
+pub mod kept;
 pub mod lock;
 pub mod socket;
 pub mod storage;
@@ -330,6 +331,7 @@ impl Runtime {
                     this.dispatch(Event::GroupLoaded { group, code });
                 });
             }
+            Effect::KeptIndex(cmd) => kept::perform(self, cmd),
             Effect::Log { level, message } => {
                 let m = JsValue::from_str(&message);
                 match level {

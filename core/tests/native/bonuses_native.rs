@@ -792,8 +792,16 @@ fn cards_and_quest_tasks_name_their_games_once_the_catalogue_is_in() {
     assert_eq!(v.items[0].game_ids, vec![2, 40, 999]);
     assert!(v.items[0].named_games.is_empty());
     sent(&mut m);
-    // The games index's first page names the most played games.
+    // The games index's first page names the most played games (no index kept from a visit
+    // before: the runtime's read found none).
     ui(&mut m, GamesUi::GamesPainted);
+    update(
+        &mut m,
+        Event::Tick(croupier_core::app::Tick::Games(
+            croupier_core::app::features::games::GamesTick::Kept(None),
+        )),
+        NOW,
+    );
     let game = |id: u64, identity: &str, name: &str| {
         json!({"id": id, "identity": identity, "name": name,
             "provider": {"id": 1, "identity": "novomatic", "name": "Novomatic"}, "hasDemo": true})

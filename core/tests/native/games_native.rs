@@ -8,7 +8,7 @@ use crate::support;
 use croupier_core::app::features::games::filter::Filter;
 use croupier_core::app::features::games::search::Index;
 use croupier_core::app::features::games::{self, GamesUi};
-use croupier_core::app::{update, view, Config, Effect, Event, Model, Prefs, Req};
+use croupier_core::app::{update, view, Config, Effect, Event, Model, Prefs, Req, Tick};
 use croupier_core::domain::route::Location;
 use support::{http, req, respond, token, ui, NOW};
 
@@ -276,10 +276,25 @@ fn boot(path: &str, tok: Option<String>, prefs: Prefs) -> (Model, Vec<Effect>) {
     (m, fx)
 }
 
-/// The page painted and the platform answered every games-list call (the index is ready).
+/// The page painted, no index was kept (the runtime's read found none) and the platform
+/// answered every games-list call (the index is ready).
 fn with_catalogue(m: &mut Model) {
     ui(m, GamesUi::GamesPainted);
+    kept_answer(m, None);
     serve(m);
+}
+
+/// The runtime's answer to the kept index's read.
+fn kept_answer(m: &mut Model, text: Option<String>) -> Vec<Effect> {
+    kept_answer_at(m, text, NOW)
+}
+
+fn kept_answer_at(m: &mut Model, text: Option<String>, now: u64) -> Vec<Effect> {
+    update(
+        m,
+        Event::Tick(Tick::Games(games::GamesTick::Kept(text))),
+        now,
+    )
 }
 
 fn player(path: &str, country: &str, prefs: Prefs) -> (Model, Vec<Effect>) {
@@ -850,7 +865,13 @@ fn the_search_asks_the_platform_until_the_index_is_ready() {
         })
     };
     let fx = typed(&mut m, "swe");
-    // The first search starts the index's pages in the background at once.
+    // The first search asks for the kept index; none kept, the index's pages start in the
+    // background at once.
+    assert!(fx.iter().any(|e| matches!(
+        e,
+        Effect::KeptIndex(games::kept::Cmd::Read { key }) if key == "games-index@"
+    )));
+    let fx = kept_answer(&mut m, None);
     assert!(http(&fx).iter().any(
         |h| h.path == "/api/game/games" && h.query.contains(&("perPage".into(), "200".into()))
     ));
@@ -1034,4 +1055,263 @@ fn bet_times_are_shown_in_the_devices_zone() {
     // 2026-01-01T01:30:00Z is the evening before in São Paulo (UTC-3).
     assert_eq!(v.rows[0].created_at, 1_767_231_000);
     assert_eq!(v.rows[0].created_text, "31.12.25, 22:30");
+}
+
+/// The kept record's text (`kept::Cmd::Write`) among `fx`.
+fn kept_write(fx: &[Effect]) -> Option<String> {
+    fx.iter().find_map(|e| match e {
+        Effect::KeptIndex(games::kept::Cmd::Write { key, text }) if key == "games-index@" => {
+            Some(text.clone())
+        }
+        _ => None,
+    })
+}
+
+/// The sweep's pages (`perPage=200`) asked in `fx`.
+fn sweep_pages(fx: &[Effect]) -> Vec<String> {
+    http(fx)
+        .into_iter()
+        .filter(|h| h.path == "/api/game/games")
+        .filter(|h| h.query.contains(&("perPage".into(), "200".into())))
+        .filter_map(|h| {
+            h.query
+                .iter()
+                .find(|(k, _)| k == "page")
+                .map(|(_, v)| v.clone())
+        })
+        .collect()
+}
+
+/// The kept record reads back as written; a cut, altered, older-format or other platform's
+/// record is refused (and the sweep runs as before).
+#[test]
+fn the_kept_index_round_trips_and_a_corrupt_record_is_refused() {
+    use games::catalogue::{Catalogue, Game};
+    use games::kept::{self, Record};
+    let odd = Game {
+        id: 99,
+        identity: "odd\\game".into(),
+        name: "Tab\there\nand a line\r\\ end".into(),
+        provider: 1,
+        flags: 3,
+    };
+    let mut cat = Catalogue::default();
+    let places = cat.add(&serde_to_json(&synthetic(450)));
+    let mut rec = Record::from_sweep(kept::key(""), NOW, 450, 200, &places, &cat);
+    rec.providers
+        .push(("odd\tprovider".into(), "Odd \\ Provider".into()));
+    let last = (rec.providers.len() - 1) as u16;
+    rec.games.push(Game {
+        provider: last,
+        ..odd.clone()
+    });
+    let text = rec.encode();
+    let back = Record::decode(&text, &kept::key("")).expect("reads back");
+    assert_eq!(back, rec);
+    assert_eq!(back.games.last().unwrap().name, odd.name);
+    // The compact form is far smaller than the pages it came from.
+    assert!(text.len() < 450 * 60, "{} bytes", text.len());
+
+    let key = kept::key("");
+    let refused = |t: &str| Record::decode(t, &key).is_none();
+    assert!(refused(&text[..text.len() / 2]), "cut short");
+    assert!(refused(&text[..text.len() - 2]), "the last line cut");
+    assert!(
+        refused(&text.replacen(kept::FORMAT, "croupier-games-index 0", 1)),
+        "older format"
+    );
+    assert!(
+        Record::decode(&text, &kept::key("https://other.example")).is_none(),
+        "another platform"
+    );
+    assert!(
+        refused(&format!("{text}junk\n")),
+        "something after the last game"
+    );
+    assert!(
+        refused(&text.replacen("\t451\n", "\t452\n", 1)),
+        "a count that lies"
+    );
+    assert!(refused(&text.replacen("\\\\", "\\q", 1)), "a broken escape");
+    assert!(
+        refused(&text.replacen("\tGame 0 Zephyr\t0\t", "\tGame 0 Zephyr\t77\t", 1)),
+        "no such provider"
+    );
+    assert!(refused(""));
+    assert!(refused("\u{0}\u{ffff}garbage"));
+
+    // The index built from the record finds what the sweep's index finds.
+    let mut cat2 = Catalogue::default();
+    let order = back.install(&mut cat2);
+    assert_eq!(order.len(), 451);
+    let index = kept::index_of(&order, &cat2);
+    let found = index.search("game 42", 3).0;
+    assert_eq!(
+        cat2.games[order[found[0] as usize] as usize].identity,
+        "game-42"
+    );
+    // A game twice in a record is kept once.
+    let mut twice = back.clone();
+    twice.games.push(twice.games[0].clone());
+    let mut cat3 = Catalogue::default();
+    let order = twice.install(&mut cat3);
+    assert_eq!((order.len(), cat3.games.len()), (452, 451));
+    assert_eq!(order[451], order[0]);
+}
+
+fn serde_to_json(v: &[serde_json::Value]) -> Vec<croupier_core::json::Json> {
+    v.iter()
+        .map(|g| croupier_core::json::parse(&g.to_string()).unwrap())
+        .collect()
+}
+
+/// The revalidation rule: young records are used as they are, older ones checked against the
+/// first page (same `totalRows`, same games in any order), very old ones swept again.
+#[test]
+fn the_kept_index_revalidation_rule() {
+    use games::kept::{first_page_agrees, verdict, Verdict, MAX_AGE_MS, TRUST_MS};
+    assert_eq!(verdict(NOW, NOW), Verdict::Fresh);
+    assert_eq!(verdict(NOW, NOW + TRUST_MS - 1), Verdict::Fresh);
+    assert_eq!(verdict(NOW, NOW + TRUST_MS), Verdict::Check);
+    assert_eq!(verdict(NOW, NOW + MAX_AGE_MS - 1), Verdict::Check);
+    assert_eq!(verdict(NOW, NOW + MAX_AGE_MS), Verdict::Stale);
+    assert_eq!(
+        verdict(NOW, NOW - 1),
+        Verdict::Check,
+        "a clock that went back"
+    );
+    let kept: Vec<String> = vec!["a".into(), "b".into(), "c".into()];
+    assert!(
+        first_page_agrees(500, &kept, 500, &["c", "a", "b"]),
+        "reordered"
+    );
+    assert!(
+        !first_page_agrees(500, &kept, 501, &["a", "b", "c"]),
+        "a game more"
+    );
+    assert!(
+        !first_page_agrees(500, &kept, 500, &["a", "b", "d"]),
+        "another game"
+    );
+    assert!(
+        !first_page_agrees(500, &kept, 500, &["a", "b"]),
+        "a shorter page"
+    );
+}
+
+/// A finished sweep is kept; the next visit's search answers from it at once (no sweep page,
+/// no platform search); an hour later the first page is compared; a changed first page makes a
+/// new sweep that replaces it; a week later it answers and is swept again on the first search.
+#[test]
+fn a_kept_index_answers_the_next_visit_and_is_revalidated() {
+    // Visit 1: nothing kept, the sweep runs and its end is written.
+    let (mut m, _) = boot("/games", None, Prefs::default());
+    ui(&mut m, GamesUi::GamesPainted);
+    let fx = kept_answer(&mut m, None);
+    assert_eq!(sweep_pages(&fx), ["1"]);
+    let fx = serve(&mut m);
+    let text = kept_write(&fx).expect("the finished sweep is kept");
+    assert!(text.starts_with(games::kept::FORMAT));
+
+    let search = |m: &mut Model, q: &str| ui(m, GamesUi::GamesSearch { query: q.into() });
+    let platform_search =
+        |fx: &[Effect]| http(fx).iter().any(|h| h.path == "/api/game/games/search");
+    let visit = |text: &str, at: u64| {
+        let (mut m, _) = boot("/games", None, Prefs::default());
+        let fx = ui(&mut m, GamesUi::GamesPainted);
+        assert!(
+            sweep_pages(&fx).is_empty(),
+            "the sweep waits for the record"
+        );
+        let fx = kept_answer_at(&mut m, Some(text.to_string()), at);
+        (m, fx)
+    };
+
+    // Visit 2, a minute later: the record answers at once; nothing is asked.
+    let (mut m, fx) = visit(&text, NOW + 60_000);
+    assert!(sweep_pages(&fx).is_empty());
+    let fx = search(&mut m, "swet bonanza");
+    assert!(sweep_pages(&fx).is_empty() && !platform_search(&fx));
+    let v = view(&m).games_search;
+    assert!(!v.searching);
+    assert_eq!(v.games[0].name, "Sweet Bonanza");
+    // Bonus cards and played games learn the games from the record too.
+    assert!(m.f.games.cat.game("starburst").is_some());
+
+    // A search typed before the record is read waits for the platform; once the record is in,
+    // the index answers and nothing waits any more ("no games" shows).
+    let (mut m, _) = boot("/games", None, Prefs::default());
+    ui(&mut m, GamesUi::GamesPainted);
+    search(&mut m, "zzyzx qwerty");
+    assert!(view(&m).games_search.searching);
+    kept_answer(&mut m, Some(text.clone()));
+    let v = view(&m).games_search;
+    assert!(!v.searching && v.empty);
+
+    // Visit 3, an hour later: the first page is asked and agrees (a list of more than one
+    // page here); the search stays local and the next pages are not asked.
+    let (mut m, fx) = visit(&text, NOW + 3_600_000);
+    assert_eq!(sweep_pages(&fx), ["1"]);
+    let page1 = || {
+        games_page(&[
+            ("page".into(), "1".into()),
+            ("perPage".into(), "200".into()),
+        ])
+    };
+    let mut page = page1();
+    page["meta"]["totalPages"] = j!(2);
+    let fx = respond(&mut m, Req::Games(games::Call::Sweep(1)), 200, page);
+    assert!(sweep_pages(&fx).is_empty() && kept_write(&fx).is_none());
+    let fx = search(&mut m, "book of ra");
+    assert!(
+        sweep_pages(&fx).is_empty() && !platform_search(&fx),
+        "{fx:?}"
+    );
+    assert_eq!(view(&m).games_search.games[0].name, "Book of Ra");
+
+    // Visit 4, an hour later, a game more on the platform: the first page disagrees, the new
+    // sweep (one page here) replaces the index and the record.
+    let (mut m, _) = visit(&text, NOW + 3_600_000);
+    let mut page = games_page(&[
+        ("page".into(), "1".into()),
+        ("perPage".into(), "200".into()),
+    ]);
+    let new = j!({"id": 500, "identity": "fresh-fruits", "name": "Fresh Fruits",
+        "provider": {"id": 1, "identity": "pragmatic-play", "name": "Pragmatic Play"}});
+    page["data"].as_array_mut().unwrap().insert(0, new);
+    page["meta"]["totalRows"] = j!(NAMES.len() + 1);
+    let fx = respond(&mut m, Req::Games(games::Call::Sweep(1)), 200, page);
+    let newer = kept_write(&fx).expect("the new sweep is kept");
+    assert!(newer.contains("fresh-fruits"));
+    search(&mut m, "fresh fruit");
+    assert_eq!(view(&m).games_search.games[0].name, "Fresh Fruits");
+
+    // The same, with a longer list and a search typed before the first page answered: the
+    // new sweep goes on to the next page at once.
+    let (mut m, _) = visit(&text, NOW + 3_600_000);
+    search(&mut m, "book");
+    let mut page = page1();
+    page["meta"]["totalRows"] = j!(400);
+    page["meta"]["totalPages"] = j!(2);
+    let fx = respond(&mut m, Req::Games(games::Call::Sweep(1)), 200, page);
+    assert_eq!(sweep_pages(&fx), ["2"]);
+
+    // Visit 5, eight days later: the old record answers at once, and the first search sweeps
+    // again in the background.
+    let (mut m, fx) = visit(&text, NOW + 8 * 86_400_000);
+    assert!(sweep_pages(&fx).is_empty());
+    let fx = search(&mut m, "starbrust");
+    assert_eq!(view(&m).games_search.games[0].name, "Starburst");
+    assert!(!platform_search(&fx));
+    assert_eq!(sweep_pages(&fx), ["1"]);
+
+    // A corrupt record is logged and the sweep runs as before.
+    let (mut m, _) = boot("/games", None, Prefs::default());
+    ui(&mut m, GamesUi::GamesPainted);
+    let fx = kept_answer(&mut m, Some(text[..text.len() / 3].to_string()));
+    assert!(fx.iter().any(
+        |e| matches!(e, Effect::Log { message, .. } if message.contains("kept search index"))
+    ));
+    assert_eq!(sweep_pages(&fx), ["1"]);
+    assert!(!m.f.games.index_ready);
 }

@@ -92,3 +92,88 @@ fn the_search_index_answers_inside_the_browser() {
         Some(true)
     );
 }
+
+/// Waits (up to about 2 s) until the runtime's view passes `done`.
+async fn until(rt: &Runtime, what: &str, done: impl Fn(&JsValue) -> bool) -> JsValue {
+    for _ in 0..80 {
+        let v = rt.view();
+        if done(&v) {
+            return v;
+        }
+        gloo_timers::future::TimeoutFuture::new(25).await;
+    }
+    panic!("never: {what}");
+}
+
+fn first_found(view: &JsValue) -> Option<String> {
+    let games = get(&get(view, "gamesSearch"), "games");
+    js_sys::Array::from(&games).get(0).is_object().then(|| {
+        get(&js_sys::Array::from(&games).get(0), "identity")
+            .as_string()
+            .unwrap_or_default()
+    })
+}
+
+/// A finished sweep's record, written to IndexedDB the way the runtime writes it, is read by a
+/// fresh runtime (a reload): its first search answers from the kept index while the platform
+/// is unreachable (`config()` points at a closed port), so no sweep built it. A corrupt record
+/// is passed over: the search then waits for the platform.
+#[wasm_bindgen_test]
+async fn a_reload_finds_the_kept_index_without_a_sweep() {
+    use croupier_core::app::features::games::catalogue::{self, Catalogue};
+    use croupier_core::app::features::games::kept::{self, Record};
+    use croupier_core::runtime::kept as store;
+    let key = kept::key(&config().api_base);
+    let json = croupier_core::json::parse(PAGE).expect("a page");
+    let page = catalogue::page(&json).expect("a games page");
+    let mut cat = Catalogue::default();
+    let order = cat.add(page.games);
+    let now = js_sys::Date::now() as u64;
+    let text = Record::from_sweep(key.clone(), now, 3, 3, &order, &cat).encode();
+    store::write(&key, &text).await.expect("IndexedDB keeps it");
+    assert_eq!(
+        store::read(&key).await.expect("read").as_deref(),
+        Some(text.as_str())
+    );
+
+    let rt = Runtime::new(config());
+    rt.start();
+    rt.dispatch(Event::Ui(GamesUi::GamesPainted.into()));
+    // The read is a task of its own; then a typo finds the game in the client.
+    let search = |q: &str| {
+        rt.dispatch(Event::Ui(GamesUi::GamesSearch { query: q.into() }.into()));
+    };
+    let v = until(&rt, "the kept index answers", |_| {
+        search("bok of dead");
+        first_found(&rt.view()).is_some()
+    })
+    .await;
+    assert_eq!(first_found(&v).as_deref(), Some("book-of-dead"));
+    assert_eq!(
+        get(&get(&v, "gamesSearch"), "searching").as_bool(),
+        Some(false)
+    );
+
+    // A corrupt record: a fresh runtime passes it over and asks the platform.
+    store::write(&key, &text[..text.len() / 2])
+        .await
+        .expect("written");
+    let rt = Runtime::new(config());
+    rt.start();
+    rt.dispatch(Event::Ui(GamesUi::GamesPainted.into()));
+    gloo_timers::future::TimeoutFuture::new(200).await;
+    rt.dispatch(Event::Ui(
+        GamesUi::GamesSearch {
+            query: "book".into(),
+        }
+        .into(),
+    ));
+    let v = rt.view();
+    assert_eq!(first_found(&v), None);
+    assert_eq!(
+        get(&get(&v, "gamesSearch"), "searching").as_bool(),
+        Some(true)
+    );
+    store::delete(&key).await.expect("removed");
+    assert_eq!(store::read(&key).await.expect("read"), None);
+}

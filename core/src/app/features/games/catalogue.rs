@@ -196,30 +196,18 @@ impl Catalogue {
     /// Keeps the Games of an answer (new ones added, known ones left as they are) and gives
     /// their places, in the answer's order; malformed entries are skipped.
     pub fn add(&mut self, games: &[Json]) -> Vec<u32> {
-        let mut out = Vec::with_capacity(games.len());
-        let mut fresh: Vec<(String, u32)> = Vec::new();
-        for g in games {
+        let read = games.iter().filter_map(|g| {
             let (Some(identity), Some(name)) = (text(g, "identity"), text(g, "name")) else {
-                continue;
+                return None;
             };
             if name.is_empty() || identity.is_empty() {
-                continue;
-            }
-            if let Some(at) = self.game(&identity).or_else(|| {
-                fresh
-                    .iter()
-                    .find(|(k, _)| *k == identity)
-                    .map(|(_, i)| *i as usize)
-            }) {
-                out.push(at as u32);
-                continue;
+                return None;
             }
             let provider = g.get("provider");
             let pid = provider
-                .and_then(|p| text(p, "identity"))
-                .unwrap_or_default();
-            let pname = provider.and_then(|p| text(p, "name")).unwrap_or_default();
-            let provider = self.provider_in(&pid, &pname);
+                .and_then(|p| p.get("identity"))
+                .and_then(Json::as_str);
+            let pname = provider.and_then(|p| p.get("name")).and_then(Json::as_str);
             let flag = |k: &str| g.get(k).and_then(Json::as_bool);
             let mut flags = 0;
             if flag("hasDemo").unwrap_or(false) {
@@ -228,19 +216,67 @@ impl Catalogue {
             if flag("isMobile") == Some(false) {
                 flags |= DESKTOP_ONLY;
             }
-            let at = self.games.len() as u32;
-            self.games.push(Game {
+            let game = Game {
                 id: g
                     .get("id")
                     .and_then(crate::json::whole)
                     .and_then(|i| u64::try_from(i).ok())
                     .unwrap_or(0),
-                identity: identity.clone(),
+                identity,
                 name,
-                provider,
+                provider: 0,
                 flags,
-            });
-            fresh.push((identity, at));
+            };
+            Some((game, pid.unwrap_or_default(), pname.unwrap_or_default()))
+        });
+        self.add_games(read)
+    }
+
+    /// Keeps `games` (each with its provider's identity and name; the Game's own `provider` is
+    /// ignored): new ones added, known ones left as they are; their places, in order.
+    pub fn add_games<'a>(
+        &mut self,
+        games: impl Iterator<Item = (Game, &'a str, &'a str)>,
+    ) -> Vec<u32> {
+        let items: Vec<(Game, &str, &str)> = games.collect();
+        // A game twice in one batch is kept once: each item's first occurrence, found through
+        // the batch sorted by identity (a 20,000-game record is one batch).
+        let mut by_identity: Vec<usize> = (0..items.len()).collect();
+        by_identity.sort_by(|&a, &b| {
+            let id = |i: usize| items.get(i).map_or("", |it| it.0.identity.as_str());
+            id(a).cmp(id(b)).then(a.cmp(&b))
+        });
+        let mut first_of: Vec<usize> = (0..items.len()).collect();
+        for pair in by_identity.windows(2) {
+            let &[a, b] = pair else {
+                continue;
+            };
+            let (Some(x), Some(y)) = (items.get(a), items.get(b)) else {
+                continue;
+            };
+            if x.0.identity == y.0.identity {
+                let first = first_of.get(a).copied().unwrap_or(a);
+                if let Some(f) = first_of.get_mut(b) {
+                    *f = first;
+                }
+            }
+        }
+        let mut out: Vec<u32> = Vec::with_capacity(items.len());
+        let mut fresh: Vec<(String, u32)> = Vec::new();
+        for (i, (mut game, pid, pname)) in items.into_iter().enumerate() {
+            let first = first_of.get(i).copied().unwrap_or(i);
+            let known = self
+                .game(&game.identity)
+                .map(|at| at as u32)
+                .or_else(|| (first != i).then(|| out.get(first).copied()).flatten());
+            if let Some(at) = known {
+                out.push(at);
+                continue;
+            }
+            game.provider = self.provider_in(pid, pname);
+            let at = self.games.len() as u32;
+            fresh.push((game.identity.clone(), at));
+            self.games.push(game);
             out.push(at);
         }
         if !fresh.is_empty() {

@@ -8,13 +8,16 @@
 //! grid of 20,000 tiles asks for the ~100 it shows). Every Game an answer brings is kept once
 //! (`catalogue.rs`). The typo-tolerant search index (`search.rs`) is built in the background
 //! from `games` pages in popularity order (`sweep.rs`, one page at a time); until it is ready
-//! the search asks `games/search`.
+//! the search asks `games/search`. A finished sweep is kept in the browser's IndexedDB
+//! (`kept.rs`, through the runtime) and the next visit's index is built from it at once,
+//! revalidated by its age and the first page.
 
 #[cfg(all(feature = "bench-search", target_arch = "wasm32"))]
 pub mod bench;
 pub mod catalogue;
 pub mod filter;
 pub mod history;
+pub mod kept;
 pub mod launch;
 pub mod played;
 pub mod search;
@@ -46,11 +49,33 @@ pub const SEARCH_LIMIT: usize = 24;
 /// ready): one call per pause, not one per keystroke.
 pub const SEARCH_DEBOUNCE_MS: u32 = 300;
 
-/// The games feature's timers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The games feature's timers and runtime answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GamesTick {
     /// Typing paused: ask the platform's search for the box's text.
     Search,
+    /// The runtime read the kept search index (`kept::Cmd::Read`): its text, or `None` (none
+    /// kept, or storage failed).
+    Kept(Option<String>),
+}
+
+/// Where the search index kept across visits stands (kept.rs).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum KeptState {
+    /// Not asked for yet: asked once a games page painted or the visitor searched.
+    #[default]
+    Unread,
+    /// Asked the runtime; the sweep waits for the answer.
+    Reading,
+    /// None kept (or unreadable): the sweep builds the index as it always did.
+    Absent,
+    /// The index answers from the record (or from a sweep that ended this visit).
+    In {
+        verdict: kept::Verdict,
+        /// The record's first page: `totalRows` and its identities, sorted.
+        total_rows: u32,
+        first: Vec<String>,
+    },
 }
 
 /// Parts of the games view that changed (slices are sent only for these).
@@ -124,6 +149,10 @@ pub struct Games {
     pub index: Rc<search::Index>,
     /// The search index's game `i` is `cat.games[indexed[i]]`.
     pub indexed: Vec<u32>,
+    /// The index is in (from this visit's sweep or the kept record): searches run here.
+    pub index_ready: bool,
+    /// The index kept across visits.
+    pub kept: KeptState,
     /// The collections (loaded at app creation).
     pub state: CatalogueState,
     /// Providers and features asked for (once a games page painted).
@@ -325,11 +354,15 @@ impl Feature for Games {
     type Tick = GamesTick;
 
     fn tick(&mut self, tick: GamesTick, cx: &mut Cx) {
-        let GamesTick::Search = tick;
-        self.search_timer = None;
-        let q = self.query.trim().to_string();
-        if !self.sweep.ready && !search::words(&q).is_empty() {
-            cx.call(Self::req(Call::Search(search::clip(&q))), None);
+        match tick {
+            GamesTick::Search => {
+                self.search_timer = None;
+                let q = self.query.trim().to_string();
+                if !self.index_ready && !search::words(&q).is_empty() {
+                    cx.call(Self::req(Call::Search(search::clip(&q))), None);
+                }
+            }
+            GamesTick::Kept(text) => self.kept_read(text.as_deref(), cx),
         }
     }
 
@@ -348,8 +381,11 @@ impl Feature for Games {
                 if self.on_lobby(cx) {
                     cx.call(Self::req(Call::Winners), None);
                 }
-                if let Some(page) = self.sweep.start() {
-                    cx.call(Self::req(Call::Sweep(page)), None);
+                // The sweep's first page waits for the kept index (kept.rs).
+                match self.kept {
+                    KeptState::Unread => self.read_kept(cx),
+                    KeptState::Absent => self.start_sweep(cx),
+                    KeptState::Reading | KeptState::In { .. } => {}
                 }
             }
             GamesUi::GamesWindow { from, count } => {
@@ -558,7 +594,7 @@ impl Feature for Games {
                 }
             }
             Call::Search(q) => {
-                if q != self.query.trim() || self.sweep.ready {
+                if q != self.query.trim() || self.index_ready {
                     return;
                 }
                 self.searching = false;
@@ -705,16 +741,23 @@ impl Feature for Games {
             Call::Sweep(page) => {
                 let games = body(&answer).as_ref().and_then(|b| {
                     let p = catalogue::page(b)?;
-                    Some((p.games.to_vec(), p.total_pages))
+                    Some((p.games.to_vec(), p.total_pages, p.total_rows))
                 });
                 match games {
-                    Some((games, total_pages)) => {
+                    Some((games, total_pages, total_rows)) => {
                         let places = Rc::make_mut(&mut self.cat).add(&games);
+                        if page == 1 && self.sweep.asking == Some(1) {
+                            self.first_page(total_rows, &places);
+                        }
                         match self.sweep.answered(page, total_pages, &places, &self.cat) {
                             sweep::Next::Ask(next) => {
                                 cx.call(Self::req(Call::Sweep(next)), None);
                             }
-                            sweep::Next::Done(index) => self.index_in(index, cx),
+                            sweep::Next::Done(index) => {
+                                let order = self.sweep.order.clone();
+                                self.keep(&order, cx);
+                                self.index_in(index, order, cx);
+                            }
                             sweep::Next::Wait | sweep::Next::Stale => {}
                         }
                         // The first page names the most played games (bonus cards' games).
@@ -801,10 +844,12 @@ impl Games {
         self.touched.set(self.touched.get() | parts);
     }
 
-    /// The search index is ready: searches run in the client from now on.
-    fn index_in(&mut self, index: search::Index, cx: &mut Cx) {
+    /// The search index is ready (`order`: its games' places): searches run in the client
+    /// from now on.
+    fn index_in(&mut self, index: search::Index, order: Vec<u32>, cx: &mut Cx) {
         self.index = Rc::new(index);
-        self.indexed = self.sweep.order.clone();
+        self.indexed = order;
+        self.index_ready = true;
         cx.msg(Msg::Catalogue(Rc::clone(&self.cat)));
         self.server_found.clear();
         // Played games this device remembers may name games only the sweep brought.
@@ -961,21 +1006,49 @@ impl Games {
     fn search(&mut self, query: String, cx: &mut Cx) {
         self.query = query;
         let q = self.query.trim().to_string();
-        if self.sweep.ready {
+        if self.index_ready {
+            // A platform search still on its way (asked before the index came) is not waited
+            // for: its answer is dropped.
+            self.searching = false;
+            if let Some(t) = self.search_timer.take() {
+                cx.cancel(t);
+            }
             let (games, providers) = self.index.search(&q, SEARCH_LIMIT);
             self.found = games
                 .iter()
                 .filter_map(|&i| self.indexed.get(i as usize).copied())
                 .collect();
             self.found_providers = providers;
+            // A stale kept index answers while this visit's sweep replaces it.
+            let stale = matches!(
+                self.kept,
+                KeptState::In {
+                    verdict: kept::Verdict::Stale,
+                    ..
+                }
+            );
+            if stale && !search::words(&q).is_empty() {
+                if let Some(page) = self.sweep.want() {
+                    cx.call(Self::req(Call::Sweep(page)), None);
+                }
+            }
         } else if search::words(&q).is_empty() {
             self.server_found.clear();
             self.searching = false;
         } else {
-            // The index is built from now on (in the background); the server searches
-            // until it is ready.
-            if let Some(page) = self.sweep.want() {
-                cx.call(Self::req(Call::Sweep(page)), None);
+            // The index is built from now on (in the background), or read from the kept
+            // record first; the server searches until it is ready.
+            match self.kept {
+                KeptState::Unread => {
+                    self.sweep.wanted = true;
+                    self.read_kept(cx);
+                }
+                KeptState::Reading => self.sweep.wanted = true,
+                KeptState::Absent | KeptState::In { .. } => {
+                    if let Some(page) = self.sweep.want() {
+                        cx.call(Self::req(Call::Sweep(page)), None);
+                    }
+                }
             }
             self.searching = true;
             if let Some(t) = self.search_timer.take() {
@@ -985,6 +1058,123 @@ impl Games {
             self.search_timer = Some(cx.timer(SEARCH_DEBOUNCE_MS, tick));
         }
         self.touch(SEARCH);
+    }
+
+    /// Ask the runtime for the kept index, once.
+    fn read_kept(&mut self, cx: &mut Cx) {
+        if self.kept == KeptState::Unread {
+            self.kept = KeptState::Reading;
+            let key = kept::key(&cx.config.api_base);
+            cx.effect(crate::app::effect::Effect::KeptIndex(kept::Cmd::Read {
+                key,
+            }));
+        }
+    }
+
+    /// The sweep's first page (and the rest when the visitor already searched).
+    fn start_sweep(&mut self, cx: &mut Cx) {
+        let page = if self.sweep.wanted {
+            self.sweep.want()
+        } else {
+            self.sweep.start()
+        };
+        if let Some(page) = page {
+            cx.call(Self::req(Call::Sweep(page)), None);
+        }
+    }
+
+    /// The runtime's answer to `kept::Cmd::Read`: the index from the record at once, or the
+    /// sweep as before (none kept, storage failed, a corrupt or older record).
+    fn kept_read(&mut self, text: Option<&str>, cx: &mut Cx) {
+        if self.kept != KeptState::Reading {
+            return;
+        }
+        let key = kept::key(&cx.config.api_base);
+        let record = text.and_then(|t| {
+            let r = kept::Record::decode(t, &key);
+            if r.is_none() {
+                cx.log(
+                    LogLevel::Warn,
+                    "games: the kept search index is unreadable or of another format; sweeping again",
+                );
+            }
+            r
+        });
+        let Some(record) = record else {
+            self.kept = KeptState::Absent;
+            self.start_sweep(cx);
+            return;
+        };
+        let verdict = kept::verdict(record.saved_at, cx.now);
+        let order = record.install(Rc::make_mut(&mut self.cat));
+        let index = kept::index_of(&order, &self.cat);
+        self.kept = KeptState::In {
+            verdict,
+            total_rows: record.total_rows,
+            first: record.first_identities(),
+        };
+        self.index_in(index, order, cx);
+        match verdict {
+            kept::Verdict::Fresh => {}
+            // The first page says whether the record still holds.
+            kept::Verdict::Check => self.start_sweep(cx),
+            kept::Verdict::Stale => {
+                if self.sweep.wanted {
+                    self.start_sweep(cx);
+                }
+            }
+        }
+    }
+
+    /// The sweep's first page answered: kept for the next record, and compared with the record
+    /// in use when its age asks for it.
+    fn first_page(&mut self, total_rows: u32, places: &[u32]) {
+        self.sweep.total_rows = total_rows;
+        self.sweep.first = places.len() as u32;
+        if let KeptState::In {
+            verdict: verdict @ kept::Verdict::Check,
+            total_rows: kept_total,
+            first,
+        } = &mut self.kept
+        {
+            let ids: Vec<&str> = places
+                .iter()
+                .filter_map(|&p| self.cat.games.get(p as usize))
+                .map(|g| g.identity.as_str())
+                .collect();
+            *verdict = if kept::first_page_agrees(*kept_total, first, total_rows, &ids) {
+                kept::Verdict::Fresh
+            } else {
+                kept::Verdict::Stale
+            };
+            // Stale, and the visitor already searched: the new sweep goes on from here.
+            if *verdict == kept::Verdict::Stale && !search::words(self.query.trim()).is_empty() {
+                self.sweep.wanted = true;
+            }
+        }
+    }
+
+    /// A finished sweep is written for the next visit.
+    fn keep(&mut self, order: &[u32], cx: &mut Cx) {
+        let key = kept::key(&cx.config.api_base);
+        let record = kept::Record::from_sweep(
+            key.clone(),
+            cx.now,
+            self.sweep.total_rows,
+            self.sweep.first,
+            order,
+            &self.cat,
+        );
+        self.kept = KeptState::In {
+            verdict: kept::Verdict::Fresh,
+            total_rows: record.total_rows,
+            first: record.first_identities(),
+        };
+        let text = record.encode();
+        cx.effect(crate::app::effect::Effect::KeptIndex(kept::Cmd::Write {
+            key,
+            text,
+        }));
     }
 
     fn set_favorite(&mut self, identity: &str, on: bool) {

@@ -5,7 +5,9 @@
 //! platform (`games/search`). The first page is asked once a games page painted (it names the
 //! most played games, for bonus cards too); the rest only once the visitor searches (`want`):
 //! the whole list is about 100 pages of ~105 KB, too much to fetch on every visit for
-//! visitors who never search.
+//! visitors who never search. A finished sweep is kept across visits (`kept.rs`): with a kept
+//! record the sweep's first page is asked only to revalidate it, the rest only when it is stale
+//! and the visitor searches.
 
 use super::catalogue::Catalogue;
 use super::search::{Index, IndexBuilder};
@@ -30,6 +32,9 @@ pub struct Sweep {
     builder: Option<Box<IndexBuilder>>,
     pub ready: bool,
     pub failed: bool,
+    /// The first page's `meta.totalRows` and how many games it brought (for the kept record).
+    pub total_rows: u32,
+    pub first: u32,
 }
 
 /// What follows a sweep page's answer.

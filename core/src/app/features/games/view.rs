@@ -466,7 +466,7 @@ pub fn list(model: &Model) -> GamesListView {
 pub fn search(model: &Model) -> GamesSearchView {
     let g = &model.f.games;
     let prefix = prefix(model);
-    let ready = g.sweep.ready;
+    let ready = g.index_ready;
     let games: Vec<TileView> = if ready {
         g.found
             .iter()
