@@ -94,6 +94,14 @@ test("search with a typo finds the game, across the whole catalogue, in the clie
   await modal.getByTestId("games-search").fill("starbrust");
   await expect(modal.getByTestId("game-tile").first()).toHaveAttribute("data-game", "starburst");
   await shot(page, "search-1280");
+  // Sportsbook events too (SPEC §7 sport/search), each a link to its event page.
+  await modal.getByTestId("games-search").fill("arsenal");
+  const event = modal.getByTestId("search-sports").getByRole("link", { name: /Arsenal - Chelsea/ });
+  await expect(event).toBeVisible();
+  await axeClean(page, "[role=dialog]");
+  await shot(page, "search-sports-1280");
+  await event.click();
+  await expect(page).toHaveURL(/\/sport\/.*arsenal-chelsea/);
 });
 
 test("a player's recent searches show in the search box and Clear empties them for good", async ({ page, request }) => {

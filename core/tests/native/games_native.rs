@@ -917,6 +917,85 @@ fn the_search_asks_the_platform_until_the_index_is_ready() {
     assert_eq!(view(&m).games_search.games[0].name, "Sweet Bonanza");
 }
 
+/// The search box also finds sportsbook events (SPEC §7 `sport/search`): asked once typing
+/// pauses, from two characters, whether or not the games index is ready; an answer for an
+/// older text is dropped; each event links to its event page under the page's locale.
+#[test]
+fn the_search_box_finds_sportsbook_events_too() {
+    let (mut m, _) = boot("/pt-br/games", None, Prefs::default());
+    with_catalogue(&mut m);
+    let typed = |m: &mut Model, q: &str| ui(m, GamesUi::GamesSearch { query: q.into() });
+    let pause = |fx: &[Effect]| {
+        fx.iter().find_map(|e| match e {
+            Effect::Timer { event, .. } => Some((**event).clone()),
+            _ => None,
+        })
+    };
+    let sport = |fx: &[Effect]| {
+        http(fx)
+            .into_iter()
+            .filter(|h| h.path == "/api/game/sport/search")
+            .map(|h| h.query.clone())
+            .collect::<Vec<_>>()
+    };
+    // One character: not asked.
+    let fx = typed(&mut m, "a");
+    assert!(pause(&fx).is_none());
+    let fx = typed(&mut m, "arsen");
+    assert!(sport(&fx).is_empty(), "not per keystroke");
+    let tick = pause(&fx).expect("a pause");
+    let fx = update(&mut m, tick, NOW + 300);
+    assert_eq!(
+        sport(&fx),
+        [vec![("query".to_string(), "arsen".to_string())]]
+    );
+    assert!(
+        !http(&fx).iter().any(|h| h.path == "/api/game/games/search"),
+        "the ready index answers the games"
+    );
+    let fx = typed(&mut m, "arsenal");
+    let tick = pause(&fx).expect("a pause");
+    update(&mut m, tick, NOW + 600);
+    // The older text's answer comes late: dropped.
+    respond(
+        &mut m,
+        Req::Games(games::Call::SportSearch("arsen".into())),
+        200,
+        j!([{"id": 1, "name": "Stale - Answer"}]),
+    );
+    assert!(view(&m).games_search.sports.is_empty());
+    respond(
+        &mut m,
+        Req::Games(games::Call::SportSearch("arsenal".into())),
+        200,
+        j!([
+            {"id": 42, "name": "Arsenal - Chelsea", "championship": {"name": "Premier League",
+              "category": {"name": "England", "sport": {"name": "Soccer"}}}},
+            {"id": 7, "name": "  "},
+            {"name": "no id"},
+            "junk"
+        ]),
+    );
+    let v = view(&m).games_search;
+    assert_eq!(v.sports.len(), 1);
+    assert_eq!(
+        (
+            v.sports[0].name.as_str(),
+            v.sports[0].detail.as_str(),
+            v.sports[0].href.as_str()
+        ),
+        (
+            "Arsenal - Chelsea",
+            "Soccer · England · Premier League",
+            "/pt-br/sport/event/42"
+        )
+    );
+    assert!(!v.empty, "an event found is not 'nothing found'");
+    // Emptied: the events go with the text.
+    typed(&mut m, "");
+    assert!(view(&m).games_search.sports.is_empty());
+}
+
 /// A category page asks `games` a page at a time for the window the grid shows; every call
 /// goes through the core's HTTP path (perPage small, the filter in the query).
 #[test]

@@ -13,6 +13,7 @@ export function SearchPanel({ autoFocus = false, compact = false }: { autoFocus?
   const s = useCore((v) => v.gamesSearch);
   const player = useCore((v) => v.session.status === "player");
   const id = useId();
+  const sportsId = `${id}-sports`;
   const used = () => dispatch({ type: "gamesSearchUsed" });
   const hasQuery = s.query.trim() !== "";
   return (
@@ -72,6 +73,21 @@ export function SearchPanel({ autoFocus = false, compact = false }: { autoFocus?
               <GameTile key={tile.identity} tile={tile} />
             ))}
           </div>
+          {s.sports.length > 0 ? (
+            <section className="search-sports" aria-labelledby={sportsId} data-testid="search-sports">
+              <h3 id={sportsId}>{t("global-components.games.search.sports")}</h3>
+              <ul>
+                {s.sports.map((e) => (
+                  <li key={e.id}>
+                    <Link href={e.href} onClick={used}>
+                      <span className="search-sport-name">{e.name}</span>
+                      {e.detail ? <span className="muted">{e.detail}</span> : null}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -21,6 +21,7 @@ pub mod kept;
 pub mod launch;
 pub mod played;
 pub mod search;
+pub mod sport_search;
 pub mod sweep;
 pub mod view;
 
@@ -176,6 +177,8 @@ pub struct Games {
     pub found_providers: Vec<u16>,
     /// Server search answers (identity, name, provider) while the catalogue is not in.
     pub server_found: Vec<(String, String, String)>,
+    /// Sportsbook events the platform's sport search found for the box's text.
+    pub sport_found: Vec<sport_search::Hit>,
     pub searching: bool,
     /// The pause before the platform's search is asked.
     pub search_timer: Option<crate::app::effect::TimerId>,
@@ -284,6 +287,8 @@ pub enum Call {
     },
     /// A page of the whole list in popularity order, for the search index.
     Sweep(u32),
+    /// `sport/search`: sportsbook events for the search box's text.
+    SportSearch(String),
     /// `player/init`: the platform's game side learns the player and the active currency
     /// (SPEC §7 Player; §8 "Game info … update fails": logged only).
     Init,
@@ -306,6 +311,9 @@ impl Endpoint for Call {
             Call::Played => Route::get("/api/game/games/played", Auth::Player),
             Call::Search(q) => {
                 Route::get("/api/game/games/search", Auth::AsIs).query(&[("query", q)])
+            }
+            Call::SportSearch(q) => {
+                Route::get("/api/game/sport/search", Auth::Public).query(&[("query", q)])
             }
             Call::Recent => Route::get("/api/game/search/recent", Auth::Player),
             Call::ClearRecent => {
@@ -360,6 +368,10 @@ impl Feature for Games {
                 let q = self.query.trim().to_string();
                 if !self.index_ready && !search::words(&q).is_empty() {
                     cx.call(Self::req(Call::Search(search::clip(&q))), None);
+                }
+                // The sportsbook's events too, from two characters (its search's minimum).
+                if sport_search::asks(&q) {
+                    cx.call(Self::req(Call::SportSearch(search::clip(&q))), None);
                 }
             }
             GamesTick::Kept(text) => self.kept_read(text.as_deref(), cx),
@@ -592,6 +604,19 @@ impl Feature for Games {
                     self.played_load = ListLoad::Failed;
                     self.touch(LIST);
                 }
+            }
+            Call::SportSearch(q) => {
+                if q != search::clip(self.query.trim()) {
+                    return;
+                }
+                self.sport_found = match body(&answer) {
+                    Some(list) => sport_search::hits(&list),
+                    None => {
+                        // Logged by the calls layer; the games results stand on their own.
+                        Vec::new()
+                    }
+                };
+                self.touch(SEARCH);
             }
             Call::Search(q) => {
                 if q != self.query.trim() || self.index_ready {
@@ -1010,9 +1035,6 @@ impl Games {
             // A platform search still on its way (asked before the index came) is not waited
             // for: its answer is dropped.
             self.searching = false;
-            if let Some(t) = self.search_timer.take() {
-                cx.cancel(t);
-            }
             let (games, providers) = self.index.search(&q, SEARCH_LIMIT);
             self.found = games
                 .iter()
@@ -1036,6 +1058,7 @@ impl Games {
             self.server_found.clear();
             self.searching = false;
         } else {
+            self.searching = true;
             // The index is built from now on (in the background), or read from the kept
             // record first; the server searches until it is ready.
             match self.kept {
@@ -1050,10 +1073,16 @@ impl Games {
                     }
                 }
             }
-            self.searching = true;
-            if let Some(t) = self.search_timer.take() {
-                cx.cancel(t);
-            }
+        }
+        // One pause for the platform's searches: games while the index is not ready, and the
+        // sportsbook's events.
+        if let Some(t) = self.search_timer.take() {
+            cx.cancel(t);
+        }
+        if !sport_search::asks(&q) {
+            self.sport_found.clear();
+        }
+        if self.searching || sport_search::asks(&q) {
             let tick = crate::app::registry::Tick::Games(GamesTick::Search);
             self.search_timer = Some(cx.timer(SEARCH_DEBOUNCE_MS, tick));
         }

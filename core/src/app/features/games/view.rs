@@ -145,7 +145,19 @@ pub struct GamesSearchView {
     pub searching: bool,
     pub games: Vec<TileView>,
     pub providers: Vec<ProviderView>,
+    /// Sportsbook events for the text (SPEC §7 sport search), each to its event page.
+    pub sports: Vec<SportHitView>,
     pub recent: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
+pub struct SportHitView {
+    pub id: i64,
+    pub name: String,
+    pub detail: String,
+    pub href: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -495,12 +507,27 @@ pub fn search(model: &Model) -> GamesSearchView {
         Vec::new()
     };
     let has_words = !super::search::words(&g.query).is_empty();
+    let sports: Vec<SportHitView> = g
+        .sport_found
+        .iter()
+        .map(|h| SportHitView {
+            id: h.id,
+            name: h.name.clone(),
+            detail: h.detail.clone(),
+            href: format!("{prefix}/sport/event/{}", h.id),
+        })
+        .collect();
     GamesSearchView {
         query: g.query.clone(),
-        empty: has_words && !g.searching && games.is_empty() && providers.is_empty(),
+        empty: has_words
+            && !g.searching
+            && games.is_empty()
+            && providers.is_empty()
+            && sports.is_empty(),
         searching: g.searching,
         games,
         providers,
+        sports,
         recent: g.recent.clone(),
     }
 }
