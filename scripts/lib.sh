@@ -20,7 +20,7 @@ RUST_VERSION=1.95.0
 # wasm_split_cli_support (its binary wasm-split-cli cuts the core's wasm into the chunks each
 # route loads, issue 28), pinned exactly: a young tool whose output the loader must match.
 WASM_SPLIT_VERSION=0.2.4
-# wasm-pack, pinned: only the two benches use it (scripts/bench-*.sh), not the product build.
+# wasm-pack, pinned: only scripts/bench-dispatch.sh uses it, not the product build.
 WASM_PACK_VERSION=0.15.1
 
 ensure_rust() {
@@ -77,7 +77,7 @@ ensure_wasm_tools() {
   fi
 }
 
-# wasm-pack for the benches (they build and run the core their own way).
+# wasm-pack for the dispatch bench (it builds and runs the core its own way).
 ensure_wasm_pack() {
   ensure_wasm_bindgen || return 1
   if [ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERSION" ]; then
