@@ -89,6 +89,14 @@ pub struct Location {
     pub hash: Option<String>,
 }
 
+/// The first value of `key` in an address's query.
+pub fn query_value<'a>(query: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    query
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
 impl Location {
     /// Parses `path?query#hash`. An absolute URL (`https://host/path...`) or a protocol-relative
     /// one (`//host/path`) loses its scheme and authority. An empty path becomes `/`. Never panics.

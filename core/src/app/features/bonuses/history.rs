@@ -112,12 +112,7 @@ pub fn currency(v: &str) -> Option<String> {
 impl Filter {
     /// Read from the address's query (unknown values mean "all").
     pub fn from_query(query: &[(String, String)]) -> Filter {
-        let get = |k: &str| {
-            query
-                .iter()
-                .find(|(q, _)| q == k)
-                .map_or("", |(_, v)| v.as_str())
-        };
+        let get = |k: &str| crate::domain::route::query_value(query, k).unwrap_or("");
         Filter {
             status: StatusFilter::parse(get("status")),
             kind: KindFilter::parse(get("kind")),

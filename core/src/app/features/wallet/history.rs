@@ -64,12 +64,7 @@ impl Call {
 impl Filter {
     /// Read from the address's query; what is not understood means "all".
     pub fn from_query(query: &[(String, String)]) -> Filter {
-        let get = |k: &str| {
-            query
-                .iter()
-                .find(|(q, _)| q == k)
-                .map_or("", |(_, v)| v.as_str())
-        };
+        let get = |k: &str| crate::domain::route::query_value(query, k).unwrap_or("");
         clean(Filter {
             kind: get("type").to_string(),
             statuses: get("status")
@@ -191,10 +186,8 @@ impl History {
         }
         let query = &cx.shared.location.query;
         let filter = Filter::from_query(query);
-        let page = query
-            .iter()
-            .find(|(k, _)| k == "page")
-            .and_then(|(_, v)| v.parse().ok())
+        let page = crate::domain::route::query_value(query, "page")
+            .and_then(|v| v.parse().ok())
             .filter(|p| *p >= 1)
             .unwrap_or(1);
         let entering = !self.shown;
