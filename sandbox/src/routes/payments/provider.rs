@@ -114,28 +114,24 @@ pub fn address(currency: &str, account_id: i64) -> String {
     match currency {
         "BTC" => format!("bc1q{}", &hex[..38]),
         "ETH" => format!("0x{}", &hex[..40]),
-        "TON" => {
-            // User-friendly form: "UQ" (non-bounceable) + 46 URL-safe base64 characters.
-            const B64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-            let tail: String = hash
-                .iter()
-                .chain(hash.iter())
-                .take(46)
-                .map(|b| B64[(*b as usize) % B64.len()] as char)
-                .collect();
-            format!("UQ{tail}")
-        }
-        _ => {
-            // TRC-20 style: 'T' + 33 base58 characters.
-            const B58: &[u8] = b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-            let tail: String = hash
-                .iter()
-                .chain(hash.iter())
-                .take(33)
-                .map(|b| B58[(*b as usize) % B58.len()] as char)
-                .collect();
-            format!("T{tail}")
-        }
+        // User-friendly form: "UQ" (non-bounceable) + 46 URL-safe base64 characters.
+        "TON" => format!(
+            "UQ{}",
+            spelled(
+                &hash,
+                b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_",
+                46
+            )
+        ),
+        // TRC-20 style: 'T' + 33 base58 characters.
+        _ => format!(
+            "T{}",
+            spelled(
+                &hash,
+                b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz",
+                33
+            )
+        ),
     }
 }
 
@@ -152,6 +148,15 @@ pub fn qr_text(currency: &str, address: &str, amount: &str) -> String {
         _ => "tron",
     };
     format!("{scheme}:{address}?amount={amount}")
+}
+
+/// `len` characters of `alphabet` picked by the hash's bytes (repeated when it is short).
+fn spelled(hash: &[u8], alphabet: &[u8], len: usize) -> String {
+    hash.iter()
+        .chain(hash.iter())
+        .take(len)
+        .map(|b| alphabet[usize::from(*b) % alphabet.len()] as char)
+        .collect()
 }
 
 #[cfg(test)]

@@ -609,13 +609,10 @@ impl Feature for Games {
                 if q != search::clip(self.query.trim()) {
                     return;
                 }
-                self.sport_found = match body(&answer) {
-                    Some(list) => sport_search::hits(&list),
-                    None => {
-                        // Logged by the calls layer; the games results stand on their own.
-                        Vec::new()
-                    }
-                };
+                // A failed or unreadable answer shows no events; the games stand on their own.
+                self.sport_found = body(&answer)
+                    .map(|list| sport_search::hits(&list))
+                    .unwrap_or_default();
                 self.touch(SEARCH);
             }
             Call::Search(q) => {
