@@ -43,9 +43,28 @@ extern "C" {
 const ITEMS: usize = 20_000;
 /// Untimed events first: a tenth of the timed ones.
 const WARMUP: usize = ITERATIONS / 10;
-const ITERATIONS: usize = 2_000;
-/// The whole-view comparison is slow by design: fewer rounds.
-const WHOLE_ITERATIONS: usize = 100;
+/// Timed events of each kind: 2,000, or `BENCH_ITERATIONS` when the bench is built (the test
+/// command's smoke builds it with a few; a value that is not a whole number fails the build).
+const ITERATIONS: usize = match option_env!("BENCH_ITERATIONS") {
+    Some(n) => whole_number(n),
+    None => 2_000,
+};
+/// The whole-view comparison is slow by design: fewer rounds (100 of 2,000).
+const WHOLE_ITERATIONS: usize = if ITERATIONS >= 40 { ITERATIONS / 20 } else { 2 };
+
+const fn whole_number(s: &str) -> usize {
+    let b = s.as_bytes();
+    let mut n = 0;
+    let mut i = 0;
+    assert!(!b.is_empty(), "BENCH_ITERATIONS is empty");
+    while i < b.len() {
+        assert!(b[i].is_ascii_digit(), "BENCH_ITERATIONS is not a whole number");
+        n = n * 10 + (b[i] - b'0') as usize;
+        i += 1;
+    }
+    assert!(n > 0, "BENCH_ITERATIONS is 0");
+    n
+}
 
 /// A big collection: what it is (printed), how it gets into the config before the model is
 /// made, and into the model once the player is set up (e.g. answering a catalogue call).
@@ -342,8 +361,15 @@ async fn dispatch_to_view() {
         ));
         rows.push(s.p95);
     }
+    // The collection as it is in the model the events ran on (not the constant asked for).
+    let items = p
+        .shared
+        .texts
+        .iter()
+        .filter(|(k, _)| k.starts_with("bench.item"))
+        .count();
     log(format!(
-        "bench-result keystroke_p95={:.3} push_p95={:.3}",
+        "bench-result keystroke_p95={:.3} push_p95={:.3} events={ITERATIONS} items={items}",
         rows[0], rows[1]
     ));
 }

@@ -45,7 +45,8 @@ function stats(times) {
   return { p50: pct(s, 0.5), p95: pct(s, 0.95), n: s.length };
 }
 
-/** engines: { core, fuse, ufuzzy } each `{ build(): void, search(q): string[] (identities) }`. */
+/** engines: { core, fuse, ufuzzy } each `{ build(): void, search(q): string[] (identities),
+ * count(): number (the games it holds) }`. */
 export function run(engines, queries, now, memory) {
   const result = {};
   const strokes = keystrokes(queries);
@@ -65,7 +66,7 @@ export function run(engines, queries, now, memory) {
     }
     let hits = 0;
     for (const { query, expect } of queries) if (e.search(query).slice(0, 10).includes(expect)) hits++;
-    result[name] = { ...stats(times), buildMs, memBytes: mem, recall: (100 * hits) / queries.length };
+    result[name] = { ...stats(times), buildMs, memBytes: mem, recall: (100 * hits) / queries.length, items: e.count() };
   }
   return result;
 }
@@ -80,12 +81,14 @@ export function engines({ SearchBench, Fuse, uFuzzy, text, games }) {
         core = new SearchBench(text);
       },
       search: (q) => Array.from(core.search(q, 10), (i) => core.identity(i)),
+      count: () => core.games(),
     },
     fuse: {
       build: () => {
         fuse = new Fuse(games, { keys: ["name", "provider"], threshold: 0.4, ignoreLocation: true, ignoreDiacritics: true });
       },
       search: (q) => fuse.search(q, { limit: 10 }).map((r) => r.item.identity),
+      count: () => fuse.getIndex().size(),
     },
     ufuzzy: {
       build: () => {
@@ -98,6 +101,7 @@ export function engines({ SearchBench, Fuse, uFuzzy, text, games }) {
         if (order && info) return order.slice(0, 10).map((o) => games[info.idx[o]].identity);
         return idxs.slice(0, 10).map((i) => games[i].identity);
       },
+      count: () => hay.length,
     },
   };
 }

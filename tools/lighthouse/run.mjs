@@ -65,5 +65,10 @@ async function audit(name, path, token) {
   }
 }
 
-await audit("home-guest", "/");
-await audit("wallet-signed-in", "/wallet", await signIn());
+// LH_ONLY=NAME audits that one page (the test command's smoke: home-guest).
+const only = process.env.LH_ONLY;
+let audited = 0;
+const pick = (name) => (!only || only === name) && ++audited > 0;
+if (pick("home-guest")) await audit("home-guest", "/");
+if (pick("wallet-signed-in")) await audit("wallet-signed-in", "/wallet", await signIn());
+if (audited === 0) throw new Error(`LH_ONLY=${only}: no page of that name`);
