@@ -35,12 +35,12 @@ fail() {
 }
 [ "$rc" -eq 0 ] || fail "the bench exited with status $rc"
 [ -n "$last" ] || fail "the bench printed no last line"
-n='[0-9]+' f='[0-9]+(\.[0-9]+)?'
+n='[0-9]+' f='[0-9]+\.?[0-9]*' # no group in f: BASH_REMATCH counts only the named numbers
 case "$name" in
   search)
     re="^search: core p95 $f ms, fuse\.js p95 $f ms \(($n|Infinity)× faster\), uFuzzy p95 $f ms, recall@10 core ($f) fuse\.js ($f); core indexed ($n) of ($n) games, ($n) queries$"
     [[ "$last" =~ $re ]] || fail "not the search bench's last line (search: core p95 … ms, …, recall@10 core A fuse.js B; core indexed N of G games, Q queries)"
-    core="${BASH_REMATCH[3]}" fuse="${BASH_REMATCH[5]}" indexed="${BASH_REMATCH[7]}" games="${BASH_REMATCH[8]}" queries="${BASH_REMATCH[9]}"
+    core="${BASH_REMATCH[2]}" fuse="${BASH_REMATCH[3]}" indexed="${BASH_REMATCH[4]}" games="${BASH_REMATCH[5]}" queries="${BASH_REMATCH[6]}"
     # 2 pages of 200: the sandbox's first 400 games, every one read and indexed.
     [ "$games" -eq 400 ] || fail "the pages carried $games games, not 400"
     [ "$indexed" -eq "$games" ] || fail "the core indexed $indexed of $games games"
@@ -51,8 +51,8 @@ case "$name" in
   dispatch)
     re="^dispatch: keystroke p95 ($f) ms, push p95 ($f) ms; ($n) timed events each, ($n)-item collection$"
     [[ "$last" =~ $re ]] || fail "not the dispatch bench's last line (dispatch: keystroke p95 X ms, push p95 Y ms; N timed events each, M-item collection)"
-    [ "${BASH_REMATCH[5]}" -eq 100 ] || fail "${BASH_REMATCH[5]} timed events, not the 100 asked for"
-    [ "${BASH_REMATCH[6]}" -eq 20000 ] || fail "a ${BASH_REMATCH[6]}-item collection, not 20,000"
+    [ "${BASH_REMATCH[3]}" -eq 100 ] || fail "${BASH_REMATCH[3]} timed events, not the 100 asked for"
+    [ "${BASH_REMATCH[4]}" -eq 20000 ] || fail "a ${BASH_REMATCH[4]}-item collection, not 20,000"
     ;;
   lobby)
     re="^lobby scroll: ($n) tiles \(($n) per row\) over ($n) px, ($n) frames; frame time p50 $f ms, p95 $f ms, max $f ms; ($n) tiles in the page at the end, the last drawn #($n) of ($n)$"
@@ -69,7 +69,7 @@ case "$name" in
     re="^lighthouse home-guest \(mobile, http://127\.0\.0\.1:$n/[^)]*\): performance ($n), FCP ($f) s, LCP ($f) s, TBT $n ms, CLS $f$"
     [[ "$last" =~ $re ]] || fail "not Lighthouse's line for home-guest (lighthouse home-guest (mobile, URL): performance N, FCP …)"
     [ "${BASH_REMATCH[1]}" -le 100 ] || fail "a performance score of ${BASH_REMATCH[1]}"
-    awk -v a="${BASH_REMATCH[2]}" -v b="${BASH_REMATCH[4]}" 'BEGIN { exit !(a > 0 && b > 0) }' || fail "no paint measured (FCP or LCP 0)"
+    awk -v a="${BASH_REMATCH[2]}" -v b="${BASH_REMATCH[3]}" 'BEGIN { exit !(a > 0 && b > 0) }' || fail "no paint measured (FCP or LCP 0)"
     ;;
 esac
 echo "bench-smoke $name: ok in $took"

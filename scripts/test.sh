@@ -138,6 +138,14 @@ step e2e-firefox "json:$LOGDIR/firefox.json" bash -c "cd tests && CI=1 PLAYWRIGH
 # run to its last line; its numbers are printed in the log, never asserted.
 step push-smoke one bash -c "set -o pipefail; PUSH_TOTAL=30 '$ROOT/scripts/bench-push.sh' | tee /dev/stderr | tail -1 | grep -Eq '^push: [0-9]+ applied, [0-9]+ lost, frame p95 [0-9.]+ ms, longest task [0-9]+ ms$'"
 tail -1 "$LOGDIR/push-smoke.log"
+# Every other benchmark script on a small input (issue 31, "Benchmarks that cannot rot"):
+# scripts/bench-smoke.sh runs it and checks its last line (format, sane numbers, the item
+# count; never a timing), reusing app/dist, the release sandbox and the browser tests' debug
+# wasm dependencies. Each takes 15-60 s warm here (docs/notes/issue-31.md, session 42).
+for bench in search dispatch lobby lighthouse; do
+  step "$bench-smoke" one "$ROOT/scripts/bench-smoke.sh" "$bench"
+  tail -n 2 "$LOGDIR/$bench-smoke.log"
+done
 # Which SPEC §7 calls the client made in the e2e runs (issue 29; the sandbox's `spec_calls`
 # test proves each is served). Printed, not gating: a call no flow exercises is listed.
 step spec-calls one node "$ROOT/scripts/spec-calls.mjs" "$LOGDIR"

@@ -58,7 +58,10 @@ const fn whole_number(s: &str) -> usize {
     let mut i = 0;
     assert!(!b.is_empty(), "BENCH_ITERATIONS is empty");
     while i < b.len() {
-        assert!(b[i].is_ascii_digit(), "BENCH_ITERATIONS is not a whole number");
+        assert!(
+            b[i].is_ascii_digit(),
+            "BENCH_ITERATIONS is not a whole number"
+        );
         n = n * 10 + (b[i] - b'0') as usize;
         i += 1;
     }
