@@ -11,7 +11,8 @@
 #   lighthouse  SKIP_BUILD=1 LH_ONLY=home-guest: one page, one run
 # The push bench's smoke is its own step in scripts/test.sh (push-smoke).
 source "$(dirname "$0")/lib.sh"
-set -uo pipefail
+# lib.sh turns on -e: off here, so that a failing bench reaches the message below.
+set +e -uo pipefail
 name="${1:-}"
 S="$ROOT/scripts"
 case "$name" in
