@@ -5,6 +5,7 @@
 source "$(dirname "$0")/lib.sh"
 set -euo pipefail
 ensure_npm "$ROOT/tests"
+ensure_browsers # Debian chromium, which the bench drives
 [ -f "$ROOT/app/dist/index.html" ] || { echo "app/dist missing: run build_product first" >&2; exit 1; }
 cargo build --release -p croupier-sandbox >/dev/null 2>&1
 port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')

@@ -9,6 +9,7 @@
 source "$(dirname "$0")/lib.sh"
 set -euo pipefail
 ensure_npm "$ROOT/tests"
+ensure_browsers # Debian chromium, which the bench drives
 dist="${PUSH_DIST:-$ROOT/app/dist}"
 [ -f "$dist/index.html" ] || { echo "$dist/index.html missing: run build_product first" >&2; exit 1; }
 cargo build --release -p croupier-sandbox >/dev/null 2>&1

@@ -14,6 +14,7 @@ source "$(dirname "$0")/lib.sh"
 set -euo pipefail
 ensure_wasm_bindgen
 ensure_npm "$ROOT/tests"
+ensure_browsers # Debian chromium, which the bench drives
 work="$ROOT/target/bench-search"
 mkdir -p "$work"
 profile="${BENCH_PROFILE:-release}"

@@ -20,8 +20,6 @@ RUST_VERSION=1.95.0
 # wasm_split_cli_support (its binary wasm-split-cli cuts the core's wasm into the chunks each
 # route loads, issue 28), pinned exactly: a young tool whose output the loader must match.
 WASM_SPLIT_VERSION=0.2.4
-# wasm-pack, pinned: only scripts/bench-dispatch.sh uses it, not the product build.
-WASM_PACK_VERSION=0.15.1
 
 ensure_rust() {
   command -v cargo >/dev/null || { echo "cargo not found: install rustup first" >&2; exit 1; }
@@ -74,15 +72,6 @@ ensure_wasm_tools() {
     log "installing wasm-split-cli (wasm_split_cli_support $WASM_SPLIT_VERSION; a few minutes)"
     cargo install wasm_split_cli_support --version "=$WASM_SPLIT_VERSION" --features build-binary \
       --locked --force || return 1
-  fi
-}
-
-# wasm-pack for the dispatch bench (it builds and runs the core its own way).
-ensure_wasm_pack() {
-  ensure_wasm_bindgen || return 1
-  if [ "$(wasm-pack --version 2>/dev/null | awk '{print $2}')" != "$WASM_PACK_VERSION" ]; then
-    log "installing wasm-pack $WASM_PACK_VERSION"
-    cargo install wasm-pack --version "$WASM_PACK_VERSION" --locked --force
   fi
 }
 

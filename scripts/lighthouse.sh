@@ -2,8 +2,9 @@
 # Lighthouse (mobile, the default form factor) on home as a guest and on /wallet signed in as
 # the seeded demo player, against the release sandbox serving app/dist: prints performance, FCP,
 # LCP, TBT and CLS for each (goal: >= 95, LCP <= 2.0 s, TBT <= 100 ms, CLS <= 0.02). In the
-# test command only as a smoke (one page, once: scripts/bench-smoke.sh lighthouse). Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) and the npm
-# lighthouse in tools/lighthouse (npm ci). SKIP_BUILD=1 measures the current app/dist; LH_OUT=DIR
+# test command only as a smoke (one page, once: scripts/bench-smoke.sh lighthouse). Debian's
+# Chromium (CHROME_PATH, default /usr/bin/chromium) and the npm lighthouse in tools/lighthouse
+# (npm ci). SKIP_BUILD=1 measures the current app/dist; LH_OUT=DIR
 # keeps the JSON reports; LH_ONLY=home-guest (or wallet-signed-in) audits one page (the test
 # command's smoke). Last line: `lighthouse NAME (mobile, URL): performance N, FCP …`.
 source "$(dirname "$0")/lib.sh"
