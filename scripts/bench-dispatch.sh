@@ -44,8 +44,8 @@ if ! (cd "$ROOT/core" && cargo test "${wasm_args[@]}" --no-run) >"$log_file" 2>&
 fi
 # Headless Chrome sometimes never loads the runner's page (its "Loading scripts...", a request
 # left unread by the runner's server; wasm-pack#783): chromedriver gives up after 300 s and
-# wasm-test.sh tries once more. BENCH_RUN_LIMIT=S (the smoke: 90; a healthy smoke run takes
-# about 25 s) stops an attempt after S seconds and tries again, three attempts in all.
+# wasm-test.sh tries once more. BENCH_RUN_LIMIT=S (the smoke: 45; a healthy smoke attempt takes
+# about 10 s) stops an attempt after S seconds and tries again, three attempts in all.
 limit="${BENCH_RUN_LIMIT:-0}"
 attempts=1
 [ "$limit" -eq 0 ] || attempts=3

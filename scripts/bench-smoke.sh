@@ -6,8 +6,8 @@
 # mean nothing. Reuses what the test command built (app/dist, the release sandbox, the debug
 # wasm dependencies of the browser tests); each script installs what it uses itself.
 #   search      BENCH_PROFILE=dev BENCH_SEARCH_PAGES=2: 400 games, the labelled queries among them
-#   dispatch    BENCH_PROFILE=dev BENCH_ITERATIONS=100 BENCH_RUN_LIMIT=90: 100 timed events of each
-#               kind, a browser attempt stopped and tried again after 90 s (three in all)
+#   dispatch    BENCH_PROFILE=dev BENCH_ITERATIONS=100 BENCH_RUN_LIMIT=45: 100 timed events of each
+#               kind, a browser attempt stopped and tried again after 45 s (three in all)
 #   lobby       LOBBY_TILES=200: a scroll over 200 tiles
 #   lighthouse  SKIP_BUILD=1 LH_ONLY=home-guest: one page, one run
 # The push bench's smoke is its own step in scripts/test.sh (push-smoke).
@@ -18,7 +18,7 @@ name="${1:-}"
 S="$ROOT/scripts"
 case "$name" in
   search) cmd=(env BENCH_PROFILE=dev BENCH_SEARCH_PAGES=2 "$S/bench-search.sh") ;;
-  dispatch) cmd=(env BENCH_PROFILE=dev BENCH_ITERATIONS=100 BENCH_RUN_LIMIT=90 WASM_BINDGEN_TEST_TIMEOUT=60 "$S/bench-dispatch.sh") ;;
+  dispatch) cmd=(env BENCH_PROFILE=dev BENCH_ITERATIONS=100 BENCH_RUN_LIMIT=45 WASM_BINDGEN_TEST_TIMEOUT=60 "$S/bench-dispatch.sh") ;;
   lobby) cmd=(env LOBBY_TILES=200 "$S/bench-lobby-scroll.sh") ;;
   lighthouse) cmd=(env SKIP_BUILD=1 LH_ONLY=home-guest "$S/lighthouse.sh") ;;
   *) echo "usage: bench-smoke.sh search|dispatch|lobby|lighthouse" >&2; exit 2 ;;

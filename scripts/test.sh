@@ -141,7 +141,8 @@ tail -1 "$LOGDIR/push-smoke.log"
 # Every other benchmark script on a small input (issue 31, "Benchmarks that cannot rot"):
 # scripts/bench-smoke.sh runs it and checks its last line (format, sane numbers, the item
 # count; never a timing), reusing app/dist, the release sandbox and the browser tests' debug
-# wasm dependencies. Each takes 15-60 s warm here (docs/notes/issue-31.md, session 42).
+# wasm dependencies. Each takes 10-35 s warm here, dispatch 45 s more per stalled Chrome
+# (docs/notes/issue-31.md, session 42).
 for bench in search dispatch lobby lighthouse; do
   step "$bench-smoke" one "$ROOT/scripts/bench-smoke.sh" "$bench"
   tail -n 2 "$LOGDIR/$bench-smoke.log"
