@@ -13,7 +13,6 @@ const MAIN = /\/assets\/croupier_core_bg[^/]*\.wasm$/;
 const SPORT_CHUNK = /\/assets\/split_sport[^/]*\.wasm$/;
 const BONUSES_CHUNK = /\/assets\/split_bonuses[^/]*\.wasm$/;
 const LIMITS_CHUNK = /\/assets\/split_limits[^/]*\.wasm$/;
-const REFERRAL_CHUNK = /\/assets\/split_referral[^/]*\.wasm$/;
 
 /** Every URL the page asks for, from now on. */
 function requests(page: Page): string[] {
@@ -33,7 +32,6 @@ test("the guest's home loads the main module only, not the sportsbook's chunk", 
   expect(seen.filter((u) => SPORT_CHUNK.test(u))).toEqual([]);
   expect(seen.filter((u) => BONUSES_CHUNK.test(u))).toEqual([]);
   expect(seen.filter((u) => LIMITS_CHUNK.test(u))).toEqual([]);
-  expect(seen.filter((u) => REFERRAL_CHUNK.test(u))).toEqual([]);
   expect(seen.filter((u) => u.endsWith(".wasm"))).toHaveLength(1);
 });
 

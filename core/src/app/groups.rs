@@ -198,18 +198,6 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
                         | "game-limit-reached"
                 )
         }
-        // The referral page (its stats), the transfer modal and the affiliate-program modal
-        // (its application form). The affiliate capture at boot is not the group's: it is
-        // the eager `referral::Affiliate`, so a guest's landing needs no chunk.
-        GroupId::referral => {
-            let modal = shared
-                .location
-                .query_value(crate::domain::modal::MODAL_PARAM)
-                .unwrap_or_default();
-            page == Some(RouteName::Referral)
-                || modal == "referral-transfer"
-                || modal == "affiliate-program"
-        }
     }
 }
 
@@ -222,7 +210,7 @@ pub fn hears_now(id: GroupId, hook: &super::feature::Hook) -> bool {
     use super::feature::Hook;
     use crate::domain::realtime::push::Push;
     match id {
-        GroupId::sport | GroupId::referral => false,
+        GroupId::sport => false,
         // A deposit, game launch or bet refused by a limit: the limits are reloaded for what
         // the player is shown next (the game-limit-reached modal lists them).
         GroupId::limits => matches!(hook, Hook::Signal(super::feature::Signal::LimitReached)),

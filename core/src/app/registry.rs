@@ -371,7 +371,7 @@ features! {
         Verify verify: verify::Verify [EmailAddress, EmailCode];
         Documents documents: documents::Documents [];
         Pages pages: pages::Pages [];
-        Affiliate affiliate: referral::Affiliate [];
+        Referral referral: referral::Referral [AffiliateApply];
         Privacy privacy: consent::Privacy [];
         ThirdParty third_party: third_party::ThirdParty [];
         Protection protection: protection::Protection [];
@@ -380,6 +380,5 @@ features! {
         sport => Sport sport: sport::Sport [];
         bonuses => Bonuses bonuses: bonuses::Bonuses [];
         limits => Limits limits: limits::Limits [LimitAdd, LimitEdit];
-        referral => Referral referral: referral::Referral [AffiliateApply];
     }
 }

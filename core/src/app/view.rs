@@ -168,7 +168,6 @@ pub struct GroupsView {
     pub sport: LoadState,
     pub bonuses: LoadState,
     pub limits: LoadState,
-    pub referral: LoadState,
 }
 
 fn groups_slice(model: &Model) -> GroupsView {
@@ -176,7 +175,6 @@ fn groups_slice(model: &Model) -> GroupsView {
         sport: model.groups.state(GroupId::sport),
         bonuses: model.groups.state(GroupId::bonuses),
         limits: model.groups.state(GroupId::limits),
-        referral: model.groups.state(GroupId::referral),
     }
 }
 

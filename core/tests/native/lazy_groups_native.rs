@@ -467,13 +467,11 @@ fn a_failed_bonuses_chunk_keeps_the_pushes_and_the_retry_shows_their_alerts() {
     );
 }
 
-// Lazy rows with forms (session 42): `limits` (LimitAdd, LimitEdit) and `referral`
-// (AffiliateApply). The form's state is the parent's: what the player types shows at once,
+// Lazy rows with forms (session 42): `limits` (LimitAdd, LimitEdit). The form's state is the parent's: what the player types shows at once,
 // chunk or no chunk; the rules and the submit are the group's code, so a submit waits in the
 // group's queue and is delivered in its turn, after the input typed before it.
 
 const LIMITS: GroupId = GroupId::limits;
-const REFERRAL: GroupId = GroupId::referral;
 
 fn loads_of(fx: &[Effect], group: GroupId) -> usize {
     fx.iter()
@@ -551,8 +549,8 @@ fn typing_a_limit_while_it_loads() -> Model {
 }
 
 #[test]
-fn typed_into_a_limit_form_while_its_chunk_loads_shows_at_once_and_its_messages_come_with_the_code(
-) {
+fn typed_into_a_limit_form_while_its_chunk_loads_shows_at_once_and_its_messages_come_with_the_code()
+{
     let mut m = typing_a_limit_while_it_loads();
     ui(
         &mut m,
@@ -582,7 +580,10 @@ fn a_limit_submitted_while_its_chunk_loads_is_sent_once_it_is_here_with_what_was
     let mut m = typing_a_limit_while_it_loads();
     type_in(&mut m, FormId::LimitAdd, "amount", "40");
     let fx = press(&mut m, FormId::LimitAdd);
-    assert!(support::http(&fx).is_empty(), "nothing sent without the code");
+    assert!(
+        support::http(&fx).is_empty(),
+        "nothing sent without the code"
+    );
     assert_eq!(loads_of(&fx, LIMITS), 0);
     // Pressed twice while waiting: one submit.
     press(&mut m, FormId::LimitAdd);
@@ -617,7 +618,11 @@ fn a_failed_limits_chunk_keeps_the_input_and_the_retry_delivers_the_submit() {
     // The player corrects the amount and presses again: kept, nothing fetched or sent.
     let mut fx = type_in(&mut m, FormId::LimitAdd, "amount", "12.50");
     fx.extend(press(&mut m, FormId::LimitAdd));
-    assert_eq!(loads_of(&fx, LIMITS), 0, "no fetch per keystroke after a failure");
+    assert_eq!(
+        loads_of(&fx, LIMITS),
+        0,
+        "no fetch per keystroke after a failure"
+    );
     assert!(limit_posts(&fx).is_empty());
     assert_eq!(
         shown(&m, FormId::LimitAdd, "amount"),
@@ -646,43 +651,31 @@ fn an_invalid_limit_submitted_while_loading_sends_nothing_and_shows_its_messages
 }
 
 #[test]
-fn the_limits_and_referral_pages_load_their_groups_and_other_pages_do_not() {
-    for (path, group) in [
-        ("/profile/limits", LIMITS),
-        ("/games?modal=game-limit-reached", LIMITS),
-        ("/profile?modal=confirm-delete-limit&limitId=5", LIMITS),
-        ("/referral", REFERRAL),
-        ("/?modal=referral-transfer", REFERRAL),
-        ("/?modal=affiliate-program", REFERRAL),
+fn the_limits_page_and_modals_load_the_limits_group_and_other_pages_do_not() {
+    for path in [
+        "/profile/limits",
+        "/games?modal=game-limit-reached",
+        "/profile?modal=confirm-delete-limit&limitId=5",
     ] {
         let (m, fx) = player_on(path);
-        assert_eq!(loads_of(&fx, group), 1, "{path}");
-        assert_eq!(m.groups.state(group), LoadState::Loading, "{path}");
+        assert_eq!(loads_of(&fx, LIMITS), 1, "{path}");
+        assert_eq!(m.groups.state(LIMITS), LoadState::Loading, "{path}");
     }
-    for path in ["/", "/games", "/profile", "/wallet", "/profile/personal"] {
+    for path in ["/", "/games", "/profile", "/wallet", "/referral"] {
         let (m, fx) = player_on(path);
-        for group in [LIMITS, REFERRAL] {
-            assert_eq!(loads_of(&fx, group), 0, "{path} {group:?}");
-            assert_eq!(m.groups.state(group), LoadState::Idle, "{path}");
-        }
+        assert_eq!(loads_of(&fx, LIMITS), 0, "{path}");
+        assert_eq!(m.groups.state(LIMITS), LoadState::Idle, "{path}");
         assert!(
             !support::http(&fx)
                 .iter()
-                .any(|h| h.path.starts_with("/api/player/limits")
-                    || h.path.starts_with("/api/player/referral")),
-            "{path}: no call of theirs before their code"
+                .any(|h| h.path.starts_with("/api/player/limits")),
+            "{path}: no call of the limits before their code"
         );
     }
-    // A guest's home neither, and the affiliate tag it lands with is stored without the
-    // referral chunk (the capture is the eager `Affiliate` row).
-    let (m, fx) = boot("/?stag=partner-7");
-    assert_eq!(loads_of(&fx, LIMITS) + loads_of(&fx, REFERRAL), 0);
-    assert!(
-        fx.iter().any(|e| matches!(e, Effect::StoreCookie { name, value, .. }
-            if name == "affiliate_tag" && value == "partner-7")),
-        "{fx:?}"
-    );
-    assert_eq!(m.shared.affiliate.stag.as_deref(), Some("partner-7"));
+    // A guest's home neither.
+    let (m, fx) = boot("/");
+    assert_eq!(loads_of(&fx, LIMITS), 0);
+    assert_eq!(m.groups.state(LIMITS), LoadState::Idle);
 }
 
 #[test]
@@ -701,32 +694,5 @@ fn the_prefetch_delivers_the_session_to_the_limits_group_and_a_limit_refusal_loa
         LIMITS,
         &Hook::Signal(Signal::LimitReached)
     ));
-    assert!(!groups::hears_now(REFERRAL, &Hook::Refetch));
-}
-
-#[test]
-fn an_affiliate_application_typed_while_the_referral_chunk_loads_is_sent_when_it_arrives() {
-    let (mut m, fx) = boot("/?modal=affiliate-program");
-    assert_eq!(loads_of(&fx, REFERRAL), 1);
-    for (field, value) in [
-        ("fullName", "Ana Lima"),
-        ("email", "ana@example.com"),
-        ("website", "https://ana.example"),
-    ] {
-        type_in(&mut m, FormId::AffiliateApply, field, value);
-    }
-    let fx = press(&mut m, FormId::AffiliateApply);
-    assert!(support::http(&fx).is_empty());
-    assert_eq!(
-        shown(&m, FormId::AffiliateApply, "fullName"),
-        Some(FormValue::Text("Ana Lima".into()))
-    );
-    let fx = arrived_of(&mut m, REFERRAL);
-    let sent = support::http(&fx)
-        .into_iter()
-        .find(|h| h.path == "/api/affiliate/applications")
-        .expect("the application is sent");
-    let body = sent.body.clone().unwrap_or_default();
-    assert_eq!(body["name"], "Ana Lima");
-    assert_eq!(body["website"], "https://ana.example");
+    assert!(!groups::hears_now(LIMITS, &Hook::Refetch));
 }

@@ -103,8 +103,6 @@ function AffiliateProgram() {
   const t = useText();
   const f = useForm("affiliateApply");
   const applied = useCore((s) => s.referral.applied);
-  const code = useCore((s) => s.groups.referral);
-  const load = useCore((s) => s.load);
   const m = (k: string) => t(`modals.affiliate-program.${k}`);
   if (applied) {
     return (
@@ -115,15 +113,6 @@ function AffiliateProgram() {
   }
   return (
     <FormFrame onSubmit={f.submit} error={f.view.error} intro={<p className="form-intro">{m("intro")}</p>}>
-      {code === "failed" ? (
-        // The form's code did not arrive: what is typed stays, a send waits for the retry.
-        <div className="form-error" role="alert">
-          <p>{t("layout.groups.failed")}</p>
-          <Button variant="secondary" onClick={() => load("referral")}>
-            {t("layout.groups.retry")}
-          </Button>
-        </div>
-      ) : null}
       <TextField id="affiliate-name" autoComplete="name" label={t("fields-settings.fullName.label")} value={f.text("fullName")} error={f.view.errors.fullName} onChange={(v) => f.input("fullName", v)} onBlur={() => f.blur("fullName")} />
       <TextField id="affiliate-email" type="email" autoComplete="email" label={t("fields-settings.email.label")} placeholder={t("fields-settings.email.placeholder")} value={f.text("email")} error={f.view.errors.email} onChange={(v) => f.input("email", v)} onBlur={() => f.blur("email")} />
       <TextField id="affiliate-website" autoComplete="url" label={t("fields-settings.website.label")} placeholder={t("fields-settings.website.placeholder")} value={f.text("website")} error={f.view.errors.website} onChange={(v) => f.input("website", v)} onBlur={() => f.blur("website")} />

@@ -16,8 +16,6 @@ function ReferralPanel() {
   const dispatch = useDispatch();
   const player = useCore((s) => s.session.status === "player");
   const r = useCore((s) => s.referral);
-  const code = useCore((s) => s.groups.referral);
-  const load = useCore((s) => s.load);
   const g = (k: string) => t(`global-components.referral.${k}`);
   const affiliate = (
     <div className="referral-affiliate">
@@ -32,20 +30,6 @@ function ReferralPanel() {
       <aside className="panel referral-panel" aria-label={g("linkTitle")}>
         <p>{g("signIn")}</p>
         <Button onClick={() => dispatch({ type: "openModal", id: "sign-in" })}>{g("signInButton")}</Button>
-        {affiliate}
-      </aside>
-    );
-  }
-  // The referral's part of the core did not arrive (a failed chunk): fetch it again.
-  if (code === "failed") {
-    return (
-      <aside className="panel referral-panel" aria-label={g("linkTitle")}>
-        <div role="alert">
-          <p>{t("layout.groups.failed")}</p>
-          <Button variant="secondary" onClick={() => load("referral")}>
-            {t("layout.groups.retry")}
-          </Button>
-        </div>
         {affiliate}
       </aside>
     );

@@ -104,6 +104,10 @@ impl Feature for Referral {
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
+            Hook::Booted(prefs) => {
+                capture(&prefs.affiliate_cookies, cx);
+                false
+            }
             Hook::Session(SessionChange::Ended) => {
                 *self = Referral {
                     apply: std::mem::take(&mut self.apply),
@@ -212,41 +216,6 @@ impl Feature for Referral {
             .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
             .done();
         cx.call(Req::Referral(Call::Apply), Some(body));
-    }
-}
-
-/// The affiliate capture at boot (SPEC §9): every landing, a guest's home too, so it is an
-/// eager row of its own, apart from the `referral` group's code (stats, transfer, the
-/// application form), which loads with the referral page and its modals.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Affiliate;
-
-/// No view intents.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
-pub enum AffiliateUi {}
-
-/// No calls.
-#[derive(Clone, Debug, PartialEq)]
-pub enum AffiliateCall {}
-
-impl Endpoint for AffiliateCall {
-    fn endpoint(&self) -> Route {
-        match *self {}
-    }
-}
-
-impl Feature for Affiliate {
-    type Ui = AffiliateUi;
-    type Call = AffiliateCall;
-    type Tick = ();
-
-    fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
-        if let Hook::Booted(prefs) = hook {
-            capture(&prefs.affiliate_cookies, cx);
-        }
-        false
     }
 }
 
