@@ -10,54 +10,6 @@ use serde::Serialize;
 
 pub use serde_json::{json, Map, Number, Value as Json};
 
-/// A request body, an object built field by field. `json!` inlined a generic `to_value` and
-/// a map insert for every field of every body; these calls are one copy each (the size
-/// budget, docs/ARCHITECTURE.md "Size"). Same JSON value as the `json!` it replaces.
-#[derive(Default)]
-pub struct Body(Map<String, Json>);
-
-impl Body {
-    pub fn new() -> Body {
-        Body(Map::new())
-    }
-
-    // The builder works in place (`&mut`), so calls chain on one body.
-    pub fn set(&mut self, key: &str, value: Json) -> &mut Body {
-        self.0.insert(key.into(), value);
-        self
-    }
-
-    pub fn str(&mut self, key: &str, value: &str) -> &mut Body {
-        self.set(key, Json::String(value.into()))
-    }
-
-    /// `null` when absent.
-    pub fn opt(&mut self, key: &str, value: Option<&str>) -> &mut Body {
-        self.set(key, value.map_or(Json::Null, |v| Json::String(v.into())))
-    }
-
-    pub fn int(&mut self, key: &str, value: i64) -> &mut Body {
-        self.set(key, value.into())
-    }
-
-    pub fn flag(&mut self, key: &str, value: bool) -> &mut Body {
-        self.set(key, Json::Bool(value))
-    }
-
-    /// An array of whole numbers.
-    pub fn ids(&mut self, key: &str, ids: &[u64]) -> &mut Body {
-        let mut items = Vec::with_capacity(ids.len());
-        for id in ids {
-            items.push(Json::from(*id));
-        }
-        self.set(key, Json::Array(items))
-    }
-
-    pub fn done(&mut self) -> Json {
-        Json::Object(std::mem::take(&mut self.0))
-    }
-}
-
 /// A JSON number as text, as serde_json's `Number` writes it (`n.to_string()`): integers in
 /// decimal, floats in their shortest round-trip digits laid out as its float printer (zmij)
 /// does. In the browser the digits come from the engine ([`float_layout`]): zmij's code and
@@ -182,6 +134,12 @@ pub fn to_string<T: ?Sized + Serialize>(value: &T) -> Option<String> {
 /// `value` as a dynamic value.
 pub fn to_json<T: ?Sized + Serialize>(value: &T) -> Option<Json> {
     serde_json::to_value(value).ok()
+}
+
+/// A request body as the value a call carries: every body is a `#[derive(Serialize)]` struct
+/// next to its feature's calls, so the struct is the one definition of what is sent.
+pub fn body<T: Serialize>(body: &T) -> Json {
+    serde_json::to_value(body).unwrap_or_default()
 }
 
 /// A float that holds a whole number JS can represent exactly (ids and amounts that JS, or a

@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::app::calls::{read_json, Answer, ResponseError};
 use crate::app::wire::{int, str_of};
 use crate::domain::validation::{field_rules, Rule};
-use crate::json::{Body, Json};
+use crate::json::Json;
 
 use crate::app::forms::FormState;
 
@@ -57,16 +57,25 @@ pub fn one_time_code() -> Vec<Rule> {
     vec![Rule::Required, Rule::Digits(6)]
 }
 
-/// The proof as typed, into the body (a password exactly as typed: spaces may be part of it).
-pub fn write(proof: Option<Proof>, form: &FormState, code_field: &str, body: &mut Body) {
+/// The proof as typed, for a body: the password (exactly as typed: spaces may be part of it)
+/// or the code of `code_field`; the body names the code's field and leaves out what is `None`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Given {
+    pub current_password: Option<String>,
+    pub code: Option<String>,
+}
+
+pub fn given(proof: Option<Proof>, form: &FormState, code_field: &str) -> Given {
     match proof {
-        Some(Proof::Password) => {
-            body.str("currentPassword", &form.raw_text("currentPassword"));
-        }
-        Some(Proof::Code) => {
-            body.str(code_field, &form.text(code_field));
-        }
-        None => {}
+        Some(Proof::Password) => Given {
+            current_password: Some(form.raw_text("currentPassword")),
+            code: None,
+        },
+        Some(Proof::Code) => Given {
+            current_password: None,
+            code: Some(form.text(code_field)),
+        },
+        None => Given::default(),
     }
 }
 

@@ -134,30 +134,6 @@ proptest! {
     }
 }
 
-/// `json::Body` (request bodies) gives the same value `json!` did.
-#[test]
-fn body_builder_same_as_json_macro() {
-    use croupier_core::json::Body;
-    let body = Body::new()
-        .str("email", "a@b.c")
-        .opt("affiliateTag", None)
-        .opt("refId", Some("R1"))
-        .int("definition", 3)
-        .int("neg", -2)
-        .flag("agreements", true)
-        .ids("messageIds", &[9, 8])
-        .set("accountId", 7u64.into())
-        .done();
-    assert_eq!(
-        body,
-        serde_json::json!({
-            "email": "a@b.c", "affiliateTag": null, "refId": "R1", "definition": 3u8,
-            "neg": -2, "agreements": true, "messageIds": [9u64, 8u64], "accountId": 7
-        })
-    );
-    assert_eq!(Body::new().done(), serde_json::json!({}));
-}
-
 /// What the browser's engine writes for a float (`Number.prototype.toString`), from
 /// serde_json's text of it (the same shortest digits): fixed from 1e-6 to below 1e21 with no
 /// `.0`, else `d.ddde+x` / `de-x`.

@@ -5,6 +5,7 @@
 mod support;
 
 mod architecture_native;
+mod bodies_native;
 mod bonuses_native;
 mod calls_native;
 mod centrifugo_config;

@@ -17,7 +17,8 @@ use crate::app::wire::{int, text};
 use crate::domain::affiliate::{self, Captured};
 use crate::domain::route::RouteName;
 use crate::domain::validation::Rule;
-use crate::json::{Body, Json};
+use crate::json::Json;
+use serde::Serialize;
 
 pub use crate::domain::affiliate::TAG_COOKIE;
 /// Cookies holding what the landing address carried (SPEC §9), with `TAG_COOKIE`.
@@ -46,6 +47,21 @@ pub struct Referral {
     /// The affiliate-program application form, and whether it was sent.
     pub apply: FormState,
     pub applied: bool,
+}
+
+/// The earnings moved to the player's balance: an empty object.
+#[derive(Serialize)]
+pub struct TransferBody {}
+
+/// The affiliate application; the tag is `null` without one.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplyBody<'a> {
+    pub name: String,
+    pub email: String,
+    pub website: String,
+    pub message: String,
+    pub affiliate_tag: Option<&'a str>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -95,7 +111,7 @@ impl Feature for Referral {
                     .is_some_and(|s| s.available.bytes().any(|b| matches!(b, b'1'..=b'9')));
                 if cx.shared.is_player() && has_money && !self.transferring {
                     self.transferring = true;
-                    cx.call(Req::Referral(Call::Transfer), Some(Body::new().done()));
+                    cx.send(Req::Referral(Call::Transfer), &TransferBody {});
                 }
             }
             ReferralUi::ReferralRetry => self.load(cx),
@@ -208,14 +224,14 @@ impl Feature for Referral {
             return;
         }
         let a = &self.apply;
-        let body = Body::new()
-            .str("name", &a.text("fullName"))
-            .str("email", &a.text("email"))
-            .str("website", &a.text("website"))
-            .str("message", &a.text("message"))
-            .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
-            .done();
-        cx.call(Req::Referral(Call::Apply), Some(body));
+        let body = ApplyBody {
+            name: a.text("fullName"),
+            email: a.text("email"),
+            website: a.text("website"),
+            message: a.text("message"),
+            affiliate_tag: cx.shared.affiliate.stag.as_deref(),
+        };
+        cx.send(Req::Referral(Call::Apply), &body);
     }
 }
 

@@ -10,7 +10,7 @@
 //! report, or only a modal query changed) moves nothing.
 
 mod address;
-mod token;
+pub mod token;
 pub mod view;
 mod wire;
 

@@ -26,7 +26,7 @@ use crate::app::wire::{int, str_of};
 use crate::domain::alert::Alert;
 use crate::domain::route::RouteName;
 use crate::domain::validation::Rule;
-use crate::json::{Body, Json};
+use crate::json::Json;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Verify {
@@ -90,6 +90,29 @@ pub enum VerifyUi {
     },
     /// The verify page tries its code again (after a failure to reach the server).
     VerifyRetry,
+}
+
+/// The address to confirm, with the proof the server asked for (left out when none).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SendBody {
+    pub email: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_password: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+}
+
+/// A one-time code: the mailed one, or the confirmation link's.
+#[derive(Serialize)]
+pub struct CodeBody<'a> {
+    pub code: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AvatarBody<'a> {
+    pub avatar_id: &'a str,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -159,7 +182,7 @@ impl Feature for Verify {
                 if cx.shared.is_player() && !self.avatar_busy {
                     self.avatar_busy = true;
                     self.avatar_error = None;
-                    let body = Body::new().str("avatarId", &id).done();
+                    let body = crate::json::body(&AvatarBody { avatar_id: &id });
                     self.chosen = Some(id);
                     cx.call(Req::Verify(Call::SetAvatar), Some(body));
                 }
@@ -390,13 +413,16 @@ impl Feature for Verify {
 
     fn submit(&mut self, form: FormId, cx: &mut Cx) {
         if form == FormId::EmailAddress {
-            let mut body = Body::new();
-            body.str("email", &self.address.text("email"));
-            proof::write(self.proof, &self.address, "code", &mut body);
-            cx.call(Req::Verify(Call::Send), Some(body.done()));
+            let given = proof::given(self.proof, &self.address, "code");
+            let body = SendBody {
+                email: self.address.text("email"),
+                current_password: given.current_password,
+                code: given.code,
+            };
+            cx.send(Req::Verify(Call::Send), &body);
         } else {
-            let body = Body::new().str("code", &self.code.text("code")).done();
-            cx.call(Req::Verify(Call::Confirm), Some(body));
+            let code = self.code.text("code");
+            cx.send(Req::Verify(Call::Confirm), &CodeBody { code: &code });
         }
     }
 }
@@ -456,8 +482,7 @@ impl Verify {
         }
         self.link_code = code.to_string();
         self.link = LinkStatus::Checking;
-        let body = Body::new().str("code", code).done();
-        cx.call(Req::Verify(Call::Link), Some(body));
+        cx.send(Req::Verify(Call::Link), &CodeBody { code });
         true
     }
 }
