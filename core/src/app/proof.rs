@@ -6,9 +6,10 @@
 use serde::Serialize;
 
 use crate::app::calls::{read_json, Answer, ResponseError};
-use crate::app::wire::{int, str_of};
+use crate::app::wire::lenient;
 use crate::domain::validation::{field_rules, Rule};
 use crate::json::Json;
+use serde::Deserialize;
 
 use crate::app::forms::FormState;
 
@@ -120,10 +121,21 @@ impl OwnerCode {
     /// refusal for the form to place.
     pub fn answered(&mut self, answer: Answer, now: u64) -> Result<(), ResponseError> {
         self.sending = false;
-        let v = read_json(answer)?;
-        self.sent_to = Some(str_of(&v, "to"));
-        let secs = int(&v, "resendIn").unwrap_or(60).clamp(0, 3600);
+        let sent = crate::json::from_json::<CodeSent>(read_json(answer)?).unwrap_or_default();
+        self.sent_to = Some(sent.to);
+        let secs = sent.resend_in.unwrap_or(60).clamp(0, 3600);
         self.resend_at = now + secs as u64 * 1000;
         Ok(())
     }
+}
+
+/// `otp/email/send`'s answer: where the owner's code went and when another may be asked for;
+/// odd or missing fields are empty.
+#[derive(Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CodeSent {
+    #[serde(deserialize_with = "lenient")]
+    pub to: String,
+    #[serde(deserialize_with = "lenient")]
+    pub resend_in: Option<i64>,
 }

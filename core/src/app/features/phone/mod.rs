@@ -23,11 +23,11 @@ use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::proof::{self, Proof};
 use crate::app::registry::{FormId, Req};
-use crate::app::wire::{int, text, LoginResponse};
+use crate::app::wire::LoginResponse;
 use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::validation::Rule;
 use crate::json::Json;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Digits of a code until the server says otherwise.
 const DEFAULT_LENGTH: u32 = 6;
@@ -364,9 +364,11 @@ impl Phone {
         let typed = self.number.text("phone");
         match calls::read_json(answer) {
             Ok(v) => {
-                let to = text(&v, "phone").unwrap_or(typed);
-                let wait = int(&v, "resendIn").unwrap_or(60).clamp(0, 3600);
-                self.length = int(&v, "length")
+                let sent = crate::json::from_json::<Sent>(v).unwrap_or_default();
+                let to = sent.phone.unwrap_or(typed);
+                let wait = sent.resend_in.unwrap_or(60).clamp(0, 3600);
+                self.length = sent
+                    .length
                     .and_then(|n| u32::try_from(n).ok())
                     .filter(|n| (4..=10).contains(n))
                     .unwrap_or(DEFAULT_LENGTH);
@@ -507,4 +509,16 @@ fn same_number(a: &str, b: &str) -> bool {
     a.bytes()
         .filter(u8::is_ascii_digit)
         .eq(b.bytes().filter(u8::is_ascii_digit))
+}
+
+/// `otp/send`'s answer (`{phone, resendIn, length}`); odd or missing fields are `None`.
+#[derive(Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Sent {
+    #[serde(deserialize_with = "crate::app::wire::lenient")]
+    pub phone: Option<String>,
+    #[serde(deserialize_with = "crate::app::wire::lenient")]
+    pub resend_in: Option<i64>,
+    #[serde(deserialize_with = "crate::app::wire::lenient")]
+    pub length: Option<i64>,
 }

@@ -12,7 +12,6 @@
 mod address;
 pub mod token;
 pub mod view;
-mod wire;
 
 use litemap::LiteMap;
 

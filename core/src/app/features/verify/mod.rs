@@ -14,7 +14,7 @@
 
 pub mod view;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
@@ -22,7 +22,7 @@ use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
-use crate::app::wire::{int, str_of};
+use crate::app::wire::lenient;
 use crate::domain::alert::Alert;
 use crate::domain::route::RouteName;
 use crate::domain::validation::Rule;
@@ -240,7 +240,7 @@ impl Feature for Verify {
         match call {
             Call::Send => match calls::read_json(answer) {
                 Ok(v) => {
-                    self.sent(&v, cx);
+                    self.sent(v, cx);
                     self.code.reset();
                     // The password is not kept past its use; the owner code is spent.
                     self.address.values.remove("currentPassword");
@@ -284,7 +284,7 @@ impl Feature for Verify {
                 self.resending = false;
                 match calls::read_json(answer) {
                     Ok(v) => {
-                        self.sent(&v, cx);
+                        self.sent(v, cx);
                         cx.alert(
                             Alert::warning("alerts.emailResent")
                                 .with_description("alerts.emailResentDescription"),
@@ -304,7 +304,7 @@ impl Feature for Verify {
                     self.code.reset();
                     self.address.reset();
                     self.sent_to = None;
-                    self.link_email = str_of(&v, "email");
+                    self.link_email = crate::json::from_json::<Sent>(v).unwrap_or_default().email;
                     cx.forms_changed();
                     // The confirm modal says so: the profile is confirmed now
                     // ('profileConfirmed', address.rs).
@@ -323,7 +323,8 @@ impl Feature for Verify {
             Call::Link => {
                 self.link = match calls::read_json(answer) {
                     Ok(v) => {
-                        self.link_email = str_of(&v, "email");
+                        self.link_email =
+                            crate::json::from_json::<Sent>(v).unwrap_or_default().email;
                         if cx.shared.is_player() {
                             cx.msg(Msg::Signal(Signal::ProfileChanged));
                         }
@@ -456,11 +457,12 @@ impl Verify {
         }
     }
 
-    /// A mail went out (`{email, resendIn}`).
-    fn sent(&mut self, v: &Json, cx: &mut Cx) {
-        self.sent_to = Some(str_of(v, "email"));
+    /// A mail went out.
+    fn sent(&mut self, v: Json, cx: &mut Cx) {
+        let sent = crate::json::from_json::<Sent>(v).unwrap_or_default();
+        self.sent_to = Some(sent.email);
         self.address.submitting = false;
-        self.wait(int(v, "resendIn").map(|s| s as f64), cx);
+        self.wait(sent.resend_in.map(|s| s as f64), cx);
         cx.forms_changed();
     }
 
@@ -485,4 +487,15 @@ impl Verify {
         cx.send(Req::Verify(Call::Link), &CodeBody { code });
         true
     }
+}
+
+/// A mail sent (`{email, resendIn}`), or an address confirmed (`{email}`); odd or missing
+/// fields are empty.
+#[derive(Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Sent {
+    #[serde(deserialize_with = "lenient")]
+    pub email: String,
+    #[serde(deserialize_with = "lenient")]
+    pub resend_in: Option<i64>,
 }
