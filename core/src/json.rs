@@ -136,24 +136,9 @@ pub fn readable_items<'de, D: Deserializer<'de>, T: DeserializeOwned>(
         .collect())
 }
 
-/// For a derive: a whole number that fits the field (ids: a `u64` is never negative; `1.0` is
-/// 1, as JS may send it).
-pub fn whole_id<'de, D: Deserializer<'de>, T: TryFrom<i64>>(d: D) -> Result<T, D::Error> {
+/// For a derive: a whole non-negative number (ids; `1.0` is 1, as JS may send it).
+pub fn whole_id<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
     whole(&Json::deserialize(d)?)
-        .and_then(|n| T::try_from(n).ok())
-        .ok_or_else(|| D::Error::custom("expected a whole number in range"))
-}
-
-/// For a derive: a text that is not blank; `None` when absent, blank or of another type.
-pub fn nonblank<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    Ok(match Json::deserialize(d)? {
-        Json::String(s) if !s.trim().is_empty() => Some(s),
-        _ => None,
-    })
-}
-
-/// For a derive: a whole number (`2.0` is 2, as JS may send it); `None` when absent, `null` or
-/// of another type.
-pub fn whole_some<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
-    Ok(whole(&Json::deserialize(d)?))
+        .and_then(|n| u64::try_from(n).ok())
+        .ok_or_else(|| D::Error::custom("expected a whole non-negative number"))
 }

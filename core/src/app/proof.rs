@@ -136,6 +136,6 @@ impl OwnerCode {
 pub struct CodeSent {
     #[serde(deserialize_with = "lenient")]
     pub to: String,
-    #[serde(deserialize_with = "crate::json::whole_some")]
+    #[serde(deserialize_with = "lenient")]
     pub resend_in: Option<i64>,
 }

@@ -80,25 +80,3 @@ fn code_sent_answers_read_odd_fields_as_absent() {
     let s: CodeSent = from_json(json!({"to": "a***@b.c"})).unwrap();
     assert_eq!((s.to.as_str(), s.resend_in), ("a***@b.c", None));
 }
-
-#[test]
-fn the_messenger_launch_needs_its_init_data_and_drops_a_user_without_an_id() {
-    use croupier_core::app::features::miniapp::Launch;
-    let l = Launch::read(&json!({"initDataRaw": "q=1", "botUrl": "  ", "stag": "",
-        "startParam": "ref7", "user": {"id": 42.0, "username": " ", "name": "Ana"}}))
-    .unwrap();
-    assert_eq!(l.init_data_raw, "q=1");
-    assert_eq!(
-        (l.bot_url.as_str(), l.stag, l.start_param.as_deref()),
-        ("", None, Some("ref7"))
-    );
-    let user = l.user.unwrap();
-    assert_eq!(
-        (user.id, user.username, user.name.as_deref()),
-        (42, None, Some("Ana"))
-    );
-    let l = Launch::read(&json!({"initDataRaw": "q=1", "user": {"name": "no id"}})).unwrap();
-    assert_eq!(l.user, None);
-    assert_eq!(Launch::read(&json!({"initDataRaw": " "})), None);
-    assert_eq!(Launch::read(&json!({"botUrl": "https://t.me/bot"})), None);
-}

@@ -517,8 +517,8 @@ fn same_number(a: &str, b: &str) -> bool {
 pub struct Sent {
     #[serde(deserialize_with = "crate::app::wire::lenient")]
     pub phone: Option<String>,
-    #[serde(deserialize_with = "crate::json::whole_some")]
+    #[serde(deserialize_with = "crate::app::wire::lenient")]
     pub resend_in: Option<i64>,
-    #[serde(deserialize_with = "crate::json::whole_some")]
+    #[serde(deserialize_with = "crate::app::wire::lenient")]
     pub length: Option<i64>,
 }

@@ -13,11 +13,10 @@ use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSi
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
-use crate::app::wire::lenient;
 use crate::domain::alert::Alert;
 use crate::domain::validation::Rule;
+use crate::json::whole;
 use crate::json::Json;
-use serde::Deserialize;
 use serde::Serialize;
 
 /// Sessions per page.
@@ -609,70 +608,29 @@ fn on_page(cx: &Cx, name: &str) -> bool {
 
 /// The fields of the profile these pages show; `None` unless it is an object with an id.
 fn read_me(body: &str) -> Option<Me> {
-    let p: MeAnswer = crate::json::from_str(body).ok()?;
-    p.id?;
+    let v = crate::json::parse(body).ok()?;
+    whole(v.get("id")?)?;
+    let text = |k: &str| {
+        v.get(k)
+            .and_then(Json::as_str)
+            .unwrap_or_default()
+            .to_string()
+    };
+    let flag = |k: &str| v.get(k).and_then(Json::as_bool).unwrap_or(false);
     Some(Me {
-        flags: [p.receive_email_promo, p.receive_sms_promo, p.receive_bonus],
-        email_confirmed: p.email_confirmed,
+        email: text("email"),
+        phone: text("phone"),
+        first_name: text("firstName"),
+        last_name: text("lastName"),
+        country: text("country"),
+        language: text("language"),
+        flags: [flag(FLAGS[0]), flag(FLAGS[1]), flag(FLAGS[2])],
+        email_confirmed: flag("emailConfirmed"),
         personal: PERSONAL
             .into_iter()
-            .zip([
-                p.first_name.clone(),
-                p.last_name.clone(),
-                p.birthdate,
-                p.country.clone(),
-                p.city,
-                p.address,
-                p.postal_code,
-                p.cpf_number,
-            ])
-            .map(|(n, v)| (n.to_string(), v))
+            .map(|n| (n.to_string(), text(n)))
             .collect(),
-        email: p.email,
-        phone: p.phone,
-        first_name: p.first_name,
-        last_name: p.last_name,
-        country: p.country,
-        language: p.language,
     })
-}
-
-/// The profile answer as these pages read it: texts and flags of another type are empty.
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct MeAnswer {
-    #[serde(deserialize_with = "crate::json::whole_some")]
-    pub id: Option<i64>,
-    #[serde(deserialize_with = "lenient")]
-    pub email: String,
-    #[serde(deserialize_with = "lenient")]
-    pub phone: String,
-    #[serde(deserialize_with = "lenient")]
-    pub first_name: String,
-    #[serde(deserialize_with = "lenient")]
-    pub last_name: String,
-    #[serde(deserialize_with = "lenient")]
-    pub country: String,
-    #[serde(deserialize_with = "lenient")]
-    pub language: String,
-    #[serde(deserialize_with = "lenient")]
-    pub birthdate: String,
-    #[serde(deserialize_with = "lenient")]
-    pub city: String,
-    #[serde(deserialize_with = "lenient")]
-    pub address: String,
-    #[serde(deserialize_with = "lenient")]
-    pub postal_code: String,
-    #[serde(rename = "cpf_number", deserialize_with = "lenient")]
-    pub cpf_number: String,
-    #[serde(deserialize_with = "lenient")]
-    pub receive_email_promo: bool,
-    #[serde(deserialize_with = "lenient")]
-    pub receive_sms_promo: bool,
-    #[serde(deserialize_with = "lenient")]
-    pub receive_bonus: bool,
-    #[serde(deserialize_with = "lenient")]
-    pub email_confirmed: bool,
 }
 
 fn failed(e: ResponseError, cx: &mut Cx) {
@@ -686,65 +644,38 @@ fn failed(e: ResponseError, cx: &mut Cx) {
     cx.alert(alert);
 }
 
-/// `{data: [{id, createdAt, lastActiveAt, source, platform, current}], meta: {totalPages}}`;
-/// a row without its id is left out, a missing last activity is the creation.
+/// `{data: [{id, createdAt, lastActiveAt, source, platform, current}], meta: {totalPages}}`.
 fn read_page(body: &str) -> Option<(Vec<SessionRow>, u32)> {
-    let page: SessionsAnswer = crate::json::from_str(body).ok()?;
-    let items = page
-        .data
-        .into_iter()
-        .map(|s| {
-            let created_at = s.created_at.unwrap_or(0);
-            SessionRow {
-                id: s.id,
+    let v = crate::json::parse(body).ok()?;
+    let items = v
+        .get("data")?
+        .as_array()?
+        .iter()
+        .filter_map(|s| {
+            let text = |k: &str| {
+                s.get(k)
+                    .and_then(Json::as_str)
+                    .unwrap_or_default()
+                    .to_string()
+            };
+            let created_at = s.get("createdAt").and_then(whole).unwrap_or(0);
+            Some(SessionRow {
+                id: u64::try_from(whole(s.get("id")?)?).ok()?,
                 created_at,
-                last_active_at: s.last_active_at.unwrap_or(created_at),
+                last_active_at: s.get("lastActiveAt").and_then(whole).unwrap_or(created_at),
                 created_text: String::new(),
                 last_active_text: String::new(),
-                source: s.source,
-                platform: s.platform,
-                current: s.current,
-            }
+                source: text("source"),
+                platform: text("platform"),
+                current: s.get("current").and_then(Json::as_bool).unwrap_or(false),
+            })
         })
         .collect();
-    let pages = page
-        .meta
-        .total_pages
+    let pages = v
+        .get("meta")
+        .and_then(|m| m.get("totalPages"))
+        .and_then(whole)
         .and_then(|n| u32::try_from(n).ok())
         .unwrap_or(1);
     Some((items, pages))
-}
-
-#[derive(Deserialize)]
-pub struct SessionsAnswer {
-    /// Required; a row that cannot be read is left out.
-    #[serde(deserialize_with = "crate::json::readable_items")]
-    pub data: Vec<SessionAnswer>,
-    #[serde(default, deserialize_with = "lenient")]
-    pub meta: SessionsMeta,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(rename_all = "camelCase", default)]
-pub struct SessionsMeta {
-    #[serde(deserialize_with = "crate::json::whole_some")]
-    pub total_pages: Option<i64>,
-}
-
-/// One signed-in session; texts and flags of another type are empty.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SessionAnswer {
-    #[serde(deserialize_with = "crate::json::whole_id")]
-    pub id: u64,
-    #[serde(default, deserialize_with = "crate::json::whole_some")]
-    pub created_at: Option<i64>,
-    #[serde(default, deserialize_with = "crate::json::whole_some")]
-    pub last_active_at: Option<i64>,
-    #[serde(default, deserialize_with = "lenient")]
-    pub source: String,
-    #[serde(default, deserialize_with = "lenient")]
-    pub platform: String,
-    #[serde(default, deserialize_with = "lenient")]
-    pub current: bool,
 }

@@ -496,6 +496,6 @@ impl Verify {
 pub struct Sent {
     #[serde(deserialize_with = "lenient")]
     pub email: String,
-    #[serde(deserialize_with = "crate::json::whole_some")]
+    #[serde(deserialize_with = "lenient")]
     pub resend_in: Option<i64>,
 }
