@@ -386,6 +386,11 @@ impl Cx<'_> {
         self.out.calls.push((req, body));
     }
 
+    /// Send a call with a body ([`crate::json::body`]).
+    pub fn send<B: serde::Serialize>(&mut self, req: Req, body: &B) {
+        self.call(req, Some(crate::json::body(body)));
+    }
+
     /// Say that one of the feature's forms changed, so the forms slice is rebuilt.
     pub fn forms_changed(&mut self) {
         self.out.forms_changed = true;
