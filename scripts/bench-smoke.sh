@@ -9,7 +9,7 @@
 #   dispatch    BENCH_PROFILE=dev BENCH_ITERATIONS=100 BENCH_RUN_LIMIT=45: 100 timed events of each
 #               kind, a browser attempt stopped and tried again after 45 s (three in all)
 #   lobby       LOBBY_TILES=200: a scroll over 200 tiles
-#   lighthouse  SKIP_BUILD=1 LH_ONLY=home-guest: one page, one run
+#   lighthouse  SKIP_BUILD=1 LH_PAGES=home LH_RUNS=1: one page, one run
 # The push bench's smoke is its own step in scripts/test.sh (push-smoke).
 source "$(dirname "$0")/lib.sh"
 # lib.sh turns on -e: off here, so that a failing bench reaches the message below.
@@ -20,7 +20,7 @@ case "$name" in
   search) cmd=(env BENCH_PROFILE=dev BENCH_SEARCH_PAGES=2 "$S/bench-search.sh") ;;
   dispatch) cmd=(env BENCH_PROFILE=dev BENCH_ITERATIONS=100 BENCH_RUN_LIMIT=45 WASM_BINDGEN_TEST_TIMEOUT=60 "$S/bench-dispatch.sh") ;;
   lobby) cmd=(env LOBBY_TILES=200 "$S/bench-lobby-scroll.sh") ;;
-  lighthouse) cmd=(env SKIP_BUILD=1 LH_ONLY=home-guest "$S/lighthouse.sh") ;;
+  lighthouse) cmd=(env SKIP_BUILD=1 LH_PAGES=home LH_RUNS=1 "$S/lighthouse.sh") ;;
   *) echo "usage: bench-smoke.sh search|dispatch|lobby|lighthouse" >&2; exit 2 ;;
 esac
 out="$(mktemp)"

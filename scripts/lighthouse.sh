@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Lighthouse (mobile, the default form factor) on home as a guest and on /wallet signed in as
-# the seeded demo player, against the release sandbox serving app/dist: prints performance, FCP,
-# LCP, TBT and CLS for each (goal: >= 95, LCP <= 2.0 s, TBT <= 100 ms, CLS <= 0.02). In the
-# test command only as a smoke (one page, once: scripts/bench-smoke.sh lighthouse). Debian's
-# Chromium (CHROME_PATH, default /usr/bin/chromium) and the npm lighthouse in tools/lighthouse
-# (npm ci). SKIP_BUILD=1 measures the current app/dist; LH_OUT=DIR
-# keeps the JSON reports; LH_ONLY=home-guest (or wallet-signed-in) audits one page (the test
-# command's smoke). Last line: `lighthouse NAME (mobile, URL): performance N, FCP …`.
+# Lighthouse (mobile, the default form factor) on home as a guest and on /wallet and /profile
+# signed in as the seeded demo player, against the release sandbox serving app/dist: prints
+# performance, FCP, LCP, TBT and CLS for each run (goal: >= 95, LCP <= 2.0 s, TBT <= 100 ms,
+# CLS <= 0.02); LH_RUNS=5 adds each page's median of five runs, LH_PAGES=home,wallet picks
+# pages. Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) and the npm lighthouse in
+# tools/lighthouse (npm ci). SKIP_BUILD=1 measures the current app/dist; LH_OUT=DIR keeps the
+# JSON reports. In the test command only as a smoke: LH_PAGES=home, one run
+# (scripts/bench-smoke.sh lighthouse). Last line: `lighthouse NAME (mobile, URL): performance N, …`
+# (with LH_RUNS > 1, the medians come last).
 source "$(dirname "$0")/lib.sh"
 if [ -z "${SKIP_BUILD:-}" ]; then
   build_product

@@ -1,149 +1,13 @@
 //! JSON at the core's edges, with maintained libraries: `serde_json::Value` is the dynamic
 //! value (Centrifuge frames, pushes); text is parsed by the browser's engine (`JSON.parse`)
-//! and laid out flat for one read (`json_tape`), and written from `Serialize` by
-//! `json_write` (view slices, request bodies), so serde_json's text parser and printer stay
-//! out of the wasm.
-//! Native builds (tests, tools) use serde_json for text. See docs/ARCHITECTURE.md "Boundary".
+//! and laid out flat for one read (`json_tape`, measured faster than walking the JS value),
+//! and written by serde_json's printer (view slices, request bodies).
+//! Native builds (tests, tools) use serde_json for both. See docs/ARCHITECTURE.md "Boundary".
 
-use serde::de::DeserializeOwned;
-use serde::Serialize;
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize};
 
 pub use serde_json::{json, Map, Number, Value as Json};
-
-/// A request body, an object built field by field. `json!` inlined a generic `to_value` and
-/// a map insert for every field of every body; these calls are one copy each (the size
-/// budget, docs/ARCHITECTURE.md "Size"). Same JSON value as the `json!` it replaces.
-#[derive(Default)]
-pub struct Body(Map<String, Json>);
-
-impl Body {
-    pub fn new() -> Body {
-        Body(Map::new())
-    }
-
-    // The builder works in place (`&mut`), so calls chain on one body.
-    pub fn set(&mut self, key: &str, value: Json) -> &mut Body {
-        self.0.insert(key.into(), value);
-        self
-    }
-
-    pub fn str(&mut self, key: &str, value: &str) -> &mut Body {
-        self.set(key, Json::String(value.into()))
-    }
-
-    /// `null` when absent.
-    pub fn opt(&mut self, key: &str, value: Option<&str>) -> &mut Body {
-        self.set(key, value.map_or(Json::Null, |v| Json::String(v.into())))
-    }
-
-    pub fn int(&mut self, key: &str, value: i64) -> &mut Body {
-        self.set(key, value.into())
-    }
-
-    pub fn flag(&mut self, key: &str, value: bool) -> &mut Body {
-        self.set(key, Json::Bool(value))
-    }
-
-    /// An array of whole numbers.
-    pub fn ids(&mut self, key: &str, ids: &[u64]) -> &mut Body {
-        let mut items = Vec::with_capacity(ids.len());
-        for id in ids {
-            items.push(Json::from(*id));
-        }
-        self.set(key, Json::Array(items))
-    }
-
-    pub fn done(&mut self) -> Json {
-        Json::Object(std::mem::take(&mut self.0))
-    }
-}
-
-/// A JSON number as text, as serde_json's `Number` writes it (`n.to_string()`): integers in
-/// decimal, floats in their shortest round-trip digits laid out as its float printer (zmij)
-/// does. In the browser the digits come from the engine ([`float_layout`]): zmij's code and
-/// tables were ~2.2 KiB of the gzipped wasm (the size budget).
-pub fn number_text(n: &Number) -> String {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let f = match n.as_f64() {
-            Some(f) if n.is_f64() => f,
-            _ => return to_string(n).unwrap_or_default(),
-        };
-        if f == 0.0 {
-            // The engine writes -0 as `0`.
-            return if f.is_sign_negative() { "-0.0" } else { "0.0" }.into();
-        }
-        float_layout(&crate::json_write::float_text(f))
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        n.to_string()
-    }
-}
-
-/// A non-zero float as serde_json writes it, from the engine's text of it
-/// (`Number.prototype.toString`: `123.45`, `0.000001`, `1e+21`, `1.5e-7`; the same shortest
-/// digits, ties to even): zmij's layout is fixed for exponents -5..=15 (a whole value with
-/// `.0`), else `d.ddde+x` / `de-x`.
-pub fn float_layout(engine: &str) -> String {
-    // One pass over the bytes (char patterns would add their searchers to the wasm): the
-    // digits without zeros in front, and the exponent of the first one.
-    let mut out = String::new();
-    let mut digits = String::new();
-    let (mut exp, mut point) = (-1i64, false);
-    for (i, b) in engine.bytes().enumerate() {
-        match b {
-            b'-' => out.push('-'),
-            b'.' => point = true,
-            b'e' => {
-                let e = engine.get(i + 1..).and_then(|s| s.parse::<i64>().ok());
-                exp += e.unwrap_or(0);
-                break;
-            }
-            b'0' if digits.is_empty() => exp -= i64::from(point),
-            _ => {
-                digits.push(char::from(b));
-                exp += i64::from(!point);
-            }
-        }
-    }
-    while digits.ends_with('0') {
-        digits.pop();
-    }
-    let zeros = |out: &mut String, n: i64| {
-        for _ in 0..n {
-            out.push('0');
-        }
-    };
-    let len = digits.len() as i64;
-    if (-5..=15).contains(&exp) {
-        // `1234e7` is `12340000000.0`, `1234e-2` is `12.34`, `1234e-6` is `0.001234`.
-        if exp < 0 {
-            out.push_str("0.");
-            zeros(&mut out, -exp - 1);
-            out.push_str(&digits);
-        } else if len - 1 <= exp {
-            out.push_str(&digits);
-            zeros(&mut out, exp + 1 - len);
-            out.push_str(".0");
-        } else {
-            let (a, b) = digits.split_at(exp as usize + 1);
-            out.push_str(a);
-            out.push('.');
-            out.push_str(b);
-        }
-    } else {
-        let (first, rest) = digits.split_at(digits.len().min(1));
-        out.push_str(first);
-        if !rest.is_empty() {
-            out.push('.');
-            out.push_str(rest);
-        }
-        out.push_str(if exp < 0 { "e-" } else { "e+" });
-        out.push_str(&exp.unsigned_abs().to_string());
-    }
-    out
-}
 
 /// Parse JSON text into `T`; the error is a short reason for logs.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, String> {
@@ -176,12 +40,18 @@ pub fn from_json<T: DeserializeOwned>(json: Json) -> Result<T, String> {
 
 /// `value` as compact JSON text, or None if its `Serialize` impl fails.
 pub fn to_string<T: ?Sized + Serialize>(value: &T) -> Option<String> {
-    crate::json_write::to_text(value, false).ok()
+    serde_json::to_string(value).ok()
 }
 
 /// `value` as a dynamic value.
 pub fn to_json<T: ?Sized + Serialize>(value: &T) -> Option<Json> {
     serde_json::to_value(value).ok()
+}
+
+/// A request body as the value a call carries: every body is a `#[derive(Serialize)]` struct
+/// next to its feature's calls, so the struct is the one definition of what is sent.
+pub fn body<T: Serialize>(body: &T) -> Json {
+    serde_json::to_value(body).unwrap_or_default()
 }
 
 /// A float that holds a whole number JS can represent exactly (ids and amounts that JS, or a
@@ -233,4 +103,42 @@ impl<K: Serialize + Ord, V: Serialize> Serialize for Object<'_, K, V> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         map_as_object(self.0, s)
     }
+}
+
+/// For a derive: a field read as its default when it is absent, `null` or of another type, so
+/// unknown or odd values of an optional field never refuse the answer (a newer server never
+/// breaks us).
+pub fn lenient<'de, D: Deserializer<'de>, T: DeserializeOwned + Default>(
+    d: D,
+) -> Result<T, D::Error> {
+    Ok(T::deserialize(Json::deserialize(d)?).unwrap_or_default())
+}
+
+/// For a derive: a list whose items of another shape are left out (none if it is not a list).
+pub fn lenient_items<'de, D: Deserializer<'de>, T: DeserializeOwned>(
+    d: D,
+) -> Result<Vec<T>, D::Error> {
+    let items: Vec<Json> = lenient(d)?;
+    Ok(items
+        .into_iter()
+        .filter_map(|i| T::deserialize(i).ok())
+        .collect())
+}
+
+/// For a derive: a list that must be there, whose items of another shape are left out.
+pub fn readable_items<'de, D: Deserializer<'de>, T: DeserializeOwned>(
+    d: D,
+) -> Result<Vec<T>, D::Error> {
+    let items = Vec::<Json>::deserialize(d)?;
+    Ok(items
+        .into_iter()
+        .filter_map(|i| T::deserialize(i).ok())
+        .collect())
+}
+
+/// For a derive: a whole non-negative number (ids; `1.0` is 1, as JS may send it).
+pub fn whole_id<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    whole(&Json::deserialize(d)?)
+        .and_then(|n| u64::try_from(n).ok())
+        .ok_or_else(|| D::Error::custom("expected a whole non-negative number"))
 }

@@ -68,3 +68,12 @@ export function tapeValue(value) {
   }
   return text === undefined ? "not JSON" : tapeText(text);
 }
+
+/** A view slice's JSON text (serde_json's) as a plain value: an object's `null` members are
+ * left out, so the view reads them as `undefined` as its TypeScript types (`T | undefined`)
+ * say; nulls in arrays stay. */
+export function viewValue(text) {
+  return JSON.parse(text, function (key, value) {
+    return value === null && !Array.isArray(this) ? undefined : value;
+  });
+}

@@ -14,6 +14,14 @@ extern "C" {
     fn tape_text(text: &str) -> JsValue;
     #[wasm_bindgen(js_name = tapeValue)]
     fn tape_value(value: &JsValue) -> JsValue;
+    #[wasm_bindgen(js_name = viewValue, catch)]
+    fn view_value(text: &str) -> Result<JsValue, JsValue>;
+}
+
+/// A view value's JSON text parsed by the engine, an object's `null` members left out (the
+/// view reads them as `undefined`); nulls in arrays stay.
+pub fn view_from_text(text: &str) -> Option<JsValue> {
+    view_value(text).ok()
 }
 
 /// Deeper values are refused (the reader recurses); the same limit as `json_tape.js`.

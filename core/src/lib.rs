@@ -19,7 +19,6 @@ pub mod domain;
 pub mod json;
 #[cfg(target_arch = "wasm32")]
 pub mod json_tape;
-pub mod json_write;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;

@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use super::calls::Answer;
 use super::feature::{Group, OwnedHook};
-use super::registry::{FeatureUi, GroupId, Req, Tick};
+use super::registry::{FeatureUi, FormId, GroupId, Req, Tick};
 
 /// A group's code, as its loader gave it. Every copy of one group's code is the same code,
 /// so two are always equal (the model's `PartialEq` compares state, not code).
@@ -48,6 +48,10 @@ pub enum Pending {
     Answer(Req, Answer),
     Tick(Tick),
     Hook(OwnedHook),
+    /// A submit of one of the group's forms. Its input is not queued: the parent applies it
+    /// to the form's state at once (the view shows it), so the submit, delivered in its turn,
+    /// sends what was typed before it.
+    Submit(FormId),
 }
 
 /// A queue longer than this drops its oldest item: only hooks pile up while a group is idle
@@ -102,14 +106,19 @@ impl Groups {
     /// which moves to the back: the group hears hooks against the state at load time, so only
     /// their last order matters (signed in, out, in again), and an address change is one
     /// whatever its `from` was.
+    /// A submit pressed again is one submit, likewise moved to the back.
     pub fn queue(&mut self, id: GroupId, item: Pending) {
         let queue = &mut self.slot_mut(id).queue;
-        if let Pending::Hook(new) = &item {
-            queue.retain(|old| match (old, new) {
+        match &item {
+            Pending::Hook(new) => queue.retain(|old| match (old, new) {
                 (Pending::Hook(OwnedHook::Navigated { .. }), OwnedHook::Navigated { .. }) => false,
                 (Pending::Hook(old), new) => old != new,
                 _ => true,
-            });
+            }),
+            Pending::Submit(form) => {
+                queue.retain(|old| !matches!(old, Pending::Submit(f) if f == form))
+            }
+            _ => {}
         }
         if queue.len() >= QUEUE_LIMIT {
             queue.pop_front();
@@ -171,6 +180,24 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
                 || modal.contains("bonus")
                 || modal.starts_with("quest")
         }
+        // The limits page and its modals (add, edit, confirm update, confirm delete) and
+        // game-limit-reached (opened by a refused game launch or sport bet: it lists the limits
+        // that block play).
+        GroupId::limits => {
+            let modal = shared
+                .location
+                .query_value(crate::domain::modal::MODAL_PARAM)
+                .unwrap_or_default();
+            page == Some(RouteName::ProfileLimits)
+                || matches!(
+                    modal,
+                    "add-limit"
+                        | "edit-limit"
+                        | "confirm-limit-update"
+                        | "confirm-delete-limit"
+                        | "game-limit-reached"
+                )
+        }
     }
 }
 
@@ -184,6 +211,9 @@ pub fn hears_now(id: GroupId, hook: &super::feature::Hook) -> bool {
     use crate::domain::realtime::push::Push;
     match id {
         GroupId::sport => false,
+        // A deposit, game launch or bet refused by a limit: the limits are reloaded for what
+        // the player is shown next (the game-limit-reached modal lists them).
+        GroupId::limits => matches!(hook, Hook::Signal(super::feature::Signal::LimitReached)),
         GroupId::bonuses => matches!(
             hook,
             Hook::Push(

@@ -6,9 +6,10 @@
 use serde::Serialize;
 
 use crate::app::calls::{read_json, Answer, ResponseError};
-use crate::app::wire::{int, str_of};
+use crate::app::wire::lenient;
 use crate::domain::validation::{field_rules, Rule};
-use crate::json::{Body, Json};
+use crate::json::Json;
+use serde::Deserialize;
 
 use crate::app::forms::FormState;
 
@@ -57,16 +58,25 @@ pub fn one_time_code() -> Vec<Rule> {
     vec![Rule::Required, Rule::Digits(6)]
 }
 
-/// The proof as typed, into the body (a password exactly as typed: spaces may be part of it).
-pub fn write(proof: Option<Proof>, form: &FormState, code_field: &str, body: &mut Body) {
+/// The proof as typed, for a body: the password (exactly as typed: spaces may be part of it)
+/// or the code of `code_field`; the body names the code's field and leaves out what is `None`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Given {
+    pub current_password: Option<String>,
+    pub code: Option<String>,
+}
+
+pub fn given(proof: Option<Proof>, form: &FormState, code_field: &str) -> Given {
     match proof {
-        Some(Proof::Password) => {
-            body.str("currentPassword", &form.raw_text("currentPassword"));
-        }
-        Some(Proof::Code) => {
-            body.str(code_field, &form.text(code_field));
-        }
-        None => {}
+        Some(Proof::Password) => Given {
+            current_password: Some(form.raw_text("currentPassword")),
+            code: None,
+        },
+        Some(Proof::Code) => Given {
+            current_password: None,
+            code: Some(form.text(code_field)),
+        },
+        None => Given::default(),
     }
 }
 
@@ -111,10 +121,21 @@ impl OwnerCode {
     /// refusal for the form to place.
     pub fn answered(&mut self, answer: Answer, now: u64) -> Result<(), ResponseError> {
         self.sending = false;
-        let v = read_json(answer)?;
-        self.sent_to = Some(str_of(&v, "to"));
-        let secs = int(&v, "resendIn").unwrap_or(60).clamp(0, 3600);
+        let sent = crate::json::from_json::<CodeSent>(read_json(answer)?).unwrap_or_default();
+        self.sent_to = Some(sent.to);
+        let secs = sent.resend_in.unwrap_or(60).clamp(0, 3600);
         self.resend_at = now + secs as u64 * 1000;
         Ok(())
     }
+}
+
+/// `otp/email/send`'s answer: where the owner's code went and when another may be asked for;
+/// odd or missing fields are empty.
+#[derive(Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CodeSent {
+    #[serde(deserialize_with = "lenient")]
+    pub to: String,
+    #[serde(deserialize_with = "lenient")]
+    pub resend_in: Option<i64>,
 }

@@ -10,7 +10,8 @@ use crate::app::feature::Cx;
 use crate::app::forms::FormState;
 use crate::app::registry::FormId;
 use crate::domain::validation::{self, Rule};
-use crate::json::{Body, Json};
+use crate::json::Json;
+use std::collections::BTreeMap;
 
 /// Fields a sign-up form can offer when the server requires them (SPEC §3 form fields that a
 /// registration may ask), in display order, with the input each needs and its label's text
@@ -159,34 +160,54 @@ impl Registration {
         own
     }
 
-    /// Add the offered fields' values to a sign-up's body (trimmed; an empty one is left out).
-    pub fn write(&self, own: &[(String, Vec<Rule>)], state: &FormState, body: &mut Body) {
-        for extra in self.extras(own) {
-            let value = state.text(&extra.name);
-            if !value.is_empty() {
-                body.str(&extra.name, &value);
-            }
-        }
+    /// The offered fields' values for a sign-up's body (trimmed; an empty one is left out).
+    pub fn values(
+        &self,
+        own: &[(String, Vec<Rule>)],
+        state: &FormState,
+    ) -> BTreeMap<String, String> {
+        self.extras(own)
+            .into_iter()
+            .map(|extra| {
+                let value = state.text(&extra.name);
+                (extra.name, value)
+            })
+            .filter(|(_, value)| !value.is_empty())
+            .collect()
     }
 }
 
 /// What every registration sends besides its credentials (e-mail, phone): the account's
 /// currency, the accepted terms, the page's language (a `/pt-br` sign-up is a Portuguese player,
-/// SPEC §3), the client (`source`, `platform`), the affiliate tag, and the offered fields the
-/// registration rules require (`own`: the form's own rules).
-pub fn write_sign_up(own: &[(String, Vec<Rule>)], state: &FormState, cx: &Cx, body: &mut Body) {
-    body.str("currency", &state.text("currency"))
-        .flag("agreements", state.flag("agreements"))
-        .str(
-            "locale",
-            cx.shared
-                .locale(cx.config)
-                .unwrap_or(&cx.config.default_locale),
-        )
-        .str("source", cx.config.source())
-        .str("platform", &cx.config.platform)
-        .opt("affiliateTag", cx.shared.affiliate.stag.as_deref());
-    cx.shared.registration.write(own, state, body);
+/// SPEC §3), the client (`source`, `platform`), the affiliate tag (`null` without one), and the
+/// offered fields the registration rules require, by their names.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SignUpCommon<'a> {
+    pub currency: String,
+    pub agreements: bool,
+    pub locale: &'a str,
+    pub source: &'a str,
+    pub platform: &'a str,
+    pub affiliate_tag: Option<&'a str>,
+    #[serde(flatten)]
+    pub offered: BTreeMap<String, String>,
+}
+
+/// [`SignUpCommon`] from a sign-up form (`own`: the form's own rules).
+pub fn sign_up<'a>(own: &[(String, Vec<Rule>)], state: &FormState, cx: &'a Cx) -> SignUpCommon<'a> {
+    SignUpCommon {
+        currency: state.text("currency"),
+        agreements: state.flag("agreements"),
+        locale: cx
+            .shared
+            .locale(cx.config)
+            .unwrap_or(&cx.config.default_locale),
+        source: cx.config.source(),
+        platform: &cx.config.platform,
+        affiliate_tag: cx.shared.affiliate.stag.as_deref(),
+        offered: cx.shared.registration.values(own, state),
+    }
 }
 
 /// The two forms that register a player.

@@ -7,6 +7,7 @@ use serde::{Deserialize, Deserializer};
 
 use crate::json::whole;
 use crate::json::Json;
+pub use crate::json::{lenient, lenient_items};
 
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -144,14 +145,6 @@ pub struct ApiError {
     pub retry_after: Option<f64>,
 }
 
-/// A field read as its default when it is absent, `null` or of another type: unknown or odd
-/// values of an optional field never refuse the answer (a newer server never breaks us).
-pub fn lenient<'de, D: Deserializer<'de>, T: DeserializeOwned + Default>(
-    d: D,
-) -> Result<T, D::Error> {
-    Ok(T::deserialize(Json::deserialize(d)?).unwrap_or_default())
-}
-
 /// A paged list answer, `{data: [..], meta: M}`: the rows stay JSON for the feature's own
 /// reader (unreadable rows are left out there), a missing or odd `meta` is its default.
 #[derive(Deserialize)]
@@ -160,17 +153,6 @@ pub struct Paged<M> {
     pub data: Vec<Json>,
     #[serde(default, deserialize_with = "lenient")]
     pub meta: M,
-}
-
-/// A list whose items of another shape are left out.
-pub fn lenient_items<'de, D: Deserializer<'de>, T: DeserializeOwned>(
-    d: D,
-) -> Result<Vec<T>, D::Error> {
-    let items: Vec<Json> = lenient(d)?;
-    Ok(items
-        .into_iter()
-        .filter_map(|i| T::deserialize(i).ok())
-        .collect())
 }
 
 /// An object of lists of strings ([`lenient`] for each list).
@@ -189,7 +171,7 @@ fn lenient_lists<'de, D: Deserializer<'de>>(
 pub fn loose<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     Ok(match Json::deserialize(d)? {
         Json::String(s) => s,
-        Json::Number(n) => crate::json::number_text(&n),
+        Json::Number(n) => n.to_string(),
         _ => String::new(),
     })
 }
@@ -280,7 +262,7 @@ pub fn str_of(v: &Json, name: &str) -> String {
 pub fn loose_text(v: &Json, name: &str) -> String {
     match v.get(name) {
         Some(Json::String(s)) => s.clone(),
-        Some(Json::Number(n)) => crate::json::number_text(n),
+        Some(Json::Number(n)) => n.to_string(),
         _ => String::new(),
     }
 }

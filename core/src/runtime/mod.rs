@@ -426,25 +426,17 @@ impl JsSlices {
     }
 }
 
-/// A Rust value as a plain JS value: compact JSON text (`json_write`, a `None` field left out
-/// so the view reads `undefined`) parsed by the engine.
+/// A Rust value as a plain JS value: compact JSON text (serde_json's printer) parsed by the
+/// engine, an object's `null` members left out so the view reads a `None` as `undefined`
+/// (`json_tape::view_from_text`); a serialization error is logged and gives `None`.
 pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Option<JsValue> {
-    text_to_js(crate::json_write::to_text(value, true))
-}
-
-/// The text of [`to_js`] parsed by the engine; a serialization error is logged and gives `None`.
-fn text_to_js(text: Result<String, crate::json_write::Error>) -> Option<JsValue> {
-    let text = match text {
-        Ok(t) => t,
+    match serde_json::to_string(value) {
+        Ok(text) => crate::json_tape::view_from_text(&text),
         Err(e) => {
             web_sys::console::error_1(&format!("view not serialized: {e}").into());
-            return None;
+            None
         }
-    };
-    if text == "null" {
-        return Some(JsValue::UNDEFINED);
     }
-    js_sys::JSON::parse(&text).ok()
 }
 
 /// A plain JS value from the view (an event, the config) as a dynamic value. It is first

@@ -4,7 +4,9 @@
 #[macro_use]
 mod support;
 
+mod answers_native;
 mod architecture_native;
+mod bodies_native;
 mod bonuses_native;
 mod calls_native;
 mod centrifugo_config;
@@ -17,7 +19,6 @@ mod forms_props;
 mod game_info_native;
 mod games_native;
 mod initial_view;
-mod json_write_native;
 mod lazy_groups_native;
 mod limits_later_native;
 mod limits_native;

@@ -202,7 +202,7 @@ fn route_event(name: &str, payload: Json) -> Option<Push> {
 fn decimal_text(v: &Json) -> Option<String> {
     match v {
         Json::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
-        Json::Number(n) => Some(crate::json::number_text(n)),
+        Json::Number(n) => Some(n.to_string()),
         _ => None,
     }
 }

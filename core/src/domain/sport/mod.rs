@@ -440,7 +440,10 @@ fn build_path(p: &SportPath) -> String {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Named {
+    #[serde(deserialize_with = "crate::json::whole_id")]
     pub id: u64,
+    /// Empty when missing.
+    #[serde(default, deserialize_with = "crate::json::lenient")]
     pub name: String,
 }
 
@@ -525,23 +528,29 @@ pub fn find_by_segment<'a>(items: &'a [Named], segment: &str) -> Option<&'a Name
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct SportInfoResponse {
-    #[serde(default)]
+    /// Required; a category without its id is left out.
+    #[serde(deserialize_with = "crate::json::readable_items")]
     pub categories: Vec<SportCategory>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct SportCategory {
+    #[serde(deserialize_with = "crate::json::whole_id")]
     pub category_id: u64,
+    #[serde(default, deserialize_with = "crate::json::lenient")]
     pub name: String,
-    #[serde(default)]
+    /// None when missing or not a list; one without its id is left out.
+    #[serde(default, deserialize_with = "crate::json::lenient_items")]
     pub championships: Vec<SportChampionship>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "PascalCase")]
 pub struct SportChampionship {
+    #[serde(deserialize_with = "crate::json::whole_id")]
     pub championship_id: u64,
+    #[serde(default, deserialize_with = "crate::json::lenient")]
     pub name: String,
 }
 
@@ -549,7 +558,9 @@ pub struct SportChampionship {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EventInfo {
+    #[serde(deserialize_with = "crate::json::whole_id")]
     pub id: u64,
+    #[serde(default, deserialize_with = "crate::json::lenient")]
     pub name: String,
     pub championship: EventChampionship,
 }
@@ -557,7 +568,9 @@ pub struct EventInfo {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EventChampionship {
+    #[serde(deserialize_with = "crate::json::whole_id")]
     pub id: u64,
+    #[serde(default, deserialize_with = "crate::json::lenient")]
     pub name: String,
     pub category: EventCategory,
 }
@@ -565,7 +578,9 @@ pub struct EventChampionship {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EventCategory {
+    #[serde(deserialize_with = "crate::json::whole_id")]
     pub id: u64,
+    #[serde(default, deserialize_with = "crate::json::lenient")]
     pub name: String,
     pub sport: Named,
 }

@@ -31,7 +31,8 @@ use crate::domain::alert::Alert;
 use crate::domain::bonus::{self, PlayerBonus, PlayerFreespin, WagerCasinoConditions};
 use crate::domain::bonus_code;
 use crate::domain::realtime::push::{Push, EVENT_INVOICE_DEPOSIT};
-use crate::json::{Body, Json};
+use crate::json::Json;
+use serde::Serialize;
 use wire::{Code, Item, Kind, Package};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -137,6 +138,26 @@ pub enum BonusesUi {
         /// A currency code, or empty for every currency.
         currency: String,
     },
+}
+
+/// An activation or cancel the player confirmed over another bonus: `{"force": true}`.
+#[derive(Serialize)]
+pub struct ForceBody {
+    pub force: bool,
+}
+
+/// A bonus code added by the player (`trigger` is always [`TRIGGER`]).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeBody<'a> {
+    pub bonus_code: &'a str,
+    pub trigger: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeleteCodeBody {
+    pub player_bonus_code_id: u64,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -297,7 +318,9 @@ impl Feature for Bonuses {
                     Action::Activate => Call::Activate(ask.kind, ask.id),
                     Action::Cancel => Call::Cancel(ask.kind, ask.id),
                 };
-                let body = ask.force.then(|| Body::new().flag("force", true).done());
+                let body = ask
+                    .force
+                    .then(|| crate::json::body(&ForceBody { force: true }));
                 cx.call(req(call), body);
             }
             BonusesUi::BonusCodeInput { value } => {
@@ -313,24 +336,20 @@ impl Feature for Bonuses {
                         self.code_input = code.clone();
                         self.code_error = None;
                         self.code_sending = true;
-                        cx.call(
-                            req(Call::AddCode),
-                            Some(
-                                Body::new()
-                                    .str("bonusCode", &code)
-                                    .str("trigger", TRIGGER)
-                                    .done(),
-                            ),
-                        );
+                        let body = CodeBody {
+                            bonus_code: &code,
+                            trigger: TRIGGER,
+                        };
+                        cx.send(req(Call::AddCode), &body);
                     }
                     Err(key) => self.code_error = Some(key),
                 }
             }
             BonusesUi::BonusCodeDelete { id } => {
-                cx.call(
-                    req(Call::DeleteCode(id)),
-                    Some(Body::new().set("playerBonusCodeId", id.into()).done()),
-                );
+                let body = DeleteCodeBody {
+                    player_bonus_code_id: id,
+                };
+                cx.send(req(Call::DeleteCode(id)), &body);
             }
             BonusesUi::ChooseDepositBonus { id } => {
                 let id = id.filter(|id| view::is_offered(self, cx.shared, *id));

@@ -19,7 +19,8 @@ use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Req;
 use crate::domain::route::RouteName;
-use crate::json::{Body, Json};
+use crate::json::Json;
+use serde::Serialize;
 
 /// The largest file taken (the sandbox refuses a bigger one with 413).
 pub const MAX_BYTES: u64 = 10 * 1024 * 1024;
@@ -72,6 +73,13 @@ pub enum DocumentsUi {
         id: u64,
     },
     IdentityVerify,
+}
+
+/// The upload's form fields beside the file: the document's type.
+#[derive(Serialize)]
+pub struct UploadBody<'a> {
+    #[serde(rename = "type")]
+    pub kind: &'a str,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -127,10 +135,7 @@ impl Feature for Documents {
                 if self.file.is_some() && !self.uploading {
                     self.error = None;
                     self.uploading = true;
-                    cx.call(
-                        Req::Documents(Call::Upload),
-                        Some(Body::new().str("type", &kind).done()),
-                    );
+                    cx.send(Req::Documents(Call::Upload), &UploadBody { kind: &kind });
                 }
             }
             DocumentsUi::DocumentDelete { id } => {

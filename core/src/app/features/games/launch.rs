@@ -208,7 +208,7 @@ impl Launch {
         let (Some(demo), Some(id)) = (self.held.take(), &self.identity) else {
             return;
         };
-        let body = crate::json::Body::new().flag("demo", demo).done();
+        let body = crate::json::body(&PlayBody { demo });
         cx.call(
             Req::Games(Call::Play {
                 identity: id.clone(),
@@ -283,4 +283,10 @@ impl Launch {
             self.url = None;
         }
     }
+}
+
+/// A game's launch, for money or for fun.
+#[derive(serde::Serialize)]
+pub struct PlayBody {
+    pub demo: bool,
 }

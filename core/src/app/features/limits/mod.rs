@@ -18,7 +18,7 @@ use crate::app::registry::{FormId, Req};
 use crate::domain::alert::Alert;
 use crate::domain::limit::{LimitDefinition, LimitPeriod};
 use crate::domain::validation::{Rule, Value};
-use crate::json::Body;
+use serde::Serialize;
 
 pub use wire::Item;
 
@@ -89,6 +89,28 @@ pub enum LimitsUi {
     LimitLaterCancel {
         id: u64,
     },
+}
+
+/// `POST /limits` (SPEC §7): the amount and its currency only for a money limit.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AddBody<'a> {
+    pub definition: u8,
+    pub period: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub currency: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub amount: Option<String>,
+}
+
+/// A limit's update and the cancel of its pending change: the period, and the amount of a
+/// money limit.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PeriodBody<'a> {
+    pub period: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub amount: Option<&'a str>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -177,13 +199,11 @@ impl Feature for Limits {
             LimitsUi::LimitUpdateConfirm => match self.pending.clone() {
                 Some(p) if !self.busy => {
                     self.busy = true;
-                    let mut body = Body::new();
-                    body.str("period", p.period.as_str());
-                    if let Some(a) = &p.amount {
-                        body.str("amount", a);
-                    }
-                    let body = body.done();
-                    cx.call(Req::Limits(Call::Update(p.id)), Some(body));
+                    let body = PeriodBody {
+                        period: p.period.as_str(),
+                        amount: p.amount.as_deref(),
+                    };
+                    cx.send(Req::Limits(Call::Update(p.id)), &body);
                 }
                 Some(_) => {}
                 None => cx.close_modal(),
@@ -209,14 +229,12 @@ impl Feature for Limits {
                 if self.busy {
                     return;
                 }
-                let mut body = Body::new();
-                body.str("period", item.period.as_str());
-                if let Some(a) = &item.amount {
-                    body.str("amount", a);
-                }
-                let body = body.done();
+                let body = PeriodBody {
+                    period: item.period.as_str(),
+                    amount: item.amount.as_deref(),
+                };
+                cx.send(Req::Limits(Call::Cancel(id)), &body);
                 self.busy = true;
-                cx.call(Req::Limits(Call::Cancel(id)), Some(body));
             }
         }
     }
@@ -401,15 +419,14 @@ impl Feature for Limits {
         if form == FormId::LimitAdd {
             let def = self.add.text("definition");
             let period = self.add.text("period");
-            let mut body = Body::new();
-            body.int("definition", def.parse::<u8>().ok().unwrap_or(0).into())
-                .str("period", &period);
-            if definition_of(&self.add).is_some_and(LimitDefinition::has_amount) {
-                body.str("currency", &self.add.text("currency"))
-                    .str("amount", &self.add.text("amount"));
-            }
-            let body = body.done();
-            cx.call(Req::Limits(Call::Add), Some(body));
+            let money = definition_of(&self.add).is_some_and(LimitDefinition::has_amount);
+            let body = AddBody {
+                definition: def.parse::<u8>().ok().unwrap_or(0),
+                period: &period,
+                currency: money.then(|| self.add.text("currency")),
+                amount: money.then(|| self.add.text("amount")),
+            };
+            cx.send(Req::Limits(Call::Add), &body);
             return;
         }
         // The edit form is checked here and sent only once confirmed.

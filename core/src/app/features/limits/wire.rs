@@ -62,7 +62,7 @@ struct WireLimit {
 fn text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     Ok(match Json::deserialize(d)? {
         Json::String(s) if !s.is_empty() => Some(s),
-        Json::Number(n) => Some(crate::json::number_text(&n)),
+        Json::Number(n) => Some(n.to_string()),
         _ => None,
     })
 }

@@ -4,7 +4,8 @@
 //! init data (the server verifies it), it only forwards it.
 
 use crate::app::wire::{int, text};
-use crate::json::{Body, Json};
+use crate::json::Json;
+use serde::Serialize;
 
 /// The messenger's user, as the WebApp object describes it (`initDataUnsafe.user`): what the
 /// sync call sends (SPEC §3 sync payload).
@@ -51,14 +52,14 @@ impl Launch {
 
     /// The tg_login body (SPEC §7): the raw init data, affiliate tag, referrer, fingerprint,
     /// and source/platform like the other sign-ins.
-    pub fn login_body(&self, source: &str) -> Json {
-        Body::new()
-            .str("tg_payload", &self.init_data_raw)
-            .opt("affiliate_tag", self.stag.as_deref())
-            .opt("ref_id", self.start_param.as_deref())
-            .str("source", source)
-            .str("platform", "tg")
-            .done()
+    pub fn login_body<'a>(&'a self, source: &'a str) -> LoginBody<'a> {
+        LoginBody {
+            tg_payload: &self.init_data_raw,
+            affiliate_tag: self.stag.as_deref(),
+            ref_id: self.start_param.as_deref(),
+            source,
+            platform: "tg",
+        }
     }
 }
 
@@ -75,13 +76,39 @@ impl TgUser {
     }
 
     /// `PUT /api/tg-bot/users` (SPEC §3 sync payload).
-    pub fn sync_body(&self) -> Json {
-        Body::new()
-            .int("user_id", self.id)
-            .opt("username", self.username.as_deref())
-            .opt("language_code", self.language_code.as_deref())
-            .opt("photo_url", self.photo_url.as_deref())
-            .opt("name", self.name.as_deref())
-            .done()
+    pub fn sync_body(&self) -> SyncBody<'_> {
+        SyncBody {
+            user_id: self.id,
+            username: self.username.as_deref(),
+            language_code: self.language_code.as_deref(),
+            photo_url: self.photo_url.as_deref(),
+            name: self.name.as_deref(),
+        }
     }
+}
+
+/// `POST /api/auth/tg_login` (SPEC §7): snake_case on the wire; absent values are `null`.
+#[derive(Debug, PartialEq, Serialize)]
+pub struct LoginBody<'a> {
+    pub tg_payload: &'a str,
+    pub affiliate_tag: Option<&'a str>,
+    pub ref_id: Option<&'a str>,
+    pub source: &'a str,
+    pub platform: &'a str,
+}
+
+/// `PUT /api/tg-bot/users`: the messenger user's profile; absent values are `null`.
+#[derive(Debug, PartialEq, Serialize)]
+pub struct SyncBody<'a> {
+    pub user_id: i64,
+    pub username: Option<&'a str>,
+    pub language_code: Option<&'a str>,
+    pub photo_url: Option<&'a str>,
+    pub name: Option<&'a str>,
+}
+
+/// Linking the messenger user to a web session restored inside the mini-app.
+#[derive(Serialize)]
+pub struct ConnectBody<'a> {
+    pub payload: &'a str,
 }

@@ -129,14 +129,10 @@ impl Feature for Miniapp {
                 } else {
                     // A web session restored inside the mini-app: link the messenger user to
                     // it (the server refuses one linked elsewhere), then sync.
-                    cx.call(
-                        Req::Miniapp(Call::Connect),
-                        Some(
-                            crate::json::Body::new()
-                                .str("payload", &launch.init_data_raw)
-                                .done(),
-                        ),
-                    );
+                    let body = launch::ConnectBody {
+                        payload: &launch.init_data_raw,
+                    };
+                    cx.send(Req::Miniapp(Call::Connect), &body);
                 }
                 false
             }
@@ -169,7 +165,7 @@ impl Feature for Miniapp {
 
 fn sync(launch: &Launch, cx: &mut Cx) {
     match &launch.user {
-        Some(user) => cx.call(Req::Miniapp(Call::Sync), Some(user.sync_body())),
+        Some(user) => cx.send(Req::Miniapp(Call::Sync), &user.sync_body()),
         None => cx.log(LogLevel::Warn, "miniapp: no messenger user to sync"),
     }
 }
@@ -189,7 +185,7 @@ impl Miniapp {
             return false;
         }
         self.phase = Phase::LoggingIn;
-        let body = launch.login_body(cx.config.source());
+        let body = crate::json::body(&launch.login_body(cx.config.source()));
         cx.call(Req::Miniapp(Call::Login), Some(body));
         true
     }

@@ -15,7 +15,7 @@ use crate::app::registry::{FormId, Req};
 use crate::domain::notification::{POPOVER_ITEMS, PUSH_PAGE_SIZE, STATE_READ};
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
-use crate::json::Body;
+use serde::Serialize;
 
 pub use wire::Note;
 
@@ -70,6 +70,29 @@ pub enum NotificationsUi {
     PushesReadAll,
     /// Write another contact message after one was sent.
     ContactAgain,
+}
+
+/// Messages marked read or deleted.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MessagesBody<'a> {
+    pub message_ids: &'a [u64],
+}
+
+/// Pushes marked read.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PushesBody<'a> {
+    pub push_ids: &'a [u64],
+}
+
+/// A message to support; a visitor gives an address, a player's is known.
+#[derive(Serialize)]
+pub struct ContactBody<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email: Option<&'a str>,
+    pub subject: &'a str,
+    pub message: &'a str,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -162,7 +185,7 @@ impl Feature for Notifications {
             NotificationsUi::NotificationsRead { ids } => {
                 let newly = self.mark(&ids, false);
                 self.unread = self.unread.saturating_sub(newly);
-                let body = Body::new().ids("messageIds", &ids).done();
+                let body = crate::json::body(&MessagesBody { message_ids: &ids });
                 cx.call(Req::Notifications(Call::Read(ids)), Some(body));
             }
             NotificationsUi::NotificationsReadAll => {
@@ -189,13 +212,13 @@ impl Feature for Notifications {
                 if !self.inbox.pushes {
                     self.inbox.items.retain(|n| !ids.contains(&n.id));
                 }
-                let body = Body::new().ids("messageIds", &ids).done();
+                let body = crate::json::body(&MessagesBody { message_ids: &ids });
                 cx.call(Req::Notifications(Call::Delete(ids)), Some(body));
             }
             NotificationsUi::PushesRead { ids } => {
                 let newly = self.mark(&ids, true);
                 self.push_unread = self.push_unread.saturating_sub(newly);
-                let body = Body::new().ids("pushIds", &ids).done();
+                let body = crate::json::body(&PushesBody { push_ids: &ids });
                 cx.call(Req::Notifications(Call::PushRead(ids)), Some(body));
             }
             NotificationsUi::PushesReadAll => {
@@ -335,15 +358,12 @@ impl Feature for Notifications {
         let player = self.player;
         let email = self.contact.text("email");
         let (subject, message) = (self.contact.text("subject"), self.contact.text("message"));
-        let mut body = Body::new();
-        if !player {
-            body.str("email", &email);
-        }
-        let body = body
-            .str("subject", &subject)
-            .str("message", &message)
-            .done();
-        cx.call(Req::Notifications(Call::Contact { player }), Some(body));
+        let body = ContactBody {
+            email: (!player).then_some(email.as_str()),
+            subject: &subject,
+            message: &message,
+        };
+        cx.send(Req::Notifications(Call::Contact { player }), &body);
     }
 }
 

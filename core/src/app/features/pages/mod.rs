@@ -17,9 +17,10 @@ use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::operator::OperatorPath;
 use crate::app::registry::Req;
-use crate::app::wire::{need_text, text};
+use crate::app::wire::lenient;
 use crate::domain::route::{check_navigation, percent_encode, NavTarget, RouteName};
 use crate::json::Json;
+use serde::Deserialize;
 
 /// How long a loaded page or list is reused (SPEC §9 localised-content cache).
 pub const PAGE_TTL_MS: u64 = 15 * 60 * 1000;
@@ -59,7 +60,7 @@ pub enum List {
 }
 
 /// One question of the list.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct Question {
     pub slug: String,
     pub title: String,
@@ -148,7 +149,7 @@ impl Feature for Pages {
         match call {
             Call::Page(key) => {
                 let entry = match calls::read_json(answer) {
-                    Ok(v) => match read_page(&v) {
+                    Ok(v) => match read_page(v) {
                         Ok(p) => Entry::Ready(p),
                         Err(e) => {
                             cx.log(LogLevel::Warn, &format!("page {}: {e}", key.slug));
@@ -174,7 +175,7 @@ impl Feature for Pages {
             Call::Questions(locale) => {
                 let list = calls::read_json(answer)
                     .map_err(|e| e.to_string())
-                    .and_then(|v| read_questions(&v));
+                    .and_then(read_questions);
                 let list = match list {
                     Ok(l) => List::Ready(l),
                     Err(e) => {
@@ -316,24 +317,23 @@ impl Pages {
     }
 }
 
-/// `{title, body}`: the body is HTML, sanitised here.
-fn read_page(v: &Json) -> Result<Page, String> {
+/// A page's answer: the body is HTML, sanitised by [`read_page`]; a missing body is empty.
+#[derive(Deserialize)]
+pub struct PageAnswer {
+    pub title: String,
+    #[serde(default, deserialize_with = "lenient")]
+    pub body: String,
+}
+
+fn read_page(v: Json) -> Result<Page, String> {
+    let page: PageAnswer = crate::json::from_json(v)?;
     Ok(Page {
-        title: need_text(v, "title")?,
-        body: html::parse(&text(v, "body").unwrap_or_default()),
+        title: page.title,
+        body: html::parse(&page.body),
     })
 }
 
 /// `[{slug, title}]`; an item without both is skipped.
-fn read_questions(v: &Json) -> Result<Vec<Question>, String> {
-    let items = v.as_array().ok_or("expected an array")?;
-    Ok(items
-        .iter()
-        .filter_map(|q| {
-            Some(Question {
-                slug: text(q, "slug")?,
-                title: text(q, "title")?,
-            })
-        })
-        .collect())
+fn read_questions(v: Json) -> Result<Vec<Question>, String> {
+    crate::json::readable_items(v).map_err(|e| e.to_string())
 }

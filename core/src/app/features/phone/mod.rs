@@ -23,10 +23,11 @@ use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::proof::{self, Proof};
 use crate::app::registry::{FormId, Req};
-use crate::app::wire::{int, text, LoginResponse};
+use crate::app::wire::LoginResponse;
 use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::validation::Rule;
-use crate::json::{Body, Json};
+use crate::json::Json;
+use serde::{Deserialize, Serialize};
 
 /// Digits of a code until the server says otherwise.
 const DEFAULT_LENGTH: u32 = 6;
@@ -72,6 +73,38 @@ pub enum PhoneUi {
     PhoneChangeNumber,
     /// The owner code for a player without a password (once the wait is over).
     PhoneOwnerCode,
+}
+
+/// The number a code is sent to.
+#[derive(Serialize)]
+pub struct NumberBody<'a> {
+    pub phone: &'a str,
+}
+
+/// The code sent to `phone`; in the profile, with the proof the server asked for (the owner's
+/// code as `ownerCode`), left out when none.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct VerifyBody<'a> {
+    pub phone: &'a str,
+    pub code: String,
+    pub source: &'a str,
+    pub platform: &'a str,
+    pub affiliate_tag: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_password: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub owner_code: Option<String>,
+}
+
+/// A phone registration: the verified number (`null` if none was sent from here), its code,
+/// and what every registration sends.
+#[derive(Serialize)]
+pub struct RegisterBody<'a> {
+    pub phone: Option<&'a str>,
+    pub code: String,
+    #[serde(flatten)]
+    pub common: crate::app::registration::SignUpCommon<'a>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -149,7 +182,7 @@ impl Feature for Phone {
                         profile,
                         resend: true,
                     }),
-                    Some(Body::new().str("phone", &to).done()),
+                    Some(crate::json::body(&NumberBody { phone: &to })),
                 );
             }
             PhoneUi::PhoneOwnerCode => {
@@ -255,7 +288,8 @@ impl Feature for Phone {
         let profile = cx.shared.is_player();
         match form {
             FormId::PhoneNumber => {
-                let body = Body::new().str("phone", &self.number.text("phone")).done();
+                let phone = self.number.text("phone");
+                let body = crate::json::body(&NumberBody { phone: &phone });
                 cx.call(
                     Req::Phone(Call::Send {
                         profile,
@@ -272,25 +306,33 @@ impl Feature for Phone {
                     cx.forms_changed();
                     return;
                 };
-                let mut body = Body::new();
-                body.str("phone", to)
-                    .str("code", &self.code.text("code"))
-                    .str("source", cx.config.source())
-                    .str("platform", &cx.config.platform)
-                    .opt("affiliateTag", cx.shared.affiliate.stag.as_deref());
-                if profile && self.for_profile {
-                    proof::write(self.proof, &self.code, OWNER_CODE, &mut body);
-                }
-                cx.call(Req::Phone(Call::Verify { profile }), Some(body.done()));
+                let given = if profile && self.for_profile {
+                    proof::given(self.proof, &self.code, OWNER_CODE)
+                } else {
+                    proof::Given::default()
+                };
+                let body = VerifyBody {
+                    phone: to,
+                    code: self.code.text("code"),
+                    source: cx.config.source(),
+                    platform: &cx.config.platform,
+                    affiliate_tag: cx.shared.affiliate.stag.as_deref(),
+                    current_password: given.current_password,
+                    owner_code: given.code,
+                };
+                let body = crate::json::body(&body);
+                cx.call(Req::Phone(Call::Verify { profile }), Some(body));
             }
             FormId::PhoneSignUp => {
                 let s = &self.sign_up;
-                let mut body = Body::new();
-                body.opt("phone", self.sent_to.as_deref())
-                    .str("code", &self.code.text("code"));
                 let own = self.form_rules(FormId::PhoneSignUp);
-                crate::app::registration::write_sign_up(&own, s, cx, &mut body);
-                cx.call(Req::Phone(Call::Register), Some(body.done()));
+                let body = RegisterBody {
+                    phone: self.sent_to.as_deref(),
+                    code: self.code.text("code"),
+                    common: crate::app::registration::sign_up(&own, s, cx),
+                };
+                let body = crate::json::body(&body);
+                cx.call(Req::Phone(Call::Register), Some(body));
             }
             _ => {}
         }
@@ -322,9 +364,11 @@ impl Phone {
         let typed = self.number.text("phone");
         match calls::read_json(answer) {
             Ok(v) => {
-                let to = text(&v, "phone").unwrap_or(typed);
-                let wait = int(&v, "resendIn").unwrap_or(60).clamp(0, 3600);
-                self.length = int(&v, "length")
+                let sent = crate::json::from_json::<Sent>(v).unwrap_or_default();
+                let to = sent.phone.unwrap_or(typed);
+                let wait = sent.resend_in.unwrap_or(60).clamp(0, 3600);
+                self.length = sent
+                    .length
                     .and_then(|n| u32::try_from(n).ok())
                     .filter(|n| (4..=10).contains(n))
                     .unwrap_or(DEFAULT_LENGTH);
@@ -465,4 +509,16 @@ fn same_number(a: &str, b: &str) -> bool {
     a.bytes()
         .filter(u8::is_ascii_digit)
         .eq(b.bytes().filter(u8::is_ascii_digit))
+}
+
+/// `otp/send`'s answer (`{phone, resendIn, length}`); odd or missing fields are `None`.
+#[derive(Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Sent {
+    #[serde(deserialize_with = "crate::app::wire::lenient")]
+    pub phone: Option<String>,
+    #[serde(deserialize_with = "crate::app::wire::lenient")]
+    pub resend_in: Option<i64>,
+    #[serde(deserialize_with = "crate::app::wire::lenient")]
+    pub length: Option<i64>,
 }

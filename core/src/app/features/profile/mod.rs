@@ -16,7 +16,8 @@ use crate::app::registry::{FormId, Req};
 use crate::domain::alert::Alert;
 use crate::domain::validation::Rule;
 use crate::json::whole;
-use crate::json::{Body, Json};
+use crate::json::Json;
+use serde::Serialize;
 
 /// Sessions per page.
 pub const SESSIONS_PER_PAGE: u32 = 10;
@@ -417,43 +418,94 @@ impl Feature for Profile {
 
     fn submit(&mut self, form: FormId, cx: &mut Cx) {
         if form == FormId::ChangePass {
+            // Passwords exactly as typed: spaces may be part of them.
             let f = &self.change_pass;
-            let mut body = Body::new();
-            for name in ["currentPassword", "newPassword", "repeatNewPassword"] {
-                body.str(name, &f.raw_text(name));
-            }
-            let body = body.done();
-            cx.call(Req::Profile(Call::Password), Some(body));
+            let body = PasswordBody {
+                current_password: f.raw_text("currentPassword"),
+                new_password: f.raw_text("newPassword"),
+                repeat_new_password: f.raw_text("repeatNewPassword"),
+            };
+            cx.send(Req::Profile(Call::Password), &body);
         } else if form == FormId::Personal {
-            let mut body = crate::json::Map::new();
-            for name in PERSONAL {
-                let mut v = self.personal.text(name);
-                if name == "cpf_number" && !v.is_empty() {
-                    v = crate::domain::mask::apply(CPF_MASK, &v);
-                }
-                body.insert(name.to_string(), Json::String(v));
+            let f = &self.personal;
+            let mut cpf_number = f.text("cpf_number");
+            if !cpf_number.is_empty() {
+                cpf_number = crate::domain::mask::apply(CPF_MASK, &cpf_number);
             }
-            cx.call(Req::Profile(Call::Personal), Some(Json::Object(body)));
+            let body = PersonalBody {
+                first_name: f.text("firstName"),
+                last_name: f.text("lastName"),
+                birthdate: f.text("birthdate"),
+                country: f.text("country"),
+                city: f.text("city"),
+                address: f.text("address"),
+                postal_code: f.text("postalCode"),
+                cpf_number,
+            };
+            cx.send(Req::Profile(Call::Personal), &body);
         } else if form == FormId::AccountSettings {
-            let body = Body::new()
-                .str("language", &self.account.text("language"))
-                .done();
-            cx.call(Req::Profile(Call::Account), Some(body));
+            let body = LanguageBody {
+                language: self.account.text("language"),
+            };
+            cx.send(Req::Profile(Call::Account), &body);
         } else if form == FormId::ProfileSettings {
             let f = &self.settings;
-            let mut body = Body::new();
-            for name in FLAGS {
-                body.flag(name, f.flag(name));
-            }
-            let body = body.done();
-            cx.call(Req::Profile(Call::Settings), Some(body));
+            let body = SettingsBody {
+                receive_email_promo: f.flag("receiveEmailPromo"),
+                receive_sms_promo: f.flag("receiveSmsPromo"),
+                receive_bonus: f.flag("receiveBonus"),
+            };
+            cx.send(Req::Profile(Call::Settings), &body);
         } else {
-            let body = Body::new()
-                .str("nickname", &self.change_nickname.text("nickname"))
-                .done();
-            cx.call(Req::Profile(Call::Nickname), Some(body));
+            let body = NicknameBody {
+                nickname: self.change_nickname.text("nickname"),
+            };
+            cx.send(Req::Profile(Call::Nickname), &body);
         }
     }
+}
+
+/// The password change (SPEC §7), each password exactly as typed.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordBody {
+    pub current_password: String,
+    pub new_password: String,
+    pub repeat_new_password: String,
+}
+
+/// The personal page's fields ([`PERSONAL`]); the CPF number in its mask.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PersonalBody {
+    pub first_name: String,
+    pub last_name: String,
+    pub birthdate: String,
+    pub country: String,
+    pub city: String,
+    pub address: String,
+    pub postal_code: String,
+    #[serde(rename = "cpf_number")]
+    pub cpf_number: String,
+}
+
+#[derive(Serialize)]
+pub struct LanguageBody {
+    pub language: String,
+}
+
+/// The notification settings ([`FLAGS`]).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsBody {
+    pub receive_email_promo: bool,
+    pub receive_sms_promo: bool,
+    pub receive_bonus: bool,
+}
+
+#[derive(Serialize)]
+pub struct NicknameBody {
+    pub nickname: String,
 }
 
 fn pass_rules() -> Vec<(String, Vec<Rule>)> {

@@ -13,11 +13,12 @@ use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::operator::OperatorPath;
 use crate::app::registry::{FormId, Req};
-use crate::app::wire::{int, text};
+use crate::app::wire::lenient;
 use crate::domain::affiliate::{self, Captured};
 use crate::domain::route::RouteName;
 use crate::domain::validation::Rule;
-use crate::json::{Body, Json};
+use serde::Deserialize;
+use serde::Serialize;
 
 pub use crate::domain::affiliate::TAG_COOKIE;
 /// Cookies holding what the landing address carried (SPEC §9), with `TAG_COOKIE`.
@@ -26,15 +27,24 @@ pub const REF_COOKIE: &str = "referral_id";
 /// Every cookie the runtime reads at start for this feature.
 pub const COOKIES: [&str; 3] = [TAG_COOKIE, BOT_URL_COOKIE, REF_COOKIE];
 
-/// The player's referral figures (`GET /api/player/referral`).
-#[derive(Clone, Debug, Default, PartialEq)]
+/// The player's referral figures (`GET /api/player/referral`, also the transfer's answer):
+/// the code and currency are required; counts are 0 and amounts "0" when missing.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct Stats {
     pub code: String,
+    #[serde(default, deserialize_with = "lenient")]
     pub invited: i64,
+    #[serde(default, deserialize_with = "lenient")]
     pub qualified: i64,
+    #[serde(default = "zero")]
     pub earned: String,
+    #[serde(default = "zero")]
     pub available: String,
     pub currency: String,
+}
+
+fn zero() -> String {
+    "0".into()
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -46,6 +56,21 @@ pub struct Referral {
     /// The affiliate-program application form, and whether it was sent.
     pub apply: FormState,
     pub applied: bool,
+}
+
+/// The earnings moved to the player's balance: an empty object.
+#[derive(Serialize)]
+pub struct TransferBody {}
+
+/// The affiliate application; the tag is `null` without one.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplyBody<'a> {
+    pub name: String,
+    pub email: String,
+    pub website: String,
+    pub message: String,
+    pub affiliate_tag: Option<&'a str>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -95,7 +120,7 @@ impl Feature for Referral {
                     .is_some_and(|s| s.available.bytes().any(|b| matches!(b, b'1'..=b'9')));
                 if cx.shared.is_player() && has_money && !self.transferring {
                     self.transferring = true;
-                    cx.call(Req::Referral(Call::Transfer), Some(Body::new().done()));
+                    cx.send(Req::Referral(Call::Transfer), &TransferBody {});
                 }
             }
             ReferralUi::ReferralRetry => self.load(cx),
@@ -147,7 +172,7 @@ impl Feature for Referral {
                 self.loading = false;
                 match calls::read_json(answer)
                     .map_err(|e| e.to_string())
-                    .and_then(|v| read_stats(&v))
+                    .and_then(crate::json::from_json::<Stats>)
                 {
                     Ok(s) => {
                         self.stats = Some(s);
@@ -163,7 +188,7 @@ impl Feature for Referral {
                 self.transferring = false;
                 match calls::read_json(answer) {
                     Ok(v) => {
-                        if let Ok(s) = read_stats(&v) {
+                        if let Ok(s) = crate::json::from_json::<Stats>(v) {
                             self.stats = Some(s);
                         }
                         cx.success("alerts.referralTransferred");
@@ -208,14 +233,14 @@ impl Feature for Referral {
             return;
         }
         let a = &self.apply;
-        let body = Body::new()
-            .str("name", &a.text("fullName"))
-            .str("email", &a.text("email"))
-            .str("website", &a.text("website"))
-            .str("message", &a.text("message"))
-            .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
-            .done();
-        cx.call(Req::Referral(Call::Apply), Some(body));
+        let body = ApplyBody {
+            name: a.text("fullName"),
+            email: a.text("email"),
+            website: a.text("website"),
+            message: a.text("message"),
+            affiliate_tag: cx.shared.affiliate.stag.as_deref(),
+        };
+        cx.send(Req::Referral(Call::Apply), &body);
     }
 }
 
@@ -278,16 +303,4 @@ fn capture(stored: &[(String, String)], cx: &mut Cx) {
     if kept != Captured::default() {
         cx.msg(Msg::Affiliate(kept));
     }
-}
-
-/// `{code, invited, qualified, earned, available, currency}`.
-fn read_stats(v: &Json) -> Result<Stats, String> {
-    Ok(Stats {
-        code: text(v, "code").ok_or("code missing")?,
-        invited: int(v, "invited").unwrap_or_default(),
-        qualified: int(v, "qualified").unwrap_or_default(),
-        earned: text(v, "earned").unwrap_or_else(|| "0".into()),
-        available: text(v, "available").unwrap_or_else(|| "0".into()),
-        currency: text(v, "currency").ok_or("currency missing")?,
-    })
 }

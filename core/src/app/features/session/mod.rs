@@ -19,7 +19,7 @@ use crate::app::wire::{LoginResponse, Profile};
 use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::modal::MODAL_PARAM;
 use crate::domain::validation::{self, Rule, Scenario};
-use crate::json::Body;
+use serde::Serialize;
 use std::rc::Rc;
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -41,6 +41,44 @@ pub struct Session {
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum SessionUi {
     SignOut,
+}
+
+/// `POST /api/auth/register` (SPEC §7): the credentials (the password exactly as typed), the
+/// referrer and bot (`null` without one), and what every registration sends.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RegisterBody<'a> {
+    pub email: String,
+    pub password: String,
+    pub ref_id: Option<&'a str>,
+    pub bot_url: Option<&'a str>,
+    #[serde(flatten)]
+    pub common: registration::SignUpCommon<'a>,
+}
+
+/// `POST /api/auth/login`; the affiliate tag is `null` without one.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginBody<'a> {
+    pub email: String,
+    pub password: String,
+    pub source: &'a str,
+    pub platform: &'a str,
+    pub affiliate_tag: Option<&'a str>,
+}
+
+/// A password reset asked for an address.
+#[derive(Serialize)]
+pub struct ResetBody {
+    pub email: String,
+}
+
+/// The new password with the mailed code (snake_case confirmation, as the API names it).
+#[derive(Serialize)]
+pub struct NewPasswordBody {
+    pub code: String,
+    pub password: String,
+    pub password_confirmation: String,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -190,46 +228,40 @@ impl Feature for Session {
         let (req, body) = match form {
             FormId::SignUp => {
                 let s = &self.sign_up;
-                let mut body = Body::new();
-                body.str("email", &s.text("email"))
-                    .str("password", &s.raw_text("password"))
-                    .opt("refId", cx.shared.affiliate.ref_id.as_deref())
-                    .opt("botUrl", cx.shared.affiliate.bot_url.as_deref());
-                registration::write_sign_up(&rules(FormId::SignUp), s, cx, &mut body);
-                (Call::Register, body.done())
+                let body = RegisterBody {
+                    email: s.text("email"),
+                    password: s.raw_text("password"),
+                    ref_id: cx.shared.affiliate.ref_id.as_deref(),
+                    bot_url: cx.shared.affiliate.bot_url.as_deref(),
+                    common: registration::sign_up(&rules(FormId::SignUp), s, cx),
+                };
+                (Call::Register, crate::json::body(&body))
             }
             FormId::SignIn => {
                 let s = &self.sign_in;
-                (
-                    Call::Login,
-                    Body::new()
-                        .str("email", &s.text("email"))
-                        .str("password", &s.raw_text("password"))
-                        .str("source", cx.config.source())
-                        .str("platform", &cx.config.platform)
-                        .opt("affiliateTag", cx.shared.affiliate.stag.as_deref())
-                        .done(),
-                )
+                let body = LoginBody {
+                    email: s.text("email"),
+                    password: s.raw_text("password"),
+                    source: cx.config.source(),
+                    platform: &cx.config.platform,
+                    affiliate_tag: cx.shared.affiliate.stag.as_deref(),
+                };
+                (Call::Login, crate::json::body(&body))
             }
-            FormId::ForgotPass => (
-                Call::PasswordReset,
-                Body::new()
-                    .str("email", &self.forgot_pass.text("email"))
-                    .done(),
-            ),
+            FormId::ForgotPass => {
+                let body = ResetBody {
+                    email: self.forgot_pass.text("email"),
+                };
+                (Call::PasswordReset, crate::json::body(&body))
+            }
             FormId::ResetPass => {
                 let s = &self.reset_pass;
-                (
-                    Call::PasswordConfirm,
-                    Body::new()
-                        .str("code", &s.text("code"))
-                        .str("password", &s.raw_text("password"))
-                        .str(
-                            "password_confirmation",
-                            &s.raw_text("password_confirmation"),
-                        )
-                        .done(),
-                )
+                let body = NewPasswordBody {
+                    code: s.text("code"),
+                    password: s.raw_text("password"),
+                    password_confirmation: s.raw_text("password_confirmation"),
+                };
+                (Call::PasswordConfirm, crate::json::body(&body))
             }
             _ => return,
         };

@@ -20,7 +20,8 @@ use crate::app::registry::Req;
 use crate::app::wire::{text, LoginResponse};
 use crate::domain::alert::Alert;
 use crate::domain::route::{self, RouteName};
-use crate::json::{Body, Json};
+use crate::json::Json;
+use serde::Serialize;
 
 /// sessionStorage: `state connection purpose backRoute` of the round trip under way.
 pub const PENDING_KEY: &str = "socialAuth";
@@ -100,6 +101,40 @@ pub enum SocialUi {
     },
 }
 
+/// The sign-in with a provider's code (SPEC §7 social login); the affiliate tag is `null`
+/// when there is none.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginBody<'a> {
+    pub connection: &'a str,
+    pub redirect_uri: &'a str,
+    pub source: &'a str,
+    pub platform: &'a str,
+    pub affiliate_tag: Option<&'a str>,
+}
+
+/// Linking a provider to the signed-in player.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkBody<'a> {
+    pub redirect_uri: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UnlinkBody<'a> {
+    pub social_type: &'a str,
+}
+
+/// The auto-login link's token exchanged for a session.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TokenBody<'a> {
+    pub token: &'a str,
+    pub source: &'a str,
+    pub platform: &'a str,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Call {
     Login {
@@ -167,7 +202,9 @@ impl Feature for Social {
                     self.unlinking = Some(connection.clone());
                     cx.call(
                         Req::Social(Call::Unlink),
-                        Some(Body::new().str("socialType", &connection).done()),
+                        Some(crate::json::body(&UnlinkBody {
+                            social_type: &connection,
+                        })),
                     );
                 }
             }
@@ -354,16 +391,13 @@ impl Social {
                     return true;
                 }
                 let redirect = self.callback(&connection);
-                let body = Body::new()
-                    .str("connection", &connection)
-                    .str("redirectUri", &redirect)
-                    .str("source", cx.config.source())
-                    .str("platform", &cx.config.platform)
-                    .opt(
-                        "affiliateTag",
-                        cx.shared.affiliate.stag.as_deref().or(self.tag.as_deref()),
-                    )
-                    .done();
+                let body = crate::json::body(&LoginBody {
+                    connection: &connection,
+                    redirect_uri: &redirect,
+                    source: cx.config.source(),
+                    platform: &cx.config.platform,
+                    affiliate_tag: cx.shared.affiliate.stag.as_deref().or(self.tag.as_deref()),
+                });
                 self.busy = true;
                 if p.link {
                     if !cx.shared.is_player() {
@@ -378,7 +412,9 @@ impl Social {
                             code,
                             state,
                         }),
-                        Some(Body::new().str("redirectUri", &redirect).done()),
+                        Some(crate::json::body(&LinkBody {
+                            redirect_uri: &redirect,
+                        })),
                     );
                 } else {
                     cx.call(Req::Social(Call::Login { code, state }), Some(body));
@@ -402,12 +438,12 @@ impl Social {
                     return false;
                 }
                 self.busy = true;
-                let body = Body::new()
-                    .str("token", &token)
-                    .str("source", cx.config.source())
-                    .str("platform", &cx.config.platform)
-                    .done();
-                cx.call(Req::Social(Call::Token), Some(body));
+                let body = TokenBody {
+                    token: &token,
+                    source: cx.config.source(),
+                    platform: &cx.config.platform,
+                };
+                cx.send(Req::Social(Call::Token), &body);
                 true
             }
             _ => false,

@@ -7,7 +7,9 @@ use crate::app::feature::{Cx, Msg};
 use crate::app::registry::Req;
 use crate::domain::route::RouteName;
 use crate::domain::sport::resolve::{resolve, Resolved};
-use crate::domain::sport::{self, event_selection, SportRoute, SportSelection};
+use crate::domain::sport::{
+    self, event_selection, EventInfo, SportInfoResponse, SportRoute, SportSelection,
+};
 
 /// `/sport...` under the address's locale prefix.
 fn localized(locale: Option<&str>, path: &str) -> String {
@@ -106,7 +108,8 @@ impl Sport {
 
     pub(super) fn info_answered(&mut self, id: u32, answer: Answer, cx: &mut Cx) {
         let read = calls::read_json(answer).and_then(|v| {
-            super::wire::sport_info(&v).ok_or(ResponseError::Malformed("sport info".into()))
+            crate::json::from_json::<SportInfoResponse>(v)
+                .map_err(|e| ResponseError::Malformed(format!("sport info: {e}")))
         });
         match read {
             Ok(info) => {
@@ -130,7 +133,8 @@ impl Sport {
             return;
         }
         let read = calls::read_json(answer).and_then(|v| {
-            super::wire::event_info(&v).ok_or(ResponseError::Malformed("event info".into()))
+            crate::json::from_json::<EventInfo>(v)
+                .map_err(|e| ResponseError::Malformed(format!("event info: {e}")))
         });
         match read {
             Ok(info) => {

@@ -10,9 +10,8 @@
 //! report, or only a modal query changed) moves nothing.
 
 mod address;
-mod token;
+pub mod token;
 pub mod view;
-mod wire;
 
 use litemap::LiteMap;
 

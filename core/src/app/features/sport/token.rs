@@ -11,7 +11,8 @@ use crate::app::wire::Account;
 use crate::domain::geo::DEFAULT_COUNTRY;
 use crate::domain::locale::sportsbook_culture;
 use crate::domain::sport::{Platform, StartGameParams, SPORT_BASE};
-use crate::json::{Body, Json};
+use crate::json::Json;
+use serde::Serialize;
 
 /// The game key the start call sends for the sportsbook.
 pub const SPORTSBOOK_GAME_KEY: &str = "sportsbook";
@@ -92,18 +93,11 @@ impl Sport {
             false,
             platform,
         );
-        // Written by hand: no serializer instantiated for one request body.
-        let body = Body::new()
-            .str("gameKey", SPORTSBOOK_GAME_KEY)
-            .set("accountId", params.account_id.into())
-            .str("lobbyUrl", &params.lobby_url)
-            .str("locale", &params.locale)
-            .str("countryCode", &params.country_code)
-            .flag("demoMode", params.demo_mode)
-            .int("platform", params.platform.into())
-            .str("provider", &params.provider)
-            .done();
-        cx.call(Req::Sport(Call::Start { account_id, theme }), Some(body));
+        let body = StartBody {
+            game_key: SPORTSBOOK_GAME_KEY,
+            params: &params,
+        };
+        cx.send(Req::Sport(Call::Start { account_id, theme }), &body);
     }
 
     pub(super) fn token_answered(
@@ -174,4 +168,13 @@ impl Sport {
         }
         false
     }
+}
+
+/// The sportsbook's start call (SPEC §3): its game key beside the start parameters.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StartBody<'a> {
+    pub game_key: &'a str,
+    #[serde(flatten)]
+    pub params: &'a StartGameParams,
 }

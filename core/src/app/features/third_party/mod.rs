@@ -21,7 +21,7 @@ use crate::app::registry::Req;
 use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::realtime::push::Push;
 use crate::domain::third_party::{fan_out, plan, Plan, Service, ServiceCmd};
-use crate::json::Body;
+use serde::Serialize;
 
 /// Events kept for the consent-requiring sinks while the visitor has not answered.
 pub const HELD_MAX: usize = 20;
@@ -59,6 +59,13 @@ pub struct ThirdParty {
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum ThirdPartyUi {}
+
+/// The support chat's restore id, saved on the player's profile.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RestoreIdBody<'a> {
+    pub freshchat_restore_id: &'a str,
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Call {
@@ -169,10 +176,10 @@ impl Feature for ThirdParty {
             }
             ThirdPartyTick::RestoreId(id) => {
                 if self.player.is_some() && self.restore_id.as_deref() != Some(id.as_str()) {
-                    cx.call(
-                        Req::ThirdParty(Call::SaveRestoreId),
-                        Some(Body::new().str("freshchatRestoreId", &id).done()),
-                    );
+                    let body = RestoreIdBody {
+                        freshchat_restore_id: &id,
+                    };
+                    cx.send(Req::ThirdParty(Call::SaveRestoreId), &body);
                     self.restore_id = Some(id);
                 }
             }

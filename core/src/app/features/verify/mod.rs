@@ -14,7 +14,7 @@
 
 pub mod view;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
@@ -22,11 +22,11 @@ use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal};
 use crate::app::forms::{self, FormState};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
-use crate::app::wire::{int, str_of};
+use crate::app::wire::lenient;
 use crate::domain::alert::Alert;
 use crate::domain::route::RouteName;
 use crate::domain::validation::Rule;
-use crate::json::{Body, Json};
+use crate::json::Json;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Verify {
@@ -90,6 +90,29 @@ pub enum VerifyUi {
     },
     /// The verify page tries its code again (after a failure to reach the server).
     VerifyRetry,
+}
+
+/// The address to confirm, with the proof the server asked for (left out when none).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SendBody {
+    pub email: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_password: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+}
+
+/// A one-time code: the mailed one, or the confirmation link's.
+#[derive(Serialize)]
+pub struct CodeBody<'a> {
+    pub code: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AvatarBody<'a> {
+    pub avatar_id: &'a str,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -159,7 +182,7 @@ impl Feature for Verify {
                 if cx.shared.is_player() && !self.avatar_busy {
                     self.avatar_busy = true;
                     self.avatar_error = None;
-                    let body = Body::new().str("avatarId", &id).done();
+                    let body = crate::json::body(&AvatarBody { avatar_id: &id });
                     self.chosen = Some(id);
                     cx.call(Req::Verify(Call::SetAvatar), Some(body));
                 }
@@ -217,7 +240,7 @@ impl Feature for Verify {
         match call {
             Call::Send => match calls::read_json(answer) {
                 Ok(v) => {
-                    self.sent(&v, cx);
+                    self.sent(v, cx);
                     self.code.reset();
                     // The password is not kept past its use; the owner code is spent.
                     self.address.values.remove("currentPassword");
@@ -261,7 +284,7 @@ impl Feature for Verify {
                 self.resending = false;
                 match calls::read_json(answer) {
                     Ok(v) => {
-                        self.sent(&v, cx);
+                        self.sent(v, cx);
                         cx.alert(
                             Alert::warning("alerts.emailResent")
                                 .with_description("alerts.emailResentDescription"),
@@ -281,7 +304,7 @@ impl Feature for Verify {
                     self.code.reset();
                     self.address.reset();
                     self.sent_to = None;
-                    self.link_email = str_of(&v, "email");
+                    self.link_email = crate::json::from_json::<Sent>(v).unwrap_or_default().email;
                     cx.forms_changed();
                     // The confirm modal says so: the profile is confirmed now
                     // ('profileConfirmed', address.rs).
@@ -300,7 +323,8 @@ impl Feature for Verify {
             Call::Link => {
                 self.link = match calls::read_json(answer) {
                     Ok(v) => {
-                        self.link_email = str_of(&v, "email");
+                        self.link_email =
+                            crate::json::from_json::<Sent>(v).unwrap_or_default().email;
                         if cx.shared.is_player() {
                             cx.msg(Msg::Signal(Signal::ProfileChanged));
                         }
@@ -390,13 +414,16 @@ impl Feature for Verify {
 
     fn submit(&mut self, form: FormId, cx: &mut Cx) {
         if form == FormId::EmailAddress {
-            let mut body = Body::new();
-            body.str("email", &self.address.text("email"));
-            proof::write(self.proof, &self.address, "code", &mut body);
-            cx.call(Req::Verify(Call::Send), Some(body.done()));
+            let given = proof::given(self.proof, &self.address, "code");
+            let body = SendBody {
+                email: self.address.text("email"),
+                current_password: given.current_password,
+                code: given.code,
+            };
+            cx.send(Req::Verify(Call::Send), &body);
         } else {
-            let body = Body::new().str("code", &self.code.text("code")).done();
-            cx.call(Req::Verify(Call::Confirm), Some(body));
+            let code = self.code.text("code");
+            cx.send(Req::Verify(Call::Confirm), &CodeBody { code: &code });
         }
     }
 }
@@ -430,11 +457,12 @@ impl Verify {
         }
     }
 
-    /// A mail went out (`{email, resendIn}`).
-    fn sent(&mut self, v: &Json, cx: &mut Cx) {
-        self.sent_to = Some(str_of(v, "email"));
+    /// A mail went out.
+    fn sent(&mut self, v: Json, cx: &mut Cx) {
+        let sent = crate::json::from_json::<Sent>(v).unwrap_or_default();
+        self.sent_to = Some(sent.email);
         self.address.submitting = false;
-        self.wait(int(v, "resendIn").map(|s| s as f64), cx);
+        self.wait(sent.resend_in.map(|s| s as f64), cx);
         cx.forms_changed();
     }
 
@@ -456,8 +484,18 @@ impl Verify {
         }
         self.link_code = code.to_string();
         self.link = LinkStatus::Checking;
-        let body = Body::new().str("code", code).done();
-        cx.call(Req::Verify(Call::Link), Some(body));
+        cx.send(Req::Verify(Call::Link), &CodeBody { code });
         true
     }
+}
+
+/// A mail sent (`{email, resendIn}`), or an address confirmed (`{email}`); odd or missing
+/// fields are empty.
+#[derive(Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Sent {
+    #[serde(deserialize_with = "lenient")]
+    pub email: String,
+    #[serde(deserialize_with = "lenient")]
+    pub resend_in: Option<i64>,
 }

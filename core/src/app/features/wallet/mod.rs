@@ -16,7 +16,8 @@ use crate::app::wire::Account;
 use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
-use crate::json::{Body, Json};
+use crate::json::Json;
+use serde::Serialize;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Wallet {
@@ -87,6 +88,12 @@ pub enum WalletUi {
     PayCountry {
         country: String,
     },
+}
+
+/// A new account in `currency`.
+#[derive(Serialize)]
+pub struct CreateBody<'a> {
+    pub currency: &'a str,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -311,9 +318,11 @@ impl Feature for Wallet {
 
     fn submit(&mut self, _form: FormId, cx: &mut Cx) {
         let currency = self.new_account.text("currency");
-        cx.call(
+        cx.send(
             Req::Wallet(Call::Create),
-            Some(Body::new().str("currency", &currency).done()),
+            &CreateBody {
+                currency: &currency,
+            },
         );
     }
 }

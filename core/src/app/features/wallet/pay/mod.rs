@@ -25,7 +25,9 @@ use crate::domain::invoice::{InvoiceKind, InvoiceStatus, InvoiceTracker, ASYNC_I
 use crate::domain::modal::{WalletAction, MODAL_PARAM, WALLET_TAB_PARAM};
 use crate::domain::payment::{Direction, MethodId, DEPOSIT_LIMIT_REACHED, PAYMENT_GEO_KEY};
 use crate::domain::payment_form::{self as rules, FieldKind, InputUnit, EQUIVALENT_KEY};
-use crate::json::{Body, Json};
+use crate::json::Json;
+use serde::Serialize;
+use std::collections::BTreeMap;
 
 use super::Call as WalletCall;
 use wire::{InvoicePage, Method, MethodGroup, WireInvoice};
@@ -66,6 +68,22 @@ pub enum AccountTab {
     #[default]
     All,
     Crypto,
+}
+
+/// A deposit or withdrawal (SPEC §7 payments): the method's fields by name, trimmed; the
+/// region and the chosen deposit bonus only when there are.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CreateBody<'a> {
+    pub account_id: i64,
+    pub amount: String,
+    pub payment_method: &'a str,
+    pub fields: BTreeMap<String, String>,
+    pub idempotency_key: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub country: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bonus_id: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -503,25 +521,27 @@ impl Pay {
             }
         };
         self.pending_key = Some(key.clone());
-        let mut fields = serde_json::Map::new();
-        for f in &method.fields {
-            let v = self.values.get(&f.name).cloned().unwrap_or_default();
-            fields.insert(f.name.clone(), Json::String(v.trim().to_string()));
-        }
-        let mut body = Body::new();
-        body.set("accountId", account.id.into())
-            .str("amount", &amount.to_string())
-            .set("paymentMethod", method.id.clone().into())
-            .set("fields", Json::Object(fields))
-            .str("idempotencyKey", &key);
-        if let Some(c) = self.country_for(cx) {
-            body.str("country", &c);
-        }
-        // The deposit bonus chosen in the package-bonus modal (the bonuses feature).
-        if let (Direction::Deposit, Some(b)) = (dir, cx.shared.deposit_bonus) {
-            body.set("bonusId", b.into());
-        }
-        let body = body.done();
+        let fields = method
+            .fields
+            .iter()
+            .map(|f| {
+                let v = self.values.get(&f.name).map_or("", String::as_str);
+                (f.name.clone(), v.trim().to_string())
+            })
+            .collect();
+        let body = crate::json::body(&CreateBody {
+            account_id: account.id,
+            amount: amount.to_string(),
+            payment_method: &method.id,
+            fields,
+            idempotency_key: &key,
+            country: self.country_for(cx),
+            // The deposit bonus chosen in the package-bonus modal (the bonuses feature).
+            bonus_id: cx
+                .shared
+                .deposit_bonus
+                .filter(|_| dir == Direction::Deposit),
+        });
         self.stage = Stage::Submitting;
         self.message = None;
         cx.call(req(Call::Create { dir }), Some(body));
