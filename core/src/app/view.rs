@@ -167,12 +167,14 @@ pub fn changed<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 pub struct GroupsView {
     pub sport: LoadState,
     pub bonuses: LoadState,
+    pub protection: LoadState,
 }
 
 fn groups_slice(model: &Model) -> GroupsView {
     GroupsView {
         sport: model.groups.state(GroupId::sport),
         bonuses: model.groups.state(GroupId::bonuses),
+        protection: model.groups.state(GroupId::protection),
     }
 }
 

@@ -228,6 +228,10 @@ impl Feature for Protection {
                         }
                         self.session = Some(s);
                     }
+                    // Before the player is known here (the session restoring, or this tab's
+                    // code arriving with the boot and the other tab's writes queued): the
+                    // newest write replaces what storage held at boot, which the sign-in reads.
+                    Some(_) if self.player.is_none() => self.stored = text,
                     // Removed by a sign-out elsewhere: the session hook follows.
                     _ => {}
                 }
