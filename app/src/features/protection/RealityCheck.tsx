@@ -25,12 +25,31 @@ export function Protected({ children }: { children: ReactNode }) {
   return (
     <>
       <SessionBar />
+      <CodeRetry />
       <div className="protected" inert={blocked || undefined} aria-hidden={blocked || undefined}>
         {opened ? children : null}
       </div>
       {due ? <RealityCheck /> : null}
       {asking ? <SessionAsk /> : null}
     </>
+  );
+}
+
+/** A signed-in player's protection arrives as its own part of the core (the `protection`
+ * group); when its chunk did not load, say so and fetch it again. Until then a launch waits
+ * (the core holds it for the session-length answer) and the bar is not shown. */
+export function CodeRetry() {
+  const t = useText();
+  const failed = useCore((s) => s.groups.protection === "failed" && s.session.status === "player");
+  const load = useCore((s) => s.load);
+  if (!failed) return null;
+  return (
+    <div className="panel protection-retry" role="alert" data-testid="protection-retry">
+      <p>{t("layout.groups.failed")}</p>
+      <Button variant="secondary" onClick={() => load("protection")}>
+        {t("layout.groups.retry")}
+      </Button>
+    </div>
   );
 }
 
