@@ -103,7 +103,8 @@ impl Groups {
     /// Keep `item` for when the code arrives. A hook heard again replaces the earlier one,
     /// which moves to the back: the group hears hooks against the state at load time, so only
     /// their last order matters (signed in, out, in again), and an address change is one
-    /// whatever its `from` was.
+    /// whatever its `from` was. Not a push: each is a message the group hears at its moment
+    /// (a second copy of a bet is the group's to recognise, as when its code is here).
     /// `at` is the core's time now. When the queue is full the oldest item goes, but never
     /// the boot (what storage held: a group without it would not know the device's choices).
     pub fn queue(&mut self, id: GroupId, item: Pending, at: u64) {
@@ -111,7 +112,7 @@ impl Groups {
         if let Pending::Hook(new) = &item {
             queue.retain(|(_, old)| match (old, new) {
                 (Pending::Hook(OwnedHook::Navigated { .. }), OwnedHook::Navigated { .. }) => false,
-                (Pending::Hook(old), new) => old != new,
+                (Pending::Hook(old), new) => matches!(new, OwnedHook::Push(_)) || old != new,
                 _ => true,
             });
         }
@@ -147,12 +148,8 @@ impl Groups {
         }
         slot.state = LoadState::Ready;
         slot.code = Some(code);
-        let timed = |p: &Pending| {
-            matches!(
-                p,
-                Pending::Hook(OwnedHook::Session(_) | OwnedHook::Push(_))
-            )
-        };
+        let timed =
+            |p: &Pending| matches!(p, Pending::Hook(OwnedHook::Session(_) | OwnedHook::Push(_)));
         slot.queue
             .drain(..)
             .map(|(at, p)| (if timed(&p) { at.min(now) } else { now }, p))

@@ -112,7 +112,9 @@ fn taken(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) -> bool {
             // Kept for the group; loaded now only where its code costs nothing (natively) or
             // the address is one of its pages (after a failure: only on entering it again).
             None => {
-                model.groups.queue(id, Pending::Hook(OwnedHook::of(hook)), now);
+                model
+                    .groups
+                    .queue(id, Pending::Hook(OwnedHook::of(hook)), now);
                 // Entered: not the same address seen again (a locales answer re-resolves it).
                 let entered = match hook {
                     Hook::Booted(_) => true,
