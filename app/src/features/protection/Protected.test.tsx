@@ -8,8 +8,6 @@ import { RealityCheckSettings } from "./RealityCheckSettings";
 afterEach(cleanup);
 
 const playing = (asking: boolean) => ({ ...initialView.protection, active: true, playing: true, asking });
-// A signed-in player whose protection code is here.
-const here = () => ({ session: { ...initialView.session, status: "player" as const }, groups: { ...initialView.groups, protection: "ready" as const } });
 const page = () => (
   <Protected>
     <div data-testid="widget">sportsbook</div>
@@ -18,7 +16,7 @@ const page = () => (
 
 describe("Protected", () => {
   it("keeps an open page mounted but inert behind the session-length ask", () => {
-    setView({ ...here(), protection: playing(false) });
+    setView({ protection: playing(false) });
     render(page());
     const widget = screen.getByTestId("widget");
     act(() => useCore.setState({ protection: playing(true) }));
@@ -32,7 +30,7 @@ describe("Protected", () => {
   });
 
   it("does not mount a page entered after the length until Continue", () => {
-    setView({ ...here(), protection: playing(true) });
+    setView({ protection: playing(true) });
     render(page());
     expect(screen.queryByTestId("widget")).toBeNull();
     act(() => useCore.setState({ protection: playing(false) }));
@@ -41,23 +39,6 @@ describe("Protected", () => {
 });
 
 describe("the protection group's code", () => {
-  it("holds a player's page until the code says whether the session length has passed", () => {
-    setView({ session: { ...initialView.session, status: "player" }, groups: { ...initialView.groups, protection: "loading" } });
-    render(page());
-    expect(screen.queryByTestId("widget")).toBeNull();
-    // The code arrives and the length has passed: the page still waits, for Continue.
-    act(() => useCore.setState({ groups: { ...initialView.groups, protection: "ready" }, protection: playing(true) }));
-    expect(screen.queryByTestId("widget")).toBeNull();
-    act(() => useCore.setState({ protection: playing(false) }));
-    expect(screen.getByTestId("widget")).toBeTruthy();
-  });
-
-  it("never holds a guest's page (a guest never loads the code)", () => {
-    setView({ session: { ...initialView.session, status: "guest" } });
-    render(page());
-    expect(screen.getByTestId("widget")).toBeTruthy();
-  });
-
   const player = { ...initialView.session, status: "player" as const };
   const groups = (protection: "idle" | "loading" | "ready" | "failed") => ({ ...initialView.groups, protection });
 
@@ -69,8 +50,8 @@ describe("the protection group's code", () => {
     expect(screen.getByRole("alert").textContent).toContain("could not be loaded");
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(asked).toEqual(["protection"]);
-    // The page waits for the code (whether the session length has passed).
-    expect(screen.queryByTestId("widget")).toBeNull();
+    // The page itself stays (a launch waits in the core for the code).
+    expect(screen.getByTestId("widget")).toBeTruthy();
   });
 
   it("shows a guest no retry (a guest never loads it)", () => {

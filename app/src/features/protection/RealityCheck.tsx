@@ -18,11 +18,9 @@ export function Protected({ children }: { children: ReactNode }) {
   const due = useCore((s) => s.protection.due) && shown && !asking;
   // A page already showing (an open sportsbook when the length passes) stays mounted, inert
   // behind the ask, so its bet slip survives "Continue"; a page entered after the length
-  // waits to mount. Whether it has passed is known once the protection's code is here (a
-  // lazily loaded group): until then a signed-in (or still restoring) player's page waits too.
-  const waiting = useCore((s) => s.session.status !== "guest" && s.groups.protection !== "ready");
-  const [opened, setOpened] = useState(!asking && !waiting);
-  if (!asking && !waiting && !opened) setOpened(true);
+  // waits to mount.
+  const [opened, setOpened] = useState(!asking);
+  if (!asking && !opened) setOpened(true);
   const blocked = due || asking;
   return (
     <>
