@@ -39,6 +39,29 @@ describe("Protected", () => {
 });
 
 describe("the protection group's code", () => {
+  const sportsbook = () => (
+    <Protected waitForCode>
+      <div data-testid="widget">sportsbook</div>
+    </Protected>
+  );
+
+  it("holds a player's sportsbook until the code says whether the session length has passed", () => {
+    setView({ session: { ...initialView.session, status: "player" }, groups: { ...initialView.groups, protection: "loading" } });
+    render(sportsbook());
+    expect(screen.queryByTestId("widget")).toBeNull();
+    // The code arrives and the length has passed: the sportsbook still waits, for Continue.
+    act(() => useCore.setState({ groups: { ...initialView.groups, protection: "ready" }, protection: playing(true) }));
+    expect(screen.queryByTestId("widget")).toBeNull();
+    act(() => useCore.setState({ protection: playing(false) }));
+    expect(screen.getByTestId("widget")).toBeTruthy();
+  });
+
+  it("never holds a guest's sportsbook (a guest never loads the code)", () => {
+    setView({ session: { ...initialView.session, status: "guest" } });
+    render(sportsbook());
+    expect(screen.getByTestId("widget")).toBeTruthy();
+  });
+
   const player = { ...initialView.session, status: "player" as const };
   const groups = (protection: "idle" | "loading" | "ready" | "failed") => ({ ...initialView.groups, protection });
 
