@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Lighthouse (mobile, the default form factor) on home as a guest and on /wallet signed in as
-# the seeded demo player, against the release sandbox serving app/dist: prints performance, FCP,
-# LCP, TBT and CLS for each (goal: >= 95, LCP <= 2.0 s, TBT <= 100 ms, CLS <= 0.02). Not part of
-# the test command. Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) and the npm
-# lighthouse in tools/lighthouse (npm ci). SKIP_BUILD=1 measures the current app/dist; LH_OUT=DIR
-# keeps the JSON reports.
+# Lighthouse (mobile, the default form factor) on home as a guest and on /wallet and /profile
+# signed in as the seeded demo player, against the release sandbox serving app/dist: prints
+# performance, FCP, LCP, TBT and CLS for each run (goal: >= 95, LCP <= 2.0 s, TBT <= 100 ms,
+# CLS <= 0.02); LH_RUNS=5 adds each page's median of five runs, LH_PAGES=home,wallet picks
+# pages. Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) and the npm lighthouse in
+# tools/lighthouse (npm ci). SKIP_BUILD=1 measures the current app/dist; LH_OUT=DIR keeps the
+# JSON reports.
 source "$(dirname "$0")/lib.sh"
 if [ -z "${SKIP_BUILD:-}" ]; then
   build_product

@@ -2,8 +2,9 @@
 // (split_sport*.wasm), fetched when the core needs it. The guest's home never asks for it
 // while it loads; /sport fetches it and works; a chunk whose fetch failed shows a retry, and
 // the retry fetches it again and the page works. The bonuses' part (split_bonuses*.wasm) the
-// same on /profile/bonuses. The protection's part (split_protection*.wasm: the session bar, the
-// reality check, the session-length ask) on a player's game page; a guest never fetches it.
+// same on /profile/bonuses, and the limits' (split_limits*.wasm, a group with forms) on
+// /profile/limits. The protection's part (split_protection*.wasm: the session bar, the reality
+// check, the session-length ask) on a player's game page; a guest never fetches it.
 import { expect, test, type Page } from "./fixtures";
 import { axeClean } from "./axe";
 import { register, signedIn } from "./player";
@@ -13,6 +14,7 @@ const MAIN = /\/assets\/croupier_core_bg[^/]*\.wasm$/;
 const SPORT_CHUNK = /\/assets\/split_sport[^/]*\.wasm$/;
 const BONUSES_CHUNK = /\/assets\/split_bonuses[^/]*\.wasm$/;
 const PROTECTION_CHUNK = /\/assets\/split_protection[^/]*\.wasm$/;
+const LIMITS_CHUNK = /\/assets\/split_limits[^/]*\.wasm$/;
 
 /** Every URL the page asks for, from now on. */
 function requests(page: Page): string[] {
@@ -32,6 +34,7 @@ test("the guest's home loads the main module only, not the sportsbook's chunk", 
   expect(seen.filter((u) => SPORT_CHUNK.test(u))).toEqual([]);
   expect(seen.filter((u) => BONUSES_CHUNK.test(u))).toEqual([]);
   expect(seen.filter((u) => PROTECTION_CHUNK.test(u))).toEqual([]);
+  expect(seen.filter((u) => LIMITS_CHUNK.test(u))).toEqual([]);
   expect(seen.filter((u) => u.endsWith(".wasm"))).toHaveLength(1);
 });
 
@@ -117,5 +120,32 @@ for (const s of [
     await expect(alert).toHaveCount(0);
     expect(tries).toBe(2);
     await page.screenshot({ path: test.info().outputPath(`protection-chunk-retried-${s.name}.png`), fullPage: true });
+  });
+
+  test(`the limits chunk held back once on /profile/limits shows a retry, then adding a limit works (${s.name})`, async ({ page, request }) => {
+    await page.setViewportSize({ width: s.width, height: s.height });
+    const player = await register(request, "lazylimit");
+    let tries = 0;
+    await page.route(LIMITS_CHUNK, (route) => (tries++ === 0 ? route.abort("failed") : route.continue()));
+    await signedIn(page, player, "/profile/limits");
+    const alert = page.getByRole("alert").filter({ hasText: "could not be loaded" });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId("limits-deposit")).toHaveCount(0);
+    await axeClean(page);
+    await page.screenshot({ path: test.info().outputPath(`limits-chunk-failed-${s.name}.png`), fullPage: true });
+    await alert.getByRole("button", { name: "Try again" }).click();
+    // The session's start, queued while the chunk was away, reaches the limits: the list is
+    // asked for and shown; then the add-limit form (the group's) sends.
+    const deposit = page.getByTestId("limits-deposit");
+    await expect(deposit).toContainText("No limit set.");
+    await expect(alert).toHaveCount(0);
+    await deposit.getByRole("button", { name: "Add limit" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Period").selectOption("daily");
+    await dialog.getByLabel("Amount").fill("30");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(deposit.getByRole("listitem")).toContainText(["Daily30.00 USD"]);
+    expect(tries).toBe(2);
   });
 }

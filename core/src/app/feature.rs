@@ -482,13 +482,18 @@ impl Cx<'_> {
 /// What the parent needs of a lazily loaded group (`lazy` rows in registry.rs): its code
 /// behind one vtable, so the parent never names the group's functions and the splitter can
 /// move them to the group's chunk. The models stay in [`Features`](super::registry::Features)
-/// (the parent owns them; the group's code gets `&mut` to them), and so do the view slices.
+/// (the parent owns them; the group's code gets `&mut` to them), and so do the view slices
+/// and the forms' state; a form's rules and its submit are the group's code.
 pub trait Group {
     fn ui(&self, f: &mut super::registry::Features, event: super::registry::FeatureUi, cx: &mut Cx);
     fn answered(&self, f: &mut super::registry::Features, call: Req, answer: Answer, cx: &mut Cx);
     fn tick(&self, f: &mut super::registry::Features, tick: Tick, cx: &mut Cx);
     /// Whether the group's model changed.
     fn hook(&self, f: &mut super::registry::Features, hook: &Hook, cx: &mut Cx) -> bool;
+    /// A form's rules (the form's state is the parent's: `Features::form`).
+    fn form_rules(&self, f: &super::registry::Features, form: FormId) -> Vec<(String, Vec<Rule>)>;
+    /// The form passed its rules: send it.
+    fn submit(&self, f: &mut super::registry::Features, form: FormId, cx: &mut Cx);
 }
 
 /// A group's code could not be fetched (network, a failed chunk): the parent keeps what was

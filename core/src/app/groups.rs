@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use super::calls::Answer;
 use super::feature::{Group, OwnedHook};
-use super::registry::{FeatureUi, GroupId, Req, Tick};
+use super::registry::{FeatureUi, FormId, GroupId, Req, Tick};
 
 /// A group's code, as its loader gave it. Every copy of one group's code is the same code,
 /// so two are always equal (the model's `PartialEq` compares state, not code).
@@ -48,6 +48,10 @@ pub enum Pending {
     Answer(Req, Answer),
     Tick(Tick),
     Hook(OwnedHook),
+    /// A submit of one of the group's forms. Its input is not queued: the parent applies it
+    /// to the form's state at once (the view shows it), so the submit, delivered in its turn,
+    /// sends what was typed before it.
+    Submit(FormId),
 }
 
 /// A queue longer than this drops its oldest item: only hooks pile up while a group is idle
@@ -105,16 +109,21 @@ impl Groups {
     /// their last order matters (signed in, out, in again), and an address change is one
     /// whatever its `from` was. Not a push: each is a message the group hears at its moment
     /// (a second copy of a bet is the group's to recognise, as when its code is here).
+    /// A submit pressed again is one submit, likewise moved to the back.
     /// `at` is the core's time now. When the queue is full the oldest item goes, but never
     /// the boot (what storage held: a group without it would not know the device's choices).
     pub fn queue(&mut self, id: GroupId, item: Pending, at: u64) {
         let queue = &mut self.slot_mut(id).queue;
-        if let Pending::Hook(new) = &item {
-            queue.retain(|(_, old)| match (old, new) {
+        match &item {
+            Pending::Hook(new) => queue.retain(|(_, old)| match (old, new) {
                 (Pending::Hook(OwnedHook::Navigated { .. }), OwnedHook::Navigated { .. }) => false,
                 (Pending::Hook(old), new) => matches!(new, OwnedHook::Push(_)) || old != new,
                 _ => true,
-            });
+            }),
+            Pending::Submit(form) => {
+                queue.retain(|(_, old)| !matches!(old, Pending::Submit(f) if f == form))
+            }
+            _ => {}
         }
         if queue.len() >= QUEUE_LIMIT {
             let booted = |(_, p): &(u64, Pending)| matches!(p, Pending::Hook(OwnedHook::Booted(_)));
@@ -187,6 +196,24 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
                 || modal.contains("bonus")
                 || modal.starts_with("quest")
         }
+        // The limits page and its modals (add, edit, confirm update, confirm delete) and
+        // game-limit-reached (opened by a refused game launch or sport bet: it lists the limits
+        // that block play).
+        GroupId::limits => {
+            let modal = shared
+                .location
+                .query_value(crate::domain::modal::MODAL_PARAM)
+                .unwrap_or_default();
+            page == Some(RouteName::ProfileLimits)
+                || matches!(
+                    modal,
+                    "add-limit"
+                        | "edit-limit"
+                        | "confirm-limit-update"
+                        | "confirm-delete-limit"
+                        | "game-limit-reached"
+                )
+        }
         // A signed-in player's game page and sportsbook (the bar, the reality check, the
         // session-length ask before a launch or a stake) and the limits page (the player's
         // choices). Elsewhere the daily reminder waits for the prefetch of every idle group a
@@ -209,7 +236,7 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
 pub fn tick_loads(id: GroupId, shared: &super::feature::Shared) -> bool {
     match id {
         GroupId::protection => wanted_at(id, shared),
-        GroupId::sport | GroupId::bonuses => true,
+        GroupId::sport | GroupId::bonuses | GroupId::limits => true,
     }
 }
 
@@ -226,6 +253,9 @@ pub fn hears_now(id: GroupId, hook: &super::feature::Hook) -> bool {
         // A launch waits for the session-length answer (`LaunchAllowed`): a game page loads
         // the group anyway; this covers a launch asked from anywhere else.
         GroupId::protection => matches!(hook, Hook::Signal(super::feature::Signal::LaunchWanted)),
+        // A deposit, game launch or bet refused by a limit: the limits are reloaded for what
+        // the player is shown next (the game-limit-reached modal lists them).
+        GroupId::limits => matches!(hook, Hook::Signal(super::feature::Signal::LimitReached)),
         GroupId::bonuses => matches!(
             hook,
             Hook::Push(

@@ -212,9 +212,17 @@ impl Model {
     }
 
     /// A form's rules: its feature's, and for a sign-up the registration scenario's server
-    /// rules merged in (`app::registration`).
+    /// rules merged in (`app::registration`). A lazy group's form has its rules once the
+    /// group's code is here (none before: no message shows while the chunk loads).
     pub fn form_rules(&self, form: crate::app::registry::FormId) -> Vec<(String, Vec<Rule>)> {
-        let own = self.f.form_rules(form);
+        let own = match form.part().group() {
+            Some(id) => self
+                .groups
+                .code(id)
+                .map(|code| code.0.form_rules(&self.f, form))
+                .unwrap_or_default(),
+            None => self.f.form_rules(form),
+        };
         if crate::app::registration::is_sign_up(form) {
             self.shared.registration.merge(own)
         } else {

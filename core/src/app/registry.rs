@@ -6,7 +6,13 @@
 //! first): its code is reached only through a [`Group`] the group's loader returns, which on
 //! wasm32 is a `#[wasm_split]` point, so the splitter moves the code to the group's chunk
 //! (docs/ARCHITECTURE.md "Loading the core by route"). Natively the loader returns the group at
-//! once. A lazy row has no forms yet (the form routing is the parent's).
+//! once.
+//!
+//! A lazy row may own forms. Their generic state stays with the parent: the feature's
+//! `form`/`form_state` accessors are called by the parent, so what the player types is in the
+//! model (and the view) at once, chunk or no chunk. What is the feature's own code goes
+//! through the group: the form's rules (`form_rules`) and its `submit`, which waits in the
+//! group's queue (after the input typed before it) while the chunk loads.
 
 use super::calls::{Answer, Endpoint, Route};
 use super::feature::{Cx, Feature, Group, Hook, SliceSink};
@@ -23,18 +29,18 @@ use crate::domain::validation::Rule;
 macro_rules! features {
     (
         eager { $($Variant:ident $field:ident: $ty:ty [$($Form:ident),*];)* }
-        lazy { $($group:ident => $LVariant:ident $lfield:ident: $lty:ty;)* }
+        lazy { $($group:ident => $LVariant:ident $lfield:ident: $lty:ty [$($LForm:ident),*];)* }
     ) => {
         features!(@all
             [$($Variant $field: $ty [$($Form),*];)*]
-            [$($group => $LVariant $lfield: $lty;)*]
-            [$($Variant $field: $ty;)* $($LVariant $lfield: $lty;)*]
+            [$($group => $LVariant $lfield: $lty [$($LForm),*];)*]
+            [$($Variant $field: $ty [$($Form),*];)* $($LVariant $lfield: $lty [$($LForm),*];)*]
         );
     };
     (@all
         [$($Variant:ident $field:ident: $ty:ty [$($Form:ident),*];)*]
-        [$($group:ident => $LVariant:ident $lfield:ident: $lty:ty;)*]
-        [$($AVariant:ident $afield:ident: $aty:ty;)*]
+        [$($group:ident => $LVariant:ident $lfield:ident: $lty:ty [$($LForm:ident),*];)*]
+        [$($AVariant:ident $afield:ident: $aty:ty [$($AForm:ident),*];)*]
     ) => {
         /// Every feature's model.
         #[derive(Clone, Debug, Default, PartialEq)]
@@ -73,16 +79,16 @@ macro_rules! features {
         #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
         #[serde(rename_all = "camelCase")]
         pub enum FormId {
-            $($($Form,)*)*
+            $($($AForm,)*)*
         }
 
         impl FormId {
-            pub const ALL: &'static [FormId] = &[$($(FormId::$Form,)*)*];
+            pub const ALL: &'static [FormId] = &[$($(FormId::$AForm,)*)*];
 
             /// The feature that owns the form.
             pub fn part(self) -> Part {
                 match self {
-                    $($(FormId::$Form => Part::$Variant,)*)*
+                    $($(FormId::$AForm => Part::$AVariant,)*)*
                 }
             }
         }
@@ -183,6 +189,12 @@ macro_rules! features {
                         }
                         fn hook(&self, f: &mut Features, hook: &Hook, cx: &mut Cx) -> bool {
                             f.$lfield.hook(hook, cx)
+                        }
+                        fn form_rules(&self, f: &Features, id: FormId) -> Vec<(String, Vec<Rule>)> {
+                            f.$lfield.form_rules(id)
+                        }
+                        fn submit(&self, f: &mut Features, id: FormId, cx: &mut Cx) {
+                            f.$lfield.submit(id, cx)
                         }
                     }
 
@@ -303,20 +315,22 @@ macro_rules! features {
                 changed
             }
 
+            /// A form's state, a lazy row's too: the parent keeps it, so input applies while
+            /// the group's chunk loads.
             pub fn form(&mut self, id: FormId) -> Option<&mut FormState> {
                 match id.part() {
-                    $(Part::$Variant => self.$field.form(id),)*
-                    $(Part::$LVariant => None,)*
+                    $(Part::$AVariant => self.$afield.form(id),)*
                 }
             }
 
             pub fn form_state(&self, id: FormId) -> Option<&FormState> {
                 match id.part() {
-                    $(Part::$Variant => self.$field.form_state(id),)*
-                    $(Part::$LVariant => None,)*
+                    $(Part::$AVariant => self.$afield.form_state(id),)*
                 }
             }
 
+            /// An eager feature's form rules (a lazy row's come through its group:
+            /// `Model::form_rules`).
             pub fn form_rules(&self, id: FormId) -> Vec<(String, Vec<Rule>)> {
                 match id.part() {
                     $(Part::$Variant => self.$field.form_rules(id),)*
@@ -350,7 +364,6 @@ features! {
         Wallet wallet: wallet::Wallet [NewAccount];
         Miniapp miniapp: miniapp::Miniapp [];
         Games games: games::Games [];
-        Limits limits: limits::Limits [LimitAdd, LimitEdit];
         Notifications notifications: notifications::Notifications [Contact];
         Profile profile: profile::Profile [ChangePass, ChangeNickname, ProfileSettings, AccountSettings, Personal];
         Phone phone: phone::Phone [PhoneNumber, PhoneCode, PhoneSignUp];
@@ -363,8 +376,9 @@ features! {
         ThirdParty third_party: third_party::ThirdParty [];
     }
     lazy {
-        sport => Sport sport: sport::Sport;
-        bonuses => Bonuses bonuses: bonuses::Bonuses;
-        protection => Protection protection: protection::Protection;
+        sport => Sport sport: sport::Sport [];
+        bonuses => Bonuses bonuses: bonuses::Bonuses [];
+        limits => Limits limits: limits::Limits [LimitAdd, LimitEdit];
+        protection => Protection protection: protection::Protection [];
     }
 }

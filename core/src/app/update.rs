@@ -14,8 +14,9 @@ use super::forms;
 use super::groups::{self, Code, LoadState, Pending};
 use super::live::{self, News};
 use super::model::Model;
-use super::registry::{Features, GroupId, Part, Req};
+use super::registry::{Features, FormId, GroupId, Part, Req};
 use crate::domain::alert::Alert;
+use crate::domain::validation::Rule;
 
 pub use address::{parse_reload_guard, RELOAD_GUARD_KEY};
 
@@ -192,6 +193,12 @@ fn deliver(
             true
         }
         Pending::Hook(h) => run(model, now, out, |f, cx| g.hook(f, &h.as_hook(), cx)),
+        Pending::Submit(form) => {
+            model.dirty.forms();
+            let rules = g.form_rules(&model.f, form);
+            submit(model, form, &rules, now, out, |f, cx| g.submit(f, form, cx));
+            true
+        }
     };
     if changed {
         model.dirty.mark(id.part());
@@ -237,6 +244,8 @@ fn loaded(
     let mut changed = false;
     match code {
         Ok(code) => {
+            // The group's forms get their rules (the view's messages) with its code.
+            model.dirty.forms();
             // Each at the time `groups::Groups::ready` gives (a sign-in or a push at its own).
             for (at, item) in model.groups.ready(id, code.clone(), now) {
                 changed |= deliver(model, id, &code, item, at, out);
@@ -479,35 +488,68 @@ fn app_ui(model: &mut Model, ui: AppUi, now: u64, fx: &mut Vec<Effect>, out: &mu
             if let Some(state) = model.f.form(form) {
                 state.input(field, value.into());
             }
+            wake(model, form, now, fx, out);
         }
         AppUi::FormBlur { form, field } => {
             model.dirty.forms();
             if let Some(state) = model.f.form(form) {
                 state.touch(field);
             }
+            wake(model, form, now, fx, out);
         }
         AppUi::FormSubmit { form } => {
-            // The submitting flag is form state; the feature only sends (its answer marks it).
             model.dirty.forms();
-            let rules = model.form_rules(form);
-            let Some(state) = model.f.form(form) else {
-                return;
-            };
-            if state.submitting {
-                return;
+            match form.part().group() {
+                // Waits for the group's code (its rules and its send) behind what the group
+                // was sent before; the input typed before it is already in the form.
+                Some(id) => to_group(model, id, Pending::Submit(form), now, fx, out),
+                None => {
+                    let rules = model.form_rules(form);
+                    submit(model, form, &rules, now, out, |f, cx| f.submit(form, cx));
+                }
             }
-            // Every message shows after a submit attempt; an invalid form sends nothing.
-            for (field, _) in &rules {
-                state.touch(field.clone());
-            }
-            if forms::has_errors(&rules, state) {
-                return;
-            }
-            state.submitting = true;
-            state.error = None;
-            run(model, now, out, |f, cx| f.submit(form, cx));
         }
     }
+}
+
+/// The player types into a lazy group's form: its code is wanted (the messages need its
+/// rules, the submit its send). Nothing is queued: the input is in the form already.
+fn wake(model: &mut Model, form: FormId, now: u64, fx: &mut Vec<Effect>, out: &mut Out) {
+    let Some(id) = form.part().group() else {
+        return;
+    };
+    let failed = model.groups.state(id) == LoadState::Failed;
+    if model.groups.code(id).is_none() && (!failed || !model.groups.deferred) {
+        load(model, id, now, fx, out);
+    }
+}
+
+/// The parent's half of a submit, the same for every form: every message shows after a
+/// submit attempt, an invalid form sends nothing, the submitting flag is form state; `send`
+/// is the feature's (its answer clears the flag).
+fn submit(
+    model: &mut Model,
+    form: FormId,
+    rules: &[(String, Vec<Rule>)],
+    now: u64,
+    out: &mut Out,
+    send: impl FnOnce(&mut Features, &mut Cx),
+) {
+    let Some(state) = model.f.form(form) else {
+        return;
+    };
+    if state.submitting {
+        return;
+    }
+    for (field, _) in rules {
+        state.touch(field.clone());
+    }
+    if forms::has_errors(rules, state) {
+        return;
+    }
+    state.submitting = true;
+    state.error = None;
+    run(model, now, out, send);
 }
 
 fn http_done(

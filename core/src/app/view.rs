@@ -167,6 +167,7 @@ pub fn changed<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
 pub struct GroupsView {
     pub sport: LoadState,
     pub bonuses: LoadState,
+    pub limits: LoadState,
     pub protection: LoadState,
 }
 
@@ -174,6 +175,7 @@ fn groups_slice(model: &Model) -> GroupsView {
     GroupsView {
         sport: model.groups.state(GroupId::sport),
         bonuses: model.groups.state(GroupId::bonuses),
+        limits: model.groups.state(GroupId::limits),
         protection: model.groups.state(GroupId::protection),
     }
 }

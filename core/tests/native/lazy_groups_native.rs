@@ -11,9 +11,11 @@ use crate::support;
 use croupier_core::app::feature::LoadFailed;
 use croupier_core::app::features::bonuses::BonusesUi;
 use croupier_core::app::features::sport::{SportUi, WidgetState};
-use croupier_core::app::groups::{Code, LoadState, QUEUE_LIMIT};
+use croupier_core::app::groups::{self, Code, LoadState, QUEUE_LIMIT};
 use croupier_core::app::registry::GroupId;
-use croupier_core::app::{update, view, Config, Effect, Event, Model, UiEvent};
+use croupier_core::app::{
+    update, view, AppUi, Config, Effect, Event, FormId, FormValue, Method, Model, UiEvent,
+};
 use croupier_core::domain::realtime::SocketEvent;
 use serde_json::json;
 use support::{ui, NOW};
@@ -463,6 +465,236 @@ fn a_failed_bonuses_chunk_keeps_the_pushes_and_the_retry_shows_their_alerts() {
         bonus_alerts(&m),
         ["alerts.bonus-1-1-all-games", "alerts.bonus-2-1-all-games"]
     );
+}
+
+// Lazy rows with forms (session 42): `limits` (LimitAdd, LimitEdit). The form's state is the parent's: what the player types shows at once,
+// chunk or no chunk; the rules and the submit are the group's code, so a submit waits in the
+// group's queue and is delivered in its turn, after the input typed before it.
+
+const LIMITS: GroupId = GroupId::limits;
+
+fn loads_of(fx: &[Effect], group: GroupId) -> usize {
+    fx.iter()
+        .filter(|e| **e == Effect::LoadGroup(group))
+        .count()
+}
+
+fn arrived_of(m: &mut Model, group: GroupId) -> Vec<Effect> {
+    let code = Code(group.load_now().into());
+    update(
+        m,
+        Event::GroupLoaded {
+            group,
+            code: Ok(code),
+        },
+        NOW,
+    )
+}
+
+fn failed_of(m: &mut Model, group: GroupId) -> Vec<Effect> {
+    update(
+        m,
+        Event::GroupLoaded {
+            group,
+            code: Err(LoadFailed),
+        },
+        NOW,
+    )
+}
+
+fn type_in(m: &mut Model, form: FormId, field: &str, value: &str) -> Vec<Effect> {
+    ui(
+        m,
+        AppUi::FormInput {
+            form,
+            field: field.into(),
+            value: FormValue::Text(value.into()),
+        },
+    )
+}
+
+fn press(m: &mut Model, form: FormId) -> Vec<Effect> {
+    ui(m, AppUi::FormSubmit { form })
+}
+
+fn shown(m: &Model, form: FormId, field: &str) -> Option<FormValue> {
+    view(m).forms[&form].values.get(field).cloned()
+}
+
+/// The POSTs of new limits in `fx`, their bodies.
+fn limit_posts(fx: &[Effect]) -> Vec<serde_json::Value> {
+    support::http(fx)
+        .into_iter()
+        .filter(|h| h.path == "/api/player/limits" && h.body.is_some())
+        .map(|h| h.body.clone().unwrap_or_default())
+        .collect()
+}
+
+/// A player on the add-limit modal (a reload of `/profile/limits?modal=add-limit`) types a
+/// deposit limit while the limits chunk is on its way.
+fn typing_a_limit_while_it_loads() -> Model {
+    let (mut m, fx) = player_on("/profile/limits?modal=add-limit");
+    assert_eq!(loads_of(&fx, LIMITS), 1, "the page asks for the group");
+    assert_eq!(view(&m).groups.limits, LoadState::Loading);
+    for (field, value) in [
+        ("definition", "3"),
+        ("period", "weekly"),
+        ("currency", "USD"),
+        ("amount", "0"),
+    ] {
+        let fx = type_in(&mut m, FormId::LimitAdd, field, value);
+        assert_eq!(loads_of(&fx, LIMITS), 0, "already loading");
+    }
+    m
+}
+
+#[test]
+fn typed_into_a_limit_form_while_its_chunk_loads_shows_at_once_and_its_messages_come_with_the_code()
+{
+    let mut m = typing_a_limit_while_it_loads();
+    ui(
+        &mut m,
+        AppUi::FormBlur {
+            form: FormId::LimitAdd,
+            field: "amount".into(),
+        },
+    );
+    // The view shows what was typed; no message yet (the rules are the group's code).
+    assert_eq!(
+        shown(&m, FormId::LimitAdd, "amount"),
+        Some(FormValue::Text("0".into()))
+    );
+    assert!(view(&m).forms[&FormId::LimitAdd].errors.is_empty());
+    arrived_of(&mut m, LIMITS);
+    // With the code: the amount's message (0 is below the smallest amount), the input kept.
+    let form = &view(&m).forms[&FormId::LimitAdd];
+    assert!(form.errors.contains_key("amount"), "{form:?}");
+    assert_eq!(
+        form.values.get("currency"),
+        Some(&FormValue::Text("USD".into()))
+    );
+}
+
+#[test]
+fn a_limit_submitted_while_its_chunk_loads_is_sent_once_it_is_here_with_what_was_typed() {
+    let mut m = typing_a_limit_while_it_loads();
+    type_in(&mut m, FormId::LimitAdd, "amount", "40");
+    let fx = press(&mut m, FormId::LimitAdd);
+    assert!(
+        support::http(&fx).is_empty(),
+        "nothing sent without the code"
+    );
+    assert_eq!(loads_of(&fx, LIMITS), 0);
+    // Pressed twice while waiting: one submit.
+    press(&mut m, FormId::LimitAdd);
+
+    let fx = arrived_of(&mut m, LIMITS);
+    // The session's start reached the group first (the page's list), then the submit with the
+    // input typed before it.
+    let paths: Vec<_> = support::http(&fx)
+        .iter()
+        .map(|h| (h.method, h.path.clone()))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            (Method::Get, "/api/player/limits".to_string()),
+            (Method::Post, "/api/player/limits".to_string())
+        ]
+    );
+    assert_eq!(
+        limit_posts(&fx),
+        [json!({"definition": 3, "period": "weekly", "currency": "USD", "amount": "40"})]
+    );
+    assert!(view(&m).forms[&FormId::LimitAdd].submitting);
+}
+
+#[test]
+fn a_failed_limits_chunk_keeps_the_input_and_the_retry_delivers_the_submit() {
+    let mut m = typing_a_limit_while_it_loads();
+    press(&mut m, FormId::LimitAdd);
+    failed_of(&mut m, LIMITS);
+    assert_eq!(view(&m).groups.limits, LoadState::Failed);
+    // The player corrects the amount and presses again: kept, nothing fetched or sent.
+    let mut fx = type_in(&mut m, FormId::LimitAdd, "amount", "12.50");
+    fx.extend(press(&mut m, FormId::LimitAdd));
+    assert_eq!(
+        loads_of(&fx, LIMITS),
+        0,
+        "no fetch per keystroke after a failure"
+    );
+    assert!(limit_posts(&fx).is_empty());
+    assert_eq!(
+        shown(&m, FormId::LimitAdd, "amount"),
+        Some(FormValue::Text("12.50".into()))
+    );
+
+    // The page's retry (`Core.load("limits")`), then the chunk: one POST, with the last input.
+    let fx = update(&mut m, Event::LoadGroup(LIMITS), NOW);
+    assert_eq!(loads_of(&fx, LIMITS), 1);
+    let fx = arrived_of(&mut m, LIMITS);
+    assert_eq!(
+        limit_posts(&fx),
+        [json!({"definition": 3, "period": "weekly", "currency": "USD", "amount": "12.50"})]
+    );
+}
+
+#[test]
+fn an_invalid_limit_submitted_while_loading_sends_nothing_and_shows_its_messages() {
+    let mut m = typing_a_limit_while_it_loads();
+    press(&mut m, FormId::LimitAdd);
+    let fx = arrived_of(&mut m, LIMITS);
+    assert!(limit_posts(&fx).is_empty(), "0 is refused before sending");
+    let form = &view(&m).forms[&FormId::LimitAdd];
+    assert!(form.errors.contains_key("amount"));
+    assert!(!form.submitting);
+}
+
+#[test]
+fn the_limits_page_and_modals_load_the_limits_group_and_other_pages_do_not() {
+    for path in [
+        "/profile/limits",
+        "/games?modal=game-limit-reached",
+        "/profile?modal=confirm-delete-limit&limitId=5",
+    ] {
+        let (m, fx) = player_on(path);
+        assert_eq!(loads_of(&fx, LIMITS), 1, "{path}");
+        assert_eq!(m.groups.state(LIMITS), LoadState::Loading, "{path}");
+    }
+    for path in ["/", "/games", "/profile", "/wallet", "/referral"] {
+        let (m, fx) = player_on(path);
+        assert_eq!(loads_of(&fx, LIMITS), 0, "{path}");
+        assert_eq!(m.groups.state(LIMITS), LoadState::Idle, "{path}");
+        assert!(
+            !support::http(&fx)
+                .iter()
+                .any(|h| h.path.starts_with("/api/player/limits")),
+            "{path}: no call of the limits before their code"
+        );
+    }
+    // A guest's home neither.
+    let (m, fx) = boot("/");
+    assert_eq!(loads_of(&fx, LIMITS), 0);
+    assert_eq!(m.groups.state(LIMITS), LoadState::Idle);
+}
+
+#[test]
+fn the_prefetch_delivers_the_session_to_the_limits_group_and_a_limit_refusal_loads_it() {
+    // On the profile: nothing of the limits until the prefetch; then the session's start
+    // reaches the group (it asks for the list only where it is shown: not here).
+    let (mut m, _) = player_on("/profile");
+    assert!(m.groups.queued(LIMITS) > 0);
+    update(&mut m, Event::LoadGroup(LIMITS), NOW);
+    arrived_of(&mut m, LIMITS);
+    assert_eq!(m.groups.queued(LIMITS), 0);
+    assert_eq!(view(&m).groups.limits, LoadState::Ready);
+    // A limit refusal anywhere is heard at once: the game-limit-reached modal lists them.
+    use croupier_core::app::feature::{Hook, Signal};
+    assert!(groups::hears_now(
+        LIMITS,
+        &Hook::Signal(Signal::LimitReached)
+    ));
+    assert!(!groups::hears_now(LIMITS, &Hook::Refetch));
 }
 
 // The protection group (issue 30: the session bar, the reality check, the session length and

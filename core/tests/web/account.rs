@@ -4,7 +4,8 @@
 //! through gloo-net to the sandbox (CORS, PUT and DELETE with JSON bodies, the bearer), answers
 //! read back into the slices the view gets as JS values, the realtime socket's pushes, and the
 //! toasts' own timers. The texts are the page's (`core/content/en.json` in `texts`). Run
-//! through `scripts/with-sandbox.sh`, like sandbox.rs.
+//! through `scripts/with-sandbox.sh`, like sandbox.rs. Its page and player helpers serve the
+//! other account-side suites too (protection.rs).
 
 use crate::sandbox_url;
 use croupier_core::bindings::Core;
@@ -17,7 +18,12 @@ const PASSWORD: &str = "royal-flush-9";
 
 /// A call to the sandbox outside the core (sign-up, the control API, the server's state);
 /// a refusal fails the test with its status and body.
-async fn call(method: &str, path: &str, token: Option<&str>, body: Option<Value>) -> Value {
+pub(crate) async fn call(
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> Value {
     let url = [sandbox_url(), path].concat();
     let mut req = match method {
         "POST" => gloo_net::http::Request::post(&url),
@@ -42,14 +48,14 @@ async fn call(method: &str, path: &str, token: Option<&str>, body: Option<Value>
     serde_json::from_str(&text).unwrap()
 }
 
-struct Player {
-    token: String,
-    id: i64,
+pub(crate) struct Player {
+    pub(crate) token: String,
+    pub(crate) id: i64,
     email: String,
 }
 
 /// A new player, signed up by e-mail and password.
-async fn player(tag: &str) -> Player {
+pub(crate) async fn player(tag: &str) -> Player {
     let n = (js_sys::Math::random() * 1e9).floor();
     let email = format!("{tag}{n}@example.com");
     let body = json!({"email": email, "password": PASSWORD, "currency": "USD", "agreements": true});
@@ -62,7 +68,7 @@ async fn player(tag: &str) -> Player {
 }
 
 /// `path` of `v`, keys and array indexes split by dots (`sections.2.items.0.amount`).
-fn at(v: &JsValue, path: &str) -> JsValue {
+pub(crate) fn at(v: &JsValue, path: &str) -> JsValue {
     path.split('.').fold(v.clone(), |v, k| {
         if v.is_undefined() || v.is_null() {
             return v;
@@ -71,33 +77,33 @@ fn at(v: &JsValue, path: &str) -> JsValue {
     })
 }
 
-fn text(v: &JsValue) -> String {
+pub(crate) fn text(v: &JsValue) -> String {
     js_sys::JSON::stringify(v)
         .map(String::from)
         .unwrap_or_default()
 }
 
-fn str_at(v: &JsValue, path: &str) -> Option<String> {
+pub(crate) fn str_at(v: &JsValue, path: &str) -> Option<String> {
     at(v, path).as_string()
 }
 
-fn num_at(v: &JsValue, path: &str) -> Option<f64> {
+pub(crate) fn num_at(v: &JsValue, path: &str) -> Option<f64> {
     at(v, path).as_f64()
 }
 
-fn len_at(v: &JsValue, path: &str) -> u32 {
+pub(crate) fn len_at(v: &JsValue, path: &str) -> u32 {
     js_sys::Array::from(&at(v, path)).length()
 }
 
 /// The app as the page runs it: a `Core` with the page's texts, started on `path` with the
 /// player's token in its cookie. The test page's own address is put back by [`Page::leave`].
-struct Page {
+pub(crate) struct Page {
     core: Core,
     before: String,
 }
 
 impl Page {
-    async fn open(token: Option<&str>, path: &str) -> Page {
+    pub(crate) async fn open(token: Option<&str>, path: &str) -> Page {
         match token {
             Some(t) => storage::store_token(t),
             None => storage::clear_token(),
@@ -127,7 +133,7 @@ impl Page {
     }
 
     /// An intent as the view sends it: a plain JS object.
-    fn send(&self, event: Value) {
+    pub(crate) fn send(&self, event: Value) {
         self.core
             .dispatch(js_sys::JSON::parse(&event.to_string()).unwrap());
     }
@@ -136,12 +142,12 @@ impl Page {
         self.send(json!({"type": "formInput", "form": form, "field": field, "value": value}));
     }
 
-    fn view(&self) -> JsValue {
+    pub(crate) fn view(&self) -> JsValue {
         self.core.view()
     }
 
     /// Polls the view every 25 ms for up to 10 s (a state the test can see, never a sleep).
-    async fn wait(&self, what: &str, done: impl Fn(&JsValue) -> bool) -> JsValue {
+    pub(crate) async fn wait(&self, what: &str, done: impl Fn(&JsValue) -> bool) -> JsValue {
         for _ in 0..400 {
             let v = self.view();
             if done(&v) {
@@ -167,7 +173,7 @@ impl Page {
             .unwrap()
     }
 
-    fn leave(self) {
+    pub(crate) fn leave(self) {
         web_sys::window()
             .unwrap()
             .history()

@@ -28,6 +28,7 @@ mod json;
 mod miniapp;
 mod pages;
 mod payments;
+mod protection;
 mod rules;
 mod sandbox;
 mod session;

@@ -1,6 +1,6 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { initialView } from "../../core/store";
+import { initialView, useCore } from "../../core/store";
 import { setView } from "../../test-utils";
 import { LimitsPanel } from "./LimitsPanel";
 
@@ -31,10 +31,26 @@ describe("LimitsPanel", () => {
           { definition: 4, name: "selfExclusion", hasAmount: false, blocksPlay: true, advanced: false, advancedAvailable: false, items: [exclusion] },
         ],
       },
+      groups: { ...initialView.groups, limits: "ready" },
     });
     render(<LimitsPanel />);
     expect(screen.getByTestId("limits-blocked").textContent).toContain("until 16.01.26, 00:30");
     expect(screen.getByTestId("limits-selfExclusion").textContent).toContain("Active until 16.01.26, 00:30");
     expect(screen.getByTestId("limit-later-5").textContent).toContain("on 16.07.26, 01:30");
+  });
+
+  it("offers a retry while the limits' chunk failed, and waits for it without one while it loads", () => {
+    setView({ groups: { ...initialView.groups, limits: "failed" } });
+    const loaded: string[] = [];
+    useCore.setState({ load: (g) => loaded.push(g) });
+    render(<LimitsPanel />);
+    expect(screen.getByRole("alert").textContent).toContain("could not be loaded");
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(loaded).toEqual(["limits"]);
+    cleanup();
+    setView({ groups: { ...initialView.groups, limits: "loading" } });
+    render(<LimitsPanel />);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByTestId("limits-deposit")).toBeNull();
   });
 });
