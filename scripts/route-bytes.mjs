@@ -38,9 +38,10 @@ const ROUTES = [
   { label: "/wallet", path: "/wallet", goal: 300 * KIB, player: true },
   { label: "/profile", path: "/profile", goal: 300 * KIB, player: true },
   // The single game page (SPEC §2 `/game/{id}`, route name game-id) with a seeded demo slot.
-  { label: "/games/{id}", path: "/game/gates-of-olympus", goal: 300 * KIB, player: true },
-  // `groups`: the lazy core groups the route itself loads (counted whenever they arrive).
-  { label: "/sport", path: "/sport", goal: 300 * KIB, player: true, groups: ["sport"] },
+  // `groups`: the lazy core groups the route itself loads (counted whenever they arrive): a
+  // player's game page and sportsbook load the protection group (issue 30).
+  { label: "/games/{id}", path: "/game/gates-of-olympus", goal: 300 * KIB, player: true, groups: ["protection"] },
+  { label: "/sport", path: "/sport", goal: 300 * KIB, player: true, groups: ["sport", "protection"] },
 ].filter((r) => !process.env.ROUTE_BYTES_ONLY || r.label === process.env.ROUTE_BYTES_ONLY);
 
 const bin = process.env.SANDBOX_BIN ?? join(ROOT, "target", "release", "croupier-sandbox");

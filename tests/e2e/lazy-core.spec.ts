@@ -3,7 +3,8 @@
 // while it loads; /sport fetches it and works; a chunk whose fetch failed shows a retry, and
 // the retry fetches it again and the page works. The bonuses' part (split_bonuses*.wasm) the
 // same on /profile/bonuses, and the limits' (split_limits*.wasm, a group with forms) on
-// /profile/limits.
+// /profile/limits. The protection's part (split_protection*.wasm: the session bar, the reality
+// check, the session-length ask) on a player's game page; a guest never fetches it.
 import { expect, test, type Page } from "./fixtures";
 import { axeClean } from "./axe";
 import { register, signedIn } from "./player";
@@ -12,6 +13,7 @@ const url = (path: string) => `${process.env.BASE_URL!}${path}`;
 const MAIN = /\/assets\/croupier_core_bg[^/]*\.wasm$/;
 const SPORT_CHUNK = /\/assets\/split_sport[^/]*\.wasm$/;
 const BONUSES_CHUNK = /\/assets\/split_bonuses[^/]*\.wasm$/;
+const PROTECTION_CHUNK = /\/assets\/split_protection[^/]*\.wasm$/;
 const LIMITS_CHUNK = /\/assets\/split_limits[^/]*\.wasm$/;
 
 /** Every URL the page asks for, from now on. */
@@ -31,6 +33,7 @@ test("the guest's home loads the main module only, not the sportsbook's chunk", 
   await page.waitForLoadState("networkidle");
   expect(seen.filter((u) => SPORT_CHUNK.test(u))).toEqual([]);
   expect(seen.filter((u) => BONUSES_CHUNK.test(u))).toEqual([]);
+  expect(seen.filter((u) => PROTECTION_CHUNK.test(u))).toEqual([]);
   expect(seen.filter((u) => LIMITS_CHUNK.test(u))).toEqual([]);
   expect(seen.filter((u) => u.endsWith(".wasm"))).toHaveLength(1);
 });
@@ -81,10 +84,44 @@ for (const s of [
   });
 }
 
+test("a guest's game page and demo launch do not fetch the protection's chunk", async ({ page }) => {
+  const seen = requests(page);
+  await page.goto(url("/game/book-of-dead"));
+  await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
+  await page.getByTestId("play-demo").click();
+  await expect(page.frameLocator("[data-testid=game-frame]").getByText("Demo mode: play money")).toBeVisible();
+  // The game frame keeps the network busy: a moment for a late fetch instead of its idle.
+  await page.waitForTimeout(1_000);
+  expect(seen.filter((u) => PROTECTION_CHUNK.test(u))).toEqual([]);
+});
+
 for (const s of [
   { name: "desktop", width: 1280, height: 800 },
   { name: "mobile", width: 390, height: 844 },
 ]) {
+  test(`the protection chunk held back once on a game page shows a retry, then the bar works (${s.name})`, async ({ page, request }) => {
+    await page.setViewportSize({ width: s.width, height: s.height });
+    const player = await register(request, "lazyprotect");
+    let tries = 0;
+    await page.route(PROTECTION_CHUNK, (route) => (tries++ === 0 ? route.abort("failed") : route.continue()));
+    await signedIn(page, player, "/game/book-of-dead");
+    const alert = page.getByRole("alert").filter({ hasText: "could not be loaded" });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    // No bar, and the real launch waits for the session-length answer the chunk gives.
+    await expect(page.getByTestId("session-bar")).toHaveCount(0);
+    await expect(page.locator("[data-testid=game-frame]")).toHaveCount(0);
+    await axeClean(page);
+    await page.screenshot({ path: test.info().outputPath(`protection-chunk-failed-${s.name}.png`), fullPage: true });
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByTestId("session-bar")).toBeVisible();
+    await expect(page.getByTestId("session-time")).toBeVisible();
+    const frame = page.frameLocator("[data-testid=game-frame]");
+    await expect(frame.getByText("Real money")).toBeVisible();
+    await expect(alert).toHaveCount(0);
+    expect(tries).toBe(2);
+    await page.screenshot({ path: test.info().outputPath(`protection-chunk-retried-${s.name}.png`), fullPage: true });
+  });
+
   test(`the limits chunk held back once on /profile/limits shows a retry, then adding a limit works (${s.name})`, async ({ page, request }) => {
     await page.setViewportSize({ width: s.width, height: s.height });
     const player = await register(request, "lazylimit");

@@ -62,7 +62,9 @@ pub const QUEUE_LIMIT: usize = 256;
 pub struct Slot {
     pub state: LoadState,
     code: Option<Code>,
-    queue: VecDeque<Pending>,
+    /// Each item with the core's time when it arrived: it is delivered with that time, so a
+    /// sign-in or a bet heard while the chunk loaded counts at its moment, not at the load's.
+    queue: VecDeque<(u64, Pending)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -105,25 +107,30 @@ impl Groups {
     /// Keep `item` for when the code arrives. A hook heard again replaces the earlier one,
     /// which moves to the back: the group hears hooks against the state at load time, so only
     /// their last order matters (signed in, out, in again), and an address change is one
-    /// whatever its `from` was.
+    /// whatever its `from` was. Not a push: each is a message the group hears at its moment
+    /// (a second copy of a bet is the group's to recognise, as when its code is here).
     /// A submit pressed again is one submit, likewise moved to the back.
-    pub fn queue(&mut self, id: GroupId, item: Pending) {
+    /// `at` is the core's time now. When the queue is full the oldest item goes, but never
+    /// the boot (what storage held: a group without it would not know the device's choices).
+    pub fn queue(&mut self, id: GroupId, item: Pending, at: u64) {
         let queue = &mut self.slot_mut(id).queue;
         match &item {
-            Pending::Hook(new) => queue.retain(|old| match (old, new) {
+            Pending::Hook(new) => queue.retain(|(_, old)| match (old, new) {
                 (Pending::Hook(OwnedHook::Navigated { .. }), OwnedHook::Navigated { .. }) => false,
-                (Pending::Hook(old), new) => old != new,
+                (Pending::Hook(old), new) => matches!(new, OwnedHook::Push(_)) || old != new,
                 _ => true,
             }),
             Pending::Submit(form) => {
-                queue.retain(|old| !matches!(old, Pending::Submit(f) if f == form))
+                queue.retain(|(_, old)| !matches!(old, Pending::Submit(f) if f == form))
             }
             _ => {}
         }
         if queue.len() >= QUEUE_LIMIT {
-            queue.pop_front();
+            let booted = |(_, p): &(u64, Pending)| matches!(p, Pending::Hook(OwnedHook::Booted(_)));
+            let oldest = queue.iter().position(|i| !booted(i)).unwrap_or(0);
+            queue.remove(oldest);
         }
-        queue.push_back(item);
+        queue.push_back((at, item));
     }
 
     /// Mark the group loading; false when it is loading or here already.
@@ -137,16 +144,25 @@ impl Groups {
         }
     }
 
-    /// The code arrived: what waited for it, in arrival order (a late second answer for a
-    /// group already here gives nothing).
-    pub fn ready(&mut self, id: GroupId, code: Code) -> Vec<Pending> {
+    /// The code arrived (at `now`): what waited for it, in arrival order, each with the time
+    /// the group hears it at (a late second answer for a group already here gives nothing).
+    /// What happened at a moment keeps its moment: a sign-in or out, and a push (a bet counts
+    /// when it was played; the play session starts at the sign-in). The rest is heard now, so
+    /// the group's last look (its timers, the session bar's minutes) is at the present: the
+    /// boot, an address, a signal, an intent, an answer, a tick.
+    pub fn ready(&mut self, id: GroupId, code: Code, now: u64) -> Vec<(u64, Pending)> {
         let slot = self.slot_mut(id);
         if slot.code.is_some() {
             return Vec::new();
         }
         slot.state = LoadState::Ready;
         slot.code = Some(code);
-        slot.queue.drain(..).collect()
+        let timed =
+            |p: &Pending| matches!(p, Pending::Hook(OwnedHook::Session(_) | OwnedHook::Push(_)));
+        slot.queue
+            .drain(..)
+            .map(|(at, p)| (if timed(&p) { at.min(now) } else { now }, p))
+            .collect()
     }
 
     /// The load failed: the queue stays for the retry.
@@ -198,6 +214,29 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
                         | "game-limit-reached"
                 )
         }
+        // A signed-in player's game page and sportsbook (the bar, the reality check, the
+        // session-length ask before a launch or a stake) and the limits page (the player's
+        // choices). Elsewhere the daily reminder waits for the prefetch of every idle group a
+        // player's page does a few seconds after it loads (bridge.ts); a guest never loads it.
+        GroupId::protection => {
+            shared.is_player()
+                && matches!(
+                    page,
+                    Some(RouteName::GameId | RouteName::SportSlug | RouteName::ProfileLimits)
+                )
+        }
+    }
+}
+
+/// Whether a tick for the group, whose code is not here yet, loads it. The group's own timers
+/// need its code, so such a tick comes from the runtime: protection's storage event (another
+/// tab wrote the play session or the reminder's days), which a guest's tab and a player's page
+/// away from the group hear too; there it waits in the queue (for a player, until the
+/// prefetch), so the other tab's writes are not lost and a guest does not fetch the chunk.
+pub fn tick_loads(id: GroupId, shared: &super::feature::Shared) -> bool {
+    match id {
+        GroupId::protection => wanted_at(id, shared),
+        GroupId::sport | GroupId::bonuses | GroupId::limits => true,
     }
 }
 
@@ -211,6 +250,9 @@ pub fn hears_now(id: GroupId, hook: &super::feature::Hook) -> bool {
     use crate::domain::realtime::push::Push;
     match id {
         GroupId::sport => false,
+        // A launch waits for the session-length answer (`LaunchAllowed`): a game page loads
+        // the group anyway; this covers a launch asked from anywhere else.
+        GroupId::protection => matches!(hook, Hook::Signal(super::feature::Signal::LaunchWanted)),
         // A deposit, game launch or bet refused by a limit: the limits are reloaded for what
         // the player is shown next (the game-limit-reached modal lists them).
         GroupId::limits => matches!(hook, Hook::Signal(super::feature::Signal::LimitReached)),

@@ -374,11 +374,11 @@ features! {
         Referral referral: referral::Referral [AffiliateApply];
         Privacy privacy: consent::Privacy [];
         ThirdParty third_party: third_party::ThirdParty [];
-        Protection protection: protection::Protection [];
     }
     lazy {
         sport => Sport sport: sport::Sport [];
         bonuses => Bonuses bonuses: bonuses::Bonuses [];
         limits => Limits limits: limits::Limits [LimitAdd, LimitEdit];
+        protection => Protection protection: protection::Protection [];
     }
 }

@@ -113,7 +113,9 @@ fn taken(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) -> bool {
             // Kept for the group; loaded now only where its code costs nothing (natively) or
             // the address is one of its pages (after a failure: only on entering it again).
             None => {
-                model.groups.queue(id, Pending::Hook(OwnedHook::of(hook)));
+                model
+                    .groups
+                    .queue(id, Pending::Hook(OwnedHook::of(hook)), now);
                 // Entered: not the same address seen again (a locales answer re-resolves it).
                 let entered = match hook {
                     Hook::Booted(_) => true,
@@ -154,8 +156,12 @@ fn to_group(
         // every event of a page whose chunk cannot be fetched would refetch it otherwise.
         None => {
             let failed = model.groups.state(id) == LoadState::Failed;
-            model.groups.queue(id, item);
-            if !failed || !model.groups.deferred {
+            let wanted = match &item {
+                Pending::Tick(_) => groups::tick_loads(id, &model.shared),
+                _ => true,
+            };
+            model.groups.queue(id, item, now);
+            if (wanted && !failed) || !model.groups.deferred {
                 load(model, id, now, fx, out);
             }
         }
@@ -240,8 +246,9 @@ fn loaded(
         Ok(code) => {
             // The group's forms get their rules (the view's messages) with its code.
             model.dirty.forms();
-            for item in model.groups.ready(id, code.clone()) {
-                changed |= deliver(model, id, &code, item, now, out);
+            // Each at the time `groups::Groups::ready` gives (a sign-in or a push at its own).
+            for (at, item) in model.groups.ready(id, code.clone(), now) {
+                changed |= deliver(model, id, &code, item, at, out);
             }
         }
         Err(LoadFailed) => model.groups.failed(id),

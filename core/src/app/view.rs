@@ -168,6 +168,7 @@ pub struct GroupsView {
     pub sport: LoadState,
     pub bonuses: LoadState,
     pub limits: LoadState,
+    pub protection: LoadState,
 }
 
 fn groups_slice(model: &Model) -> GroupsView {
@@ -175,6 +176,7 @@ fn groups_slice(model: &Model) -> GroupsView {
         sport: model.groups.state(GroupId::sport),
         bonuses: model.groups.state(GroupId::bonuses),
         limits: model.groups.state(GroupId::limits),
+        protection: model.groups.state(GroupId::protection),
     }
 }
 

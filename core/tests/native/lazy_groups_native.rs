@@ -696,3 +696,263 @@ fn the_prefetch_delivers_the_session_to_the_limits_group_and_a_limit_refusal_loa
     ));
     assert!(!groups::hears_now(LIMITS, &Hook::Refetch));
 }
+
+// The protection group (issue 30: the session bar, the reality check, the session length and
+// the daily reminder): a signed-in player's game page, sportsbook and limits page load it; a
+// guest never does.
+
+const PROTECTION: GroupId = GroupId::protection;
+const MIN: u64 = 60_000;
+
+fn protection_loads(fx: &[Effect]) -> usize {
+    fx.iter()
+        .filter(|e| **e == Effect::LoadGroup(PROTECTION))
+        .count()
+}
+
+fn protection_answer(m: &mut Model, code: Result<Code, LoadFailed>, at: u64) -> Vec<Effect> {
+    update(
+        m,
+        Event::GroupLoaded {
+            group: PROTECTION,
+            code,
+        },
+        at,
+    )
+}
+
+fn protection_arrived(m: &mut Model, at: u64) -> Vec<Effect> {
+    protection_answer(m, Ok(Code(PROTECTION.load_now().into())), at)
+}
+
+/// A player booted on `path` at `at` (loads deferred), signed in by the profile's answer at
+/// `at`; every effect since the boot.
+fn protected_player(path: &str, at: u64) -> (Model, Vec<Effect>) {
+    let mut m = Model::new(config());
+    m.groups.deferred = true;
+    let mut fx = update(
+        &mut m,
+        Event::Booted {
+            token: Some(support::token(86_400, "a")),
+            path: path.into(),
+            prefs: Default::default(),
+        },
+        at,
+    );
+    fx.extend(support::respond(
+        &mut m,
+        support::req::currencies(),
+        200,
+        json!([{"code": "USD", "type": "fiat", "symbol": "$", "subunitToUnit": 100,
+                "rate": {"rate": "1"}}]),
+    ));
+    let id = support::call_id(&m, &support::req::profile());
+    fx.extend(update(
+        &mut m,
+        Event::Http {
+            id,
+            outcome: croupier_core::app::HttpOutcome::Response {
+                status: 200,
+                body: json!({"id": 7, "email": "a@b.c"}).to_string(),
+            },
+        },
+        at,
+    ));
+    (m, fx)
+}
+
+/// A row of the bets history pushed on `game:bets#7` at `at`.
+fn bet_at(m: &mut Model, id: i64, amount: &str, win: &str, at: u64) -> Vec<Effect> {
+    let data = json!({"id": id, "gameIdentity": "demo-slot", "gameName": "Demo",
+        "currency": "USD", "amount": amount, "win": win, "isSettled": true, "createdAt": 1});
+    let frame = json!({"push": {"channel": "game:bets#7", "pub": {"data": data}}});
+    update(
+        m,
+        Event::Socket(SocketEvent::Message(frame.to_string())),
+        at,
+    )
+}
+
+/// The demo slot's facts arrive at `at`; whether that dispatch launched the game.
+fn game_answered(m: &mut Model, at: u64) -> bool {
+    let req = croupier_core::app::registry::Req::Games(
+        croupier_core::app::features::games::Call::Game("demo-slot".into()),
+    );
+    let id = support::call_id(m, &req);
+    let body = json!({"identity": "demo-slot", "name": "Demo", "hasDemo": true,
+        "isMobile": true, "provider": {"identity": "sandbox", "name": "Sandbox"}});
+    let fx = update(
+        m,
+        Event::Http {
+            id,
+            outcome: croupier_core::app::HttpOutcome::Response {
+                status: 200,
+                body: body.to_string(),
+            },
+        },
+        at,
+    );
+    launched(&fx)
+}
+
+fn launched(fx: &[Effect]) -> bool {
+    support::http(fx).iter().any(|h| h.path.ends_with("/play"))
+}
+
+#[test]
+fn the_protection_group_loads_on_a_players_game_page_sportsbook_and_limits_page_only() {
+    for path in ["/game/demo-slot", "/sport", "/profile/limits"] {
+        let (m, fx) = protected_player(path, NOW);
+        assert_eq!(protection_loads(&fx), 1, "{path}");
+        assert_eq!(view(&m).groups.protection, LoadState::Loading, "{path}");
+    }
+    for path in ["/", "/games", "/wallet", "/profile"] {
+        let (m, fx) = protected_player(path, NOW);
+        assert_eq!(protection_loads(&fx), 0, "{path}");
+        assert_eq!(view(&m).groups.protection, LoadState::Idle, "{path}");
+    }
+    // A guest: neither the home nor a game page nor the sportsbook.
+    for path in ["/", "/game/demo-slot", "/sport", "/profile/limits"] {
+        let (m, fx) = boot(path);
+        assert_eq!(protection_loads(&fx), 0, "{path}");
+        assert_eq!(m.groups.state(PROTECTION), LoadState::Idle, "{path}");
+    }
+    // A player who enters a game page later.
+    let (mut m, _) = protected_player("/", NOW);
+    let fx = update(
+        &mut m,
+        Event::AddressChanged {
+            path: "/game/demo-slot".into(),
+        },
+        NOW,
+    );
+    assert_eq!(protection_loads(&fx), 1);
+}
+
+#[test]
+fn a_guests_demo_launch_goes_without_the_protection_group() {
+    let (mut m, _) = boot("/game/demo-slot");
+    game_answered(&mut m, NOW);
+    let fx = update(
+        &mut m,
+        Event::Ui(croupier_core::app::features::games::GamesUi::GamesPlay { demo: true }.into()),
+        NOW,
+    );
+    assert!(launched(&fx), "the demo launches at once");
+    assert_eq!(protection_loads(&fx), 0);
+    assert_eq!(m.groups.state(PROTECTION), LoadState::Idle);
+}
+
+#[test]
+fn a_players_launch_waits_for_the_protection_group_a_failure_holds_it_until_the_retry() {
+    let (mut m, fx) = protected_player("/game/demo-slot", NOW);
+    assert_eq!(protection_loads(&fx), 1);
+    // The page launches a player's game when its facts arrive: held for the session-length
+    // answer, which the group's code gives.
+    assert!(!game_answered(&mut m, NOW));
+    protection_answer(&mut m, Err(LoadFailed), NOW + 1_000);
+    assert_eq!(view(&m).groups.protection, LoadState::Failed);
+    assert!(!view(&m).protection.active, "no bar without the code");
+    // The page's retry.
+    let fx = update(&mut m, Event::LoadGroup(PROTECTION), NOW + 5_000);
+    assert_eq!(protection_loads(&fx), 1);
+    let fx = protection_arrived(&mut m, NOW + 6_000);
+    assert!(launched(&fx), "the held launch goes once the code answers");
+    let v = view(&m);
+    assert_eq!(v.groups.protection, LoadState::Ready);
+    assert!(v.protection.active && v.protection.playing, "the bar shows");
+}
+
+#[test]
+fn queued_sign_in_and_bets_count_at_their_own_moments_once_each() {
+    // Signed in at NOW on the lobby: the group is not wanted there; it waits for the prefetch.
+    let (mut m, _) = protected_player("/games", NOW);
+    support::connect(&mut m);
+    assert_eq!(m.groups.state(PROTECTION), LoadState::Idle);
+    bet_at(&mut m, 1, "1.00", "0.00", NOW + 2 * MIN);
+    bet_at(&mut m, 2, "2.00", "5.00", NOW + 4 * MIN);
+    // The same bet heard again (a second copy of the push): counted once, and not play again.
+    bet_at(&mut m, 2, "2.00", "5.00", NOW + 6 * MIN);
+    assert_eq!(
+        m.groups.state(PROTECTION),
+        LoadState::Idle,
+        "pushes do not load it"
+    );
+    // The prefetch at NOW + 10 min, the chunk a minute later.
+    let fx = update(&mut m, Event::LoadGroup(PROTECTION), NOW + 10 * MIN);
+    assert_eq!(protection_loads(&fx), 1);
+    protection_arrived(&mut m, NOW + 11 * MIN);
+    let s = m.f.protection.session.clone().expect("the play session");
+    assert_eq!(
+        s.started, NOW,
+        "the session starts at the sign-in, not at the load"
+    );
+    assert_eq!(s.last_play, NOW + 4 * MIN, "the last bet at its own moment");
+    let ids: Vec<i64> = s.rows.iter().map(|r| r.id).collect();
+    assert_eq!(ids, [1, 2], "in order, each once");
+    let t = &view(&m).protection.totals[0];
+    assert_eq!((t.staked.as_str(), t.won.as_str()), ("3.00", "5.00"));
+    // The bar looks at the present: 11 minutes into the session on a game page.
+    update(
+        &mut m,
+        Event::AddressChanged {
+            path: "/game/demo-slot".into(),
+        },
+        NOW + 11 * MIN,
+    );
+    assert_eq!(view(&m).protection.minutes, 11);
+}
+
+#[test]
+fn a_late_chunk_does_not_start_the_session_at_its_arrival_nor_keep_the_clock_behind() {
+    // On the game page the chunk takes 40 s; the session began at the sign-in.
+    let (mut m, _) = protected_player("/game/demo-slot", NOW);
+    let fx = protection_arrived(&mut m, NOW + 40_000);
+    let s = m.f.protection.session.clone().expect("the play session");
+    assert_eq!(s.started, NOW);
+    assert_eq!(
+        m.f.protection.now,
+        NOW + 40_000,
+        "the check looks at the present"
+    );
+    // Its timer counts from the present: the bar's next minute is a minute after the load.
+    let timers: Vec<u32> = fx
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Timer { ms, event, .. } if format!("{event:?}").contains("Protection") => {
+                Some(*ms)
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(timers, [60_000]);
+}
+
+#[test]
+fn another_tabs_writes_wait_for_the_group_and_a_guests_tab_does_not_load_it() {
+    use croupier_core::app::features::protection::{stored_elsewhere, SESSION_KEY};
+    use croupier_core::app::registry::Tick;
+    let other = |started: u64| {
+        json!({"player": 7, "started": started, "last_play": started, "last_check": started,
+               "asked": 0, "totals": {"USD": {"staked": "4.00", "won": "1.00"}}, "rows": []})
+        .to_string()
+    };
+    // A guest's tab hears a player's tab write its session: kept, never fetched.
+    let (mut g, _) = boot("/");
+    let tick = stored_elsewhere(SESSION_KEY, Some(other(NOW))).expect("the session key");
+    let fx = update(&mut g, Event::Tick(Tick::Protection(tick)), NOW);
+    assert_eq!(protection_loads(&fx), 0);
+    assert_eq!(g.groups.state(PROTECTION), LoadState::Idle);
+
+    // A player's tab on the lobby: the other tab's write waits, and is the session once the
+    // code arrives (not what storage held at this tab's boot).
+    let (mut m, _) = protected_player("/games", NOW);
+    let tick = stored_elsewhere(SESSION_KEY, Some(other(NOW - MIN))).expect("the session key");
+    let fx = update(&mut m, Event::Tick(Tick::Protection(tick)), NOW + MIN);
+    assert_eq!(protection_loads(&fx), 0, "it waits for the prefetch");
+    update(&mut m, Event::LoadGroup(PROTECTION), NOW + 2 * MIN);
+    protection_arrived(&mut m, NOW + 2 * MIN);
+    let s = m.f.protection.session.clone().expect("the play session");
+    assert_eq!(s.started, NOW - MIN, "the other tab's session");
+    assert_eq!(view(&m).protection.totals[0].staked, "4.00");
+}

@@ -65,7 +65,7 @@ export function GamePlay() {
                 <Button onClick={() => dispatch({ type: "gamesRetry" })}>{t("global-components.games.retry")}</Button>
               </div>
             ) : p.starting ? (
-              <span className="spinner" aria-label={t("global-components.games.starting")} />
+              <span className="spinner" role="status" aria-label={t("global-components.games.starting")} />
             ) : (
               <div className="game-modes">
                 {p.player ? (

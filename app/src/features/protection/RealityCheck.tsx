@@ -12,25 +12,47 @@ import { lengthText, sessionTime, signed } from "./format";
  * cannot be played behind it; focus moves into the dialog, Escape keeps playing). Once the
  * player's session length has passed, the page's content waits for their answer to the ask
  * (the game is not launched, a sportsbook entered then not mounted, until "Continue"). */
-export function Protected({ children }: { children: ReactNode }) {
+export function Protected({ children, waitForCode = false }: { children: ReactNode; waitForCode?: boolean }) {
   const shown = useCore((s) => s.protection.active && s.protection.playing);
   const asking = useCore((s) => s.protection.asking) && shown;
   const due = useCore((s) => s.protection.due) && shown && !asking;
   // A page already showing (an open sportsbook when the length passes) stays mounted, inert
   // behind the ask, so its bet slip survives "Continue"; a page entered after the length
-  // waits to mount.
-  const [opened, setOpened] = useState(!asking);
-  if (!asking && !opened) setOpened(true);
+  // waits to mount. Whether it has passed is the protection code's answer (a lazily loaded
+  // group): with `waitForCode` (the sportsbook, whose stakes the core cannot hold) a player's
+  // page also waits for that code. A game page need not: the core holds its launch.
+  const waiting = useCore((s) => waitForCode && s.session.status !== "guest" && s.groups.protection !== "ready");
+  const [opened, setOpened] = useState(!asking && !waiting);
+  if (!asking && !waiting && !opened) setOpened(true);
   const blocked = due || asking;
   return (
     <>
       <SessionBar />
+      <CodeRetry />
       <div className="protected" inert={blocked || undefined} aria-hidden={blocked || undefined}>
         {opened ? children : null}
       </div>
       {due ? <RealityCheck /> : null}
       {asking ? <SessionAsk /> : null}
     </>
+  );
+}
+
+/** A signed-in player's protection arrives as its own part of the core (the `protection`
+ * group); when its chunk did not load, say so and fetch it again. Until then a launch waits
+ * (the core holds it for the session-length answer) and the bar is not shown. */
+export function CodeRetry() {
+  const t = useText();
+  const failed = useCore((s) => s.groups.protection === "failed" && s.session.status === "player");
+  const load = useCore((s) => s.load);
+  if (!failed) return null;
+  return (
+    <div className="panel protection-retry" role="alert" data-testid="protection-retry">
+      <p>{t("layout.groups.failed")}</p>
+      <Button variant="secondary" onClick={() => load("protection")}>
+        {t("layout.groups.retry")}
+      </Button>
+    </div>
   );
 }
 

@@ -1,6 +1,8 @@
 import "./protection.css";
 import { useCore, useDispatch, useText } from "../../core/store";
+import { Skeleton } from "../../ui/Skeleton";
 import { lengthText } from "./format";
+import { CodeRetry } from "./RealityCheck";
 
 const CHOICES = [0, 15, 30, 60];
 const LENGTHS = [0, 30, 60, 120, 240];
@@ -8,6 +10,14 @@ const LENGTHS = [0, 30, 60, 120, 240];
 /** On the limits page: the reality-check interval, the session length and the daily reminder,
  * the player's own choices kept on this device. */
 export function RealityCheckSettings() {
+  const code = useCore((s) => s.groups.protection);
+  // The choices are read from the device by the group's code: shown once it is here.
+  if (code === "failed") return <CodeRetry />;
+  if (code !== "ready") return <Skeleton lines={4} name="reality-settings" />;
+  return <Choices />;
+}
+
+function Choices() {
   const t = useText();
   const dispatch = useDispatch();
   const interval = useCore((s) => s.protection.interval);

@@ -10,7 +10,7 @@ export default function SportSlugPage() {
       <div className="page-head">
         <h1 id="page-title">{t("layout.sport.title")}</h1>
       </div>
-      <Protected>
+      <Protected waitForCode>
         <SportBook />
       </Protected>
     </section>

@@ -197,10 +197,15 @@ impl Launch {
         self.starting = true;
         self.error = None;
         self.demo = demo;
-        // The protection feature answers `LaunchAllowed` in this same update unless the
-        // player's session length has passed (then it asks first).
+        // The protection feature answers `LaunchAllowed` unless the player's session length
+        // has passed (then it asks first): in this same update, or once its lazily loaded
+        // code arrives. A guest has no play session (and never loads that code): at once.
         self.held = Some(demo);
-        cx.msg(Msg::Signal(Signal::LaunchWanted));
+        if cx.shared.is_player() {
+            cx.msg(Msg::Signal(Signal::LaunchWanted));
+        } else {
+            self.allowed(cx);
+        }
     }
 
     /// The player's protection allowed the held launch: the launch call goes now.

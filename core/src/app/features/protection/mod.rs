@@ -228,6 +228,10 @@ impl Feature for Protection {
                         }
                         self.session = Some(s);
                     }
+                    // Before the player is known here (the session restoring, or this tab's
+                    // code arriving with the boot and the other tab's writes queued): the
+                    // newest write replaces what storage held at boot, which the sign-in reads.
+                    Some(_) if self.player.is_none() => self.stored = text,
                     // Removed by a sign-out elsewhere: the session hook follows.
                     _ => {}
                 }
@@ -250,6 +254,8 @@ impl Feature for Protection {
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
             Hook::Booted(prefs) => {
+                // Heard first, at the present (also when this code arrives later than the boot).
+                self.now = self.now.max(cx.now);
                 self.stored.clone_from(&prefs.play_session);
                 let read = |text: &Option<String>, valid: fn(u32) -> bool| {
                     text.as_deref()
@@ -265,7 +271,7 @@ impl Feature for Protection {
             }
             Hook::Signal(Signal::LaunchWanted) => {
                 self.check(cx);
-                if self.length_passed(cx.now) {
+                if self.length_passed(self.now) {
                     self.asking = true;
                 } else {
                     cx.msg(Msg::Signal(Signal::LaunchAllowed));
@@ -386,17 +392,17 @@ impl Protection {
 
     /// The reminder shows when its local time fell since the previous look (once per local
     /// day on the device); gives when to look next.
-    fn remind(&mut self, player: i64, cx: &mut Cx) -> Option<u64> {
-        let prev = self.last_look.replace(cx.now);
+    fn remind(&mut self, player: i64, now: u64, cx: &mut Cx) -> Option<u64> {
+        let prev = self.last_look.replace(now);
         let minute = self.reminders.get(&player).copied()?;
-        let last = choices::last_reminder(cx.now, self.offset_minutes, minute);
+        let last = choices::last_reminder(now, self.offset_minutes, minute);
         let day = u32::try_from(choices::local_day(last, self.offset_minutes)).unwrap_or(0);
         if prev.is_some_and(|p| p < last) && self.seen.get(&player) != Some(&day) {
             self.seen.insert(player, day);
             self.reminding = true;
             keep(cx, SEEN_KEY, &self.seen);
         }
-        Some(choices::next_reminder(cx.now, self.offset_minutes, minute))
+        Some(choices::next_reminder(now, self.offset_minutes, minute))
     }
 
     /// Signed in or restored: go on with the stored session of this player unless it went
@@ -431,14 +437,18 @@ impl Protection {
     /// The sportsbook asks once the session length has passed, on entering it or while it is
     /// open (the widget tells of no stake before it is placed, so the ask cannot wait for one).
     fn check(&mut self, cx: &mut Cx) {
-        self.now = cx.now;
+        // The present: the latest time heard. A sign-in or a bet queued while this code
+        // loaded is heard at its own moment, after the boot at the load's time
+        // (`groups::Groups::ready`); the check, its timers and the bar look at the present.
+        let now = cx.now.max(self.now);
+        self.now = now;
         let Some(player) = self.player else {
             return;
         };
-        let remind_at = self.remind(player, cx);
+        let remind_at = self.remind(player, now, cx);
         if let Some(s) = &mut self.session {
-            if s.idle(cx.now) && !self.due {
-                *s = Session::new(player, cx.now);
+            if s.idle(now) && !self.due {
+                *s = Session::new(player, now);
                 self.store(cx);
             }
         }
@@ -446,21 +456,21 @@ impl Protection {
             == Some(RouteName::SportSlug);
         // On entering the sportsbook, and while it stays open: its next stake waits for the
         // answer (the view keeps an open widget mounted behind the ask).
-        if on_sport && self.length_passed(cx.now) {
+        if on_sport && self.length_passed(now) {
             self.asking = true;
         }
-        let length_at = self.length_due_at().filter(|at| on_sport && *at > cx.now);
+        let length_at = self.length_due_at().filter(|at| on_sport && *at > now);
         let playing = on_play_page(cx);
         let play_at = match &self.session {
             Some(s) if playing => {
                 let minutes = self.interval(cx.config.reality_check_minutes);
                 let due_at = (minutes > 0).then(|| s.last_check + u64::from(minutes) * 60_000);
-                if due_at.is_some_and(|at| cx.now >= at) {
+                if due_at.is_some_and(|at| now >= at) {
                     self.due = true;
                 }
-                let bar = cx.now + BAR_STEP_MS;
+                let bar = now + BAR_STEP_MS;
                 Some(match due_at {
-                    Some(at) if !self.due && at > cx.now => at.min(bar),
+                    Some(at) if !self.due && at > now => at.min(bar),
                     _ => bar,
                 })
             }
@@ -475,7 +485,7 @@ impl Protection {
             cx.cancel(id);
         }
         if let Some(at) = wake {
-            let ms = u32::try_from(at.saturating_sub(cx.now)).unwrap_or(u32::MAX);
+            let ms = u32::try_from(at.saturating_sub(now)).unwrap_or(u32::MAX);
             let id = cx.timer(ms, Tick::Protection(ProtectionTick::Check));
             self.timer = Some((id, at));
         }
