@@ -248,19 +248,19 @@ fn bonus_loads(fx: &[Effect]) -> usize {
         .count()
 }
 
-/// A signed-in player booted on `path` with loads deferred, USD active; every effect since
-/// the boot.
-fn player_on(path: &str) -> (Model, Vec<Effect>) {
+/// A page booted on `path` at `at` with loads deferred and a session token living
+/// `token_secs`, the currencies answered (USD); the session's profile not yet.
+fn booted_with_usd(path: &str, token_secs: i64, at: u64) -> (Model, Vec<Effect>) {
     let mut m = Model::new(config());
     m.groups.deferred = true;
     let mut fx = update(
         &mut m,
         Event::Booted {
-            token: Some(support::token(3600, "a")),
+            token: Some(support::token(token_secs, "a")),
             path: path.into(),
             prefs: Default::default(),
         },
-        NOW,
+        at,
     );
     fx.extend(support::respond(
         &mut m,
@@ -269,6 +269,13 @@ fn player_on(path: &str) -> (Model, Vec<Effect>) {
         json!([{"code": "USD", "type": "fiat", "symbol": "$", "subunitToUnit": 100,
                 "rate": {"rate": "1"}}]),
     ));
+    (m, fx)
+}
+
+/// A signed-in player booted on `path` with loads deferred, USD active; every effect since
+/// the boot.
+fn player_on(path: &str) -> (Model, Vec<Effect>) {
+    let (mut m, mut fx) = booted_with_usd(path, 3600, NOW);
     fx.extend(support::respond(
         &mut m,
         support::req::profile(),
@@ -728,24 +735,7 @@ fn protection_arrived(m: &mut Model, at: u64) -> Vec<Effect> {
 /// A player booted on `path` at `at` (loads deferred), signed in by the profile's answer at
 /// `at`; every effect since the boot.
 fn protected_player(path: &str, at: u64) -> (Model, Vec<Effect>) {
-    let mut m = Model::new(config());
-    m.groups.deferred = true;
-    let mut fx = update(
-        &mut m,
-        Event::Booted {
-            token: Some(support::token(86_400, "a")),
-            path: path.into(),
-            prefs: Default::default(),
-        },
-        at,
-    );
-    fx.extend(support::respond(
-        &mut m,
-        support::req::currencies(),
-        200,
-        json!([{"code": "USD", "type": "fiat", "symbol": "$", "subunitToUnit": 100,
-                "rate": {"rate": "1"}}]),
-    ));
+    let (mut m, mut fx) = booted_with_usd(path, 86_400, at);
     let id = support::call_id(&m, &support::req::profile());
     fx.extend(update(
         &mut m,
