@@ -206,17 +206,8 @@ fn calls_made_while_a_refresh_is_in_flight_wait_and_go_once_with_the_new_token()
     let queued = m.calls.waiting.len();
     assert_eq!(queued, 2);
     let new = token(7200, "new");
-    let fx = update(
-        &mut m,
-        Event::Http {
-            id: croupier_core::app::calls::refresh::REFRESH_CALL,
-            outcome: croupier_core::app::HttpOutcome::Response {
-                status: 200,
-                body: j!({"accessToken": new}).to_string(),
-            },
-        },
-        later,
-    );
+    let body = j!({"accessToken": new}).to_string();
+    let fx = support::respond_at(&mut m, req::refresh(), 200, &body, later);
     let sent = http(&fx);
     assert_eq!(sent.len(), queued, "{sent:#?}");
     assert!(sent

@@ -736,16 +736,12 @@ fn protection_arrived(m: &mut Model, at: u64) -> Vec<Effect> {
 /// `at`; every effect since the boot.
 fn protected_player(path: &str, at: u64) -> (Model, Vec<Effect>) {
     let (mut m, mut fx) = booted_with_usd(path, 86_400, at);
-    let id = support::call_id(&m, &support::req::profile());
-    fx.extend(update(
+    let profile = json!({"id": 7, "email": "a@b.c"}).to_string();
+    fx.extend(support::respond_at(
         &mut m,
-        Event::Http {
-            id,
-            outcome: croupier_core::app::HttpOutcome::Response {
-                status: 200,
-                body: json!({"id": 7, "email": "a@b.c"}).to_string(),
-            },
-        },
+        support::req::profile(),
+        200,
+        &profile,
         at,
     ));
     (m, fx)
@@ -768,20 +764,9 @@ fn game_answered(m: &mut Model, at: u64) -> bool {
     let req = croupier_core::app::registry::Req::Games(
         croupier_core::app::features::games::Call::Game("demo-slot".into()),
     );
-    let id = support::call_id(m, &req);
     let body = json!({"identity": "demo-slot", "name": "Demo", "hasDemo": true,
         "isMobile": true, "provider": {"identity": "sandbox", "name": "Sandbox"}});
-    let fx = update(
-        m,
-        Event::Http {
-            id,
-            outcome: croupier_core::app::HttpOutcome::Response {
-                status: 200,
-                body: body.to_string(),
-            },
-        },
-        at,
-    );
+    let fx = support::respond_at(m, req, 200, &body.to_string(), at);
     launched(&fx)
 }
 

@@ -36,18 +36,8 @@ fn boot(config: Config, path: &str, prefs: Prefs, at: u64) -> Model {
                {"code":"BTC","type":"crypto","symbol":"B","subunitToUnit":100000000,"rate":{"rate":"65000"}}]),
     );
     // The profile answer starts the session (at `at`: respond uses NOW, so answer by hand).
-    let id = support::call_id(&m, &req::profile());
-    update(
-        &mut m,
-        Event::Http {
-            id,
-            outcome: croupier_core::app::HttpOutcome::Response {
-                status: 200,
-                body: json!({"id": 7, "email": "a@b.c"}).to_string(),
-            },
-        },
-        at,
-    );
+    let profile = json!({"id": 7, "email": "a@b.c"}).to_string();
+    support::respond_at(&mut m, req::profile(), 200, &profile, at);
     m
 }
 
@@ -369,17 +359,12 @@ fn the_pages_first_connect_counts_a_bet_made_before_the_socket_was_up() {
 
 /// The bets call in flight is answered at `at` with `rows` (one page, newest first).
 fn bets_answered(m: &mut Model, rows: serde_json::Value, at: u64) -> Vec<Effect> {
-    let id = support::call_id(m, &Req::Protection(protection::Call::Bets));
     let body = json!({"data": rows, "meta": {"totalPages": 1}});
-    update(
+    support::respond_at(
         m,
-        Event::Http {
-            id,
-            outcome: croupier_core::app::HttpOutcome::Response {
-                status: 200,
-                body: body.to_string(),
-            },
-        },
+        Req::Protection(protection::Call::Bets),
+        200,
+        &body.to_string(),
         at,
     )
 }
@@ -389,20 +374,9 @@ fn game_answer(m: &mut Model, at: u64) -> Vec<Effect> {
     let req = Req::Games(croupier_core::app::features::games::Call::Game(
         "demo-slot".into(),
     ));
-    let id = support::call_id(m, &req);
     let body = json!({"identity": "demo-slot", "name": "Demo", "hasDemo": true, "isMobile": true,
         "provider": {"identity": "sandbox", "name": "Sandbox"}});
-    update(
-        m,
-        Event::Http {
-            id,
-            outcome: croupier_core::app::HttpOutcome::Response {
-                status: 200,
-                body: body.to_string(),
-            },
-        },
-        at,
-    )
+    support::respond_at(m, req, 200, &body.to_string(), at)
 }
 
 /// The game's launch call went out.

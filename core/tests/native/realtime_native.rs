@@ -1361,17 +1361,8 @@ fn the_socket_s_token_expired_joins_a_refresh_already_in_flight() {
     assert!(lock_cmds(&fx).is_empty(), "no second lock: {fx:#?}");
     assert!(http_paths(&fx).is_empty(), "no second refresh: {fx:#?}");
     let new = token(7200, "new");
-    let fx = update(
-        &mut m,
-        Event::Http {
-            id: croupier_core::app::calls::refresh::REFRESH_CALL,
-            outcome: croupier_core::app::HttpOutcome::Response {
-                status: 200,
-                body: json!({"accessToken": new}).to_string(),
-            },
-        },
-        later,
-    );
+    let body = json!({"accessToken": new}).to_string();
+    let fx = support::respond_at(&mut m, req::refresh(), 200, &body, later);
     assert_eq!(http_paths(&fx), vec!["/api/wallet/accounts/3/switch"]);
     assert!(fx.contains(&Effect::Socket(SocketCmd::Open { url: URL.into() })));
     // A late lock answer from the socket's request (had it made one) must not refresh again.

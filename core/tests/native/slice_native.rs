@@ -616,18 +616,7 @@ fn guest_only_modal_refused_for_player() {
 fn malformed_success_body_does_not_crash() {
     let mut m = booted_guest();
     sign_up(&mut m);
-    let id = support::call_id(&m, &req::register());
-    update(
-        &mut m,
-        Event::Http {
-            id,
-            outcome: HttpOutcome::Response {
-                status: 201,
-                body: "<html>".into(),
-            },
-        },
-        NOW,
-    );
+    support::respond_text(&mut m, req::register(), 201, "<html>");
     let v = view(&m);
     assert_eq!(v.session.status, SessionStatus::Guest);
     assert_eq!(

@@ -140,6 +140,12 @@ pub fn respond(m: &mut Model, req: Req, status: u16, body: serde_json::Value) ->
 
 /// The server answers `req` with `status` and this body text, at NOW.
 pub fn respond_text(m: &mut Model, req: Req, status: u16, body: &str) -> Vec<Effect> {
+    respond_at(m, req, status, body, NOW)
+}
+
+/// The server answers `req` with `status` and this body text at `at` (the core's clock for
+/// tests of time: sessions, timers, queued answers).
+pub fn respond_at(m: &mut Model, req: Req, status: u16, body: &str, at: u64) -> Vec<Effect> {
     let id = call_id(m, &req);
     update(
         m,
@@ -150,7 +156,7 @@ pub fn respond_text(m: &mut Model, req: Req, status: u16, body: &str) -> Vec<Eff
                 body: body.to_string(),
             },
         },
-        NOW,
+        at,
     )
 }
 
