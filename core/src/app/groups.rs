@@ -179,17 +179,17 @@ impl Groups {
 pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
     use crate::domain::route::RouteName;
     let page = shared.route.as_ref().ok().and_then(|r| r.route_name());
+    let modal = shared
+        .location
+        .query_value(crate::domain::modal::MODAL_PARAM)
+        .unwrap_or_default();
     match id {
         GroupId::sport => page == Some(RouteName::SportSlug),
         // The bonuses pages, the wallet history's bonuses tab, and the modals that show the
         // group's state: the deposit's bonus choice in the wallet and the bonus and quest
         // modals. `/bonus/{page}` is a content page (the pages feature): not here.
         GroupId::bonuses => {
-            let location = &shared.location;
-            let modal = location
-                .query_value(crate::domain::modal::MODAL_PARAM)
-                .unwrap_or_default();
-            let tab = location.query_value("tab") == Some("bonuses");
+            let tab = shared.location.query_value("tab") == Some("bonuses");
             matches!(page, Some(RouteName::Bonuses | RouteName::ProfileBonuses))
                 || (page == Some(RouteName::WalletHistory) && tab)
                 || modal == "wallet"
@@ -200,10 +200,6 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
         // game-limit-reached (opened by a refused game launch or sport bet: it lists the limits
         // that block play).
         GroupId::limits => {
-            let modal = shared
-                .location
-                .query_value(crate::domain::modal::MODAL_PARAM)
-                .unwrap_or_default();
             page == Some(RouteName::ProfileLimits)
                 || matches!(
                     modal,
