@@ -131,9 +131,12 @@ build_product() {
   write_pkg_json || return 1
   ensure_npm "$ROOT/app" || return 1
   log "wasm-opt -Oz"
-  local wasm
+  local wasm strip="--strip-debug"
+  # WASM_NAMES=1 keeps the functions' names, for reading a CPU profile
+  # (tests/bench/load-profile.mjs); never for a measured or shipped build.
+  [ -n "${WASM_NAMES:-}" ] && strip=""
   for wasm in "$ROOT"/pkg/*.wasm; do
-    "$ROOT/app/node_modules/.bin/wasm-opt" -Oz --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$wasm.opt" || return 1
+    "$ROOT/app/node_modules/.bin/wasm-opt" -Oz $strip --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$wasm.opt" || return 1
     mv "$wasm.opt" "$wasm" || return 1
   done
   log "building the app"

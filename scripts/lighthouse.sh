@@ -18,6 +18,10 @@ ensure_npm "$ROOT/tools/lighthouse"
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
 BIN="${SANDBOX_BIN:-$ROOT/target/release/croupier-sandbox}"
 WORK="$(mktemp -d)"
+# The log exists before the server starts: the loop below reads it at once, and sed on a file
+# the background shell has not created yet fails with status 2 (the smoke's one unexplained
+# exit, session 42).
+: >"$WORK/sandbox.log"
 "$BIN" --port 0 --db "$WORK/sandbox.db" --static "$ROOT/app/dist" >"$WORK/sandbox.log" 2>&1 &
 PID=$!
 trap 'kill "$PID" 2>/dev/null; rm -rf "$WORK"' EXIT

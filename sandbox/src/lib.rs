@@ -31,10 +31,12 @@ use std::net::{Ipv4Addr, SocketAddr};
 
 use axum::handler::Handler;
 use axum::http::{header, HeaderValue, Method};
+use axum::http::{Extensions, HeaderMap, StatusCode, Version};
 use axum::middleware::from_fn_with_state;
 use axum::Router;
 use tokio::net::TcpListener;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::predicate::{DefaultPredicate, Predicate};
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
@@ -65,6 +67,16 @@ pub fn app(state: AppState) -> Router {
         api = api.merge(routes::outbox::router());
     }
     api.method_not_allowed_fallback(error::method_not_allowed)
+        // The platform's answers go out compressed too (brotli or gzip, as the browser
+        // accepts), as a production platform sends them: the content texts alone are ~40 KiB
+        // of JSON on every first visit. Never a 101: the realtime socket's upgrade has no body.
+        .layer(
+            CompressionLayer::new().compress_when(DefaultPredicate::new().and(
+                |status: StatusCode, _: Version, _: &HeaderMap, _: &Extensions| {
+                    status != StatusCode::SWITCHING_PROTOCOLS
+                },
+            )),
+        )
         // The built app goes out gzipped, as any real host would send it.
         .fallback(static_files::fallback.layer(CompressionLayer::new()))
         .layer(axum::middleware::from_fn(security::layer))
