@@ -1,8 +1,9 @@
 // Where a page's load spends the main thread: a V8 CPU profile of the first LOAD_MS (default
 // 3000) after navigation, with Chromium's CPU slowed 4x as Lighthouse's mobile run assumes,
 // printed as the functions with the most self time and the callers that lead to them. A tool
-// for reading TBT (issue 28), not a benchmark: numbers only, no assertion. Wasm functions are
-// named only when the build kept the name section (`WASM_NAMES=1` in build_product).
+// for reading TBT (issue 28), not a benchmark: numbers only, no assertion. Wasm functions show
+// as `wasm-function[N]`: wasm-split-cli drops the name section, even from a `WASM_NAMES=1`
+// build; the JS callers that led into the core are named (an unminified app build helps).
 //   node load-profile.mjs <base url> [path] [top]
 import { chromium } from "@playwright/test";
 
