@@ -131,12 +131,9 @@ build_product() {
   write_pkg_json || return 1
   ensure_npm "$ROOT/app" || return 1
   log "wasm-opt -Oz"
-  local wasm strip="--strip-debug"
-  # WASM_NAMES=1 keeps what names reach wasm-opt (wasm-split-cli drops the function names, so
-  # today only a non-split module keeps them); never for a measured or shipped build.
-  [ -n "${WASM_NAMES:-}" ] && strip=""
+  local wasm
   for wasm in "$ROOT"/pkg/*.wasm; do
-    "$ROOT/app/node_modules/.bin/wasm-opt" -Oz $strip --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$wasm.opt" || return 1
+    "$ROOT/app/node_modules/.bin/wasm-opt" -Oz --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue "$wasm" -o "$wasm.opt" || return 1
     mv "$wasm.opt" "$wasm" || return 1
   done
   log "building the app"

@@ -1,9 +1,11 @@
 // Where a page's load spends the main thread: a V8 CPU profile of the first LOAD_MS (default
 // 3000) after navigation, with Chromium's CPU slowed 4x as Lighthouse's mobile run assumes,
 // printed as the functions with the most self time and the callers that lead to them. A tool
-// for reading TBT (issue 28), not a benchmark: numbers only, no assertion. Wasm functions show
-// as `wasm-function[N]`: wasm-split-cli drops the name section, even from a `WASM_NAMES=1`
-// build; the JS callers that led into the core are named (an unminified app build helps).
+// for reading TBT (issue 28), not a benchmark: numbers only, no assertion. The product's build
+// has no wasm names (wasm-split-cli drops the name section, wasm-opt --strip-debug the rest):
+// to see them, build the core without `--features split`, run wasm-bindgen, then
+// `wasm-opt -Oz -g` (binaryen writes names only with -g) and `vite build --minify false`
+// against that pkg/. An app built with VITE_TRACE_STEPS=1 also marks the bridge's steps.
 //   node load-profile.mjs <base url> [path] [top]
 import { chromium } from "@playwright/test";
 

@@ -13,6 +13,15 @@ const parse = events.filter((e) => e.name === "ParseHTML" && /^https?:/.test(e.a
 const main = events.filter((e) => e.pid === parse.pid && e.tid === parse.tid && e.ph === "X" && e.dur).sort((a, b) => a.ts - b.ts);
 const paint = events.find((e) => e.name === "firstContentfulPaint" && e.pid === parse.pid)?.ts ?? main[0].ts;
 const WHAT = new Set(["FunctionCall", "TimerFire", "RunMicrotasks", "EvaluateScript", "v8.evaluateModule", "Layout", "UpdateLayoutTree", "Paint", "PrePaint", "Commit", "MinorGC", "MajorGC", "ParseHTML", "EventDispatch"]);
+// The page's own measures (performance.measure; an instrumented build labels its steps so),
+// each listed under the task it ran in.
+const begins = new Map();
+const measures = [];
+for (const e of events.filter((e) => e.cat?.includes("blink.user_timing"))) {
+  const key = `${e.id2?.local ?? e.id}:${e.name}`;
+  if (e.ph === "b") begins.set(key, e.ts);
+  else if (e.ph === "e" && begins.has(key)) measures.push({ ts: begins.get(key), dur: e.ts - begins.get(key), name: e.name });
+}
 let blocking = 0;
 for (const task of main.filter((e) => e.name === "RunTask" && e.dur >= Number(min) * 1000 && e.ts >= paint)) {
   const end = task.ts + task.dur;
@@ -26,5 +35,6 @@ for (const task of main.filter((e) => e.name === "RunTask" && e.dur >= Number(mi
   blocking += Math.max(0, (task.dur / 1000) * 4 - 50);
   const top = [...spent].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${v.toFixed(1)}`);
   console.log(`+${((task.ts - paint) / 1000).toFixed(0)} ms: ${(task.dur / 1000).toFixed(1)} ms (${top.join(", ")})`);
+  for (const m of measures.filter((m) => m.ts >= task.ts && m.ts < end)) console.log(`    ${(m.dur / 1000).toFixed(1)} ms ${m.name.slice(0, 110)}`);
 }
 console.log(`observed x4 over 50 ms, summed: ${blocking.toFixed(0)} ms (Lighthouse simulates the page, so its TBT differs)`);

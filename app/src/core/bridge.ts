@@ -4,6 +4,7 @@ import phoneMetadataUrl from "../../../core/src/domain/phone/metadata.tsv?url";
 import { appMode, sportsbookScript } from "./appMode";
 import { reportCrash, type CrashSite } from "./crash";
 import { keepSame } from "./keepSame";
+import { traced } from "./steps";
 import { thirdPartyConfig, type RuntimeConfig } from "./runtimeConfig";
 import { initialView, takeEarlyEvents, useCore } from "./store";
 import type { UiEvent, View } from "./types";
@@ -51,7 +52,7 @@ const nextTask = () => new Promise<void>((done) => window.setTimeout(done, 0));
 export async function connectInTasks(core: CoreLike, options: ConnectOptions = {}): Promise<boolean> {
   if (core.prepare) {
     try {
-      core.prepare();
+      traced("core prepare", () => core.prepare?.());
     } catch (error) {
       reportCrash(error, "start");
       return false;
@@ -90,14 +91,18 @@ function begin(core: CoreLike, { painted = false }: ConnectOptions): Steps | und
   const settle = (changed: Partial<View>): Partial<View> =>
     painted && changed.nav ? { ...changed, nav: { ...changed.nav, preloader: "removed" } } : changed;
   /** Draw changed slices; one equal to what is drawn keeps the drawn object. */
-  const drawSlices = (changed: Partial<View>) => useCore.setState(keepSame(useCore.getState(), settle(changed)));
+  const drawSlices = (changed: Partial<View>) =>
+    traced(
+      () => `slices ${Object.keys(changed).join(",")}`,
+      () => useCore.setState(keepSame(useCore.getState(), settle(changed))),
+    );
   const dispatch = (event: UiEvent) => {
-    guard("dispatch", () => core.dispatch(event));
+    guard("dispatch", () => traced(() => `dispatch ${event.type}`, () => core.dispatch(event)));
   };
   const load = (group: keyof View["groups"]) => {
     guard("dispatch", () => core.load?.(group));
   };
-  if (!guard("start", () => core.start())) return undefined;
+  if (!guard("start", () => traced("core start", () => core.start()))) return undefined;
   const read = () => {
     // Subscribed as the whole view is read, not before the start: what changed while it
     // started is in that view, and nothing is built or drawn in the start's task. Only changed
@@ -113,7 +118,7 @@ function begin(core: CoreLike, { painted = false }: ConnectOptions): Steps | und
     );
     if (!subscribed) return undefined;
     let view: View | undefined;
-    if (!guard("view", () => void (view = core.view() as View))) return undefined;
+    if (!guard("view", () => void (view = traced("core view", () => core.view() as View)))) return undefined;
     return () => {
       if (dead() || !view) return false;
       const later = held ?? [];
@@ -189,7 +194,7 @@ export async function startCore({ miniapp, ...options }: StartOptions & { config
   await nextTask();
   let core: Core;
   try {
-    core = new Core({
+    core = traced("core new", () => new Core({
       apiBase: config.apiBase ?? "",
       realtimeUrl: config.realtimeUrl ?? "",
       platform: "web",
@@ -211,7 +216,7 @@ export async function startCore({ miniapp, ...options }: StartOptions & { config
       thirdParty: thirdPartyConfig(config),
       // The paths beyond SPEC §7 the operator serves elsewhere or not at all.
       ...(config.operatorPaths ? { operatorPaths: config.operatorPaths } : {}),
-    });
+    }));
   } catch (error) {
     reportCrash(error, "create");
     return false;
