@@ -50,7 +50,7 @@ impl Core {
     pub fn dispatch(&self, #[wasm_bindgen(unchecked_param_type = "ViewEvent")] event: JsValue) {
         match js_json(&event).and_then(UiEvent::from_view) {
             Ok(UiEvent::App(AppUi::Start)) => self.rt.start(),
-            Ok(e) => self.rt.dispatch(Event::Ui(e)),
+            Ok(e) => self.rt.dispatch_now(Event::Ui(e)),
             Err(e) => web_sys::console::warn_1(&format!("event ignored: {e}").into()),
         }
     }
@@ -59,7 +59,7 @@ impl Core {
     /// after `groups.sport` is `failed`. Loading or loaded already: nothing happens.
     pub fn load(&self, #[wasm_bindgen(unchecked_param_type = "keyof GroupsView")] group: &str) {
         match crate::app::registry::GroupId::from_name(group) {
-            Some(g) => self.rt.dispatch(Event::LoadGroup(g)),
+            Some(g) => self.rt.dispatch_now(Event::LoadGroup(g)),
             None => web_sys::console::warn_1(&format!("no group {group}").into()),
         }
     }

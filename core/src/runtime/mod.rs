@@ -43,6 +43,12 @@ pub struct Runtime {
     /// The fallback: a hidden page draws no frames, so the inbox is applied after
     /// [`INBOX_FALLBACK_MS`] when no frame came first (dropping it cancels it).
     inbox_timer: RefCell<Option<gloo_timers::callback::Timeout>>,
+    /// The changed slices of an answer, a timer or a push are sent in the next task, not in
+    /// the one that applied the event: the core's work and React's drawing are then two
+    /// shorter tasks instead of one long one (a page loading answers stays responsive; issue
+    /// 28's TBT), and events landing before it share one set of slices. An event of the page
+    /// itself is drawn at once ([`Runtime::dispatch_now`]). Dropping it cancels it.
+    notify_timer: RefCell<Option<gloo_timers::callback::Timeout>>,
 }
 
 /// How long socket messages wait for a frame before they are applied without one.
@@ -62,6 +68,7 @@ impl Runtime {
             inbox: RefCell::new(Vec::new()),
             inbox_due: std::cell::Cell::new(false),
             inbox_timer: RefCell::new(None),
+            notify_timer: RefCell::new(None),
         })
     }
 
@@ -114,6 +121,30 @@ impl Runtime {
             load_phone_plans(&self.model.borrow().config.phone_metadata_url);
         }
         self.run(vec![event]);
+    }
+
+    /// An event of the page itself (a view intent, a group's load or retry, the address moved
+    /// by back/forward): its slices are sent before this returns, so a controlled input shows
+    /// what was typed in the same task, and anything waiting to be sent goes with them.
+    pub fn dispatch_now(self: &Rc<Self>, event: Event) {
+        self.dispatch(event);
+        self.notify_timer.borrow_mut().take();
+        self.notify();
+    }
+
+    /// Send the changed slices in the next task, once for every event applied before it.
+    fn notify_soon(self: &Rc<Self>) {
+        if self.notify_timer.borrow().is_some() {
+            return;
+        }
+        let weak = Rc::downgrade(self);
+        let timer = gloo_timers::callback::Timeout::new(0, move || {
+            if let Some(rt) = weak.upgrade() {
+                rt.notify_timer.borrow_mut().take();
+                rt.notify();
+            }
+        });
+        *self.notify_timer.borrow_mut() = Some(timer);
     }
 
     /// A socket message: held until the next animation frame with any others that arrive
@@ -213,7 +244,7 @@ impl Runtime {
             }
         }
         *self.busy.borrow_mut() = false;
-        self.notify();
+        self.notify_soon();
     }
 
     /// The whole view (first render), and every slice counts as seen.
@@ -544,7 +575,7 @@ fn listen_browser(rt: &Rc<Runtime>) {
     let weak = Rc::downgrade(rt);
     let on_pop = Closure::<dyn Fn()>::new(move || {
         if let Some(rt) = weak.upgrade() {
-            rt.dispatch(Event::AddressChanged {
+            rt.dispatch_now(Event::AddressChanged {
                 path: current_url(),
             });
         }
