@@ -34,8 +34,15 @@ try {
   const self = new Map();
   const via = new Map();
   let total = 0;
+  // FOCUS=name: only the samples under a function of that name (e.g. core_start, core_view).
+  const focus = process.env.FOCUS;
+  const under = (id) => {
+    for (let p = id; p; p = parent.get(p)) if (byId.get(p).callFrame.functionName === focus) return true;
+    return false;
+  };
   for (const [id, ms] of dt) {
     const n = byId.get(id);
+    if (focus && !under(id)) continue;
     if (["(idle)", "(program)", "(garbage collector)"].includes(n.callFrame.functionName)) {
       self.set(n.callFrame.functionName, (self.get(n.callFrame.functionName) ?? 0) + ms);
       continue;
