@@ -1,5 +1,6 @@
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
+import { GroupRetry } from "../../shared/GroupRetry";
 import { Skeleton } from "../../ui/Skeleton";
 import { BonusesPanel } from "./BonusesPanel";
 
@@ -10,7 +11,6 @@ export function BonusesScreen({ title }: { title: string }) {
   const status = useCore((s) => s.session.status);
   const currency = useCore((s) => s.bonuses.currency);
   const code = useCore((s) => s.groups.bonuses);
-  const load = useCore((s) => s.load);
   if (status === "booting") return <Skeleton lines={4} name="bonuses-page" />;
   if (status === "guest") {
     return (
@@ -29,13 +29,7 @@ export function BonusesScreen({ title }: { title: string }) {
       {code === "ready" ? (
         <BonusesPanel />
       ) : code === "failed" ? (
-        // The bonuses' part of the core did not arrive (a failed chunk): fetch it again.
-        <div className="panel" role="alert">
-          <p>{t("layout.groups.failed")}</p>
-          <Button variant="secondary" onClick={() => load("bonuses")}>
-            {t("layout.groups.retry")}
-          </Button>
-        </div>
+        <GroupRetry group="bonuses" />
       ) : (
         <Skeleton lines={4} name="bonuses-code" />
       )}

@@ -3,6 +3,7 @@ import { useCore, useDispatch, useText } from "../../core/store";
 import type { LimitSection, LimitView } from "../../core/types";
 import { Button } from "../../ui/Button";
 import { Skeleton } from "../../ui/Skeleton";
+import { GroupRetry } from "../../shared/GroupRetry";
 import { periodText } from "./format";
 
 const PERIODS = ["daily", "weekly", "monthly"] as const;
@@ -14,19 +15,7 @@ export function LimitsPanel() {
   const dispatch = useDispatch();
   const v = useCore((s) => s.limits);
   const code = useCore((s) => s.groups.limits);
-  const load = useCore((s) => s.load);
-  // The limits' part of the core did not arrive (a failed chunk): fetch it again. What was
-  // typed in a limit's form stays, and a submit pressed meanwhile is sent once it is here.
-  if (code === "failed") {
-    return (
-      <div className="panel" role="alert" data-testid="limits-code-failed">
-        <p>{t("layout.groups.failed")}</p>
-        <Button variant="secondary" onClick={() => load("limits")}>
-          {t("layout.groups.retry")}
-        </Button>
-      </div>
-    );
-  }
+  if (code === "failed") return <GroupRetry group="limits" testId="limits-code-failed" />;
   if (code !== "ready") return <Skeleton lines={6} name="limits-code" />;
   if (v.failed) {
     return (

@@ -1,6 +1,7 @@
 import "./protection.css";
 import { useCallback, useState, type ReactNode } from "react";
 import { useCore, useDispatch, useText } from "../../core/store";
+import { GroupRetry } from "../../shared/GroupRetry";
 import { usePath } from "../../shared/Link";
 import { Button } from "../../ui/Button";
 import { ModalFrame } from "../../ui/ModalFrame";
@@ -42,18 +43,8 @@ export function Protected({ children, waitForCode = false }: { children: ReactNo
  * group); when its chunk did not load, say so and fetch it again. Until then a launch waits
  * (the core holds it for the session-length answer) and the bar is not shown. */
 export function CodeRetry() {
-  const t = useText();
-  const failed = useCore((s) => s.groups.protection === "failed" && s.session.status === "player");
-  const load = useCore((s) => s.load);
-  if (!failed) return null;
-  return (
-    <div className="panel protection-retry" role="alert" data-testid="protection-retry">
-      <p>{t("layout.groups.failed")}</p>
-      <Button variant="secondary" onClick={() => load("protection")}>
-        {t("layout.groups.retry")}
-      </Button>
-    </div>
-  );
+  const player = useCore((s) => s.session.status === "player");
+  return player ? <GroupRetry group="protection" className="panel protection-retry" testId="protection-retry" /> : null;
 }
 
 /** The session length has passed: ask before the launch (or the sportsbook). Escape and the

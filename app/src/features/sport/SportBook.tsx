@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
+import { GroupRetry } from "../../shared/GroupRetry";
 import { Skeleton } from "../../ui/Skeleton";
 import { sdk, type WidgetRoute } from "./sdk";
 import { useSportsbook } from "./useSportsbook";
@@ -21,18 +22,7 @@ export function WidgetStatus() {
   const dispatch = useDispatch();
   const sport = useCore((s) => s.sport);
   const code = useCore((s) => s.groups.sport);
-  const load = useCore((s) => s.load);
-  // The sportsbook's part of the core did not arrive (a failed chunk): fetch it again.
-  if (code === "failed") {
-    return (
-      <div className="sport-note" role="alert">
-        <p>{t("layout.groups.failed")}</p>
-        <Button variant="secondary" onClick={() => load("sport")}>
-          {t("layout.groups.retry")}
-        </Button>
-      </div>
-    );
-  }
+  if (code === "failed") return <GroupRetry group="sport" className="sport-note" />;
   if (sport.unavailable) return <p className="sport-note">{t("layout.sport.unavailable")}</p>;
   if (sport.state === "failed") {
     return (
