@@ -1,3 +1,4 @@
+import { AccountCode } from "../../features/profile/AccountCode";
 import { ProfileInfo } from "../../features/profile/ProfileInfo";
 import { PlayerPage } from "../../shared/PlayerPage";
 
@@ -5,7 +6,9 @@ import { PlayerPage } from "../../shared/PlayerPage";
 export default function ProfileInfoPage() {
   return (
     <PlayerPage route="profile-info">
-      <ProfileInfo />
+      <AccountCode lines={5}>
+        <ProfileInfo />
+      </AccountCode>
     </PlayerPage>
   );
 }

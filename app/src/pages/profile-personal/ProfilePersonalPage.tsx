@@ -1,3 +1,4 @@
+import { AccountCode } from "../../features/profile/AccountCode";
 import { Documents } from "../../features/profile/Documents";
 import { PersonalForm } from "../../features/profile/PersonalForm";
 import { PlayerPage } from "../../shared/PlayerPage";
@@ -7,8 +8,10 @@ import { PlayerPage } from "../../shared/PlayerPage";
 export default function ProfilePersonalPage() {
   return (
     <PlayerPage route="profile-personal" lines={6}>
-      <PersonalForm />
-      <Documents />
+      <AccountCode lines={6}>
+        <PersonalForm />
+        <Documents />
+      </AccountCode>
     </PlayerPage>
   );
 }

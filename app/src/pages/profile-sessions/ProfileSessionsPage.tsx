@@ -1,4 +1,5 @@
 import { useText } from "../../core/store";
+import { AccountCode } from "../../features/profile/AccountCode";
 import { SessionsPanel } from "../../features/profile/SessionsPanel";
 import { PlayerPage } from "../../shared/PlayerPage";
 
@@ -7,7 +8,9 @@ export default function ProfileSessionsPage() {
   const t = useText();
   return (
     <PlayerPage route="profile-sessions" lines={5} intro={t("global-components.security.sessionsIntro")}>
-      <SessionsPanel />
+      <AccountCode lines={5}>
+        <SessionsPanel />
+      </AccountCode>
     </PlayerPage>
   );
 }

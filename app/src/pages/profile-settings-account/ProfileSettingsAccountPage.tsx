@@ -1,3 +1,4 @@
+import { AccountCode } from "../../features/profile/AccountCode";
 import { AccountSettings } from "../../features/profile/AccountSettings";
 import { PlayerPage } from "../../shared/PlayerPage";
 
@@ -5,7 +6,9 @@ import { PlayerPage } from "../../shared/PlayerPage";
 export default function ProfileSettingsAccountPage() {
   return (
     <PlayerPage route="profile-settings-account">
-      <AccountSettings />
+      <AccountCode lines={3}>
+        <AccountSettings />
+      </AccountCode>
     </PlayerPage>
   );
 }
