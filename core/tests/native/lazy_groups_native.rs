@@ -976,7 +976,10 @@ fn the_account_pages_and_modals_load_the_account_group_and_other_pages_do_not() 
         let (m, fx) = player_on(path);
         assert_eq!(loads_of(&fx, ACCOUNT), 1, "{path}");
         assert_eq!(view(&m).groups.account, LoadState::Loading, "{path}");
-        assert!(account_calls(&fx).is_empty(), "{path}: nothing before the code");
+        assert!(
+            account_calls(&fx).is_empty(),
+            "{path}: nothing before the code"
+        );
     }
     for path in [
         "/",
@@ -989,7 +992,10 @@ fn the_account_pages_and_modals_load_the_account_group_and_other_pages_do_not() 
         let (m, fx) = player_on(path);
         assert_eq!(loads_of(&fx, ACCOUNT), 0, "{path}");
         assert_eq!(m.groups.state(ACCOUNT), LoadState::Idle, "{path}");
-        assert!(m.groups.queued(ACCOUNT) > 0, "{path}: the session waits for it");
+        assert!(
+            m.groups.queued(ACCOUNT) > 0,
+            "{path}: the session waits for it"
+        );
     }
     // A guest: the home never, nor `/profile` (a sign-in button); the mail link's page does
     // (it confirms the address signed in or not).
@@ -1017,7 +1023,10 @@ fn one_chunk_runs_every_feature_of_the_account_group() {
         calls.contains(&"/api/player/fields/validations".to_string()),
         "{calls:?}"
     );
-    assert!(calls.contains(&"/api/player/documents".to_string()), "{calls:?}");
+    assert!(
+        calls.contains(&"/api/player/documents".to_string()),
+        "{calls:?}"
+    );
     assert_eq!(view(&m).groups.account, LoadState::Ready);
     // The documents' answer reaches their code in the chunk, and their slice shows it.
     use croupier_core::app::features::documents;
@@ -1048,7 +1057,10 @@ fn what_the_account_group_hears_while_its_chunk_loads_arrives_in_order() {
     // once.
     let (mut m, fx) = player_on("/profile/sessions");
     assert_eq!(loads_of(&fx, ACCOUNT), 1);
-    let fx = ui(&mut m, croupier_core::app::features::profile::ProfileUi::SessionsPage { page: 2 });
+    let fx = ui(
+        &mut m,
+        croupier_core::app::features::profile::ProfileUi::SessionsPage { page: 2 },
+    );
     assert!(account_calls(&fx).is_empty());
     assert_eq!(loads_of(&fx, ACCOUNT), 0, "already loading");
     let before = view(&m).notifications.unread;
@@ -1058,7 +1070,11 @@ fn what_the_account_group_hears_while_its_chunk_loads_arrives_in_order() {
         json!({"id": 10, "state": 1, "readAt": null, "content": {"title": "T", "body": "b"},
                "createdAt": "2026-11-25T10:00:00Z"}),
     );
-    assert_eq!(view(&m).notifications.unread, before + 1, "the bell is eager");
+    assert_eq!(
+        view(&m).notifications.unread,
+        before + 1,
+        "the bell is eager"
+    );
 
     let fx = arrived_of(&mut m, ACCOUNT);
     let pages: Vec<_> = support::http(&fx)
@@ -1067,15 +1083,24 @@ fn what_the_account_group_hears_while_its_chunk_loads_arrives_in_order() {
         .map(|h| h.query.clone())
         .collect();
     assert_eq!(pages.len(), 2, "{pages:?}");
-    assert!(pages[0].iter().any(|(k, v)| k == "page" && v == "1"), "{pages:?}");
-    assert!(pages[1].iter().any(|(k, v)| k == "page" && v == "2"), "{pages:?}");
+    assert!(
+        pages[0].iter().any(|(k, v)| k == "page" && v == "1"),
+        "{pages:?}"
+    );
+    assert!(
+        pages[1].iter().any(|(k, v)| k == "page" && v == "2"),
+        "{pages:?}"
+    );
     assert_eq!(m.groups.queued(ACCOUNT), 0);
 }
 
 #[test]
 fn a_session_ended_while_the_account_chunk_loads_sends_nothing_of_the_players() {
     let (mut m, _) = player_on("/profile/sessions");
-    ui(&mut m, croupier_core::app::features::session::SessionUi::SignOut);
+    ui(
+        &mut m,
+        croupier_core::app::features::session::SessionUi::SignOut,
+    );
     let fx = arrived_of(&mut m, ACCOUNT);
     assert!(account_calls(&fx).is_empty(), "{:?}", account_calls(&fx));
 }
@@ -1111,7 +1136,10 @@ fn a_password_typed_and_sent_while_the_account_chunk_loads_is_sent_once_it_is_he
         Some(FormValue::Text("new-secret2".into()))
     );
     let fx = press(&mut m, FormId::ChangePass);
-    assert!(password_puts(&fx).is_empty(), "nothing sent without the code");
+    assert!(
+        password_puts(&fx).is_empty(),
+        "nothing sent without the code"
+    );
     press(&mut m, FormId::ChangePass);
     let fx = arrived_of(&mut m, ACCOUNT);
     let puts = password_puts(&fx);
@@ -1128,7 +1156,12 @@ fn a_failed_account_chunk_keeps_the_input_and_the_retry_sends_it() {
     assert_eq!(view(&m).groups.account, LoadState::Failed);
     // Typing and pressing again after the failure fetch nothing (the page's retry does).
     let mut fx = type_in(&mut m, FormId::ChangePass, "newPassword", "new-secret3");
-    fx.extend(type_in(&mut m, FormId::ChangePass, "repeatNewPassword", "new-secret3"));
+    fx.extend(type_in(
+        &mut m,
+        FormId::ChangePass,
+        "repeatNewPassword",
+        "new-secret3",
+    ));
     fx.extend(press(&mut m, FormId::ChangePass));
     fx.extend(update(
         &mut m,
@@ -1152,7 +1185,10 @@ fn the_prefetch_delivers_the_session_to_the_account_group() {
     let (mut m, _) = player_on("/wallet");
     update(&mut m, Event::LoadGroup(ACCOUNT), NOW);
     let fx = arrived_of(&mut m, ACCOUNT);
-    assert!(account_calls(&fx).is_empty(), "nothing asked away from its pages");
+    assert!(
+        account_calls(&fx).is_empty(),
+        "nothing asked away from its pages"
+    );
     assert_eq!(m.groups.queued(ACCOUNT), 0);
     // Its page later: the code runs at once.
     let fx = update(

@@ -5,12 +5,12 @@ import { useForm } from "../../shared/useForm";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/Field";
 import { FormFrame } from "../../ui/FormFrame";
-import { AccountCode } from "./AccountCode";
+import { GroupCode } from "../../shared/GroupCode";
 import { sessionName } from "./sessionName";
 
 /** change-pass, change-nickname and confirm-session-logout (SPEC §2). */
 export default function SecurityModals({ id }: { id: ModalId }) {
-  return <AccountCode>{body(id)}</AccountCode>;
+  return <GroupCode group="account">{body(id)}</GroupCode>;
 }
 
 function body(id: ModalId) {

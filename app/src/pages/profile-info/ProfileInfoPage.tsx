@@ -1,4 +1,4 @@
-import { AccountCode } from "../../features/profile/AccountCode";
+import { GroupCode } from "../../shared/GroupCode";
 import { ProfileInfo } from "../../features/profile/ProfileInfo";
 import { PlayerPage } from "../../shared/PlayerPage";
 
@@ -6,9 +6,9 @@ import { PlayerPage } from "../../shared/PlayerPage";
 export default function ProfileInfoPage() {
   return (
     <PlayerPage route="profile-info">
-      <AccountCode lines={5}>
+      <GroupCode group="account" lines={5}>
         <ProfileInfo />
-      </AccountCode>
+      </GroupCode>
     </PlayerPage>
   );
 }

@@ -1,4 +1,4 @@
-import { AccountCode } from "../../features/profile/AccountCode";
+import { GroupCode } from "../../shared/GroupCode";
 import { Documents } from "../../features/profile/Documents";
 import { PersonalForm } from "../../features/profile/PersonalForm";
 import { PlayerPage } from "../../shared/PlayerPage";
@@ -8,10 +8,10 @@ import { PlayerPage } from "../../shared/PlayerPage";
 export default function ProfilePersonalPage() {
   return (
     <PlayerPage route="profile-personal" lines={6}>
-      <AccountCode lines={6}>
+      <GroupCode group="account" lines={6}>
         <PersonalForm />
         <Documents />
-      </AccountCode>
+      </GroupCode>
     </PlayerPage>
   );
 }

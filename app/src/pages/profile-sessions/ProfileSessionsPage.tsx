@@ -1,5 +1,5 @@
 import { useText } from "../../core/store";
-import { AccountCode } from "../../features/profile/AccountCode";
+import { GroupCode } from "../../shared/GroupCode";
 import { SessionsPanel } from "../../features/profile/SessionsPanel";
 import { PlayerPage } from "../../shared/PlayerPage";
 
@@ -8,9 +8,9 @@ export default function ProfileSessionsPage() {
   const t = useText();
   return (
     <PlayerPage route="profile-sessions" lines={5} intro={t("global-components.security.sessionsIntro")}>
-      <AccountCode lines={5}>
+      <GroupCode group="account" lines={5}>
         <SessionsPanel />
-      </AccountCode>
+      </GroupCode>
     </PlayerPage>
   );
 }

@@ -1,4 +1,4 @@
-import { AccountCode } from "../../features/profile/AccountCode";
+import { GroupCode } from "../../shared/GroupCode";
 import { AccountSettings } from "../../features/profile/AccountSettings";
 import { PlayerPage } from "../../shared/PlayerPage";
 
@@ -6,9 +6,9 @@ import { PlayerPage } from "../../shared/PlayerPage";
 export default function ProfileSettingsAccountPage() {
   return (
     <PlayerPage route="profile-settings-account">
-      <AccountCode lines={3}>
+      <GroupCode group="account" lines={3}>
         <AccountSettings />
-      </AccountCode>
+      </GroupCode>
     </PlayerPage>
   );
 }

@@ -1,4 +1,4 @@
-import { AccountCode } from "../../features/profile/AccountCode";
+import { GroupCode } from "../../shared/GroupCode";
 import { NotificationSettings } from "../../features/profile/NotificationSettings";
 import { PlayerPage } from "../../shared/PlayerPage";
 
@@ -6,9 +6,9 @@ import { PlayerPage } from "../../shared/PlayerPage";
 export default function ProfileSettingsNotificationsPage() {
   return (
     <PlayerPage route="profile-settings-notifications">
-      <AccountCode lines={4}>
+      <GroupCode group="account" lines={4}>
         <NotificationSettings />
-      </AccountCode>
+      </GroupCode>
     </PlayerPage>
   );
 }

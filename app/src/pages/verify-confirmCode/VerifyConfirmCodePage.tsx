@@ -1,11 +1,11 @@
-import { AccountCode } from "../../features/profile/AccountCode";
+import { GroupCode } from "../../shared/GroupCode";
 import { VerifyLink } from "../../features/verify/VerifyLink";
 
 /** `verify-confirmCode` (SPEC §2): the confirmation mail's link. */
 export default function VerifyConfirmCodePage() {
   return (
-    <AccountCode>
+    <GroupCode group="account">
       <VerifyLink />
-    </AccountCode>
+    </GroupCode>
   );
 }

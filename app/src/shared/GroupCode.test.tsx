@@ -1,20 +1,20 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { initialView, useCore } from "../../core/store";
-import { setView } from "../../test-utils";
-import { AccountCode } from "./AccountCode";
+import { initialView, useCore } from "../core/store";
+import { setView } from "../test-utils";
+import { GroupCode } from "./GroupCode";
 
 afterEach(cleanup);
 
-describe("AccountCode", () => {
+describe("GroupCode", () => {
   it("offers a retry of the account's chunk in place of the page while it failed", () => {
     setView({ groups: { ...initialView.groups, account: "failed" } });
     const loaded: string[] = [];
     useCore.setState({ load: (g) => loaded.push(g) });
     render(
-      <AccountCode lines={4}>
+      <GroupCode group="account" lines={4}>
         <p>the page</p>
-      </AccountCode>,
+      </GroupCode>,
     );
     expect(screen.getByRole("alert").textContent).toContain("could not be loaded");
     expect(screen.queryByText("the page")).toBeNull();
@@ -25,25 +25,25 @@ describe("AccountCode", () => {
   it("waits on a page while the chunk loads, but shows a modal's form at once (typing is kept)", () => {
     setView({ groups: { ...initialView.groups, account: "loading" } });
     render(
-      <AccountCode lines={4}>
+      <GroupCode group="account" lines={4}>
         <p>the page</p>
-      </AccountCode>,
+      </GroupCode>,
     );
     expect(screen.queryByText("the page")).toBeNull();
     expect(screen.queryByRole("alert")).toBeNull();
     cleanup();
     render(
-      <AccountCode>
+      <GroupCode group="account">
         <p>the form</p>
-      </AccountCode>,
+      </GroupCode>,
     );
     expect(screen.getByText("the form")).toBeTruthy();
     cleanup();
     setView({ groups: { ...initialView.groups, account: "ready" } });
     render(
-      <AccountCode lines={4}>
+      <GroupCode group="account" lines={4}>
         <p>the page</p>
-      </AccountCode>,
+      </GroupCode>,
     );
     expect(screen.getByText("the page")).toBeTruthy();
   });
