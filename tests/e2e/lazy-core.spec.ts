@@ -4,7 +4,9 @@
 // the retry fetches it again and the page works. The bonuses' part (split_bonuses*.wasm) the
 // same on /profile/bonuses, and the limits' (split_limits*.wasm, a group with forms) on
 // /profile/limits. The protection's part (split_protection*.wasm: the session bar, the reality
-// check, the session-length ask) on a player's game page; a guest never fetches it.
+// check, the session-length ask) on a player's game page; a guest never fetches it. The
+// account's (split_account*.wasm: the profile, e-mail and documents code in one chunk) on
+// /profile and its pages; a guest's home never fetches it.
 import { expect, test, type Page } from "./fixtures";
 import { axeClean } from "./axe";
 import { register, signedIn } from "./player";
@@ -15,6 +17,7 @@ const SPORT_CHUNK = /\/assets\/split_sport[^/]*\.wasm$/;
 const BONUSES_CHUNK = /\/assets\/split_bonuses[^/]*\.wasm$/;
 const PROTECTION_CHUNK = /\/assets\/split_protection[^/]*\.wasm$/;
 const LIMITS_CHUNK = /\/assets\/split_limits[^/]*\.wasm$/;
+const ACCOUNT_CHUNK = /\/assets\/split_account[^/]*\.wasm$/;
 
 /** Every URL the page asks for, from now on. */
 function requests(page: Page): string[] {
@@ -44,6 +47,7 @@ test("the guest's home loads the main module only, not the sportsbook's chunk", 
   expect(all.filter((u) => BONUSES_CHUNK.test(u))).toEqual([]);
   expect(all.filter((u) => PROTECTION_CHUNK.test(u))).toEqual([]);
   expect(all.filter((u) => LIMITS_CHUNK.test(u))).toEqual([]);
+  expect(all.filter((u) => ACCOUNT_CHUNK.test(u))).toEqual([]);
 });
 
 test("/sport fetches the sportsbook's chunk and the widget runs", async ({ page }) => {
@@ -155,5 +159,37 @@ for (const s of [
     await expect(dialog).toHaveCount(0);
     await expect(deposit.getByRole("listitem")).toContainText(["Daily30.00 USD"]);
     expect(tries).toBe(2);
+  });
+
+  test(`the account chunk held back once on /profile shows a retry, then the page works (${s.name})`, async ({ page, request }) => {
+    await page.setViewportSize({ width: s.width, height: s.height });
+    const player = await register(request, "lazyaccount");
+    let tries = 0;
+    await page.route(ACCOUNT_CHUNK, (route) => (tries++ === 0 ? route.abort("failed") : route.continue()));
+    await signedIn(page, player, "/profile");
+    const alert = page.getByRole("alert").filter({ hasText: "could not be loaded" });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    // The hub's links stay; its two modals (the group's code) wait behind the retry.
+    await expect(page.getByRole("button", { name: "Change nickname" })).toHaveCount(0);
+    const hub = page.locator(".profile-hub");
+    await expect(hub.getByRole("link", { name: "Sessions" })).toBeVisible();
+    await axeClean(page);
+    await page.screenshot({ path: test.info().outputPath(`account-chunk-failed-${s.name}.png`), fullPage: true });
+    await alert.getByRole("button", { name: "Try again" }).click();
+    await expect(alert).toHaveCount(0);
+    // The nickname form (the group's rules and send) works and reaches the header.
+    await page.getByRole("button", { name: "Change nickname" }).click();
+    const dialog = page.getByRole("dialog");
+    const mine = `lazy${Date.now() % 100000}`;
+    await dialog.getByLabel("Nickname").fill(mine);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId("profile-nickname")).toHaveText(mine);
+    // Its pages need no second fetch: the sessions list (the session's start, queued while the
+    // chunk was away, and the page's own load).
+    await hub.getByRole("link", { name: "Sessions" }).click();
+    await expect(page.locator(".session-list [data-testid^=session-]").first()).toBeVisible();
+    expect(tries).toBe(2);
+    await page.screenshot({ path: test.info().outputPath(`account-chunk-retried-${s.name}.png`), fullPage: true });
   });
 }

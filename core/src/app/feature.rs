@@ -493,8 +493,13 @@ pub trait Group {
     fn ui(&self, f: &mut super::registry::Features, event: super::registry::FeatureUi, cx: &mut Cx);
     fn answered(&self, f: &mut super::registry::Features, call: Req, answer: Answer, cx: &mut Cx);
     fn tick(&self, f: &mut super::registry::Features, tick: Tick, cx: &mut Cx);
-    /// Whether the group's model changed.
-    fn hook(&self, f: &mut super::registry::Features, hook: &Hook, cx: &mut Cx) -> bool;
+    /// The group's features whose models changed.
+    fn hook(
+        &self,
+        f: &mut super::registry::Features,
+        hook: &Hook,
+        cx: &mut Cx,
+    ) -> Vec<super::registry::Part>;
     /// A form's rules (the form's state is the parent's: `Features::form`).
     fn form_rules(&self, f: &super::registry::Features, form: FormId) -> Vec<(String, Vec<Rule>)>;
     /// The form passed its rules: send it.

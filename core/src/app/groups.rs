@@ -221,6 +221,37 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
                     Some(RouteName::GameId | RouteName::SportSlug | RouteName::ProfileLimits)
                 )
         }
+        // The mail link's page confirms the address, signed in or not. The rest is a signed-in
+        // player's: the profile hub (its change-password and nickname modals) and its pages
+        // (details, personal data with the documents, sessions, the settings), and the
+        // account's modals from any page. A guest's `/profile` shows a sign-in button: no
+        // chunk until the session starts there. `/profile/limits` and `/profile/bonuses` are
+        // their own groups' pages and use none of this code.
+        GroupId::account => {
+            page == Some(RouteName::VerifyConfirmCode)
+                || (shared.is_player()
+                    && (matches!(
+                        page,
+                        Some(
+                            RouteName::Profile
+                                | RouteName::ProfileInfo
+                                | RouteName::ProfilePersonal
+                                | RouteName::ProfileSessions
+                                | RouteName::ProfileSettings
+                                | RouteName::ProfileSettingsAccount
+                                | RouteName::ProfileSettingsNotifications
+                        )
+                    ) || matches!(
+                        modal,
+                        "change-pass"
+                            | "change-nickname"
+                            | "confirm-session-logout"
+                            | "email"
+                            | "confirm-email"
+                            | "confirm"
+                            | "avatars"
+                    )))
+        }
     }
 }
 
@@ -232,7 +263,9 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
 pub fn tick_loads(id: GroupId, shared: &super::feature::Shared) -> bool {
     match id {
         GroupId::protection => wanted_at(id, shared),
-        GroupId::sport | GroupId::bonuses | GroupId::limits => true,
+        // The account's features have no timers or runtime answers of their own (a document's
+        // upload answers as a call).
+        GroupId::sport | GroupId::bonuses | GroupId::limits | GroupId::account => true,
     }
 }
 
@@ -245,7 +278,11 @@ pub fn hears_now(id: GroupId, hook: &super::feature::Hook) -> bool {
     use super::feature::Hook;
     use crate::domain::realtime::push::Push;
     match id {
-        GroupId::sport => false,
+        // Nothing the account's features hear is shown away from their pages: a session's
+        // start or end, an address, `Signal::ProfileChanged` (the profile page reloads the
+        // profile it shows, which needs the page) and the refetch wait for the group's page
+        // or the prefetch. No push is theirs (the bell is the eager notifications').
+        GroupId::sport | GroupId::account => false,
         // A launch waits for the session-length answer (`LaunchAllowed`): a game page loads
         // the group anyway; this covers a launch asked from anywhere else.
         GroupId::protection => matches!(hook, Hook::Signal(super::feature::Signal::LaunchWanted)),

@@ -2,11 +2,11 @@
 //! its type and its forms. Everything that routes to features (calls, timers, view intents,
 //! forms, hooks, dirty bits) is generated from this list.
 //!
-//! `eager` rows are in the main module. A `lazy` row is a group of its own (the group's name
-//! first): its code is reached only through a [`Group`] the group's loader returns, which on
-//! wasm32 is a `#[wasm_split]` point, so the splitter moves the code to the group's chunk
-//! (docs/ARCHITECTURE.md "Loading the core by route"). Natively the loader returns the group at
-//! once.
+//! `eager` rows are in the main module. `lazy` holds groups, each a name and a block of rows:
+//! a group's code (every row's in it) is reached only through a [`Group`] the group's loader
+//! returns, which on wasm32 is a `#[wasm_split]` point, so the splitter moves it to the
+//! group's one chunk (docs/ARCHITECTURE.md "Loading the core by route"). Natively the loader
+//! returns the group at once.
 //!
 //! A lazy row may own forms. Their generic state stays with the parent: the feature's
 //! `form`/`form_state` accessors are called by the parent, so what the player types is in the
@@ -29,17 +29,20 @@ use crate::domain::validation::Rule;
 macro_rules! features {
     (
         eager { $($Variant:ident $field:ident: $ty:ty [$($Form:ident),*];)* }
-        lazy { $($group:ident => $LVariant:ident $lfield:ident: $lty:ty [$($LForm:ident),*];)* }
+        lazy { $($group:ident { $($LVariant:ident $lfield:ident: $lty:ty [$($LForm:ident),*];)* })* }
     ) => {
         features!(@all
             [$($Variant $field: $ty [$($Form),*];)*]
-            [$($group => $LVariant $lfield: $lty [$($LForm),*];)*]
-            [$($Variant $field: $ty [$($Form),*];)* $($LVariant $lfield: $lty [$($LForm),*];)*]
+            [$($group { $($LVariant $lfield: $lty [$($LForm),*];)* })*]
+            [
+                $($Variant $field: $ty [$($Form),*];)*
+                $($($LVariant $lfield: $lty [$($LForm),*];)*)*
+            ]
         );
     };
     (@all
         [$($Variant:ident $field:ident: $ty:ty [$($Form:ident),*];)*]
-        [$($group:ident => $LVariant:ident $lfield:ident: $lty:ty [$($LForm:ident),*];)*]
+        [$($group:ident { $($LVariant:ident $lfield:ident: $lty:ty [$($LForm:ident),*];)* })*]
         [$($AVariant:ident $afield:ident: $aty:ty [$($AForm:ident),*];)*]
     ) => {
         /// Every feature's model.
@@ -105,7 +108,7 @@ macro_rules! features {
             pub const ALL: &'static [Part] = &[$(Part::$AVariant,)*];
         }
 
-        /// The lazily loaded groups (one per `lazy` row for now).
+        /// The lazily loaded groups (a block of `lazy` each; one chunk holds its rows' code).
         #[allow(non_camel_case_types)]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
         pub enum GroupId {
@@ -126,10 +129,10 @@ macro_rules! features {
                 GroupId::ALL.iter().copied().find(|g| g.name() == name)
             }
 
-            /// The feature whose model and slices the group's code changes.
-            pub fn part(self) -> Part {
+            /// The features whose models and slices the group's code changes.
+            pub fn parts(self) -> &'static [Part] {
                 match self {
-                    $(GroupId::$group => Part::$LVariant,)*
+                    $(GroupId::$group => &[$(Part::$LVariant,)*],)*
                 }
             }
 
@@ -155,7 +158,7 @@ macro_rules! features {
             /// The lazy group whose code runs this feature, if any.
             pub fn group(self) -> Option<GroupId> {
                 match self {
-                    $(Part::$LVariant => Some(GroupId::$group),)*
+                    $($(Part::$LVariant => Some(GroupId::$group),)*)*
                     _ => None,
                 }
             }
@@ -171,30 +174,47 @@ macro_rules! features {
 
                     pub struct Code;
 
+                    // Each item goes to the row it belongs to (update.rs sends a group only its
+                    // rows' items: it routes by `Part::group`).
                     impl Group for Code {
                         fn ui(&self, f: &mut Features, event: FeatureUi, cx: &mut Cx) {
-                            if let FeatureUi::$LVariant(e) = event {
-                                f.$lfield.ui(e, cx);
+                            match event {
+                                $(FeatureUi::$LVariant(e) => f.$lfield.ui(e, cx),)*
+                                _ => {}
                             }
                         }
                         fn answered(&self, f: &mut Features, call: Req, answer: Answer, cx: &mut Cx) {
-                            if let Req::$LVariant(c) = call {
-                                f.$lfield.answered(c, answer, cx);
+                            match call {
+                                $(Req::$LVariant(c) => f.$lfield.answered(c, answer, cx),)*
+                                _ => {}
                             }
                         }
                         fn tick(&self, f: &mut Features, tick: Tick, cx: &mut Cx) {
-                            if let Tick::$LVariant(t) = tick {
-                                f.$lfield.tick(t, cx);
+                            match tick {
+                                $(Tick::$LVariant(t) => f.$lfield.tick(t, cx),)*
+                                _ => {}
                             }
                         }
-                        fn hook(&self, f: &mut Features, hook: &Hook, cx: &mut Cx) -> bool {
-                            f.$lfield.hook(hook, cx)
+                        fn hook(&self, f: &mut Features, hook: &Hook, cx: &mut Cx) -> Vec<Part> {
+                            let mut changed = Vec::new();
+                            $(
+                                if f.$lfield.hook(hook, cx) {
+                                    changed.push(Part::$LVariant);
+                                }
+                            )*
+                            changed
                         }
                         fn form_rules(&self, f: &Features, id: FormId) -> Vec<(String, Vec<Rule>)> {
-                            f.$lfield.form_rules(id)
+                            match id.part() {
+                                $(Part::$LVariant => f.$lfield.form_rules(id),)*
+                                _ => Vec::new(),
+                            }
                         }
                         fn submit(&self, f: &mut Features, id: FormId, cx: &mut Cx) {
-                            f.$lfield.submit(id, cx)
+                            match id.part() {
+                                $(Part::$LVariant => f.$lfield.submit(id, cx),)*
+                                _ => {}
+                            }
                         }
                     }
 
@@ -286,21 +306,21 @@ macro_rules! features {
             pub fn ui(&mut self, event: FeatureUi, cx: &mut Cx) {
                 match event {
                     $(FeatureUi::$Variant(e) => self.$field.ui(e, cx),)*
-                    $(FeatureUi::$LVariant(_) => {})*
+                    $($(FeatureUi::$LVariant(_) => {})*)*
                 }
             }
 
             pub fn answered(&mut self, req: Req, answer: Answer, cx: &mut Cx) {
                 match req {
                     $(Req::$Variant(c) => self.$field.answered(c, answer, cx),)*
-                    $(Req::$LVariant(_) => {})*
+                    $($(Req::$LVariant(_) => {})*)*
                 }
             }
 
             pub fn tick(&mut self, tick: Tick, cx: &mut Cx) {
                 match tick {
                     $(Tick::$Variant(t) => self.$field.tick(t, cx),)*
-                    $(Tick::$LVariant(_) => {})*
+                    $($(Tick::$LVariant(_) => {})*)*
                 }
             }
 
@@ -334,7 +354,7 @@ macro_rules! features {
             pub fn form_rules(&self, id: FormId) -> Vec<(String, Vec<Rule>)> {
                 match id.part() {
                     $(Part::$Variant => self.$field.form_rules(id),)*
-                    $(Part::$LVariant => Vec::new(),)*
+                    $($(Part::$LVariant => Vec::new(),)*)*
                 }
             }
 
@@ -347,7 +367,7 @@ macro_rules! features {
             pub fn submit(&mut self, id: FormId, cx: &mut Cx) {
                 match id.part() {
                     $(Part::$Variant => self.$field.submit(id, cx),)*
-                    $(Part::$LVariant => {})*
+                    $($(Part::$LVariant => {})*)*
                 }
             }
         }
@@ -365,20 +385,34 @@ features! {
         Miniapp miniapp: miniapp::Miniapp [];
         Games games: games::Games [];
         Notifications notifications: notifications::Notifications [Contact];
-        Profile profile: profile::Profile [ChangePass, ChangeNickname, ProfileSettings, AccountSettings, Personal];
         Phone phone: phone::Phone [PhoneNumber, PhoneCode, PhoneSignUp];
         Social social: social::Social [];
-        Verify verify: verify::Verify [EmailAddress, EmailCode];
-        Documents documents: documents::Documents [];
         Pages pages: pages::Pages [];
         Referral referral: referral::Referral [AffiliateApply];
         Privacy privacy: consent::Privacy [];
         ThirdParty third_party: third_party::ThirdParty [];
     }
     lazy {
-        sport => Sport sport: sport::Sport [];
-        bonuses => Bonuses bonuses: bonuses::Bonuses [];
-        limits => Limits limits: limits::Limits [LimitAdd, LimitEdit];
-        protection => Protection protection: protection::Protection [];
+        sport {
+            Sport sport: sport::Sport [];
+        }
+        bonuses {
+            Bonuses bonuses: bonuses::Bonuses [];
+        }
+        limits {
+            Limits limits: limits::Limits [LimitAdd, LimitEdit];
+        }
+        protection {
+            Protection protection: protection::Protection [];
+        }
+        // The account pages (docs/notes/issue-28.md "Session 43"): the profile's pages and
+        // security modals, the e-mail and avatar modals and the mail link's page, the
+        // documents. Phone, social and notifications stay eager: a guest's sign-up by phone
+        // and social sign-in, and every page's bell, run their code.
+        account {
+            Profile profile: profile::Profile [ChangePass, ChangeNickname, ProfileSettings, AccountSettings, Personal];
+            Verify verify: verify::Verify [EmailAddress, EmailCode];
+            Documents documents: documents::Documents [];
+        }
     }
 }

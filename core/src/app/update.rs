@@ -105,8 +105,8 @@ fn taken(model: &mut Model, hook: &Hook, now: u64, out: &mut Out) -> bool {
     for &id in GroupId::ALL {
         match model.groups.code(id) {
             Some(code) => {
-                if run(model, now, out, |f, cx| code.0.hook(f, hook, cx)) {
-                    model.dirty.mark(id.part());
+                for part in run(model, now, out, |f, cx| code.0.hook(f, hook, cx)) {
+                    model.dirty.mark(part);
                     any = true;
                 }
             }
@@ -150,7 +150,7 @@ fn to_group(
 ) {
     match model.groups.code(id) {
         Some(code) => {
-            deliver(model, id, &code, item, now, out);
+            deliver(model, &code, item, now, out);
         }
         // After a failure the queue waits for the player's retry (or the page entered again):
         // every event of a page whose chunk cannot be fetched would refetch it otherwise.
@@ -169,41 +169,37 @@ fn to_group(
 }
 
 /// Run the group's code on `item`; whether its model changed (events, answers and ticks
-/// always count, as for an eager feature).
-fn deliver(
-    model: &mut Model,
-    id: GroupId,
-    code: &Code,
-    item: Pending,
-    now: u64,
-    out: &mut Out,
-) -> bool {
+/// always count for their feature, as for an eager one).
+fn deliver(model: &mut Model, code: &Code, item: Pending, now: u64, out: &mut Out) -> bool {
     let g = &code.0;
     let changed = match item {
         Pending::Ui(e) => {
+            let part = e.part();
             run(model, now, out, |f, cx| g.ui(f, e, cx));
-            true
+            vec![part]
         }
         Pending::Answer(req, answer) => {
+            let part = req.part();
             run(model, now, out, |f, cx| g.answered(f, req, answer, cx));
-            true
+            vec![part]
         }
         Pending::Tick(t) => {
+            let part = t.part();
             run(model, now, out, |f, cx| g.tick(f, t, cx));
-            true
+            vec![part]
         }
         Pending::Hook(h) => run(model, now, out, |f, cx| g.hook(f, &h.as_hook(), cx)),
         Pending::Submit(form) => {
             model.dirty.forms();
             let rules = g.form_rules(&model.f, form);
             submit(model, form, &rules, now, out, |f, cx| g.submit(f, form, cx));
-            true
+            vec![form.part()]
         }
     };
-    if changed {
-        model.dirty.mark(id.part());
+    for &part in &changed {
+        model.dirty.mark(part);
     }
-    changed
+    !changed.is_empty()
 }
 
 /// Start loading group `id` unless it is loading or here (the view's retry and prefetch
@@ -213,7 +209,7 @@ fn load(model: &mut Model, id: GroupId, now: u64, fx: &mut Vec<Effect>, out: &mu
     if !model.groups.start(id) {
         return false;
     }
-    model.dirty.mark(id.part());
+    mark_group(model, id);
     if model.groups.deferred {
         fx.push(Effect::LoadGroup(id));
         return false;
@@ -240,7 +236,7 @@ fn loaded(
     now: u64,
     out: &mut Out,
 ) -> bool {
-    model.dirty.mark(id.part());
+    mark_group(model, id);
     let mut changed = false;
     match code {
         Ok(code) => {
@@ -248,12 +244,19 @@ fn loaded(
             model.dirty.forms();
             // Each at the time `groups::Groups::ready` gives (a sign-in or a push at its own).
             for (at, item) in model.groups.ready(id, code.clone(), now) {
-                changed |= deliver(model, id, &code, item, at, out);
+                changed |= deliver(model, &code, item, at, out);
             }
         }
         Err(LoadFailed) => model.groups.failed(id),
     }
     changed
+}
+
+/// The group's load state changed: the `groups` slice and its features' slices.
+fn mark_group(model: &mut Model, id: GroupId) {
+    for &part in id.parts() {
+        model.dirty.mark(part);
+    }
 }
 
 /// Send what features asked for and apply their messages, until nothing is left.

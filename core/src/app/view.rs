@@ -150,7 +150,10 @@ pub fn view(model: &Model) -> View {
 /// The slices that read a dirty part.
 pub fn changed<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     super::registry::Features::slices(model, dirty, out);
-    let lazy: Vec<Part> = GroupId::ALL.iter().map(|g| g.part()).collect();
+    let lazy: Vec<Part> = GroupId::ALL
+        .iter()
+        .flat_map(|g| g.parts().iter().copied())
+        .collect();
     if dirty.touches(&lazy, false) {
         out.put("groups", &groups_slice(model));
     }
@@ -169,6 +172,7 @@ pub struct GroupsView {
     pub bonuses: LoadState,
     pub limits: LoadState,
     pub protection: LoadState,
+    pub account: LoadState,
 }
 
 fn groups_slice(model: &Model) -> GroupsView {
@@ -177,6 +181,7 @@ fn groups_slice(model: &Model) -> GroupsView {
         bonuses: model.groups.state(GroupId::bonuses),
         limits: model.groups.state(GroupId::limits),
         protection: model.groups.state(GroupId::protection),
+        account: model.groups.state(GroupId::account),
     }
 }
 

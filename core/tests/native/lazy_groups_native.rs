@@ -931,3 +931,280 @@ fn another_tabs_writes_wait_for_the_group_and_a_guests_tab_does_not_load_it() {
     assert_eq!(s.started, NOW - MIN, "the other tab's session");
     assert_eq!(view(&m).protection.totals[0].staked, "4.00");
 }
+
+// The account group (session 43): three features in one chunk, the profile (hub, details,
+// personal data, sessions, settings and the security modals), the e-mail and avatar modals with
+// the mail link's page (verify) and the documents. Phone, social and notifications stay eager.
+
+const ACCOUNT: GroupId = GroupId::account;
+
+/// Whether `fx` holds a call to `path` (its query aside).
+fn asks(fx: &[Effect], path: &str) -> bool {
+    support::http(fx).iter().any(|h| h.path == path)
+}
+
+/// The calls of `fx` that only the account's code makes.
+fn account_calls(fx: &[Effect]) -> Vec<String> {
+    support::http(fx)
+        .iter()
+        .map(|h| h.path.clone())
+        .filter(|p| {
+            p.starts_with("/api/player/sessions")
+                || p.starts_with("/api/player/documents")
+                || p.starts_with("/api/player/profile/email")
+                || p.starts_with("/api/player/avatar")
+                || p.starts_with("/api/player/passwords")
+                || p == "/api/player/fields/validations"
+        })
+        .collect()
+}
+
+#[test]
+fn the_account_pages_and_modals_load_the_account_group_and_other_pages_do_not() {
+    for path in [
+        "/profile",
+        "/profile/info",
+        "/profile/personal",
+        "/profile/sessions",
+        "/profile/settings",
+        "/profile/settings/account",
+        "/profile/settings/notifications",
+        "/games?modal=change-pass",
+        "/wallet?modal=email",
+        "/?modal=avatars",
+    ] {
+        let (m, fx) = player_on(path);
+        assert_eq!(loads_of(&fx, ACCOUNT), 1, "{path}");
+        assert_eq!(view(&m).groups.account, LoadState::Loading, "{path}");
+        assert!(
+            account_calls(&fx).is_empty(),
+            "{path}: nothing before the code"
+        );
+    }
+    for path in [
+        "/",
+        "/games",
+        "/wallet",
+        "/sport",
+        "/profile/limits",
+        "/profile/bonuses",
+    ] {
+        let (m, fx) = player_on(path);
+        assert_eq!(loads_of(&fx, ACCOUNT), 0, "{path}");
+        assert_eq!(m.groups.state(ACCOUNT), LoadState::Idle, "{path}");
+        assert!(
+            m.groups.queued(ACCOUNT) > 0,
+            "{path}: the session waits for it"
+        );
+    }
+    // A guest: the home never, nor `/profile` (a sign-in button); the mail link's page does
+    // (it confirms the address signed in or not).
+    for path in ["/", "/profile", "/profile/sessions"] {
+        let (m, fx) = boot(path);
+        assert_eq!(loads_of(&fx, ACCOUNT), 0, "guest {path}");
+        assert_eq!(view(&m).groups.account, LoadState::Idle, "guest {path}");
+    }
+    let (mut m, fx) = boot("/verify/abc123");
+    assert_eq!(loads_of(&fx, ACCOUNT), 1);
+    assert!(!asks(&fx, "/api/player/profile/email/verify/confirm"));
+    let fx = arrived_of(&mut m, ACCOUNT);
+    assert!(asks(&fx, "/api/player/profile/email/verify/confirm"));
+}
+
+#[test]
+fn one_chunk_runs_every_feature_of_the_account_group() {
+    // The personal page: the profile's rules and the documents' list, both heard from the
+    // session's start once the one chunk is here.
+    let (mut m, _) = player_on("/profile/personal");
+    let fx = arrived_of(&mut m, ACCOUNT);
+    assert_eq!(loads_of(&fx, ACCOUNT), 0);
+    let calls = account_calls(&fx);
+    assert!(
+        calls.contains(&"/api/player/fields/validations".to_string()),
+        "{calls:?}"
+    );
+    assert!(
+        calls.contains(&"/api/player/documents".to_string()),
+        "{calls:?}"
+    );
+    assert_eq!(view(&m).groups.account, LoadState::Ready);
+    // The documents' answer reaches their code in the chunk, and their slice shows it.
+    use croupier_core::app::features::documents;
+    use croupier_core::app::Req;
+    support::respond(
+        &mut m,
+        Req::Documents(documents::Call::List),
+        200,
+        json!([{"id": 3, "type": "passport", "status": 1}]),
+    );
+    assert_eq!(view(&m).documents.list[0]["id"], json!(3));
+    // The e-mail modal (verify) opens with the code here: its owner check goes out at once.
+    let fx = ui(
+        &mut m,
+        AppUi::OpenModal {
+            id: "email".into(),
+            params: Vec::new(),
+        },
+    );
+    assert_eq!(loads_of(&fx, ACCOUNT), 0);
+    assert!(asks(&fx, "/api/player/profile"), "the owner's profile");
+}
+
+#[test]
+fn what_the_account_group_hears_while_its_chunk_loads_arrives_in_order() {
+    // On the sessions page the player asks for page 2 before the chunk is here: the session's
+    // start (page 1) first, then the intent; a live message meanwhile reaches the eager bell at
+    // once.
+    let (mut m, fx) = player_on("/profile/sessions");
+    assert_eq!(loads_of(&fx, ACCOUNT), 1);
+    let fx = ui(
+        &mut m,
+        croupier_core::app::features::profile::ProfileUi::SessionsPage { page: 2 },
+    );
+    assert!(account_calls(&fx).is_empty());
+    assert_eq!(loads_of(&fx, ACCOUNT), 0, "already loading");
+    let before = view(&m).notifications.unread;
+    push(
+        &mut m,
+        "messenger:notifications",
+        json!({"id": 10, "state": 1, "readAt": null, "content": {"title": "T", "body": "b"},
+               "createdAt": "2026-11-25T10:00:00Z"}),
+    );
+    assert_eq!(
+        view(&m).notifications.unread,
+        before + 1,
+        "the bell is eager"
+    );
+
+    let fx = arrived_of(&mut m, ACCOUNT);
+    let pages: Vec<_> = support::http(&fx)
+        .iter()
+        .filter(|h| h.path == "/api/player/sessions")
+        .map(|h| h.query.clone())
+        .collect();
+    assert_eq!(pages.len(), 2, "{pages:?}");
+    assert!(
+        pages[0].iter().any(|(k, v)| k == "page" && v == "1"),
+        "{pages:?}"
+    );
+    assert!(
+        pages[1].iter().any(|(k, v)| k == "page" && v == "2"),
+        "{pages:?}"
+    );
+    assert_eq!(m.groups.queued(ACCOUNT), 0);
+}
+
+#[test]
+fn a_session_ended_while_the_account_chunk_loads_sends_nothing_of_the_players() {
+    let (mut m, _) = player_on("/profile/sessions");
+    ui(
+        &mut m,
+        croupier_core::app::features::session::SessionUi::SignOut,
+    );
+    let fx = arrived_of(&mut m, ACCOUNT);
+    assert!(account_calls(&fx).is_empty(), "{:?}", account_calls(&fx));
+}
+
+/// A player on the change-password modal of the profile hub types while the chunk loads.
+fn typing_a_password_while_it_loads() -> Model {
+    let (mut m, fx) = player_on("/profile?modal=change-pass");
+    assert_eq!(loads_of(&fx, ACCOUNT), 1);
+    for (field, value) in [
+        ("currentPassword", "old-secret1"),
+        ("newPassword", "new-secret2"),
+        ("repeatNewPassword", "new-secret2"),
+    ] {
+        let fx = type_in(&mut m, FormId::ChangePass, field, value);
+        assert_eq!(loads_of(&fx, ACCOUNT), 0, "already loading");
+    }
+    m
+}
+
+fn password_puts(fx: &[Effect]) -> Vec<serde_json::Value> {
+    support::http(fx)
+        .into_iter()
+        .filter(|h| h.path == "/api/player/passwords")
+        .map(|h| h.body.clone().unwrap_or_default())
+        .collect()
+}
+
+#[test]
+fn a_password_typed_and_sent_while_the_account_chunk_loads_is_sent_once_it_is_here() {
+    let mut m = typing_a_password_while_it_loads();
+    assert_eq!(
+        shown(&m, FormId::ChangePass, "newPassword"),
+        Some(FormValue::Text("new-secret2".into()))
+    );
+    let fx = press(&mut m, FormId::ChangePass);
+    assert!(
+        password_puts(&fx).is_empty(),
+        "nothing sent without the code"
+    );
+    press(&mut m, FormId::ChangePass);
+    let fx = arrived_of(&mut m, ACCOUNT);
+    let puts = password_puts(&fx);
+    assert_eq!(puts.len(), 1, "pressed twice: one change");
+    assert_eq!(puts[0]["newPassword"], json!("new-secret2"));
+    assert!(view(&m).forms[&FormId::ChangePass].submitting);
+}
+
+#[test]
+fn a_failed_account_chunk_keeps_the_input_and_the_retry_sends_it() {
+    let mut m = typing_a_password_while_it_loads();
+    press(&mut m, FormId::ChangePass);
+    failed_of(&mut m, ACCOUNT);
+    assert_eq!(view(&m).groups.account, LoadState::Failed);
+    // Typing and pressing again after the failure fetch nothing (the page's retry does).
+    let mut fx = type_in(&mut m, FormId::ChangePass, "newPassword", "new-secret3");
+    fx.extend(type_in(
+        &mut m,
+        FormId::ChangePass,
+        "repeatNewPassword",
+        "new-secret3",
+    ));
+    fx.extend(press(&mut m, FormId::ChangePass));
+    fx.extend(update(
+        &mut m,
+        Event::AddressChanged {
+            path: "/profile?modal=change-pass".into(),
+        },
+        NOW,
+    ));
+    assert_eq!(loads_of(&fx, ACCOUNT), 0);
+    assert!(password_puts(&fx).is_empty());
+    let fx = update(&mut m, Event::LoadGroup(ACCOUNT), NOW);
+    assert_eq!(loads_of(&fx, ACCOUNT), 1);
+    let fx = arrived_of(&mut m, ACCOUNT);
+    let puts = password_puts(&fx);
+    assert_eq!(puts.len(), 1);
+    assert_eq!(puts[0]["newPassword"], json!("new-secret3"));
+}
+
+#[test]
+fn the_prefetch_delivers_the_session_to_the_account_group() {
+    let (mut m, _) = player_on("/wallet");
+    update(&mut m, Event::LoadGroup(ACCOUNT), NOW);
+    let fx = arrived_of(&mut m, ACCOUNT);
+    assert!(
+        account_calls(&fx).is_empty(),
+        "nothing asked away from its pages"
+    );
+    assert_eq!(m.groups.queued(ACCOUNT), 0);
+    // Its page later: the code runs at once.
+    let fx = update(
+        &mut m,
+        Event::AddressChanged {
+            path: "/profile/sessions".into(),
+        },
+        NOW,
+    );
+    assert_eq!(loads_of(&fx, ACCOUNT), 0);
+    assert!(asks(&fx, "/api/player/sessions"));
+    // Nothing of the account's is heard at once away from its pages.
+    use croupier_core::app::feature::{Hook, Signal};
+    assert!(!groups::hears_now(
+        ACCOUNT,
+        &Hook::Signal(Signal::ProfileChanged)
+    ));
+    assert!(!groups::hears_now(ACCOUNT, &Hook::Refetch));
+}

@@ -5,10 +5,15 @@ import { useForm } from "../../shared/useForm";
 import { Button } from "../../ui/Button";
 import { TextField } from "../../ui/Field";
 import { FormFrame } from "../../ui/FormFrame";
+import { GroupCode } from "../../shared/GroupCode";
 import { sessionName } from "./sessionName";
 
 /** change-pass, change-nickname and confirm-session-logout (SPEC §2). */
 export default function SecurityModals({ id }: { id: ModalId }) {
+  return <GroupCode group="account">{body(id)}</GroupCode>;
+}
+
+function body(id: ModalId) {
   switch (id) {
     case "change-pass":
       return <ChangePass />;

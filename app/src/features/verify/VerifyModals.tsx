@@ -8,9 +8,14 @@ import { FormFrame } from "../../ui/FormFrame";
 import { Skeleton } from "../../ui/Skeleton";
 import { OwnerCode } from "../../shared/OwnerCode";
 import { useSecondsLeft } from "../../shared/useSecondsLeft";
+import { GroupCode } from "../../shared/GroupCode";
 
 /** email, confirm-email, confirm and avatars (SPEC §2). */
 export default function VerifyModals({ id }: { id: ModalId }) {
+  return <GroupCode group="account">{body(id)}</GroupCode>;
+}
+
+function body(id: ModalId) {
   switch (id) {
     case "email":
       return <EmailForm />;

@@ -1,3 +1,4 @@
+import { GroupCode } from "../../shared/GroupCode";
 import { ProfileInfo } from "../../features/profile/ProfileInfo";
 import { PlayerPage } from "../../shared/PlayerPage";
 
@@ -5,7 +6,9 @@ import { PlayerPage } from "../../shared/PlayerPage";
 export default function ProfileInfoPage() {
   return (
     <PlayerPage route="profile-info">
-      <ProfileInfo />
+      <GroupCode group="account" lines={5}>
+        <ProfileInfo />
+      </GroupCode>
     </PlayerPage>
   );
 }

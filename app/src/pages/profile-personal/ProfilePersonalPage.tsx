@@ -1,3 +1,4 @@
+import { GroupCode } from "../../shared/GroupCode";
 import { Documents } from "../../features/profile/Documents";
 import { PersonalForm } from "../../features/profile/PersonalForm";
 import { PlayerPage } from "../../shared/PlayerPage";
@@ -7,8 +8,10 @@ import { PlayerPage } from "../../shared/PlayerPage";
 export default function ProfilePersonalPage() {
   return (
     <PlayerPage route="profile-personal" lines={6}>
-      <PersonalForm />
-      <Documents />
+      <GroupCode group="account" lines={6}>
+        <PersonalForm />
+        <Documents />
+      </GroupCode>
     </PlayerPage>
   );
 }

@@ -1,4 +1,5 @@
 import { useText } from "../../core/store";
+import { GroupCode } from "../../shared/GroupCode";
 import { SessionsPanel } from "../../features/profile/SessionsPanel";
 import { PlayerPage } from "../../shared/PlayerPage";
 
@@ -7,7 +8,9 @@ export default function ProfileSessionsPage() {
   const t = useText();
   return (
     <PlayerPage route="profile-sessions" lines={5} intro={t("global-components.security.sessionsIntro")}>
-      <SessionsPanel />
+      <GroupCode group="account" lines={5}>
+        <SessionsPanel />
+      </GroupCode>
     </PlayerPage>
   );
 }

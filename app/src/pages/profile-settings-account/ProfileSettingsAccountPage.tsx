@@ -1,3 +1,4 @@
+import { GroupCode } from "../../shared/GroupCode";
 import { AccountSettings } from "../../features/profile/AccountSettings";
 import { PlayerPage } from "../../shared/PlayerPage";
 
@@ -5,7 +6,9 @@ import { PlayerPage } from "../../shared/PlayerPage";
 export default function ProfileSettingsAccountPage() {
   return (
     <PlayerPage route="profile-settings-account">
-      <AccountSettings />
+      <GroupCode group="account" lines={3}>
+        <AccountSettings />
+      </GroupCode>
     </PlayerPage>
   );
 }

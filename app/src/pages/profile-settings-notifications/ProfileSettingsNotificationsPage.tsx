@@ -1,3 +1,4 @@
+import { GroupCode } from "../../shared/GroupCode";
 import { NotificationSettings } from "../../features/profile/NotificationSettings";
 import { PlayerPage } from "../../shared/PlayerPage";
 
@@ -5,7 +6,9 @@ import { PlayerPage } from "../../shared/PlayerPage";
 export default function ProfileSettingsNotificationsPage() {
   return (
     <PlayerPage route="profile-settings-notifications">
-      <NotificationSettings />
+      <GroupCode group="account" lines={4}>
+        <NotificationSettings />
+      </GroupCode>
     </PlayerPage>
   );
 }

@@ -1,5 +1,6 @@
 import "../../features/profile/profile.css";
 import { useCore, useDispatch, useText } from "../../core/store";
+import { GroupCode } from "../../shared/GroupCode";
 import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
 import { Skeleton } from "../../ui/Skeleton";
@@ -31,12 +32,15 @@ export default function ProfilePage() {
         <section className="panel" aria-labelledby="hub-security">
           <h2 id="hub-security">{t("global-components.security.title")}</h2>
           <p className="muted">{t("global-components.security.text")}</p>
-          <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "change-pass" })}>
-            {t("modals.change-pass.title")}
-          </Button>
-          <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "change-nickname" })}>
-            {t("modals.change-nickname.title")}
-          </Button>
+          {/* The two modals run the account group's code: its retry here if it failed. */}
+          <GroupCode group="account">
+            <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "change-pass" })}>
+              {t("modals.change-pass.title")}
+            </Button>
+            <Button variant="secondary" onClick={() => dispatch({ type: "openModal", id: "change-nickname" })}>
+              {t("modals.change-nickname.title")}
+            </Button>
+          </GroupCode>
           <Link to="profile-info">{t("layout.pages.profile-info")}</Link>
           <Link to="profile-sessions">{t("layout.pages.profile-sessions")}</Link>
           <Link to="profile-settings-notifications">{t("layout.pages.profile-settings-notifications")}</Link>
