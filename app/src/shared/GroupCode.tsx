@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import type { View } from "../core/types";
-import { useCore, useText } from "../core/store";
-import { Button } from "../ui/Button";
+import { useCore } from "../core/store";
 import { Skeleton } from "../ui/Skeleton";
+import { GroupRetry } from "./GroupRetry";
 
 /** What a lazily loaded group's pages and modals show around its part of the core (the
  * account's: the profile, e-mail and documents code in one chunk, docs/notes/issue-28.md
@@ -11,19 +11,8 @@ import { Skeleton } from "../ui/Skeleton";
  * page whose content the code loads shows a skeleton until it is here; without it (a hub, the
  * modals) the content shows at once, so a form can be typed into while the chunk arrives. */
 export function GroupCode({ group, lines, children }: { group: keyof View["groups"]; lines?: number; children: ReactNode }) {
-  const t = useText();
   const code = useCore((s) => s.groups[group]);
-  const load = useCore((s) => s.load);
-  if (code === "failed") {
-    return (
-      <div className="panel" role="alert" data-testid={`${group}-code-failed`}>
-        <p>{t("layout.groups.failed")}</p>
-        <Button variant="secondary" onClick={() => load(group)}>
-          {t("layout.groups.retry")}
-        </Button>
-      </div>
-    );
-  }
+  if (code === "failed") return <GroupRetry group={group} testId={`${group}-code-failed`} />;
   if (lines !== undefined && code !== "ready") return <Skeleton lines={lines} name={`${group}-code`} />;
   return <>{children}</>;
 }
