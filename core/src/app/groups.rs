@@ -177,6 +177,7 @@ impl Groups {
 /// Whether the address is one of the group's pages: there the group loads at once, even
 /// from a hook (elsewhere a hook only waits in the queue).
 pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
+    use super::feature::SessionStatus;
     use crate::domain::route::RouteName;
     let page = shared.route.as_ref().ok().and_then(|r| r.route_name());
     let modal = shared
@@ -221,6 +222,30 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
                     Some(RouteName::GameId | RouteName::SportSlug | RouteName::ProfileLimits)
                 )
         }
+        // The wallet modal (deposit or withdrawal, the mini-app's too) and the modals that
+        // follow an invoice, on any page, and the history page's transactions tab; not for a
+        // guest (a guest's wallet modal is the sign-in). `/wallet` itself shows the accounts
+        // (the wallet feature's) and two buttons that open the modal: it waits for the
+        // prefetch.
+        GroupId::payments => {
+            let transactions = page == Some(RouteName::WalletHistory)
+                && !matches!(
+                    shared.location.query_value("tab"),
+                    Some("bets" | "spins" | "bonuses")
+                );
+            shared.status != SessionStatus::Guest
+                && (transactions
+                    || matches!(
+                        modal,
+                        "wallet"
+                            | "tg-wallet"
+                            | "wallet-telegram-app"
+                            | "deposit-status"
+                            | "deposit-success"
+                            | "deposit-error"
+                            | "cancel-deposit"
+                    ))
+        }
     }
 }
 
@@ -232,7 +257,7 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
 pub fn tick_loads(id: GroupId, shared: &super::feature::Shared) -> bool {
     match id {
         GroupId::protection => wanted_at(id, shared),
-        GroupId::sport | GroupId::bonuses | GroupId::limits => true,
+        GroupId::sport | GroupId::bonuses | GroupId::limits | GroupId::payments => true,
     }
 }
 
@@ -262,5 +287,13 @@ pub fn hears_now(id: GroupId, hook: &super::feature::Hook) -> bool {
                     | Push::Loyalty(_)
             )
         ),
+        // An invoice settled or moved: its alert (and the deposit-success or -error modal)
+        // is shown at once, wherever the player is. A QR deposit left pending before a reload
+        // (`asyncInvoiceId`) is looked up at the session's start, with its alert.
+        GroupId::payments => match hook {
+            Hook::Push(Push::Invoice { .. }) => true,
+            Hook::Booted(prefs) => prefs.async_invoice_id.is_some(),
+            _ => false,
+        },
     }
 }

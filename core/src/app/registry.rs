@@ -18,9 +18,9 @@ use super::calls::{Answer, Endpoint, Route};
 use super::feature::{Cx, Feature, Group, Hook, SliceSink};
 
 use super::features::{
-    bonuses, consent, content, documents, games, limits, miniapp, notifications, pages, phone,
-    profile, protection, referral, session, settings, shell, social, sport, third_party, toasts,
-    verify, wallet,
+    bonuses, consent, content, documents, games, limits, miniapp, notifications, pages, payments,
+    phone, profile, protection, referral, session, settings, shell, social, sport, third_party,
+    toasts, verify, wallet,
 };
 use super::forms::FormState;
 use super::model::{Dirty, Model};
@@ -380,5 +380,6 @@ features! {
         bonuses => Bonuses bonuses: bonuses::Bonuses [];
         limits => Limits limits: limits::Limits [LimitAdd, LimitEdit];
         protection => Protection protection: protection::Protection [];
+        payments => Payments payments: payments::Payments [];
     }
 }

@@ -2,7 +2,7 @@
 //! sessionStorage and read back by a fresh runtime (a reload), and the requests the payment
 //! calls build (source/platform headers, bracket arrays, JSON bodies).
 
-use croupier_core::app::features::wallet::{self, history, pay};
+use croupier_core::app::features::payments::{self, history, pay};
 use croupier_core::app::{CallId, Config, Guard, HttpRequest, Req};
 use croupier_core::domain::invoice::ASYNC_INVOICE_KEY;
 use croupier_core::domain::payment::Direction;
@@ -68,7 +68,7 @@ fn a_reload_reads_the_pending_qr_invoice_and_the_equivalent_back() {
 
 #[wasm_bindgen_test]
 fn methods_send_source_and_platform_and_their_query() {
-    let req = Req::Wallet(wallet::Call::Pay(pay::Call::Methods {
+    let req = Req::Payments(payments::Call::Pay(pay::Call::Methods {
         dir: Direction::Deposit,
         currency: "BRL".into(),
         country: Some("BR".into()),
@@ -98,7 +98,7 @@ fn history_filters_go_in_the_bracket_form() {
         date_from: "2026-01-01".into(),
         date_to: String::new(),
     };
-    let req = Req::Wallet(wallet::Call::History(history::Call::Invoices {
+    let req = Req::Payments(payments::Call::History(history::Call::Invoices {
         filter,
         page: 2,
     }));
@@ -118,7 +118,7 @@ fn history_filters_go_in_the_bracket_form() {
 fn an_invoice_is_posted_as_json_and_a_decline_is_a_put() {
     let body = serde_json::json!({"amount": "0.0015", "paymentMethod": "directwallet.deposit.btc",
         "fields": {}, "idempotencyKey": "7-1-1", "accountId": 3});
-    let req = Req::Wallet(wallet::Call::Pay(pay::Call::Create {
+    let req = Req::Payments(payments::Call::Pay(pay::Call::Create {
         dir: Direction::Deposit,
     }));
     let built = http::build(
@@ -137,7 +137,7 @@ fn an_invoice_is_posted_as_json_and_a_decline_is_a_put() {
     );
     let raw: web_sys::Request = built.into();
     assert_eq!(raw.method(), "POST");
-    let req = Req::Wallet(wallet::Call::Pay(pay::Call::Decline(50)));
+    let req = Req::Payments(payments::Call::Pay(pay::Call::Decline(50)));
     let built = http::build(&http::Base::from(&config()), &request_for(req, None), None).unwrap();
     assert_eq!(
         built.url(),
