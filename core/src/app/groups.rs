@@ -177,7 +177,6 @@ impl Groups {
 /// Whether the address is one of the group's pages: there the group loads at once, even
 /// from a hook (elsewhere a hook only waits in the queue).
 pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
-    use super::feature::SessionStatus;
     use crate::domain::route::RouteName;
     let page = shared.route.as_ref().ok().and_then(|r| r.route_name());
     let modal = shared
@@ -222,18 +221,20 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
                     Some(RouteName::GameId | RouteName::SportSlug | RouteName::ProfileLimits)
                 )
         }
-        // The wallet modal (deposit or withdrawal, the mini-app's too) and the modals that
-        // follow an invoice, on any page, and the history page's transactions tab; not for a
-        // guest (a guest's wallet modal is the sign-in). `/wallet` itself shows the accounts
-        // (the wallet feature's) and two buttons that open the modal: it waits for the
-        // prefetch.
+        // A signed-in player's wallet modal (deposit or withdrawal, the mini-app's too) and
+        // the modals that follow an invoice, on any page, and the history page's transactions
+        // tab. Not for a guest (a guest's wallet modal is the sign-in) nor while a stored
+        // session is restored (the boot cannot tell a guest yet: a returning player's page
+        // loads it at the session's start, as protection's). `/wallet` itself shows the
+        // accounts (the wallet feature's) and two buttons that open the modal: it waits for
+        // the prefetch.
         GroupId::payments => {
             let transactions = page == Some(RouteName::WalletHistory)
                 && !matches!(
                     shared.location.query_value("tab"),
                     Some("bets" | "spins" | "bonuses")
                 );
-            shared.status != SessionStatus::Guest
+            shared.is_player()
                 && (transactions
                     || matches!(
                         modal,
