@@ -4,7 +4,9 @@
 // the retry fetches it again and the page works. The bonuses' part (split_bonuses*.wasm) the
 // same on /profile/bonuses, and the limits' (split_limits*.wasm, a group with forms) on
 // /profile/limits. The protection's part (split_protection*.wasm: the session bar, the reality
-// check, the session-length ask) on a player's game page; a guest never fetches it.
+// check, the session-length ask) on a player's game page; a guest never fetches it. The
+// payments' part (split_payments*.wasm: deposits, withdrawals, invoices, the history page) on
+// the wallet modal, from any page; a guest's home never fetches it.
 import { expect, test, type Page } from "./fixtures";
 import { axeClean } from "./axe";
 import { register, signedIn } from "./player";
@@ -15,6 +17,7 @@ const SPORT_CHUNK = /\/assets\/split_sport[^/]*\.wasm$/;
 const BONUSES_CHUNK = /\/assets\/split_bonuses[^/]*\.wasm$/;
 const PROTECTION_CHUNK = /\/assets\/split_protection[^/]*\.wasm$/;
 const LIMITS_CHUNK = /\/assets\/split_limits[^/]*\.wasm$/;
+const PAYMENTS_CHUNK = /\/assets\/split_payments[^/]*\.wasm$/;
 
 /** Every URL the page asks for, from now on. */
 function requests(page: Page): string[] {
@@ -44,6 +47,7 @@ test("the guest's home loads the main module only, not the sportsbook's chunk", 
   expect(all.filter((u) => BONUSES_CHUNK.test(u))).toEqual([]);
   expect(all.filter((u) => PROTECTION_CHUNK.test(u))).toEqual([]);
   expect(all.filter((u) => LIMITS_CHUNK.test(u))).toEqual([]);
+  expect(all.filter((u) => PAYMENTS_CHUNK.test(u))).toEqual([]);
 });
 
 test("/sport fetches the sportsbook's chunk and the widget runs", async ({ page }) => {
@@ -154,6 +158,39 @@ for (const s of [
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog).toHaveCount(0);
     await expect(deposit.getByRole("listitem")).toContainText(["Daily30.00 USD"]);
+    expect(tries).toBe(2);
+  });
+}
+
+for (const s of [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "mobile", width: 390, height: 844 },
+]) {
+  test(`the payments chunk held back once on the deposit modal shows a retry, then a deposit works (${s.name})`, async ({ page, request }) => {
+    await page.setViewportSize({ width: s.width, height: s.height });
+    const player = await register(request, "lazypay");
+    let tries = 0;
+    await page.route(PAYMENTS_CHUNK, (route) => (tries++ === 0 ? route.abort("failed") : route.continue()));
+    await signedIn(page, player, "/?modal=wallet&wallet=deposit");
+    const dialog = page.getByRole("dialog");
+    const alert = dialog.getByRole("alert").filter({ hasText: "could not be loaded" });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId("wallet-modal")).toHaveCount(0);
+    // The header's balance is the wallet's (in the main module): it shows without the chunk.
+    await expect(page.getByTestId("header-balance")).toContainText("0.00");
+    await axeClean(page);
+    await page.screenshot({ path: test.info().outputPath(`payments-chunk-failed-${s.name}.png`) });
+    await alert.getByRole("button", { name: "Try again" }).click();
+    // The session's start and the open modal, queued while the chunk was away, reach the
+    // payments: the methods are asked for and shown; then a card deposit goes through.
+    const modal = page.getByTestId("wallet-modal");
+    await modal.getByTestId("method-card.deposit.visa").click();
+    await modal.getByLabel(/^Amount/).fill("25");
+    await modal.getByLabel("Card number").fill("4111 1111 1111 1111");
+    await modal.getByTestId("pay-submit").click();
+    await expect(page.getByTestId("deposit-success")).toBeVisible();
+    await expect(page.getByTestId("header-balance")).toContainText("25.00");
+    await expect(alert).toHaveCount(0);
     expect(tries).toBe(2);
   });
 }
