@@ -6,7 +6,9 @@
 // /profile/limits. The protection's part (split_protection*.wasm: the session bar, the reality
 // check, the session-length ask) on a player's game page; a guest never fetches it. The
 // account's (split_account*.wasm: the profile, e-mail and documents code in one chunk) on
-// /profile and its pages; a guest's home never fetches it.
+// /profile and its pages; a guest's home never fetches it. The
+// payments' part (split_payments*.wasm: deposits, withdrawals, invoices, the history page) on
+// the wallet modal, from any page; a guest's home never fetches it.
 import { expect, test, type Page } from "./fixtures";
 import { axeClean } from "./axe";
 import { register, signedIn } from "./player";
@@ -18,6 +20,7 @@ const BONUSES_CHUNK = /\/assets\/split_bonuses[^/]*\.wasm$/;
 const PROTECTION_CHUNK = /\/assets\/split_protection[^/]*\.wasm$/;
 const LIMITS_CHUNK = /\/assets\/split_limits[^/]*\.wasm$/;
 const ACCOUNT_CHUNK = /\/assets\/split_account[^/]*\.wasm$/;
+const PAYMENTS_CHUNK = /\/assets\/split_payments[^/]*\.wasm$/;
 
 /** Every URL the page asks for, from now on. */
 function requests(page: Page): string[] {
@@ -48,6 +51,7 @@ test("the guest's home loads the main module only, not the sportsbook's chunk", 
   expect(all.filter((u) => PROTECTION_CHUNK.test(u))).toEqual([]);
   expect(all.filter((u) => LIMITS_CHUNK.test(u))).toEqual([]);
   expect(all.filter((u) => ACCOUNT_CHUNK.test(u))).toEqual([]);
+  expect(all.filter((u) => PAYMENTS_CHUNK.test(u))).toEqual([]);
 });
 
 test("/sport fetches the sportsbook's chunk and the widget runs", async ({ page }) => {
@@ -191,5 +195,38 @@ for (const s of [
     await expect(page.locator(".session-list [data-testid^=session-]").first()).toBeVisible();
     expect(tries).toBe(2);
     await page.screenshot({ path: test.info().outputPath(`account-chunk-retried-${s.name}.png`), fullPage: true });
+  });
+}
+
+for (const s of [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "mobile", width: 390, height: 844 },
+]) {
+  test(`the payments chunk held back once on the deposit modal shows a retry, then a deposit works (${s.name})`, async ({ page, request }) => {
+    await page.setViewportSize({ width: s.width, height: s.height });
+    const player = await register(request, "lazypay");
+    let tries = 0;
+    await page.route(PAYMENTS_CHUNK, (route) => (tries++ === 0 ? route.abort("failed") : route.continue()));
+    await signedIn(page, player, "/?modal=wallet&wallet=deposit");
+    const dialog = page.getByRole("dialog");
+    const alert = dialog.getByRole("alert").filter({ hasText: "could not be loaded" });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId("wallet-modal")).toHaveCount(0);
+    // The header's balance is the wallet's (in the main module): it shows without the chunk.
+    await expect(page.getByTestId("header-balance")).toContainText("0.00");
+    await axeClean(page);
+    await page.screenshot({ path: test.info().outputPath(`payments-chunk-failed-${s.name}.png`) });
+    await alert.getByRole("button", { name: "Try again" }).click();
+    // The session's start and the open modal, queued while the chunk was away, reach the
+    // payments: the methods are asked for and shown; then a card deposit goes through.
+    const modal = page.getByTestId("wallet-modal");
+    await modal.getByTestId("method-card.deposit.visa").click();
+    await modal.getByLabel(/^Amount/).fill("25");
+    await modal.getByLabel("Card number").fill("4111 1111 1111 1111");
+    await modal.getByTestId("pay-submit").click();
+    await expect(page.getByTestId("deposit-success")).toBeVisible();
+    await expect(page.getByTestId("header-balance")).toContainText("25.00");
+    await expect(alert).toHaveCount(0);
+    expect(tries).toBe(2);
   });
 }

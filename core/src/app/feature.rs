@@ -106,6 +106,10 @@ pub enum Signal {
     LaunchAllowed,
     /// The visitor's country became known (`Shared::visitor_country`).
     VisitorCountry,
+    /// The wallet's accounts changed (`Shared::accounts`).
+    Accounts,
+    /// Crypto amounts now show in the other unit (`Shared::crypto_sub_units`).
+    CryptoUnits,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +147,8 @@ pub enum Msg {
     CloseModal,
     /// The wallet's active account currency (set by the wallet feature).
     ActiveCurrency(Option<String>),
+    /// The player's wallet accounts (set by the wallet feature; payments reads them).
+    Accounts(Rc<Vec<crate::app::wire::Account>>),
     /// The deposit bonus chosen for the next deposit (package-bonus modal; sent with it).
     DepositBonus(Option<u64>),
     /// The deposit form's amount in units changed (set by the wallet feature).
@@ -209,6 +215,8 @@ pub struct Shared {
     pub visitor_country: Option<String>,
     /// The active wallet account's currency, once the accounts are known.
     pub active_currency: Option<String>,
+    /// The player's wallet accounts as the wallet feature has them (empty for a guest).
+    pub accounts: Rc<Vec<crate::app::wire::Account>>,
     /// The deposit bonus package chosen for the next deposit.
     pub deposit_bonus: Option<u64>,
     /// The deposit form's amount in the currency's units (`0.025` for 25 mBTC typed), while
@@ -250,6 +258,7 @@ impl Shared {
             country: None,
             visitor_country: None,
             active_currency: None,
+            accounts: Rc::default(),
             deposit_bonus: None,
             deposit_amount: None,
             crypto_sub_units: true,

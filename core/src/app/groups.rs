@@ -252,6 +252,32 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
                             | "avatars"
                     )))
         }
+        // A signed-in player's wallet modal (deposit or withdrawal, the mini-app's too) and
+        // the modals that follow an invoice, on any page, and the history page's transactions
+        // tab. Not for a guest (a guest's wallet modal is the sign-in) nor while a stored
+        // session is restored (the boot cannot tell a guest yet: a returning player's page
+        // loads it at the session's start, as protection's). `/wallet` itself shows the
+        // accounts (the wallet feature's) and two buttons that open the modal: it waits for
+        // the prefetch.
+        GroupId::payments => {
+            let transactions = page == Some(RouteName::WalletHistory)
+                && !matches!(
+                    shared.location.query_value("tab"),
+                    Some("bets" | "spins" | "bonuses")
+                );
+            shared.is_player()
+                && (transactions
+                    || matches!(
+                        modal,
+                        "wallet"
+                            | "tg-wallet"
+                            | "wallet-telegram-app"
+                            | "deposit-status"
+                            | "deposit-success"
+                            | "deposit-error"
+                            | "cancel-deposit"
+                    ))
+        }
     }
 }
 
@@ -265,7 +291,11 @@ pub fn tick_loads(id: GroupId, shared: &super::feature::Shared) -> bool {
         GroupId::protection => wanted_at(id, shared),
         // The account's features have no timers or runtime answers of their own (a document's
         // upload answers as a call).
-        GroupId::sport | GroupId::bonuses | GroupId::limits | GroupId::account => true,
+        GroupId::sport
+        | GroupId::bonuses
+        | GroupId::limits
+        | GroupId::account
+        | GroupId::payments => true,
     }
 }
 
@@ -299,5 +329,13 @@ pub fn hears_now(id: GroupId, hook: &super::feature::Hook) -> bool {
                     | Push::Loyalty(_)
             )
         ),
+        // An invoice settled or moved: its alert (and the deposit-success or -error modal)
+        // is shown at once, wherever the player is. A QR deposit left pending before a reload
+        // (`asyncInvoiceId`) is looked up at the session's start, with its alert.
+        GroupId::payments => match hook {
+            Hook::Push(Push::Invoice { .. }) => true,
+            Hook::Booted(prefs) => prefs.async_invoice_id.is_some(),
+            _ => false,
+        },
     }
 }

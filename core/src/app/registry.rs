@@ -18,9 +18,9 @@ use super::calls::{Answer, Endpoint, Route};
 use super::feature::{Cx, Feature, Group, Hook, SliceSink};
 
 use super::features::{
-    bonuses, consent, content, documents, games, limits, miniapp, notifications, pages, phone,
-    profile, protection, referral, session, settings, shell, social, sport, third_party, toasts,
-    verify, wallet,
+    bonuses, consent, content, documents, games, limits, miniapp, notifications, pages, payments,
+    phone, profile, protection, referral, session, settings, shell, social, sport, third_party,
+    toasts, verify, wallet,
 };
 use super::forms::FormState;
 use super::model::{Dirty, Model};
@@ -413,6 +413,9 @@ features! {
             Profile profile: profile::Profile [ChangePass, ChangeNickname, ProfileSettings, AccountSettings, Personal];
             Verify verify: verify::Verify [EmailAddress, EmailCode];
             Documents documents: documents::Documents [];
+        }
+        payments {
+            Payments payments: payments::Payments [];
         }
     }
 }

@@ -312,6 +312,10 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
                 hook(model, &Hook::ActiveAccount, now, out);
             }
         }
+        Msg::Accounts(list) => {
+            model.shared.accounts = list;
+            hook(model, &Hook::Signal(Signal::Accounts), now, out);
+        }
         Msg::DepositBonus(id) => model.shared.deposit_bonus = id,
         Msg::DepositAmount(amount) => {
             if model.shared.deposit_amount != amount {
@@ -326,6 +330,8 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
                 for part in [Part::Wallet, Part::Session, Part::Bonuses, Part::Referral] {
                     model.dirty.mark(part);
                 }
+                // A typed amount is rewritten in the new unit.
+                hook(model, &Hook::Signal(Signal::CryptoUnits), now, out);
             }
         }
         Msg::CloseModal => address::close_modal(model, fx),

@@ -8,8 +8,8 @@ use serde::Serialize;
 use super::feature::SliceSink;
 
 use super::features::{
-    bonuses, consent, documents, games, limits, miniapp, notifications, pages, phone, profile,
-    protection, referral, session, settings, shell, social, sport, toasts, verify, wallet,
+    bonuses, consent, documents, games, limits, miniapp, notifications, pages, payments, phone,
+    profile, protection, referral, session, settings, shell, social, sport, toasts, verify, wallet,
 };
 use super::forms;
 use super::groups::LoadState;
@@ -28,6 +28,7 @@ pub use super::features::limits::view::{LimitChange, LimitSection, LimitView, Li
 pub use super::features::miniapp::view::MiniappView;
 pub use super::features::notifications::view::{InboxView, NoteView, NotificationsView};
 pub use super::features::pages::view::{ContentPageView, ContentStatus, QuestionLink};
+pub use super::features::payments::pay::view::{HistoryView, PaymentView};
 pub use super::features::phone::view::PhoneView;
 pub use super::features::profile::view::{MeView, ProfileView, SessionRow};
 pub use super::features::protection::view::{ProtectionView, SessionTotalView};
@@ -43,7 +44,6 @@ pub use super::features::sport::view::{BookView, CarouselsView, SportView};
 pub use super::features::toasts::view::{ToastKind, ToastView};
 pub use super::features::verify::view::VerifyView;
 pub use super::features::verify::LinkStatus;
-pub use super::features::wallet::pay::view::{HistoryView, PaymentView};
 pub use super::features::wallet::view::{AccountView, AccountsView};
 
 /// The whole view: what `Core.view()` returns first; later only changed slices are sent.
@@ -116,8 +116,8 @@ pub fn view(model: &Model) -> View {
         session: session::view::slice(model),
         registration: session::view::registration(model),
         accounts: wallet::view::slice(model),
-        payment: wallet::pay::view::payment(model),
-        history: wallet::pay::view::history(model),
+        payment: payments::pay::view::payment(model),
+        history: payments::pay::view::history(model),
         limits: limits::view::slice(model),
         notifications: notifications::view::slice(model),
         profile: profile::view::slice(model),
@@ -173,6 +173,7 @@ pub struct GroupsView {
     pub limits: LoadState,
     pub protection: LoadState,
     pub account: LoadState,
+    pub payments: LoadState,
 }
 
 fn groups_slice(model: &Model) -> GroupsView {
@@ -182,6 +183,7 @@ fn groups_slice(model: &Model) -> GroupsView {
         limits: model.groups.state(GroupId::limits),
         protection: model.groups.state(GroupId::protection),
         account: model.groups.state(GroupId::account),
+        payments: model.groups.state(GroupId::payments),
     }
 }
 

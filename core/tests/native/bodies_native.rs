@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use croupier_core::app::features::{
-    bonuses, documents, games, limits, miniapp, notifications, phone, profile, referral, session,
-    social, sport, third_party, verify, wallet,
+    bonuses, documents, games, limits, miniapp, notifications, payments, phone, profile, referral,
+    session, social, sport, third_party, verify, wallet,
 };
 use croupier_core::app::registration::SignUpCommon;
 use croupier_core::domain::sport::{Platform, StartGameParams};
@@ -178,7 +178,7 @@ fn profile_bodies() {
 
 #[test]
 fn payment_and_wallet_bodies() {
-    let b = wallet::pay::CreateBody {
+    let b = payments::pay::CreateBody {
         account_id: 7,
         amount: "10.50".into(),
         payment_method: "pix.deposit.br",
@@ -192,7 +192,7 @@ fn payment_and_wallet_bodies() {
         json!({"accountId": 7, "amount": "10.50", "paymentMethod": "pix.deposit.br",
             "fields": {"cpf": "123"}, "idempotencyKey": "1-2-3", "bonusId": 4})
     );
-    let b = wallet::pay::CreateBody {
+    let b = payments::pay::CreateBody {
         fields: BTreeMap::new(),
         country: Some("BR".into()),
         bonus_id: None,

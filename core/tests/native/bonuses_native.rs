@@ -7,8 +7,9 @@
 use crate::support;
 
 use croupier_core::app::features::bonuses::{self, wire::Kind, BonusesUi};
+use croupier_core::app::features::payments::{self, pay, PaymentsUi};
 use croupier_core::app::features::session::SessionUi;
-use croupier_core::app::features::wallet::{self, pay, WalletUi};
+use croupier_core::app::features::wallet::WalletUi;
 use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Prefs, Req};
 use croupier_core::domain::payment::Direction;
 use croupier_core::domain::realtime::SocketEvent;
@@ -128,7 +129,7 @@ fn type_deposit(m: &mut Model, amount: &str) {
     }
     ui(
         m,
-        WalletUi::PayInput {
+        PaymentsUi::PayInput {
             field: "amount".into(),
             value: amount.into(),
         },
@@ -499,7 +500,7 @@ fn deposit_bonuses_are_offered_by_amount_and_sent_with_the_deposit() {
             path: "/?modal=wallet&wallet=deposit".into(),
         },
     );
-    let methods = Req::Wallet(wallet::Call::Pay(pay::Call::Methods {
+    let methods = Req::Payments(payments::Call::Pay(pay::Call::Methods {
         dir: Direction::Deposit,
         currency: "USD".into(),
         country: None,
@@ -513,12 +514,12 @@ fn deposit_bonuses_are_offered_by_amount_and_sent_with_the_deposit() {
     );
     ui(
         &mut m,
-        WalletUi::PayInput {
+        PaymentsUi::PayInput {
             field: "amount".into(),
             value: "30".into(),
         },
     );
-    let fx = ui(&mut m, WalletUi::Pay);
+    let fx = ui(&mut m, PaymentsUi::Pay);
     let body = http(&fx)[0].body.clone().unwrap();
     assert_eq!(body["bonusId"], 101, "{body}");
 }

@@ -14,6 +14,7 @@ use croupier_core::app::features::{
     miniapp::MiniappUi,
     notifications::NotificationsUi,
     pages::PagesUi,
+    payments::{history::Filter, pay::AccountTab, PaymentsUi},
     phone::PhoneUi,
     profile::ProfileUi,
     protection::ProtectionUi,
@@ -24,7 +25,7 @@ use croupier_core::app::features::{
     sport::SportUi,
     toasts::ToastsUi,
     verify::VerifyUi,
-    wallet::{history::Filter, pay::AccountTab, WalletUi},
+    wallet::WalletUi,
 };
 use croupier_core::app::{AppUi, FormId, FormValue, UiEvent};
 use croupier_core::domain::sport::{Named, SportPage, SportSelection};
@@ -162,22 +163,30 @@ fn the_features_intents_round_trip() {
     round_trip(vec![
         WalletUi::SwitchAccount { id: 42 },
         WalletUi::HideAccount { id: -1 },
-        WalletUi::WalletTab {
+        WalletUi::SetEquivalent {
+            currency: Some(s("EUR")),
+        },
+        WalletUi::SetEquivalent { currency: None },
+        WalletUi::SetCryptoUnits { sub_units: false },
+        WalletUi::SetCryptoUnits { sub_units: true },
+    ]);
+    round_trip(vec![
+        PaymentsUi::WalletTab {
             tab: AccountTab::Crypto,
         },
-        WalletUi::PayAccount { id: 7 },
-        WalletUi::PayMethod { id: s("card") },
-        WalletUi::PayInput {
+        PaymentsUi::PayAccount { id: 7 },
+        PaymentsUi::PayMethod { id: s("card") },
+        PaymentsUi::PayInput {
             field: s("amount"),
             value: s("10.5"),
         },
-        WalletUi::PayBlur { field: s("amount") },
-        WalletUi::Pay,
-        WalletUi::PayAgain,
-        WalletUi::RetryMethods,
-        WalletUi::CancelDeposit,
-        WalletUi::DeclineInvoice { id: 9 },
-        WalletUi::HistoryFilter {
+        PaymentsUi::PayBlur { field: s("amount") },
+        PaymentsUi::Pay,
+        PaymentsUi::PayAgain,
+        PaymentsUi::RetryMethods,
+        PaymentsUi::CancelDeposit,
+        PaymentsUi::DeclineInvoice { id: 9 },
+        PaymentsUi::HistoryFilter {
             filter: Filter {
                 kind: s("deposit"),
                 statuses: vec![1, 3],
@@ -185,14 +194,8 @@ fn the_features_intents_round_trip() {
                 date_to: String::new(),
             },
         },
-        WalletUi::HistoryPage { page: 2 },
-        WalletUi::SetEquivalent {
-            currency: Some(s("EUR")),
-        },
-        WalletUi::SetEquivalent { currency: None },
-        WalletUi::SetCryptoUnits { sub_units: false },
-        WalletUi::SetCryptoUnits { sub_units: true },
-        WalletUi::PayCountry { country: s("BR") },
+        PaymentsUi::HistoryPage { page: 2 },
+        PaymentsUi::PayCountry { country: s("BR") },
     ]);
     round_trip(vec![
         SportUi::SportWidgetReady,

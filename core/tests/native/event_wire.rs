@@ -5,7 +5,8 @@
 
 use croupier_core::app::features::{
     bonuses::BonusesUi, games::GamesUi, limits::LimitsUi, notifications::NotificationsUi,
-    profile::ProfileUi, session::SessionUi, shell::ShellUi, toasts::ToastsUi, wallet::WalletUi,
+    payments::PaymentsUi, profile::ProfileUi, session::SessionUi, shell::ShellUi, toasts::ToastsUi,
+    wallet::WalletUi,
 };
 use croupier_core::app::{AppUi, FormId, FormValue, UiEvent};
 use proptest::prelude::*;
@@ -117,9 +118,9 @@ fn every_event_reads_to_its_intent() {
 #[test]
 fn types_are_found_among_their_feature_names() {
     for (kind, want) in [
-        ("pay", ok(WalletUi::Pay)),
-        ("payAgain", ok(WalletUi::PayAgain)),
-        ("cancelDeposit", ok(WalletUi::CancelDeposit)),
+        ("pay", ok(PaymentsUi::Pay)),
+        ("payAgain", ok(PaymentsUi::PayAgain)),
+        ("cancelDeposit", ok(PaymentsUi::CancelDeposit)),
         ("start", ok(AppUi::Start)),
         ("closeModal", ok(AppUi::CloseModal)),
         ("toggleDrawer", ok(ShellUi::ToggleDrawer)),

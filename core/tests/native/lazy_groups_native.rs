@@ -1208,3 +1208,168 @@ fn the_prefetch_delivers_the_session_to_the_account_group() {
     ));
     assert!(!groups::hears_now(ACCOUNT, &Hook::Refetch));
 }
+
+// The payments group (session 43): the wallet modal's deposits and withdrawals, the invoice
+// modals and pushes, and the history page's transactions. The wallet's accounts (every page's
+// header) stay in the main module; payments reads them from the parent.
+
+const PAYMENTS: GroupId = GroupId::payments;
+
+fn asked(fx: &[Effect], prefix: &str) -> bool {
+    support::http(fx).iter().any(|h| h.path.starts_with(prefix))
+}
+
+fn invoice_push(m: &mut Model, id: u64, status: u8) -> Vec<Effect> {
+    let inv = json!({"id": id, "type": 1, "status": status, "amount": "25.00", "currency": "USD",
+        "paymentMethod": "card.deposit.visa", "publicData": {}, "createdAt": 1});
+    let frame = json!({"push": {"channel": "payment:invoices#7",
+        "pub": {"data": {"event": "invoice.deposit.updated", "data": inv}}}});
+    update(
+        m,
+        Event::Socket(SocketEvent::Message(frame.to_string())),
+        NOW,
+    )
+}
+
+/// The invoice alert keys shown or waiting, in order (as `bonus_alerts`).
+fn invoice_alerts(m: &Model) -> Vec<String> {
+    let queue = format!("{:?}", m.f.toasts.queue);
+    let (pending, visible) = queue.split_once("visible").expect("the queue's fields");
+    [visible, pending]
+        .iter()
+        .flat_map(|part| part.split('"'))
+        .filter(|s| s.starts_with("alerts.deposit"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_deposit_modal_and_history_load_the_payments_group_and_a_guests_home_never_does() {
+    for path in [
+        "/games?modal=wallet&wallet=deposit",
+        "/?modal=wallet&wallet=withdraw",
+        "/wallet?modal=deposit-success",
+        "/wallet/history",
+        "/wallet/history?type=deposit&page=2",
+    ] {
+        let (m, fx) = player_on(path);
+        assert_eq!(loads_of(&fx, PAYMENTS), 1, "{path}");
+        assert_eq!(m.groups.state(PAYMENTS), LoadState::Loading, "{path}");
+        // Nothing of the group's is asked before its code is here.
+        assert!(!asked(&fx, "/api/payment/"), "{path}");
+    }
+    // `/wallet` shows the accounts (the wallet's, in the main module); the other history tabs
+    // are other features'.
+    for path in [
+        "/",
+        "/wallet",
+        "/profile",
+        "/games",
+        "/wallet/history?tab=bets",
+        "/?modal=fiat",
+    ] {
+        let (m, fx) = player_on(path);
+        assert_eq!(loads_of(&fx, PAYMENTS), 0, "{path}");
+        assert_eq!(m.groups.state(PAYMENTS), LoadState::Idle, "{path}");
+        assert!(!asked(&fx, "/api/payment/"), "{path}");
+        // The header's balance is here without the group.
+        assert_eq!(
+            view(&m).session.balance.map(|b| b.amount).as_deref(),
+            Some("100.00"),
+            "{path}"
+        );
+    }
+    // A guest's home neither, and a guest's wallet modal (the sign-in) neither.
+    for path in ["/", "/?modal=wallet&wallet=deposit"] {
+        let (mut m, fx) = boot(path);
+        let mut fx = fx;
+        fx.extend(update(
+            &mut m,
+            Event::AddressChanged {
+                path: "/games".into(),
+            },
+            NOW,
+        ));
+        assert_eq!(loads_of(&fx, PAYMENTS), 0, "{path}");
+        assert_eq!(m.groups.state(PAYMENTS), LoadState::Idle, "{path}");
+    }
+}
+
+#[test]
+fn the_deposit_modal_opened_later_loads_the_group_and_asks_its_methods_when_it_is_here() {
+    let (mut m, _) = player_on("/games");
+    assert_eq!(m.groups.state(PAYMENTS), LoadState::Idle);
+    let fx = ui(
+        &mut m,
+        AppUi::Navigate {
+            path: "/games?modal=wallet&wallet=deposit".into(),
+        },
+    );
+    assert_eq!(loads_of(&fx, PAYMENTS), 1);
+    assert!(!asked(&fx, "/api/payment/methods"));
+    let fx = arrived_of(&mut m, PAYMENTS);
+    // The queued session start and address change reach the group: the methods of the
+    // active account's currency (the wallet's, shared by the parent) are asked once.
+    let methods: Vec<_> = support::http(&fx)
+        .into_iter()
+        .filter(|h| h.path == "/api/payment/methods/deposit")
+        .collect();
+    assert_eq!(methods.len(), 1, "{methods:?}");
+    assert!(format!("{:?}", methods[0]).contains("USD"));
+    assert_eq!(view(&m).groups.payments, LoadState::Ready);
+}
+
+#[test]
+fn an_invoice_push_loads_the_group_and_is_delivered_with_its_alert() {
+    let (mut m, _) = player_on("/games");
+    support::connect(&mut m);
+    let fx = invoice_push(&mut m, 51, 2);
+    assert_eq!(
+        loads_of(&fx, PAYMENTS),
+        1,
+        "told at once: the push loads the group"
+    );
+    assert!(invoice_alerts(&m).is_empty());
+    // A second push while it loads fetches nothing more and is kept in its order.
+    let fx = invoice_push(&mut m, 52, 3);
+    assert_eq!(loads_of(&fx, PAYMENTS), 0);
+    arrived_of(&mut m, PAYMENTS);
+    assert_eq!(
+        invoice_alerts(&m),
+        ["alerts.depositSuccess", "alerts.depositError"]
+    );
+}
+
+#[test]
+fn a_failed_payments_chunk_keeps_the_push_and_the_modals_retry_delivers_it() {
+    let (mut m, _) = player_on("/games?modal=wallet&wallet=deposit");
+    support::connect(&mut m);
+    failed_of(&mut m, PAYMENTS);
+    assert_eq!(view(&m).groups.payments, LoadState::Failed);
+    // After the failure a push waits: no fetch per push of a chunk that cannot arrive.
+    let fx = invoice_push(&mut m, 51, 2);
+    assert_eq!(loads_of(&fx, PAYMENTS), 0);
+    assert!(invoice_alerts(&m).is_empty());
+    // The modal's retry.
+    let fx = update(&mut m, Event::LoadGroup(PAYMENTS), NOW);
+    assert_eq!(loads_of(&fx, PAYMENTS), 1);
+    let fx = arrived_of(&mut m, PAYMENTS);
+    assert_eq!(invoice_alerts(&m), ["alerts.depositSuccess"]);
+    // And the open modal's methods are asked with the code.
+    assert!(asked(&fx, "/api/payment/methods/deposit"));
+}
+
+#[test]
+fn a_qr_deposit_pending_before_a_reload_loads_the_group_at_the_start_to_look_it_up() {
+    use croupier_core::app::feature::Hook;
+    let prefs = croupier_core::app::event::Prefs {
+        async_invoice_id: Some(51),
+        ..Default::default()
+    };
+    assert!(groups::hears_now(PAYMENTS, &Hook::Booted(&prefs)));
+    assert!(!groups::hears_now(
+        PAYMENTS,
+        &Hook::Booted(&Default::default())
+    ));
+    assert!(!groups::hears_now(PAYMENTS, &Hook::Refetch));
+}

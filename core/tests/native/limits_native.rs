@@ -6,7 +6,7 @@ use crate::support;
 
 use croupier_core::app::effect::Method;
 use croupier_core::app::features::limits::{self, LimitsUi};
-use croupier_core::app::features::wallet;
+use croupier_core::app::features::payments;
 use croupier_core::app::{
     update, view, AppUi, Config, Event, FormId, FormValue, Model, Prefs, Req,
 };
@@ -479,7 +479,7 @@ fn a_deposit_refused_with_13100_reloads_the_limits() {
             path: "/profile/limits?modal=wallet&wallet=deposit".into(),
         },
     );
-    let methods = Req::Wallet(wallet::Call::Pay(wallet::pay::Call::Methods {
+    let methods = Req::Payments(payments::Call::Pay(payments::pay::Call::Methods {
         dir: croupier_core::domain::payment::Direction::Deposit,
         currency: "USD".into(),
         country: None,

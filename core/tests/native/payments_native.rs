@@ -4,7 +4,8 @@
 
 use crate::support;
 
-use croupier_core::app::features::wallet::{self, history::Filter, pay, WalletUi};
+use croupier_core::app::features::payments::{self, history::Filter, pay, PaymentsUi};
+use croupier_core::app::features::wallet::WalletUi;
 use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Prefs, Req};
 use croupier_core::domain::money::{CurrencyInfo, SubCurrency};
 use croupier_core::domain::payment::Direction;
@@ -252,7 +253,7 @@ fn player_from(prefs: Prefs, profile: serde_json::Value) -> Model {
 }
 
 fn methods_req(dir: Direction, currency: &str) -> Req {
-    Req::Wallet(wallet::Call::Pay(pay::Call::Methods {
+    Req::Payments(payments::Call::Pay(pay::Call::Methods {
         dir,
         currency: currency.into(),
         country: None,
@@ -260,7 +261,7 @@ fn methods_req(dir: Direction, currency: &str) -> Req {
 }
 
 fn create_req(dir: Direction) -> Req {
-    Req::Wallet(wallet::Call::Pay(pay::Call::Create { dir }))
+    Req::Payments(payments::Call::Pay(pay::Call::Create { dir }))
 }
 
 const USD_METHODS: &str = r#"[
@@ -294,20 +295,20 @@ fn invoice(id: u64, status: u8, amount: &str, number: Option<u64>) -> serde_json
 fn type_card_deposit(m: &mut Model, amount: &str) {
     ui(
         m,
-        WalletUi::PayMethod {
+        PaymentsUi::PayMethod {
             id: "card.deposit.visa".into(),
         },
     );
     ui(
         m,
-        WalletUi::PayInput {
+        PaymentsUi::PayInput {
             field: "amount".into(),
             value: amount.into(),
         },
     );
     ui(
         m,
-        WalletUi::PayInput {
+        PaymentsUi::PayInput {
             field: "card_number".into(),
             value: "4111 1111 1111 1111".into(),
         },
@@ -412,7 +413,7 @@ fn opening_the_wallet_modal_loads_methods_with_source_and_platform() {
     assert!(http(&fx)
         .iter()
         .any(|h| h.path == "/api/payment/methods/withdrawal"));
-    let fx = ui(&mut m, WalletUi::PayAccount { id: 3 });
+    let fx = ui(&mut m, PaymentsUi::PayAccount { id: 3 });
     let q = &http(&fx)[0].query;
     assert_eq!(q[0], ("currency".to_string(), "BTC".to_string()));
     respond(
@@ -477,25 +478,25 @@ fn bad_input_sends_nothing_and_keeps_what_was_typed() {
     open_deposit(&mut m);
     ui(
         &mut m,
-        WalletUi::PayMethod {
+        PaymentsUi::PayMethod {
             id: "card.deposit.visa".into(),
         },
     );
     ui(
         &mut m,
-        WalletUi::PayInput {
+        PaymentsUi::PayInput {
             field: "amount".into(),
             value: "9.999".into(),
         },
     );
     ui(
         &mut m,
-        WalletUi::PayInput {
+        PaymentsUi::PayInput {
             field: "card_number".into(),
             value: "4111 1111 1111 1112".into(),
         },
     );
-    let fx = ui(&mut m, WalletUi::Pay);
+    let fx = ui(&mut m, PaymentsUi::Pay);
     assert!(http(&fx).is_empty(), "no request while a field fails");
     let v = view(&m).payment;
     assert_eq!(
@@ -509,7 +510,7 @@ fn bad_input_sends_nothing_and_keeps_what_was_typed() {
     assert_eq!(v.values.get("amount").map(String::as_str), Some("9.999"));
     ui(
         &mut m,
-        WalletUi::PayInput {
+        PaymentsUi::PayInput {
             field: "amount".into(),
             value: "9.99".into(),
         },
@@ -520,7 +521,7 @@ fn bad_input_sends_nothing_and_keeps_what_was_typed() {
     );
     ui(
         &mut m,
-        WalletUi::PayInput {
+        PaymentsUi::PayInput {
             field: "amount".into(),
             value: "6000".into(),
         },
@@ -536,7 +537,7 @@ fn a_second_click_makes_no_second_invoice_and_a_retry_reuses_the_key() {
     let mut m = player(Prefs::default());
     open_deposit(&mut m);
     type_card_deposit(&mut m, "25");
-    let fx = ui(&mut m, WalletUi::Pay);
+    let fx = ui(&mut m, PaymentsUi::Pay);
     let calls = http(&fx);
     assert_eq!(calls.len(), 1);
     let body = calls[0].body.clone().unwrap();
@@ -547,7 +548,7 @@ fn a_second_click_makes_no_second_invoice_and_a_retry_reuses_the_key() {
     assert_eq!(body["fields"]["card_number"], "4111 1111 1111 1111");
     let key = body["idempotencyKey"].as_str().unwrap().to_string();
     assert!(
-        http(&ui(&mut m, WalletUi::Pay)).is_empty(),
+        http(&ui(&mut m, PaymentsUi::Pay)).is_empty(),
         "second click while in flight"
     );
     assert_eq!(view(&m).payment.stage, pay::Stage::Submitting);
@@ -568,7 +569,7 @@ fn a_second_click_makes_no_second_invoice_and_a_retry_reuses_the_key() {
     assert_eq!(v.stage, pay::Stage::Form);
     assert_eq!(v.values.get("amount").map(String::as_str), Some("25"));
     assert!(v.message.is_some());
-    let fx = ui(&mut m, WalletUi::Pay);
+    let fx = ui(&mut m, PaymentsUi::Pay);
     assert_eq!(
         http(&fx)[0].body.as_ref().unwrap()["idempotencyKey"],
         key.as_str()
@@ -587,7 +588,7 @@ fn a_second_click_makes_no_second_invoice_and_a_retry_reuses_the_key() {
         "{}",
         address(&m)
     );
-    assert!(http(&ui(&mut m, WalletUi::Pay)).is_empty());
+    assert!(http(&ui(&mut m, PaymentsUi::Pay)).is_empty());
 }
 
 #[test]
@@ -595,7 +596,7 @@ fn provider_errors_keep_the_form_and_show_the_field_message() {
     let mut m = player(Prefs::default());
     open_deposit(&mut m);
     type_card_deposit(&mut m, "25");
-    ui(&mut m, WalletUi::Pay);
+    ui(&mut m, PaymentsUi::Pay);
     respond(
         &mut m,
         create_req(Direction::Deposit),
@@ -611,15 +612,15 @@ fn provider_errors_keep_the_form_and_show_the_field_message() {
     );
     assert_eq!(v.values.get("amount").map(String::as_str), Some("25"));
     // The server's word stands until the field changes; then a new attempt goes out.
-    assert!(http(&ui(&mut m, WalletUi::Pay)).is_empty());
+    assert!(http(&ui(&mut m, PaymentsUi::Pay)).is_empty());
     ui(
         &mut m,
-        WalletUi::PayInput {
+        PaymentsUi::PayInput {
             field: "card_number".into(),
             value: "5555 5555 5555 4444".into(),
         },
     );
-    let fx = ui(&mut m, WalletUi::Pay);
+    let fx = ui(&mut m, PaymentsUi::Pay);
     assert_eq!(http(&fx).len(), 1);
 }
 
@@ -660,14 +661,14 @@ fn deposit_limit_13100_empties_methods_and_sets_the_flag() {
     let v = view(&m).payment;
     assert_eq!(v.methods_state, pay::MethodsState::Failed);
     assert!(!v.deposit_limit);
-    let fx = ui(&mut m, WalletUi::RetryMethods);
+    let fx = ui(&mut m, PaymentsUi::RetryMethods);
     assert_eq!(http(&fx)[0].path, "/api/payment/methods/deposit");
 
     // 13100 on the invoice itself: the same outcome and a message.
     let mut m = player(Prefs::default());
     open_deposit(&mut m);
     type_card_deposit(&mut m, "25");
-    ui(&mut m, WalletUi::Pay);
+    ui(&mut m, PaymentsUi::Pay);
     respond(
         &mut m,
         create_req(Direction::Deposit),
@@ -688,7 +689,7 @@ fn settled_deposits_fire_analytics_by_number_once() {
     connect(&mut m);
     open_deposit(&mut m);
     type_card_deposit(&mut m, "25");
-    ui(&mut m, WalletUi::Pay);
+    ui(&mut m, PaymentsUi::Pay);
     respond(
         &mut m,
         create_req(Direction::Deposit),
@@ -735,7 +736,7 @@ fn a_qr_deposit_survives_a_reload_and_a_socket_drop() {
             path: "/?modal=wallet&wallet=deposit".into(),
         },
     );
-    ui(&mut m, WalletUi::PayAccount { id: 3 });
+    ui(&mut m, PaymentsUi::PayAccount { id: 3 });
     respond(
         &mut m,
         methods_req(Direction::Deposit, "BTC"),
@@ -746,12 +747,12 @@ fn a_qr_deposit_survives_a_reload_and_a_socket_drop() {
     );
     ui(
         &mut m,
-        WalletUi::PayInput {
+        PaymentsUi::PayInput {
             field: "amount".into(),
             value: "1.5".into(),
         },
     );
-    let fx = ui(&mut m, WalletUi::Pay);
+    let fx = ui(&mut m, PaymentsUi::Pay);
     assert_eq!(
         http(&fx)[0].body.as_ref().unwrap()["amount"],
         "0.0015",
@@ -780,7 +781,7 @@ fn a_qr_deposit_survives_a_reload_and_a_socket_drop() {
         async_invoice_id: Some(50),
         ..Prefs::default()
     });
-    let resume = Req::Wallet(wallet::Call::Pay(pay::Call::Resume(50)));
+    let resume = Req::Payments(payments::Call::Pay(pay::Call::Resume(50)));
     assert!(
         m.calls.id_of(&resume).is_some(),
         "looked up after the session starts"
@@ -837,23 +838,23 @@ fn cancelling_a_qr_deposit_declines_it() {
         async_invoice_id: Some(50),
         ..Prefs::default()
     });
-    let resume = Req::Wallet(wallet::Call::Pay(pay::Call::Resume(50)));
+    let resume = Req::Payments(payments::Call::Pay(pay::Call::Resume(50)));
     let mut pending = qr_settled();
     pending["status"] = json!(1);
     respond(&mut m, resume, 200, json!({"data": [pending], "meta": {}}));
-    ui(&mut m, WalletUi::CancelDeposit);
+    ui(&mut m, PaymentsUi::CancelDeposit);
     assert!(address(&m).contains("modal=cancel-deposit"));
-    let fx = ui(&mut m, WalletUi::DeclineInvoice { id: 50 });
+    let fx = ui(&mut m, PaymentsUi::DeclineInvoice { id: 50 });
     assert_eq!(http(&fx)[0].path, "/api/payment/invoices/50/decline");
     assert!(
-        http(&ui(&mut m, WalletUi::DeclineInvoice { id: 50 })).is_empty(),
+        http(&ui(&mut m, PaymentsUi::DeclineInvoice { id: 50 })).is_empty(),
         "one decline at a time"
     );
     let mut declined = qr_settled();
     declined["status"] = json!(3);
     let fx = respond(
         &mut m,
-        Req::Wallet(wallet::Call::Pay(pay::Call::Decline(50))),
+        Req::Payments(payments::Call::Pay(pay::Call::Decline(50))),
         200,
         declined,
     );
@@ -884,24 +885,24 @@ fn a_withdrawal_above_the_balance_is_refused_locally() {
     );
     ui(
         &mut m,
-        WalletUi::PayInput {
+        PaymentsUi::PayInput {
             field: "amount".into(),
             value: "150".into(),
         },
     );
-    assert!(http(&ui(&mut m, WalletUi::Pay)).is_empty());
+    assert!(http(&ui(&mut m, PaymentsUi::Pay)).is_empty());
     assert_eq!(
         view(&m).payment.errors.get("amount").map(String::as_str),
         Some("The amount is more than your balance")
     );
     ui(
         &mut m,
-        WalletUi::PayInput {
+        PaymentsUi::PayInput {
             field: "amount".into(),
             value: "40".into(),
         },
     );
-    let fx = ui(&mut m, WalletUi::Pay);
+    let fx = ui(&mut m, PaymentsUi::Pay);
     assert_eq!(http(&fx)[0].path, "/api/payment/invoices/withdrawal");
 }
 
@@ -929,7 +930,7 @@ fn the_equivalent_is_shown_for_crypto_only_rounded_to_cents() {
         .all(|a| a.equivalent.is_none()));
     ui(
         &mut m,
-        WalletUi::WalletTab {
+        PaymentsUi::WalletTab {
             tab: pay::AccountTab::Crypto,
         },
     );
@@ -953,7 +954,7 @@ fn history_filters_use_brackets_and_pages() {
     );
     let fx = ui(
         &mut m,
-        WalletUi::HistoryFilter {
+        PaymentsUi::HistoryFilter {
             filter: Filter {
                 kind: "deposit".into(),
                 statuses: vec![3, 2, 9],
@@ -975,8 +976,8 @@ fn history_filters_use_brackets_and_pages() {
             ("dateFrom", "2026-01-01")
         ]
     );
-    let filter = m.f.wallet.history.filter.clone();
-    let req = Req::Wallet(wallet::Call::History(wallet::history::Call::Invoices {
+    let filter = m.f.payments.history.filter.clone();
+    let req = Req::Payments(payments::Call::History(payments::history::Call::Invoices {
         filter,
         page: 1,
     }));
@@ -989,12 +990,12 @@ fn history_filters_use_brackets_and_pages() {
     let h = view(&m).history;
     assert_eq!((h.items.len(), h.total_pages, h.loaded), (1, 3, true));
     assert_eq!(h.items[0].amount.amount, "5.00");
-    let fx = ui(&mut m, WalletUi::HistoryPage { page: 2 });
+    let fx = ui(&mut m, PaymentsUi::HistoryPage { page: 2 });
     assert!(http(&fx)[0]
         .query
         .contains(&("page".to_string(), "2".to_string())));
     assert!(
-        http(&ui(&mut m, WalletUi::HistoryPage { page: 9 })).is_empty(),
+        http(&ui(&mut m, PaymentsUi::HistoryPage { page: 9 })).is_empty(),
         "past the last page"
     );
 }
@@ -1013,7 +1014,7 @@ fn the_transactions_filters_and_page_live_in_the_address() {
     );
     let fx = ui(
         &mut m,
-        WalletUi::HistoryFilter {
+        PaymentsUi::HistoryFilter {
             filter: Filter {
                 kind: "withdrawal".into(),
                 statuses: vec![3, 1],
@@ -1032,23 +1033,23 @@ fn the_transactions_filters_and_page_live_in_the_address() {
         vec!["/api/payment/invoices".to_string()],
         "the new filter's first page, once"
     );
-    let filter = m.f.wallet.history.filter.clone();
+    let filter = m.f.payments.history.filter.clone();
     respond(
         &mut m,
-        Req::Wallet(wallet::Call::History(wallet::history::Call::Invoices {
+        Req::Payments(payments::Call::History(payments::history::Call::Invoices {
             filter: filter.clone(),
             page: 1,
         })),
         200,
         json!({"data": [], "meta": {"page": 1, "totalPages": 3, "totalRows": 25}}),
     );
-    ui(&mut m, WalletUi::HistoryPage { page: 2 });
+    ui(&mut m, PaymentsUi::HistoryPage { page: 2 });
     let url = m.shared.location.full_path();
     assert!(url.ends_with("&page=2"), "{url}");
     // The same filter again changes nothing.
     assert!(http(&ui(
         &mut m,
-        WalletUi::HistoryFilter {
+        PaymentsUi::HistoryFilter {
             filter: filter.clone()
         }
     ))
@@ -1071,7 +1072,7 @@ fn the_transactions_filters_and_page_live_in_the_address() {
         200,
         json!({"id": 7, "email": "a@b.c"}),
     );
-    let h = &again.f.wallet.history;
+    let h = &again.f.payments.history;
     assert_eq!((&h.filter, h.page, h.loading), (&filter, 2, true));
 
     // Junk in the address means "all"; another tab asks no invoices, even after a reconnect.
@@ -1095,7 +1096,7 @@ fn the_transactions_filters_and_page_live_in_the_address() {
     assert!(!http(&fx)
         .iter()
         .any(|h| h.path.starts_with("/api/payment/invoices")));
-    assert!(!m.f.wallet.history.shown);
+    assert!(!m.f.payments.history.shown);
 }
 
 #[test]
@@ -1117,18 +1118,18 @@ fn an_empty_required_field_shows_its_message_after_pay() {
     open_deposit(&mut m);
     ui(
         &mut m,
-        WalletUi::PayMethod {
+        PaymentsUi::PayMethod {
             id: "card.deposit.visa".into(),
         },
     );
     ui(
         &mut m,
-        WalletUi::PayInput {
+        PaymentsUi::PayInput {
             field: "amount".into(),
             value: "5".into(),
         },
     );
-    assert!(http(&ui(&mut m, WalletUi::Pay)).is_empty());
+    assert!(http(&ui(&mut m, PaymentsUi::Pay)).is_empty());
     let v = view(&m).payment;
     assert_eq!(
         v.errors.get("card_number").map(String::as_str),
@@ -1147,8 +1148,8 @@ fn on_history(prefs: Prefs) -> (Model, Req) {
             path: "/wallet/history".into(),
         },
     );
-    let req = Req::Wallet(wallet::Call::History(wallet::history::Call::Invoices {
-        filter: m.f.wallet.history.filter.clone(),
+    let req = Req::Payments(payments::Call::History(payments::history::Call::Invoices {
+        filter: m.f.payments.history.filter.clone(),
         page: 1,
     }));
     (m, req)
@@ -1200,7 +1201,7 @@ fn the_history_filter_event_reads_its_statuses() {
         UiEvent::from_view(json!({"type": "historyFilter", "filter": filter}))
     };
     let filter = |statuses: Vec<u8>| -> UiEvent {
-        WalletUi::HistoryFilter {
+        PaymentsUi::HistoryFilter {
             filter: Filter {
                 statuses,
                 ..Filter::default()

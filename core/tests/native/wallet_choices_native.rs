@@ -7,7 +7,8 @@
 use crate::support;
 
 use croupier_core::app::features::bonuses;
-use croupier_core::app::features::wallet::{self, pay, WalletUi};
+use croupier_core::app::features::payments::{self, pay, PaymentsUi};
+use croupier_core::app::features::wallet::WalletUi;
 use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Prefs, Req};
 use croupier_core::domain::payment::Direction;
 use serde_json::json;
@@ -58,7 +59,7 @@ fn player(prefs: Prefs, active: &str) -> Model {
 }
 
 fn methods_req(currency: &str, country: &str) -> Req {
-    Req::Wallet(wallet::Call::Pay(pay::Call::Methods {
+    Req::Payments(payments::Call::Pay(pay::Call::Methods {
         dir: Direction::Deposit,
         currency: currency.into(),
         country: Some(country.into()),
@@ -66,7 +67,7 @@ fn methods_req(currency: &str, country: &str) -> Req {
 }
 
 fn countries_req() -> Req {
-    Req::Wallet(wallet::Call::Pay(pay::Call::Countries))
+    Req::Payments(payments::Call::Pay(pay::Call::Countries))
 }
 
 fn open_deposit(m: &mut Model) -> Vec<Effect> {
@@ -81,7 +82,7 @@ fn open_deposit(m: &mut Model) -> Vec<Effect> {
 fn type_amount(m: &mut Model, v: &str) -> Vec<Effect> {
     ui(
         m,
-        WalletUi::PayInput {
+        PaymentsUi::PayInput {
             field: "amount".into(),
             value: v.into(),
         },
@@ -192,11 +193,11 @@ fn the_deposit_amount_is_typed_in_the_shown_unit_and_keeps_its_value_on_a_change
     // A deposit sends units either way.
     ui(
         &mut m,
-        WalletUi::PayMethod {
+        PaymentsUi::PayMethod {
             id: "crypto.deposit.btc".into(),
         },
     );
-    let fx = ui(&mut m, WalletUi::Pay);
+    let fx = ui(&mut m, PaymentsUi::Pay);
     let body = http(&fx)[0].body.clone().unwrap();
     assert_eq!(body["amount"], json!("0.02"));
 }
@@ -284,14 +285,14 @@ fn the_payment_region_is_chosen_stored_and_sent_with_methods_and_invoices() {
     // An unknown code is no choice.
     let fx = ui(
         &mut m,
-        WalletUi::PayCountry {
+        PaymentsUi::PayCountry {
             country: "ZZ".into(),
         },
     );
     assert!(http(&fx).is_empty() && stored(&fx, "paymentGeo").is_none());
     let fx = ui(
         &mut m,
-        WalletUi::PayCountry {
+        PaymentsUi::PayCountry {
             country: "in".into(),
         },
     );
@@ -319,7 +320,7 @@ fn the_payment_region_is_chosen_stored_and_sent_with_methods_and_invoices() {
     assert_eq!(p.groups[0].methods[0].name, "UPI");
     // The invoice carries the region too.
     type_amount(&mut m, "20");
-    let fx = ui(&mut m, WalletUi::Pay);
+    let fx = ui(&mut m, PaymentsUi::Pay);
     let body = http(&fx)[0].body.clone().unwrap();
     assert_eq!(body["country"], json!("IN"));
 }

@@ -205,7 +205,7 @@ fn bonuses_need_id_and_status_and_read_the_rest_loosely() {
 
 #[test]
 fn payment_answers_leave_out_what_does_not_read() {
-    use croupier_core::app::features::wallet::pay::wire::{
+    use croupier_core::app::features::payments::pay::wire::{
         InvoicePage, Method, MethodGroup, Statistic, WireInvoice,
     };
     let groups = MethodGroup::list(&json!([

@@ -2,7 +2,7 @@
 //! sessionStorage and read back by a fresh runtime (a reload), and the requests the payment
 //! calls build (source/platform headers, bracket arrays, JSON bodies).
 
-use croupier_core::app::features::wallet::{self, history, pay};
+use croupier_core::app::features::payments::{self, history, pay};
 use croupier_core::app::{CallId, Config, Guard, HttpRequest, Req};
 use croupier_core::domain::invoice::ASYNC_INVOICE_KEY;
 use croupier_core::domain::payment::Direction;
@@ -39,27 +39,66 @@ fn get(v: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(v, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
 }
 
+/// The payments group's code once it is here: it loads asynchronously (in the product from its
+/// own chunk; here, unsplit, in the next task), and the boot it heard meanwhile is delivered on
+/// arrival.
+async fn payments_ready(rt: &std::rc::Rc<Runtime>) {
+    for _ in 0..500 {
+        if get(&get(&rt.view(), "groups"), "payments")
+            .as_string()
+            .as_deref()
+            == Some("ready")
+        {
+            return;
+        }
+        wait_ms(10).await;
+    }
+    panic!("the payments group did not load");
+}
+
+async fn wait_ms(ms: i32) {
+    let p = js_sys::Promise::new(&mut |ok, _| {
+        let _ = web_sys::window()
+            .expect("window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&ok, ms);
+    });
+    wasm_bindgen_futures::JsFuture::from(p)
+        .await
+        .expect("timer");
+}
+
 #[wasm_bindgen_test]
-fn a_reload_reads_the_pending_qr_invoice_and_the_equivalent_back() {
+async fn a_reload_reads_the_pending_qr_invoice_and_the_equivalent_back() {
     storage::session_set(ASYNC_INVOICE_KEY, Some("50"));
     storage::local_set(EQUIVALENT_KEY, Some("EUR"));
     assert_eq!(
         storage::session_get(ASYNC_INVOICE_KEY).as_deref(),
         Some("50")
     );
-    // A fresh runtime is what a reload makes: it reads storage at start.
+    // A fresh runtime is what a reload makes: it reads storage at start. The equivalent is the
+    // wallet's (every page's header shows it); the pending invoice is the payments group's,
+    // which a pending QR deposit loads at the boot.
     let rt = Runtime::new(config());
     rt.start();
-    let payment = get(&rt.view(), "payment");
-    assert_eq!(get(&payment, "asyncId").as_f64(), Some(50.0));
     assert_eq!(
-        get(&payment, "equivalent").as_string().as_deref(),
+        get(&get(&rt.view(), "payment"), "equivalent")
+            .as_string()
+            .as_deref(),
         Some("EUR")
     );
-    // Garbage in storage is no invoice.
+    payments_ready(&rt).await;
+    assert_eq!(
+        get(&get(&rt.view(), "payment"), "asyncId").as_f64(),
+        Some(50.0)
+    );
+    // Garbage in storage is no invoice (and no reason to load the group).
     storage::session_set(ASYNC_INVOICE_KEY, Some("fifty"));
     let rt = Runtime::new(config());
     rt.start();
+    rt.dispatch(croupier_core::app::Event::LoadGroup(
+        croupier_core::app::registry::GroupId::payments,
+    ));
+    payments_ready(&rt).await;
     assert_eq!(get(&get(&rt.view(), "payment"), "asyncId").as_f64(), None);
     storage::session_set(ASYNC_INVOICE_KEY, None);
     storage::local_set(EQUIVALENT_KEY, None);
@@ -68,7 +107,7 @@ fn a_reload_reads_the_pending_qr_invoice_and_the_equivalent_back() {
 
 #[wasm_bindgen_test]
 fn methods_send_source_and_platform_and_their_query() {
-    let req = Req::Wallet(wallet::Call::Pay(pay::Call::Methods {
+    let req = Req::Payments(payments::Call::Pay(pay::Call::Methods {
         dir: Direction::Deposit,
         currency: "BRL".into(),
         country: Some("BR".into()),
@@ -98,7 +137,7 @@ fn history_filters_go_in_the_bracket_form() {
         date_from: "2026-01-01".into(),
         date_to: String::new(),
     };
-    let req = Req::Wallet(wallet::Call::History(history::Call::Invoices {
+    let req = Req::Payments(payments::Call::History(history::Call::Invoices {
         filter,
         page: 2,
     }));
@@ -118,7 +157,7 @@ fn history_filters_go_in_the_bracket_form() {
 fn an_invoice_is_posted_as_json_and_a_decline_is_a_put() {
     let body = serde_json::json!({"amount": "0.0015", "paymentMethod": "directwallet.deposit.btc",
         "fields": {}, "idempotencyKey": "7-1-1", "accountId": 3});
-    let req = Req::Wallet(wallet::Call::Pay(pay::Call::Create {
+    let req = Req::Payments(payments::Call::Pay(pay::Call::Create {
         dir: Direction::Deposit,
     }));
     let built = http::build(
@@ -137,7 +176,7 @@ fn an_invoice_is_posted_as_json_and_a_decline_is_a_put() {
     );
     let raw: web_sys::Request = built.into();
     assert_eq!(raw.method(), "POST");
-    let req = Req::Wallet(wallet::Call::Pay(pay::Call::Decline(50)));
+    let req = Req::Payments(payments::Call::Pay(pay::Call::Decline(50)));
     let built = http::build(&http::Base::from(&config()), &request_for(req, None), None).unwrap();
     assert_eq!(
         built.url(),

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { initialView } from "../../core/store";
+import { initialView, useCore } from "../../core/store";
 import { setView } from "../../test-utils";
 import { History } from "./History";
 
@@ -52,5 +52,15 @@ describe("History", () => {
     expect(sent).toEqual([]);
     fireEvent.click(within(sheet).getByRole("button", { name: "Apply" }));
     expect(sent).toEqual([{ type: "historyFilter", filter: { kind: "withdrawal", statuses: [1], dateFrom: "", dateTo: "" } }]);
+  });
+
+  it("offers a retry while the payments' chunk failed", () => {
+    const loaded: string[] = [];
+    setView({ history: { ...initialView.history, loaded: true }, groups: { ...initialView.groups, payments: "failed" } });
+    useCore.setState({ load: (g) => loaded.push(g) });
+    render(<History />);
+    expect(screen.queryByTestId("history-empty")).toBeNull();
+    fireEvent.click(within(screen.getByRole("alert")).getByRole("button", { name: "Try again" }));
+    expect(loaded).toEqual(["payments"]);
   });
 });

@@ -6,6 +6,7 @@ import { FilterSheet } from "../../ui/FilterSheet";
 import { Skeleton } from "../../ui/Skeleton";
 import { useDevice } from "../../ui/useDevice";
 import { Money } from "./Money";
+import { PaymentsCodeFailed } from "./PaymentsCodeFailed";
 
 type Filter = HistoryView["filter"];
 
@@ -14,8 +15,11 @@ export function History() {
   const t = useText();
   const dispatch = useDispatch();
   const h = useCore((s) => s.history);
+  const code = useCore((s) => s.groups.payments);
   const { mobile } = useDevice();
   const set = (filter: Filter) => dispatch({ type: "historyFilter", filter });
+  // The transactions come with the payments' code: a failed chunk offers its retry.
+  if (code === "failed") return <PaymentsCodeFailed />;
   return (
     <div className="history">
       {h.stats.length > 0 ? (

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { initialView } from "../../core/store";
+import { initialView, useCore } from "../../core/store";
 import { setView } from "../../test-utils";
 import PaymentModals from "./PaymentModals";
 
@@ -21,5 +21,31 @@ describe("the fiat modal (display choices)", () => {
       { type: "setCryptoUnits", subUnits: false },
       { type: "setEquivalent", currency: "USD" },
     ]);
+  });
+});
+
+describe("the payments' chunk", () => {
+  it("offers a retry in the wallet and invoice modals while it failed, and none while it loads", () => {
+    const loaded: string[] = [];
+    setView({ groups: { ...initialView.groups, payments: "failed" } });
+    useCore.setState({ load: (g) => loaded.push(g) });
+    render(<PaymentModals id="wallet" />);
+    expect(screen.getByRole("alert").textContent).toContain("could not be loaded");
+    expect(screen.queryByTestId("wallet-modal")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(loaded).toEqual(["payments"]);
+    cleanup();
+    render(<PaymentModals id="deposit-success" />);
+    expect(screen.getByTestId("payments-code-failed")).toBeTruthy();
+    cleanup();
+    // The display choices are the wallet's own (in the main module): no retry there.
+    render(<PaymentModals id="fiat" />);
+    expect(screen.queryByTestId("payments-code-failed")).toBeNull();
+    expect(screen.getByTestId("crypto-units")).toBeTruthy();
+    cleanup();
+    setView({ groups: { ...initialView.groups, payments: "loading" } });
+    render(<PaymentModals id="wallet" />);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByTestId("wallet-modal")).toBeTruthy();
   });
 });

@@ -4,11 +4,16 @@ import "./payments.css";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
 import { Money } from "./Money";
+import { PaymentsCodeFailed } from "./PaymentsCodeFailed";
 import { WalletModal } from "./WalletModal";
 
 /** The bodies of the wallet, deposit-status/success/error, cancel-deposit and fiat modals. */
 export default function PaymentModals({ id }: { id: ModalId }) {
   useAnalyticsReadout();
+  // Every modal here but the display choices (the wallet's) runs on the payments' code: while
+  // its chunk failed, the modal offers the retry (while it loads, the methods' skeleton shows).
+  const code = useCore((s) => s.groups.payments);
+  if (code === "failed" && id !== "fiat") return <PaymentsCodeFailed />;
   switch (id) {
     case "wallet":
       return <WalletModal />;

@@ -10,6 +10,7 @@ pub mod limits;
 pub mod miniapp;
 pub mod notifications;
 pub mod pages;
+pub mod payments;
 pub mod phone;
 pub mod profile;
 pub mod protection;

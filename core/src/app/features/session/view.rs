@@ -67,7 +67,7 @@ pub fn slice(model: &Model) -> SessionView {
     let active = wallet.active();
     let balance = active.map(|a| balance(&model.shared, a));
     let equivalent =
-        active.and_then(|a| equivalent(&model.shared, a, wallet.pay.equivalent.as_deref()));
+        active.and_then(|a| equivalent(&model.shared, a, wallet.equivalent.as_deref()));
     SessionView {
         status: model.shared.status,
         nickname,

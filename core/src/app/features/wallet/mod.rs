@@ -1,9 +1,9 @@
-//! Wallet accounts (SPEC §3 Wallet account, §7 Wallet): load, add, switch, hide, and the
-//! live balance on `wallet:accounts#{id}`; payments (`pay`) and the history page (`history`)
-//! live here too, since both work on these accounts.
+//! Wallet accounts (SPEC §3 Wallet account, §7 Wallet): load, add, switch, hide, the live
+//! balance on `wallet:accounts#{id}`, and how balances show on this device (the equivalent
+//! fiat, crypto units). Every page's header needs them, so this feature is in the main
+//! module; payments and the history page are the lazily loaded `payments` feature, which
+//! reads the accounts from the parent (`Shared::accounts`, told by `Msg::Accounts`).
 
-pub mod history;
-pub mod pay;
 pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
@@ -14,10 +14,12 @@ use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
 use crate::app::wire::Account;
 use crate::domain::alert::Alert;
+use crate::domain::payment_form::{self as units, EQUIVALENT_KEY};
 use crate::domain::realtime::push::Push;
 use crate::domain::validation::Rule;
 use crate::json::Json;
 use serde::Serialize;
+use std::rc::Rc;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Wallet {
@@ -28,8 +30,8 @@ pub struct Wallet {
     /// Account operations in flight, to disable their buttons.
     pub busy: Vec<i64>,
     pub new_account: FormState,
-    pub pay: pay::Pay,
-    pub history: history::History,
+    /// The equivalent fiat for crypto balances (localStorage), SPEC §9.
+    pub equivalent: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -42,39 +44,6 @@ pub enum WalletUi {
     HideAccount {
         id: i64,
     },
-    /// The wallet modal's account tabs (SPEC §2: `all`, `crypto`).
-    WalletTab {
-        tab: pay::AccountTab,
-    },
-    /// The account to pay into or out of.
-    PayAccount {
-        id: i64,
-    },
-    PayMethod {
-        id: String,
-    },
-    PayInput {
-        field: String,
-        value: String,
-    },
-    PayBlur {
-        field: String,
-    },
-    Pay,
-    /// Back to the form after a result.
-    PayAgain,
-    RetryMethods,
-    /// Ask before cancelling the pending QR deposit (the cancel-deposit modal).
-    CancelDeposit,
-    DeclineInvoice {
-        id: u64,
-    },
-    HistoryFilter {
-        filter: history::Filter,
-    },
-    HistoryPage {
-        page: u32,
-    },
     /// The equivalent fiat for crypto balances; `null` hides it.
     SetEquivalent {
         currency: Option<String>,
@@ -83,10 +52,6 @@ pub enum WalletUi {
     SetCryptoUnits {
         #[serde(rename = "subUnits")]
         sub_units: bool,
-    },
-    /// The payment region the methods are asked for (SPEC §9 `paymentGeo`).
-    PayCountry {
-        country: String,
     },
 }
 
@@ -102,16 +67,12 @@ pub enum Call {
     Create,
     Switch(i64),
     Hide(i64),
-    Pay(pay::Call),
-    History(history::Call),
 }
 
 impl Endpoint for Call {
     fn endpoint(&self) -> Route {
         let path = "/api/wallet/accounts";
         match self {
-            Call::Pay(c) => return c.route(),
-            Call::History(c) => return c.route(),
             Call::Accounts => Route::get(path, Auth::Player),
             Call::Create => Route::write(Method::Post, path, Auth::Player),
             Call::Switch(id) => Route::item(Method::Put, path, id, "/switch", Auth::Player),
@@ -132,91 +93,42 @@ impl Feature for Wallet {
     }
 
     fn ui(&mut self, event: WalletUi, cx: &mut Cx) {
-        // The amount in units is the same in either display unit (and the shared flag changes
-        // only once the parent has the message).
-        let amount_may_change = !matches!(event, WalletUi::SetCryptoUnits { .. });
         match event {
             WalletUi::SwitchAccount { id } => self.operate(id, Call::Switch(id), cx),
             // The active account cannot be hidden; the view offers no button for it either.
             WalletUi::HideAccount { id } => self.operate(id, Call::Hide(id), cx),
-            WalletUi::WalletTab { tab } => self.pay.tab = tab,
-            WalletUi::PayAccount { id } => self.pay.select_account(id, &self.accounts, cx),
-            WalletUi::PayMethod { id } => self.pay.select_method(id),
-            WalletUi::PayInput { field, value } => self.pay.input(field, value),
-            WalletUi::PayBlur { field } => self.pay.blur(field),
-            WalletUi::Pay => self.pay.pay(&self.accounts, cx),
-            WalletUi::PayAgain => self.pay.again(),
-            WalletUi::RetryMethods => {
-                self.pay.forget_methods();
-                self.pay.ensure_methods(&self.accounts, cx);
-            }
-            WalletUi::CancelDeposit => match self.pay.async_id {
-                Some(_) => cx.open_modal("cancel-deposit"),
-                None => cx.close_modal(),
-            },
-            WalletUi::DeclineInvoice { id } => self.pay.decline(id, cx),
-            WalletUi::HistoryFilter { filter } => self.history.set_filter(filter, cx),
-            WalletUi::HistoryPage { page } => self.history.set_page(page, cx),
-            WalletUi::SetEquivalent { currency } => self.pay.set_equivalent(currency, cx),
-            WalletUi::SetCryptoUnits { sub_units } => {
-                self.pay.set_sub_units(sub_units, &self.accounts, cx)
-            }
-            WalletUi::PayCountry { country } => self.pay.set_country(country, &self.accounts, cx),
-        }
-        if amount_may_change {
-            self.pay.share_amount(&self.accounts, cx);
+            WalletUi::SetEquivalent { currency } => self.set_equivalent(currency, cx),
+            WalletUi::SetCryptoUnits { sub_units } => set_sub_units(sub_units, cx),
         }
     }
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
             Hook::Booted(prefs) => {
-                self.pay.async_id = prefs.async_invoice_id;
-                self.pay.equivalent = prefs.equivalent_currency.clone();
-                self.pay.country = prefs.payment_geo.clone();
+                self.equivalent = prefs.equivalent_currency.clone();
             }
             Hook::Session(SessionChange::Restoring) => {
                 self.load(cx);
-                self.pay.resume(cx);
             }
             Hook::Session(SessionChange::Started { .. }) => {
-                self.history.address(cx);
-                // The accounts may have come before the profile: the open modal's methods
-                // wait for the player to be known.
-                self.pay.ensure_methods(&self.accounts, cx);
                 if self.loading || !self.accounts.is_empty() {
                     return true;
                 }
                 self.load(cx);
-                self.pay.resume(cx);
             }
             Hook::Session(SessionChange::Ended) => {
-                let pay = std::mem::take(&mut self.pay);
-                *self = Wallet::default();
-                self.pay = pay;
-                self.pay.clear();
+                let equivalent = self.equivalent.take();
+                *self = Wallet {
+                    equivalent,
+                    ..Wallet::default()
+                };
+                self.tell_accounts(cx);
                 cx.forms_changed();
             }
-            Hook::Navigated { .. } => {
-                self.pay.ensure_methods(&self.accounts, cx);
-                self.history.address(cx);
-            }
-            Hook::Push(Push::Invoice { data, .. }) => match pay::wire::WireInvoice::read(data) {
-                Some(inv) => {
-                    self.history.pushed(&inv);
-                    self.pay.settled(inv, cx);
-                }
-                None => {
-                    cx.log(
-                        LogLevel::Warn,
-                        "realtime: invoice push dropped: not an invoice",
-                    );
-                    return false;
-                }
-            },
             Hook::Push(Push::Account(json)) => match read_account(json) {
                 Some(account) => {
                     self.pushed(account, cx);
+                    self.tell_accounts(cx);
                     self.tell_active(cx);
                 }
                 None => {
@@ -234,10 +146,6 @@ impl Feature for Wallet {
                 } else {
                     self.load(cx);
                 }
-                self.pay.resume(cx);
-                if self.history.shown {
-                    self.history.load(cx);
-                }
             }
             _ => return false,
         }
@@ -246,14 +154,12 @@ impl Feature for Wallet {
 
     fn answered(&mut self, call: Call, answer: Answer, cx: &mut Cx) {
         match call {
-            Call::Pay(c) => self.pay.answered(c, answer, &self.accounts, cx),
-            Call::History(c) => self.history.answered(c, answer, cx),
             Call::Accounts => {
                 self.loading = false;
                 match calls::read::<Vec<Account>>(answer) {
                     Ok(list) => {
                         self.accounts = list;
-                        self.pay.ensure_methods(&self.accounts, cx);
+                        self.tell_accounts(cx);
                         self.tell_active(cx);
                     }
                     Err(e) => {
@@ -274,6 +180,7 @@ impl Feature for Wallet {
                     if !self.accounts.iter().any(|a| a.id == account.id) {
                         self.accounts.push(account);
                     }
+                    self.tell_accounts(cx);
                     cx.success("alerts.accountAdded");
                     // The server may have changed other accounts too; stay in step with it.
                     self.load(cx);
@@ -285,6 +192,7 @@ impl Feature for Wallet {
                 match calls::read::<Vec<Account>>(answer) {
                     Ok(list) => {
                         self.accounts = list;
+                        self.tell_accounts(cx);
                         self.tell_active(cx);
                         cx.success("alerts.accountSwitched");
                     }
@@ -296,6 +204,7 @@ impl Feature for Wallet {
                 match answer {
                     Ok(_) => {
                         self.accounts.retain(|a| a.id != id);
+                        self.tell_accounts(cx);
                         cx.success("alerts.accountHidden");
                     }
                     Err(e) => failed(e, cx),
@@ -336,6 +245,23 @@ impl Wallet {
         self.accounts.iter().find(|a| a.is_active())
     }
 
+    /// The parent shares the accounts (payments pays into and out of them).
+    fn tell_accounts(&self, cx: &mut Cx) {
+        if *cx.shared.accounts != self.accounts {
+            cx.msg(Msg::Accounts(Rc::new(self.accounts.clone())));
+        }
+    }
+
+    /// The equivalent fiat for crypto balances, stored on this device (SPEC §9).
+    fn set_equivalent(&mut self, code: Option<String>, cx: &mut Cx) {
+        let code = code.filter(|c| !c.trim().is_empty());
+        cx.effect(crate::app::effect::Effect::StoreLocal {
+            key: EQUIVALENT_KEY.to_string(),
+            value: code.clone(),
+        });
+        self.equivalent = code;
+    }
+
     /// The parent shares the active currency (bonuses and others reload on a switch).
     fn tell_active(&self, cx: &mut Cx) {
         let code = self.active().map(|a| a.currency.clone());
@@ -374,6 +300,18 @@ impl Wallet {
                 self.accounts.insert(at, account);
             }
         }
+    }
+}
+
+/// Crypto amounts in sub-units or units, stored on this device (SPEC §1); the parent shares
+/// the choice, and payments rewrites a typed amount in the new unit (`Signal::CryptoUnits`).
+fn set_sub_units(on: bool, cx: &mut Cx) {
+    cx.effect(crate::app::effect::Effect::StoreLocal {
+        key: units::CRYPTO_UNITS_KEY.to_string(),
+        value: Some(if on { units::SUB_UNITS } else { units::UNITS }.to_string()),
+    });
+    if on != cx.shared.crypto_sub_units {
+        cx.msg(Msg::CryptoSubUnits(on));
     }
 }
 

@@ -37,29 +37,9 @@ pub struct AccountsView {
 
 pub const READS: &[Part] = &[Part::Wallet, Part::Settings];
 
-/// The payment slice also reads the address (the wallet modal's direction) and texts.
-pub const PAY_READS: &[Part] = &[Part::Wallet, Part::Settings, Part::Content];
-
 pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     if dirty.touches(READS, false) {
         out.put("accounts", &slice(model));
-    }
-    // Only where they are seen (a modal, the wallet pages): a balance push on another page
-    // stays two slices. Arriving there changes the address, which sends them fresh.
-    let shared = &model.shared;
-    let wallet_page = shared
-        .route
-        .as_ref()
-        .is_ok_and(|r| r.name.trim_start_matches("locale-").starts_with("wallet"));
-    let modal = shared
-        .location
-        .query_value(crate::domain::modal::MODAL_PARAM)
-        .is_some();
-    if (modal || wallet_page) && dirty.touches(PAY_READS, true) {
-        out.put("payment", &super::pay::view::payment(model));
-    }
-    if wallet_page && dirty.touches(READS, true) {
-        out.put("history", &super::pay::view::history(model));
     }
 }
 
@@ -75,7 +55,7 @@ pub fn slice(model: &Model) -> AccountsView {
             currency: a.currency.clone(),
             crypto: shared.currency(&a.currency).is_some_and(|c| c.is_crypto()),
             balance: balance(shared, a),
-            equivalent: equivalent(shared, a, wallet.pay.equivalent.as_deref()),
+            equivalent: equivalent(shared, a, wallet.equivalent.as_deref()),
             active: a.is_active(),
             busy: wallet.busy.contains(&a.id),
             can_hide: !a.is_active(),

@@ -7,7 +7,9 @@ use serde::Serialize;
 use super::super::history::Filter;
 use super::{open_direction_of, AccountTab, MethodsState, Stage, AMOUNT};
 use crate::app::display::{self, MoneyView};
-use crate::app::model::Model;
+use crate::app::feature::SliceSink;
+use crate::app::model::{Dirty, Model};
+use crate::app::registry::Part;
 use crate::app::wire::{currency_info, Currency};
 use crate::domain::invoice::{can_decline, InvoiceKind, InvoiceStatus};
 use crate::domain::locale::{iso8601_from_ms, DateFormat};
@@ -203,9 +205,34 @@ fn invoice_view(
     }
 }
 
+/// The payment slice reads the accounts, the address (the wallet modal's direction) and texts.
+pub const PAY_READS: &[Part] = &[Part::Payments, Part::Wallet, Part::Settings, Part::Content];
+/// The history slice reads the invoices, the currencies and the crypto unit.
+pub const HISTORY_READS: &[Part] = &[Part::Payments, Part::Wallet, Part::Settings];
+
+pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+    // Only where they are seen (a modal, the wallet pages): a balance push on another page
+    // stays two slices. Arriving there changes the address, which sends them fresh.
+    let shared = &model.shared;
+    let wallet_page = shared
+        .route
+        .as_ref()
+        .is_ok_and(|r| r.name.trim_start_matches("locale-").starts_with("wallet"));
+    let modal = shared
+        .location
+        .query_value(crate::domain::modal::MODAL_PARAM)
+        .is_some();
+    if (modal || wallet_page) && dirty.touches(PAY_READS, true) {
+        out.put("payment", &payment(model));
+    }
+    if wallet_page && dirty.touches(HISTORY_READS, true) {
+        out.put("history", &history(model));
+    }
+}
+
 pub fn payment(model: &Model) -> PaymentView {
     let wallet = &model.f.wallet;
-    let pay = &wallet.pay;
+    let pay = &model.f.payments.pay;
     let shared = &model.shared;
     let currencies = &shared.currencies;
     let text = |key: &str| shared.text(key);
@@ -218,7 +245,7 @@ pub fn payment(model: &Model) -> PaymentView {
         .filter_map(|a| {
             let crypto = shared.currency(&a.currency).is_some_and(|c| c.is_crypto());
             let equivalent =
-                display::equivalent(shared, a, pay.equivalent.as_deref()).map(|m| m.amount);
+                display::equivalent(shared, a, wallet.equivalent.as_deref()).map(|m| m.amount);
             (pay.tab == AccountTab::All || crypto).then(|| PayAccountView {
                 id: a.id,
                 currency: a.currency.clone(),
@@ -321,7 +348,7 @@ pub fn payment(model: &Model) -> PaymentView {
             .map(|i| invoice_view(currencies, sub_units, &shared.zone, i)),
         async_id: pay.async_id,
         analytics: pay.analytics.iter().map(|e| e.to_string()).collect(),
-        equivalent: pay.equivalent.clone(),
+        equivalent: wallet.equivalent.clone(),
         sub_units,
         country: pay.country_for_shared(shared),
         countries: pay
@@ -339,8 +366,8 @@ pub fn payment(model: &Model) -> PaymentView {
 }
 
 pub fn history(model: &Model) -> HistoryView {
-    let wallet = &model.f.wallet;
-    let h = &wallet.history;
+    let payments = &model.f.payments;
+    let h = &payments.history;
     let currencies = &model.shared.currencies;
     let sub_units = model.shared.crypto_sub_units;
     HistoryView {
@@ -367,6 +394,6 @@ pub fn history(model: &Model) -> HistoryView {
                 pending_count: s.pending_count,
             })
             .collect(),
-        declining: wallet.pay.declining.clone(),
+        declining: payments.pay.declining.clone(),
     }
 }

@@ -11,7 +11,7 @@ use crate::app::registry::Req;
 use crate::domain::route::encode_query;
 
 use super::pay::wire::{InvoicePage, Statistic, WireInvoice};
-use super::Call as WalletCall;
+use super::Call as PaymentsCall;
 
 pub const PER_PAGE: u32 = 10;
 /// The route that shows it.
@@ -118,7 +118,7 @@ pub struct History {
 }
 
 fn req(call: Call) -> Req {
-    Req::Wallet(WalletCall::History(call))
+    Req::Payments(PaymentsCall::History(call))
 }
 
 /// The filter a view sent, cleaned: a known type, known statuses, plain dates.

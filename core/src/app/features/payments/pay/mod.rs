@@ -24,12 +24,12 @@ use crate::domain::alert::Alert;
 use crate::domain::invoice::{InvoiceKind, InvoiceStatus, InvoiceTracker, ASYNC_INVOICE_KEY};
 use crate::domain::modal::{WalletAction, MODAL_PARAM, WALLET_TAB_PARAM};
 use crate::domain::payment::{Direction, MethodId, DEPOSIT_LIMIT_REACHED, PAYMENT_GEO_KEY};
-use crate::domain::payment_form::{self as rules, FieldKind, InputUnit, EQUIVALENT_KEY};
+use crate::domain::payment_form::{self as rules, FieldKind, InputUnit};
 use crate::json::Json;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-use super::Call as WalletCall;
+use super::Call as PaymentsCall;
 use wire::{InvoicePage, Method, MethodGroup, WireInvoice};
 
 /// The amount field of the payment form.
@@ -176,8 +176,6 @@ pub struct Pay {
     pub async_id: Option<u64>,
     /// Fired analytics events, oldest first: the core's sink (SPEC §4).
     pub analytics: Vec<&'static str>,
-    /// The equivalent fiat for crypto balances (localStorage), SPEC §9.
-    pub equivalent: Option<String>,
     /// The payment region (localStorage `paymentGeo`).
     pub country: Option<String>,
     /// Countries to choose the payment region from: code, name (asked once, when the
@@ -188,7 +186,7 @@ pub struct Pay {
 }
 
 fn req(call: Call) -> Req {
-    Req::Wallet(WalletCall::Pay(call))
+    Req::Payments(PaymentsCall::Pay(call))
 }
 
 /// The wallet modal's direction while it is open (`?modal=wallet&wallet=…`).
@@ -301,17 +299,11 @@ impl Pay {
         }
     }
 
-    /// The player shows crypto in sub-units or units: stored on this device, and the typed
-    /// amount rewritten in the new unit (the same value, so the limits and bonuses hold).
-    pub fn set_sub_units(&mut self, on: bool, accounts: &[Account], cx: &mut Cx) {
-        cx.effect(Effect::StoreLocal {
-            key: rules::CRYPTO_UNITS_KEY.to_string(),
-            value: Some(if on { rules::SUB_UNITS } else { rules::UNITS }.to_string()),
-        });
-        if on == cx.shared.crypto_sub_units {
-            return;
-        }
-        cx.msg(Msg::CryptoSubUnits(on));
+    /// The player chose to show crypto in sub-units or units (the wallet stored it and the
+    /// parent has the new `crypto_sub_units`): the typed amount is rewritten in the new unit
+    /// (the same value, so the limits and bonuses hold).
+    pub fn units_changed(&mut self, accounts: &[Account], cx: &mut Cx) {
+        let on = cx.shared.crypto_sub_units;
         let Some(account) = self.account(accounts) else {
             return;
         };
@@ -547,7 +539,7 @@ impl Pay {
         cx.call(req(Call::Create { dir }), Some(body));
     }
 
-    pub fn answered(&mut self, call: Call, answer: Answer, accounts: &[Account], cx: &mut Cx) {
+    pub fn answered(&mut self, call: Call, answer: Answer, cx: &mut Cx) {
         match call {
             Call::Methods {
                 dir,
@@ -623,7 +615,6 @@ impl Pay {
                 Err(e) => cx.log_err(LogLevel::Warn, "invoice resume", &e),
             },
         }
-        let _ = accounts;
     }
 
     fn methods_failed(&mut self, dir: Direction, e: &ResponseError, cx: &mut Cx) {
@@ -790,25 +781,14 @@ impl Pay {
         }
     }
 
-    pub fn set_equivalent(&mut self, code: Option<String>, cx: &mut Cx) {
-        let code = code.filter(|c| !c.trim().is_empty());
-        cx.effect(Effect::StoreLocal {
-            key: EQUIVALENT_KEY.to_string(),
-            value: code.clone(),
-        });
-        self.equivalent = code;
-    }
-
     /// Session over: nothing of the player's stays (the analytics sink stays: it was sent).
     pub fn clear(&mut self) {
         let analytics = std::mem::take(&mut self.analytics);
-        let equivalent = self.equivalent.take();
         let country = self.country.take();
         let countries = std::mem::take(&mut self.countries);
         let countries_asked = !countries.is_empty();
         *self = Pay {
             analytics,
-            equivalent,
             country,
             countries,
             countries_asked,
