@@ -6,7 +6,7 @@ import { FilterSheet } from "../../ui/FilterSheet";
 import { Skeleton } from "../../ui/Skeleton";
 import { useDevice } from "../../ui/useDevice";
 import { Money } from "./Money";
-import { PaymentsCodeFailed } from "./PaymentsCodeFailed";
+import { GroupRetry } from "../../shared/GroupRetry";
 
 type Filter = HistoryView["filter"];
 
@@ -19,7 +19,7 @@ export function History() {
   const { mobile } = useDevice();
   const set = (filter: Filter) => dispatch({ type: "historyFilter", filter });
   // The transactions come with the payments' code: a failed chunk offers its retry.
-  if (code === "failed") return <PaymentsCodeFailed />;
+  if (code === "failed") return <GroupRetry group="payments" testId="payments-code-failed" />;
   return (
     <div className="history">
       {h.stats.length > 0 ? (

@@ -4,7 +4,7 @@ import "./payments.css";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { Button } from "../../ui/Button";
 import { Money } from "./Money";
-import { PaymentsCodeFailed } from "./PaymentsCodeFailed";
+import { GroupRetry } from "../../shared/GroupRetry";
 import { WalletModal } from "./WalletModal";
 
 /** The bodies of the wallet, deposit-status/success/error, cancel-deposit and fiat modals. */
@@ -13,7 +13,7 @@ export default function PaymentModals({ id }: { id: ModalId }) {
   // Every modal here but the display choices (the wallet's) runs on the payments' code: while
   // its chunk failed, the modal offers the retry (while it loads, the methods' skeleton shows).
   const code = useCore((s) => s.groups.payments);
-  if (code === "failed" && id !== "fiat") return <PaymentsCodeFailed />;
+  if (code === "failed" && id !== "fiat") return <GroupRetry group="payments" testId="payments-code-failed" />;
   switch (id) {
     case "wallet":
       return <WalletModal />;
