@@ -24,12 +24,33 @@ function buildId(): Plugin {
   };
 }
 
+// The page runs on Preact through its React compatibility layer: the components are written
+// against React's API (`import ... from "react"`) and React's types, and the browser gets
+// preact/compat, 71 KiB brotli less on every route than react-dom (issue 28, measured in
+// docs/ARCHITECTURE.md "Size"). The build-time prerender (scripts/prerender.mjs) renders with
+// React's own static renderer (it sets CROUPIER_PRERENDER): its HTML is drawn over, not hydrated.
+const preact: Record<string, string> = process.env.CROUPIER_PRERENDER
+  ? {}
+  : {
+      "react/jsx-runtime": "preact/jsx-runtime",
+      "react/jsx-dev-runtime": "preact/jsx-dev-runtime",
+      "react-dom/client": "preact/compat/client",
+      "react-dom/test-utils": "preact/test-utils",
+      "react-dom": "preact/compat",
+      react: "preact/compat",
+    };
+
 export default defineConfig({
   plugins: [react(), buildId()],
+  resolve: { alias: preact },
   build: { target: "es2022", assetsInlineLimit: 0 },
   server: { host: "127.0.0.1", fs: { allow: [".."] }, proxy: { "/api": { target: sandbox, ws: true, changeOrigin: true } } },
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.tsx", "src/**/*.test.ts"],
+    // The components are tested on the Preact the page runs: Testing Library's Preact build
+    // under the React one's name (the same queries and events).
+    alias: process.env.CROUPIER_PRERENDER ? {} : { "@testing-library/react": "@testing-library/preact" },
+    server: { deps: { inline: [/zustand/] } },
   },
 });
