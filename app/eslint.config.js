@@ -33,7 +33,7 @@ export default tseslint.config(
   {
     files: ["src/**/*.{ts,tsx}"],
     // Tests may reach across layers to set a scene; the app itself may not.
-    ignores: ["src/**/*.test.{ts,tsx}", "src/test-utils.ts"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/test-utils.ts", "src/testing-library.ts"],
     plugins: { boundaries },
     settings: {
       "import/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".json"] } },

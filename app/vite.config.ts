@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
@@ -49,8 +50,9 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.tsx", "src/**/*.test.ts"],
     // The components are tested on the Preact the page runs: Testing Library's Preact build
-    // under the React one's name (the same queries and events).
-    alias: process.env.CROUPIER_PRERENDER ? {} : { "@testing-library/react": "@testing-library/preact" },
+    // under the React one's name (the same queries), with the events a browser sends
+    // (src/testing-library.ts: its own fireEvent renames every change to input).
+    alias: process.env.CROUPIER_PRERENDER ? {} : { "@testing-library/react": fileURLToPath(new URL("./src/testing-library.ts", import.meta.url)) },
     server: { deps: { inline: [/zustand/] } },
   },
 });

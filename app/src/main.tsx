@@ -9,6 +9,7 @@ import { firstPaintView, useCore } from "./core/store";
 import { installMiniapp } from "./features/miniapp/chrome";
 import { launchData } from "./features/miniapp/telegram";
 import { preloadPage } from "./pages/registry";
+import { ignoreClicksOnDisabledControls } from "./ui/disabledControls";
 import "./styles.css";
 // The lobby is on the prerendered home: its layout must be styled from the first paint.
 import "./features/games/games.css";
@@ -34,6 +35,7 @@ function messengerScript(): Promise<void> | undefined {
 }
 
 function boot() {
+  ignoreClicksOnDisabledControls();
   // First paint does not wait for the wasm: when the shell can draw the page from the bundled
   // texts (a guest's home), it does so now; the core's code is fetched meanwhile and takes over
   // the store when it arrives. Clicks made before then are queued, not lost.

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect } from "react";
+import { Suspense, useCallback, useLayoutEffect } from "react";
 import { MODAL_IDS, type ModalId } from "../core/names.gen";
 import { useCore, useDispatch, useText } from "../core/store";
 import type { ModalBody, ModalRegistrations } from "../shared/registrations";
@@ -46,11 +46,21 @@ export function ModalHost() {
   );
 }
 
-/** Mounted with the body: the core may open this modal again from now on. */
+/** Mounted with the body: the core may open this modal again from now on. Reported before the
+ * paint that shows the body (a layout effect: preact/compat runs plain effects a frame later, when
+ * a click may already have come), and a microtask later, by a mount still standing then: while a
+ * body's code loads, Preact's Suspense mounts its siblings and unmounts them at once (React mounts
+ * nothing), and that mount must not report a modal the player does not see yet. */
 function Opened() {
   const dispatch = useDispatch();
-  useEffect(() => {
-    dispatch({ type: "modalOpened" });
+  useLayoutEffect(() => {
+    let mounted = true;
+    queueMicrotask(() => {
+      if (mounted) dispatch({ type: "modalOpened" });
+    });
+    return () => {
+      mounted = false;
+    };
   }, [dispatch]);
   return null;
 }
