@@ -27,7 +27,7 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       "react-hooks/rules-of-hooks": "error",
-      "react-hooks/exhaustive-deps": "error",
+      "react-hooks/exhaustive-deps": ["error", { additionalHooks: "(useCommittedEffect)" }],
     },
   },
   {

@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { CrashBoundary } from "./CrashBoundary";
 import { reportCrash } from "./core/crash";
-import { finishEarlyPress, replayWhenDrawn } from "./core/earlyClick";
+import { finishEarlyPress, keepEarlyFocus, replayWhenDrawn } from "./core/earlyClick";
 import { fetchRuntimeConfig } from "./core/runtimeConfig";
 import { firstPaintView, useCore } from "./core/store";
 import { installMiniapp } from "./features/miniapp/chrome";
@@ -63,6 +63,7 @@ function boot() {
 
   const rootElement = document.getElementById("root")!;
   const render = () => {
+    keepEarlyFocus(rootElement);
     const root = createRoot(rootElement);
     // A transition: React draws the first tree in slices of a few milliseconds, yielding to
     // the browser between them, not in one long task; the HTML's page stays on screen meanwhile.

@@ -1,8 +1,9 @@
-import { Suspense, useCallback, useLayoutEffect } from "react";
+import { Suspense, useCallback } from "react";
 import { MODAL_IDS, type ModalId } from "../core/names.gen";
 import { useCore, useDispatch, useText } from "../core/store";
 import type { ModalBody, ModalRegistrations } from "../shared/registrations";
 import { ModalFrame } from "../ui/ModalFrame";
+import { useCommittedEffect } from "../ui/useCommittedEffect";
 import { useDevice } from "../ui/useDevice";
 
 
@@ -47,20 +48,12 @@ export function ModalHost() {
 }
 
 /** Mounted with the body: the core may open this modal again from now on. Reported before the
- * paint that shows the body (a layout effect: preact/compat runs plain effects a frame later, when
- * a click may already have come), and a microtask later, by a mount still standing then: while a
- * body's code loads, Preact's Suspense mounts its siblings and unmounts them at once (React mounts
- * nothing), and that mount must not report a modal the player does not see yet. */
+ * paint that shows the body, and only by a mount that stands (useCommittedEffect: Preact's
+ * Suspense mounts a loading body's siblings and unmounts them at once). */
 function Opened() {
   const dispatch = useDispatch();
-  useLayoutEffect(() => {
-    let mounted = true;
-    queueMicrotask(() => {
-      if (mounted) dispatch({ type: "modalOpened" });
-    });
-    return () => {
-      mounted = false;
-    };
+  useCommittedEffect(() => {
+    dispatch({ type: "modalOpened" });
   }, [dispatch]);
   return null;
 }

@@ -23,8 +23,9 @@ const FOCUSABLE = "input, select, textarea, button, a[href], [tabindex]:not([tab
 export function ModalFrame({ title, closeLabel, onClose, children, swipe = false }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const drag = useRef<{ y: number; at: number; dy: number } | null>(null);
-  // A layout effect: focus, Esc and the scroll lock come with the frame's first paint
-  // (preact/compat runs plain effects a frame later; React runs a click's before the paint).
+  // A layout effect: focus, Esc and the scroll lock come with the frame's first paint (on
+  // preact/compat a plain effect runs a frame later). Where Preact's Suspense mounts the frame
+  // while its body's code loads and unmounts it at once, the clean-up gives the focus back.
   useLayoutEffect(() => {
     const dialog = ref.current;
     const before = document.activeElement as HTMLElement | null;
