@@ -27,7 +27,7 @@ function buildId(): Plugin {
 
 // The page runs on Preact through its React compatibility layer: the components are written
 // against React's API (`import ... from "react"`) and React's types, and the browser gets
-// preact/compat, 71 KiB brotli less on every route than react-dom (issue 28; docs/ARCHITECTURE.md
+// preact/compat, ~48 KiB brotli less JS on every route than React (issue 28; docs/ARCHITECTURE.md
 // "The page's runtime"). The build-time prerender (scripts/prerender.mjs) renders with React's
 // own static renderer (it sets CROUPIER_PRERENDER): the same HTML as before. The page's first
 // render is not a hydration: Preact draws its tree, reusing the HTML's nodes where they match.
