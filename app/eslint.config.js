@@ -27,13 +27,13 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       "react-hooks/rules-of-hooks": "error",
-      "react-hooks/exhaustive-deps": "error",
+      "react-hooks/exhaustive-deps": ["error", { additionalHooks: "(useCommittedEffect)" }],
     },
   },
   {
     files: ["src/**/*.{ts,tsx}"],
     // Tests may reach across layers to set a scene; the app itself may not.
-    ignores: ["src/**/*.test.{ts,tsx}", "src/test-utils.ts"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/test-utils.ts", "src/testing-library.ts"],
     plugins: { boundaries },
     settings: {
       "import/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".json"] } },

@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
@@ -24,12 +25,35 @@ function buildId(): Plugin {
   };
 }
 
+// The page runs on Preact through its React compatibility layer: the components are written
+// against React's API (`import ... from "react"`) and React's types, and the browser gets
+// preact/compat, ~48 KiB brotli less JS on every route than React (issue 28; docs/ARCHITECTURE.md
+// "The page's runtime"). The build-time prerender (scripts/prerender.mjs) renders with React's
+// own static renderer (it sets CROUPIER_PRERENDER): the same HTML as before. The page's first
+// render is not a hydration: Preact draws its tree, reusing the HTML's nodes where they match.
+const preact: Record<string, string> = process.env.CROUPIER_PRERENDER
+  ? {}
+  : {
+      "react/jsx-runtime": "preact/jsx-runtime",
+      "react/jsx-dev-runtime": "preact/jsx-dev-runtime",
+      "react-dom/client": "preact/compat/client",
+      "react-dom/test-utils": "preact/test-utils",
+      "react-dom": "preact/compat",
+      react: "preact/compat",
+    };
+
 export default defineConfig({
   plugins: [react(), buildId()],
+  resolve: { alias: preact },
   build: { target: "es2022", assetsInlineLimit: 0 },
   server: { host: "127.0.0.1", fs: { allow: [".."] }, proxy: { "/api": { target: sandbox, ws: true, changeOrigin: true } } },
   test: {
     environment: "jsdom",
     include: ["src/**/*.test.tsx", "src/**/*.test.ts"],
+    // The components are tested on the Preact the page runs: Testing Library's Preact build
+    // under the React one's name (the same queries), with the events a browser sends
+    // (src/testing-library.ts: its own fireEvent renames every change to input).
+    alias: process.env.CROUPIER_PRERENDER ? {} : { "@testing-library/react": fileURLToPath(new URL("./src/testing-library.ts", import.meta.url)) },
+    server: { deps: { inline: [/zustand/] } },
   },
 });

@@ -10,6 +10,8 @@ import { createServer } from "vite";
 import { DEFAULT_LOCALE, LOCALE_TEXTS } from "./manifests.mjs";
 
 const app = join(dirname(fileURLToPath(import.meta.url)), "..");
+// React's static renderer for the HTML (vite.config.ts: the page itself runs on preact/compat).
+process.env.CROUPIER_PRERENDER = "1";
 const server = await createServer({
   root: app,
   logLevel: "error",

@@ -3,12 +3,13 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { CrashBoundary } from "./CrashBoundary";
 import { reportCrash } from "./core/crash";
-import { finishEarlyPress, replayWhenDrawn } from "./core/earlyClick";
+import { finishEarlyPress, keepEarlyFocus, replayWhenDrawn } from "./core/earlyClick";
 import { fetchRuntimeConfig } from "./core/runtimeConfig";
 import { firstPaintView, useCore } from "./core/store";
 import { installMiniapp } from "./features/miniapp/chrome";
 import { launchData } from "./features/miniapp/telegram";
 import { preloadPage } from "./pages/registry";
+import { ignoreClicksOnDisabledControls } from "./ui/disabledControls";
 import "./styles.css";
 // The lobby is on the prerendered home: its layout must be styled from the first paint.
 import "./features/games/games.css";
@@ -34,6 +35,7 @@ function messengerScript(): Promise<void> | undefined {
 }
 
 function boot() {
+  ignoreClicksOnDisabledControls();
   // First paint does not wait for the wasm: when the shell can draw the page from the bundled
   // texts (a guest's home), it does so now; the core's code is fetched meanwhile and takes over
   // the store when it arrives. Clicks made before then are queued, not lost.
@@ -61,6 +63,7 @@ function boot() {
 
   const rootElement = document.getElementById("root")!;
   const render = () => {
+    keepEarlyFocus(rootElement);
     const root = createRoot(rootElement);
     // A transition: React draws the first tree in slices of a few milliseconds, yielding to
     // the browser between them, not in one long task; the HTML's page stays on screen meanwhile.

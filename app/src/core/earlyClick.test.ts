@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { finishEarlyPress, READY_GRACE_MS, replayEarlyClick, replayWhenDrawn } from "./earlyClick";
+import { finishEarlyPress, keepEarlyFocus, READY_GRACE_MS, replayEarlyClick, replayWhenDrawn } from "./earlyClick";
 
 function drawn(html: string) {
   const root = document.createElement("div");
@@ -197,5 +197,32 @@ describe("an early click whose page React draws only with the core (the mini-app
     await vi.advanceTimersByTimeAsync(100);
     expect(pressed).not.toHaveBeenCalled();
     vi.useRealTimers();
+  });
+});
+
+describe("a button focused on the HTML's page", () => {
+  it("keeps the focus on the same button of the app's tree when the app replaces the HTML", async () => {
+    const root = drawn(shell("html"));
+    root.querySelectorAll("button")[1].focus();
+    keepEarlyFocus(root);
+    // The app draws its own tree in place of the HTML's: the focused button leaves the page.
+    root.innerHTML = shell("loading");
+    await Promise.resolve();
+    expect(document.activeElement).toBe(root.querySelectorAll("button")[1]);
+    root.remove();
+  });
+
+  it("leaves a focus the visitor moved elsewhere alone", async () => {
+    const root = drawn(shell("html"));
+    const elsewhere = document.createElement("input");
+    document.body.appendChild(elsewhere);
+    keepEarlyFocus(root);
+    root.querySelectorAll("button")[1].focus();
+    elsewhere.focus();
+    root.innerHTML = shell("loading");
+    await Promise.resolve();
+    expect(document.activeElement).toBe(elsewhere);
+    root.remove();
+    elsewhere.remove();
   });
 });

@@ -101,3 +101,35 @@ export function replayWhenDrawn(root: Element, win: WithEarlyClick = window as W
   };
   check();
 }
+
+/** Where a button sits under `root` (child indexes) and its text, as the HTML's script keeps it. */
+function placeOf(root: Element, node: unknown): EarlyClick | undefined {
+  const button = node instanceof Element ? node.closest("button") : null;
+  if (!button || !root.contains(button)) return undefined;
+  const path: number[] = [];
+  for (let n: Element = button; n !== root; n = n.parentElement!) path.unshift([...n.parentElement!.children].indexOf(n));
+  return { path, text: button.textContent };
+}
+
+/** A button focused on the HTML's page (a keyboard visitor, before the app drew) keeps the focus
+ * when the app replaces the HTML: the button at the same place with the same text takes it, in
+ * the same task as the swap (a mutation observer), so a key pressed next lands on it. The focus
+ * is left alone when it is anywhere but lost. The app's first render swaps the HTML at a moment
+ * no visitor can see (a slower one on React, whose first render is a transition, a faster one
+ * on Preact), so without this an Enter meant for the focused button could find the focus gone. */
+export function keepEarlyFocus(root: Element, doc: Document = document): void {
+  if (!root.querySelector('[data-core="html"]')) return;
+  let focused = placeOf(root, doc.activeElement);
+  const seen = (e: Event) => {
+    if (root.querySelector('[data-core="html"]')) focused = placeOf(root, e.target);
+  };
+  root.addEventListener("focusin", seen, true);
+  const observer = new MutationObserver(() => {
+    if (root.querySelector('[data-core="html"]') || !root.firstElementChild) return;
+    observer.disconnect();
+    root.removeEventListener("focusin", seen, true);
+    const lost = !doc.activeElement || doc.activeElement === doc.body;
+    if (focused && lost) buttonAt(root, focused)?.focus();
+  });
+  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-core"] });
+}

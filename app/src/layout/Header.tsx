@@ -43,10 +43,10 @@ export function Header({ mobile = false }: { mobile?: boolean }) {
         {!mobile ? <LanguageSwitcher id="lang-header" /> : null}
         {status === "player" ? (
           <>
+            {/* One boundary: the balance and the bell arrive together, the header's end grows
+                once (two boundaries revealed as each chunk came: two shifts on preact/compat). */}
             <Suspense fallback={<span className="balance-btn balance-placeholder" aria-hidden="true" />}>
               <AccountSwitcher />
-            </Suspense>
-            <Suspense fallback={null}>
               <Bell />
             </Suspense>
             {/* The account: the avatar (or the name's initial) and the name, to the profile. */}

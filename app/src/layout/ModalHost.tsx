@@ -1,8 +1,9 @@
-import { Suspense, useCallback, useEffect } from "react";
+import { Suspense, useCallback } from "react";
 import { MODAL_IDS, type ModalId } from "../core/names.gen";
 import { useCore, useDispatch, useText } from "../core/store";
 import type { ModalBody, ModalRegistrations } from "../shared/registrations";
 import { ModalFrame } from "../ui/ModalFrame";
+import { useCommittedEffect } from "../ui/useCommittedEffect";
 import { useDevice } from "../ui/useDevice";
 
 
@@ -46,10 +47,12 @@ export function ModalHost() {
   );
 }
 
-/** Mounted with the body: the core may open this modal again from now on. */
+/** Mounted with the body: the core may open this modal again from now on. Reported before the
+ * paint that shows the body, and only by a mount that stands (useCommittedEffect: Preact's
+ * Suspense mounts a loading body's siblings and unmounts them at once). */
 function Opened() {
   const dispatch = useDispatch();
-  useEffect(() => {
+  useCommittedEffect(() => {
     dispatch({ type: "modalOpened" });
   }, [dispatch]);
   return null;

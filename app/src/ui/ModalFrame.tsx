@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type TouchEvent } from "react";
+import { useLayoutEffect, useRef, type ReactNode, type TouchEvent } from "react";
 import { Icon } from "./Icon";
 
 /** SPEC §9: a swipe closes the sheet once it travels 10% of its height, or as a flick released
@@ -23,7 +23,10 @@ const FOCUSABLE = "input, select, textarea, button, a[href], [tabindex]:not([tab
 export function ModalFrame({ title, closeLabel, onClose, children, swipe = false }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const drag = useRef<{ y: number; at: number; dy: number } | null>(null);
-  useEffect(() => {
+  // A layout effect: focus, Esc and the scroll lock come with the frame's first paint (on
+  // preact/compat a plain effect runs a frame later). Where Preact's Suspense mounts the frame
+  // while its body's code loads and unmounts it at once, the clean-up gives the focus back.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     const before = document.activeElement as HTMLElement | null;
     dialog?.querySelector<HTMLElement>("input, select, button")?.focus();

@@ -69,8 +69,16 @@ function subscribe(listener: () => void) {
 
 const snapshot = () => state;
 
+/** The page's state is read from the first render on, not first at subscribing: an offer kept
+ * before the app loaded is drawn with the first frame (subscriptions start after the paint). The
+ * build's prerender reads the server snapshot: nothing starts there. */
+const pageSnapshot = () => {
+  start();
+  return state;
+};
+
 export function useInstallOffer() {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useSyncExternalStore(subscribe, pageSnapshot, snapshot);
 }
 
 /** Opens the browser's install dialog; the event serves once, so the offer is used either way. */
