@@ -57,7 +57,9 @@ pub fn equivalent(shared: &Shared, account: &Account, code: Option<&str>) -> Opt
     })
 }
 
-fn amount_in(currencies: &[Currency], value: &str, code: &str, sub_units: bool) -> MoneyView {
+/// `value` in `code` as the settings' currencies show it (crypto in the unit the player chose:
+/// `sub_units`); an unknown code shows the plain amount with its code.
+pub fn amount_in(currencies: &[Currency], value: &str, code: &str, sub_units: bool) -> MoneyView {
     let info = match currencies
         .iter()
         .find(|c| c.code.eq_ignore_ascii_case(code))

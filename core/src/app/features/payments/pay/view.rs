@@ -10,10 +10,9 @@ use crate::app::display::{self, MoneyView};
 use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
-use crate::app::wire::{currency_info, Currency};
+use crate::app::wire::Currency;
 use crate::domain::invoice::{can_decline, InvoiceKind, InvoiceStatus};
 use crate::domain::locale::{iso8601_from_ms, DateFormat};
-use crate::domain::money::{display_balance, CurrencyInfo};
 use crate::domain::payment::{Direction, MethodId};
 use crate::domain::payment_form::FieldKind;
 use crate::domain::validation::fill;
@@ -154,27 +153,6 @@ pub struct HistoryView {
     pub declining: Vec<u64>,
 }
 
-fn info(currencies: &[Currency], code: &str) -> CurrencyInfo {
-    match currencies
-        .iter()
-        .find(|c| c.code.eq_ignore_ascii_case(code))
-    {
-        Some(c) => currency_info(c),
-        None => CurrencyInfo {
-            code: code.to_string(),
-            crypto: false,
-            symbol: String::new(),
-            subunit_to_unit: 100,
-            sub_currencies: vec![],
-        },
-    }
-}
-
-/// Crypto in the unit the player chose (`Shared::crypto_sub_units`).
-fn shown(currencies: &[Currency], sub_units: bool, amount: &str, code: &str) -> MoneyView {
-    display_balance(amount, &info(currencies, code), sub_units).into()
-}
-
 fn invoice_view(
     currencies: &[Currency],
     sub_units: bool,
@@ -192,7 +170,7 @@ fn invoice_view(
         id: i.id,
         deposit: i.is_deposit(),
         status: i.status,
-        amount: shown(currencies, sub_units, &i.amount, &i.currency),
+        amount: display::amount_in(currencies, &i.amount, &i.currency, sub_units),
         method: i.payment_method.clone(),
         can_decline: InvoiceStatus::from_code(i.status)
             .is_some_and(|s| can_decline(kind, s, qr.is_some())),
@@ -249,7 +227,7 @@ pub fn payment(model: &Model) -> PaymentView {
             (pay.tab == AccountTab::All || crypto).then(|| PayAccountView {
                 id: a.id,
                 currency: a.currency.clone(),
-                balance: shown(currencies, sub_units, &a.balance, &a.currency),
+                balance: display::amount_in(currencies, &a.balance, &a.currency, sub_units),
                 crypto,
                 selected: account.is_some_and(|s| s.id == a.id),
                 equivalent,
@@ -388,9 +366,14 @@ pub fn history(model: &Model) -> HistoryView {
             .map(|s| StatView {
                 currency: s.currency.clone(),
                 deposit_count: s.deposit_count,
-                deposits: shown(currencies, sub_units, &s.deposit_sum, &s.currency),
+                deposits: display::amount_in(currencies, &s.deposit_sum, &s.currency, sub_units),
                 withdrawal_count: s.withdrawal_count,
-                withdrawals: shown(currencies, sub_units, &s.withdrawal_sum, &s.currency),
+                withdrawals: display::amount_in(
+                    currencies,
+                    &s.withdrawal_sum,
+                    &s.currency,
+                    sub_units,
+                ),
                 pending_count: s.pending_count,
             })
             .collect(),
