@@ -17,7 +17,7 @@ const PERIODS = ["daily", "weekly", "monthly"];
 export default function LimitModals({ id }: { id: ModalId }) {
   return (
     <>
-      <GroupRetry group="limits" testId="limit-modal-retry" />
+      <GroupRetry group="limits" className="panel limit-modal-retry" testId="limit-modal-retry" />
       <LimitModal id={id} />
     </>
   );
