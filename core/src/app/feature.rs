@@ -12,7 +12,7 @@ use super::calls::{Answer, Endpoint};
 use super::effect::{Effect, LogLevel, TimerId};
 use super::event::Prefs;
 use super::forms::FormState;
-use super::model::{Config, Dirty, Model};
+use super::model::Config;
 use super::registry::{FormId, Req, Tick};
 use super::wire::{Currency, Locale};
 use crate::domain::alert::Alert;
@@ -52,9 +52,6 @@ pub trait Feature: Default {
     }
     /// The form passed its rules: send it (only send: what changes comes with the answer).
     fn submit(&mut self, _form: FormId, _cx: &mut Cx) {}
-
-    /// Put the feature's view slices that read a dirty part into `out` (view.rs).
-    fn slices<S: SliceSink>(_model: &Model, _dirty: Dirty, _out: &mut S) {}
 }
 
 /// Where changed view slices go: the runtime writes them into a JS object, tests collect

@@ -3,7 +3,6 @@
 
 use serde::Serialize;
 
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 
@@ -20,10 +19,9 @@ pub struct ConsentView {
     pub restricted: bool,
 }
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(&[Part::Privacy], false) {
-        out.put("consent", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(&[Part::Privacy], false)
 }
 
 pub fn slice(model: &Model) -> ConsentView {

@@ -4,7 +4,6 @@
 
 use serde::Serialize;
 
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::locale::DateFormat;
@@ -45,10 +44,9 @@ pub struct DocumentsView {
 
 pub const READS: &[Part] = &[Part::Documents];
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("documents", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(READS, false)
 }
 
 pub fn slice(model: &Model) -> DocumentsView {

@@ -4,7 +4,6 @@
 use serde::Serialize;
 
 use super::Phase;
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 
@@ -22,10 +21,9 @@ pub struct MiniappView {
     pub auth_failed: bool,
 }
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(&[Part::Miniapp], false) {
-        out.put("miniapp", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(&[Part::Miniapp], false)
 }
 
 pub fn slice(model: &Model) -> MiniappView {

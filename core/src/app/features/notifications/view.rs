@@ -5,7 +5,6 @@
 use serde::Serialize;
 
 use super::Note;
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::locale::DateFormat;
@@ -56,10 +55,9 @@ pub struct NotificationsView {
 
 pub const READS: &[Part] = &[Part::Notifications];
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("notifications", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(READS, false)
 }
 
 fn note(n: &Note, zone: &Zone) -> NoteView {

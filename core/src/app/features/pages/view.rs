@@ -5,7 +5,6 @@ use serde::Serialize;
 
 use super::html::ContentNode;
 use super::{Entry, List};
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::route::{self, ParamValue, Params, RouteName};
@@ -51,10 +50,9 @@ pub struct ContentPageView {
     pub redirect: Option<String>,
 }
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(&[Part::Pages], false) {
-        out.put("contentPage", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(&[Part::Pages], false)
 }
 
 pub fn slice(model: &Model) -> ContentPageView {

@@ -3,7 +3,6 @@
 use serde::Serialize;
 
 use super::Closing;
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::locale::DateFormat;
@@ -64,10 +63,9 @@ pub struct MeView {
 
 pub const READS: &[Part] = &[Part::Profile];
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("profile", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(READS, false)
 }
 
 pub fn slice(model: &Model) -> ProfileView {

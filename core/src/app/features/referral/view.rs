@@ -4,7 +4,6 @@
 use serde::Serialize;
 
 use crate::app::display::{self, MoneyView};
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::route;
@@ -37,10 +36,9 @@ pub struct ReferralView {
     pub applied: bool,
 }
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(&[Part::Referral, Part::Settings], false) {
-        out.put("referral", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(&[Part::Referral, Part::Settings], false)
 }
 
 pub fn slice(model: &Model) -> ReferralView {

@@ -3,7 +3,6 @@
 use serde::Serialize;
 
 use crate::app::display::{option, CurrencyOption};
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 
@@ -15,10 +14,9 @@ pub struct OptionsView {
     pub currencies: Vec<CurrencyOption>,
 }
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(&[Part::Settings], false) {
-        out.put("options", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(&[Part::Settings], false)
 }
 
 pub fn slice(model: &Model) -> OptionsView {

@@ -3,7 +3,6 @@
 
 use serde::Serialize;
 
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 
@@ -32,10 +31,9 @@ pub struct SocialView {
 
 pub const READS: &[Part] = &[Part::Social];
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("social", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(READS, false)
 }
 
 pub fn slice(model: &Model) -> SocialView {

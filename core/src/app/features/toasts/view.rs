@@ -2,7 +2,6 @@
 
 use serde::Serialize;
 
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::alert::AlertKind;
@@ -29,10 +28,9 @@ pub struct ToastView {
     pub duration_ms: u64,
 }
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(&[Part::Toasts, Part::Content], false) {
-        out.put("toasts", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(&[Part::Toasts, Part::Content], false)
 }
 
 pub fn slice(model: &Model) -> Vec<ToastView> {

@@ -4,7 +4,6 @@
 use serde::Serialize;
 
 use super::{LinkStatus, Proof};
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 
@@ -38,10 +37,9 @@ pub struct VerifyView {
 
 pub const READS: &[Part] = &[Part::Verify];
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("verify", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(READS, false)
 }
 
 pub fn slice(model: &Model) -> VerifyView {

@@ -3,7 +3,6 @@
 use serde::Serialize;
 
 use crate::app::display::{balance, equivalent, option, CurrencyOption, MoneyView};
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 
@@ -37,10 +36,9 @@ pub struct AccountsView {
 
 pub const READS: &[Part] = &[Part::Wallet, Part::Settings];
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("accounts", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(READS, false)
 }
 
 pub fn slice(model: &Model) -> AccountsView {
