@@ -27,6 +27,22 @@ use super::model::{Dirty, Model};
 use crate::domain::validation::Rule;
 
 macro_rules! features {
+    // A slice without `when` is built from its feature's model and the shared state
+    // (`fn(&F, &Shared, &Config) -> T`) and rebuilt when its feature's part is dirty; one with
+    // `when` is built from the whole model and rebuilt when `when(model, dirty)` says so (the
+    // slices that still read a sibling's part, docs/notes/issue-28.md "Session 44").
+    (@build $model:ident $field:ident $build:path) => {
+        $build(&$model.f.$field, &$model.shared, &$model.config)
+    };
+    (@build $model:ident $field:ident $build:path [$when:path]) => {
+        $build($model)
+    };
+    (@when $model:ident $dirty:ident $Variant:ident) => {
+        $dirty.touches(&[Part::$Variant], false)
+    };
+    (@when $model:ident $dirty:ident $Variant:ident [$when:path]) => {
+        $when($model, $dirty)
+    };
     (
         eager { $($Variant:ident $field:ident: $ty:ty [$($Form:ident),*] $slices:tt)* }
         lazy { $($group:ident { $($LVariant:ident $lfield:ident: $lty:ty [$($LForm:ident),*] $lslices:tt)* })* }
@@ -46,7 +62,7 @@ macro_rules! features {
         [$(
             $AVariant:ident $afield:ident: $aty:ty [$($AForm:ident),*] {$(
                 $(#[$smeta:meta])*
-                $slice:ident $sname:literal: $sty:ty = $build:path, when $when:path;
+                $slice:ident $sname:literal: $sty:ty = $build:path $(, when $when:path)?;
             )*}
         )*]
     ) => {
@@ -75,7 +91,7 @@ macro_rules! features {
         /// The whole view of `model`.
         pub fn view(model: &Model) -> View {
             View {
-                $($($slice: $build(model),)*)*
+                $($($slice: features!(@build model $afield $build $([$when])?),)*)*
                 forms: super::view::forms_slice(model),
                 groups: GroupsView::of(model),
                 texts: (*model.shared.texts).clone(),
@@ -85,8 +101,8 @@ macro_rules! features {
         /// Every feature slice whose `when` says a part it reads is dirty, by its name.
         pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
             $($(
-                if $when(model, dirty) {
-                    out.put($sname, &$build(model));
+                if features!(@when model dirty $AVariant $([$when])?) {
+                    out.put($sname, &features!(@build model $afield $build $([$when])?));
                 }
             )*)*
         }
@@ -432,7 +448,7 @@ macro_rules! features {
 features! {
     eager {
         Settings settings: settings::Settings [] {
-            options "options": settings::view::OptionsView = settings::view::slice, when settings::view::changed;
+            options "options": settings::view::OptionsView = settings::view::slice;
         }
         Content content: content::Content [] {}
         Shell shell: shell::Shell [] {
@@ -450,7 +466,7 @@ features! {
             accounts "accounts": wallet::view::AccountsView = wallet::view::slice, when wallet::view::changed;
         }
         Miniapp miniapp: miniapp::Miniapp [] {
-            miniapp "miniapp": miniapp::view::MiniappView = miniapp::view::slice, when miniapp::view::changed;
+            miniapp "miniapp": miniapp::view::MiniappView = miniapp::view::slice;
         }
         Games games: games::Games [] {
             games_lobby "gamesLobby": games::view::GamesLobbyView = games::view::lobby, when games::view::lobby_changed;
@@ -460,22 +476,22 @@ features! {
             games_history "gamesHistory": games::view::GamesHistoryView = games::view::history, when games::view::history_changed;
         }
         Notifications notifications: notifications::Notifications [Contact] {
-            notifications "notifications": notifications::view::NotificationsView = notifications::view::slice, when notifications::view::changed;
+            notifications "notifications": notifications::view::NotificationsView = notifications::view::slice;
         }
         Phone phone: phone::Phone [PhoneNumber, PhoneCode, PhoneSignUp] {
-            phone "phone": phone::view::PhoneView = phone::view::slice, when phone::view::changed;
+            phone "phone": phone::view::PhoneView = phone::view::slice;
         }
         Social social: social::Social [] {
-            social "social": social::view::SocialView = social::view::slice, when social::view::changed;
+            social "social": social::view::SocialView = social::view::slice;
         }
         Pages pages: pages::Pages [] {
-            content_page "contentPage": pages::view::ContentPageView = pages::view::slice, when pages::view::changed;
+            content_page "contentPage": pages::view::ContentPageView = pages::view::slice;
         }
         Referral referral: referral::Referral [AffiliateApply] {
             referral "referral": referral::view::ReferralView = referral::view::slice, when referral::view::changed;
         }
         Privacy privacy: consent::Privacy [] {
-            consent "consent": consent::view::ConsentView = consent::view::slice, when consent::view::changed;
+            consent "consent": consent::view::ConsentView = consent::view::slice;
         }
         ThirdParty third_party: third_party::ThirdParty [] {}
     }
@@ -508,13 +524,13 @@ features! {
         // and social sign-in, and every page's bell, run their code.
         account {
             Profile profile: profile::Profile [ChangePass, ChangeNickname, ProfileSettings, AccountSettings, Personal] {
-                profile "profile": profile::view::ProfileView = profile::view::slice, when profile::view::changed;
+                profile "profile": profile::view::ProfileView = profile::view::slice;
             }
             Verify verify: verify::Verify [EmailAddress, EmailCode] {
-                verify "verify": verify::view::VerifyView = verify::view::slice, when verify::view::changed;
+                verify "verify": verify::view::VerifyView = verify::view::slice;
             }
             Documents documents: documents::Documents [] {
-                documents "documents": documents::view::DocumentsView = documents::view::slice, when documents::view::changed;
+                documents "documents": documents::view::DocumentsView = documents::view::slice;
             }
         }
         payments {

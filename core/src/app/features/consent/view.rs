@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -19,14 +19,9 @@ pub struct ConsentView {
     pub restricted: bool,
 }
 
-/// Whether the slice needs a rebuild: a part it reads is dirty.
-pub fn changed(_model: &Model, dirty: Dirty) -> bool {
-    dirty.touches(&[Part::Privacy], false)
-}
-
-pub fn slice(model: &Model) -> ConsentView {
-    let c = model.shared.consent;
-    let p = &model.f.privacy;
+pub fn slice(f: &super::Privacy, shared: &Shared, _config: &Config) -> ConsentView {
+    let c = shared.consent;
+    let p = f;
     ConsentView {
         decided: c.decided,
         analytics: c.analytics,

@@ -5,8 +5,8 @@
 use serde::Serialize;
 
 use super::Note;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::domain::locale::DateFormat;
 use crate::domain::zone::Zone;
 
@@ -53,13 +53,6 @@ pub struct NotificationsView {
     pub contact_sent: bool,
 }
 
-pub const READS: &[Part] = &[Part::Notifications];
-
-/// Whether the slice needs a rebuild: a part it reads is dirty.
-pub fn changed(_model: &Model, dirty: Dirty) -> bool {
-    dirty.touches(READS, false)
-}
-
 fn note(n: &Note, zone: &Zone) -> NoteView {
     NoteView {
         id: n.id,
@@ -71,26 +64,17 @@ fn note(n: &Note, zone: &Zone) -> NoteView {
     }
 }
 
-pub fn slice(model: &Model) -> NotificationsView {
-    let f = &model.f.notifications;
+pub fn slice(f: &super::Notifications, shared: &Shared, _config: &Config) -> NotificationsView {
     let i = &f.inbox;
     NotificationsView {
         unread: f.unread.saturating_add(f.push_unread),
         unread_messages: f.unread,
         unread_pushes: f.push_unread,
-        latest: f
-            .latest
-            .iter()
-            .map(|n| note(n, &model.shared.zone))
-            .collect(),
+        latest: f.latest.iter().map(|n| note(n, &shared.zone)).collect(),
         inbox: InboxView {
             shown: i.shown,
             pushes: i.pushes,
-            items: i
-                .items
-                .iter()
-                .map(|n| note(n, &model.shared.zone))
-                .collect(),
+            items: i.items.iter().map(|n| note(n, &shared.zone)).collect(),
             page: i.page,
             pages: i.pages,
             loading: i.loading,

@@ -5,8 +5,8 @@ use serde::Serialize;
 
 use super::html::ContentNode;
 use super::{Entry, List};
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::domain::route::{self, ParamValue, Params, RouteName};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -50,15 +50,9 @@ pub struct ContentPageView {
     pub redirect: Option<String>,
 }
 
-/// Whether the slice needs a rebuild: a part it reads is dirty.
-pub fn changed(_model: &Model, dirty: Dirty) -> bool {
-    dirty.touches(&[Part::Pages], false)
-}
-
-pub fn slice(model: &Model) -> ContentPageView {
-    let p = &model.f.pages;
-    let locale = model.shared.locale(&model.config);
-    let default = &model.config.default_locale;
+pub fn slice(p: &super::Pages, shared: &Shared, config: &Config) -> ContentPageView {
+    let locale = shared.locale(&config);
+    let default = &config.default_locale;
     let (status, title, body) = match p.entry() {
         None => (ContentStatus::None, String::new(), Vec::new()),
         Some(Entry::Loading) => (ContentStatus::Loading, String::new(), Vec::new()),

@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -30,15 +30,7 @@ pub struct PhoneView {
     pub owner_sending: bool,
 }
 
-pub const READS: &[Part] = &[Part::Phone];
-
-/// Whether the slice needs a rebuild: a part it reads is dirty.
-pub fn changed(_model: &Model, dirty: Dirty) -> bool {
-    dirty.touches(READS, false)
-}
-
-pub fn slice(model: &Model) -> PhoneView {
-    let p = &model.f.phone;
+pub fn slice(p: &super::Phone, _shared: &Shared, _config: &Config) -> PhoneView {
     PhoneView {
         sent_to: p.sent_to.clone(),
         for_profile: p.for_profile,

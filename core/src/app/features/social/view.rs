@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -29,19 +29,10 @@ pub struct SocialView {
     pub error: Option<String>,
 }
 
-pub const READS: &[Part] = &[Part::Social];
-
-/// Whether the slice needs a rebuild: a part it reads is dirty.
-pub fn changed(_model: &Model, dirty: Dirty) -> bool {
-    dirty.touches(READS, false)
-}
-
-pub fn slice(model: &Model) -> SocialView {
-    let s = &model.f.social;
+pub fn slice(s: &super::Social, _shared: &Shared, config: &Config) -> SocialView {
     SocialView {
         // Without the operator's authorize path no provider can be offered.
-        connections: if model
-            .config
+        connections: if config
             .operator_paths
             .provides(crate::app::operator::OperatorPath::SocialLogin)
         {

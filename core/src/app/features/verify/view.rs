@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use super::{LinkStatus, Proof};
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -35,15 +35,7 @@ pub struct VerifyView {
     pub avatar_error: Option<String>,
 }
 
-pub const READS: &[Part] = &[Part::Verify];
-
-/// Whether the slice needs a rebuild: a part it reads is dirty.
-pub fn changed(_model: &Model, dirty: Dirty) -> bool {
-    dirty.touches(READS, false)
-}
-
-pub fn slice(model: &Model) -> VerifyView {
-    let v = &model.f.verify;
+pub fn slice(v: &super::Verify, _shared: &Shared, _config: &Config) -> VerifyView {
     VerifyView {
         proof: v.proof,
         owner_sent_to: v.owner.sent_to.clone(),
