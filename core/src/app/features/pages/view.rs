@@ -51,7 +51,7 @@ pub struct ContentPageView {
 }
 
 pub fn slice(p: &super::Pages, shared: &Shared, config: &Config) -> ContentPageView {
-    let locale = shared.locale(&config);
+    let locale = shared.locale(config);
     let default = &config.default_locale;
     let (status, title, body) = match p.entry() {
         None => (ContentStatus::None, String::new(), Vec::new()),
