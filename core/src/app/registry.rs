@@ -31,16 +31,21 @@ macro_rules! features {
     // (`fn(&F, &Shared, &Config) -> T`) and rebuilt when its feature's part is dirty; one with
     // `when` is built from the whole model and rebuilt when `when(model, dirty)` says so (the
     // slices that still read a sibling's part, docs/notes/issue-28.md "Session 44").
-    (@build $model:ident $field:ident $build:path) => {
-        $build(&$model.f.$field, &$model.shared, &$model.config)
-    };
-    (@build $model:ident $field:ident $build:path [$when:path]) => {
+    // The shared groups it read are noted as it builds (`feature::Reads`), and it is rebuilt
+    // when one of them is dirty too.
+    (@build $model:ident $field:ident $slice:ident $build:path) => {{
+        $model.shared.reads.take();
+        let built = $build(&$model.f.$field, &$model.shared, &$model.config);
+        $model.slice_reads.$slice.set($model.shared.reads.take());
+        built
+    }};
+    (@build $model:ident $field:ident $slice:ident $build:path [$when:path]) => {
         $build($model)
     };
-    (@when $model:ident $dirty:ident $Variant:ident) => {
-        $dirty.touches(&[Part::$Variant], false)
+    (@when $model:ident $dirty:ident $Variant:ident $slice:ident) => {
+        $dirty.touches(&[Part::$Variant], false) || $dirty.0 & $model.slice_reads.$slice.get() != 0
     };
-    (@when $model:ident $dirty:ident $Variant:ident [$when:path]) => {
+    (@when $model:ident $dirty:ident $Variant:ident $slice:ident [$when:path]) => {
         $when($model, $dirty)
     };
     (
@@ -91,7 +96,7 @@ macro_rules! features {
         /// The whole view of `model`.
         pub fn view(model: &Model) -> View {
             View {
-                $($($slice: features!(@build model $afield $build $([$when])?),)*)*
+                $($($slice: features!(@build model $afield $slice $build $([$when])?),)*)*
                 forms: super::view::forms_slice(model),
                 groups: GroupsView::of(model),
                 texts: (*model.shared.texts).clone(),
@@ -101,10 +106,23 @@ macro_rules! features {
         /// Every feature slice whose `when` says a part it reads is dirty, by its name.
         pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
             $($(
-                if features!(@when model dirty $AVariant $([$when])?) {
-                    out.put($sname, &features!(@build model $afield $build $([$when])?));
+                if features!(@when model dirty $AVariant $slice $([$when])?) {
+                    out.put($sname, &features!(@build model $afield $slice $build $([$when])?));
                 }
             )*)*
+        }
+
+        /// The shared groups (`feature::Reads` bits) each slice read when it was last built.
+        /// A cache beside the model's value: two models that differ only in it are equal.
+        #[derive(Clone, Debug, Default)]
+        pub struct SliceReads {
+            $($(pub $slice: std::cell::Cell<u64>,)*)*
+        }
+
+        impl PartialEq for SliceReads {
+            fn eq(&self, _: &SliceReads) -> bool {
+                true
+            }
         }
 
         /// Each lazily loaded group's load state (a field per `lazy` block).
@@ -455,7 +473,7 @@ features! {
             nav "nav": shell::view::NavView = shell::view::slice, when shell::view::changed;
         }
         Toasts toasts: toasts::Toasts [] {
-            toasts "toasts": Vec<toasts::view::ToastView> = toasts::view::slice, when toasts::view::changed;
+            toasts "toasts": Vec<toasts::view::ToastView> = toasts::view::slice;
         }
         Session session: session::Session [SignUp, SignIn, ForgotPass, ResetPass] {
             session "session": session::view::SessionView = session::view::slice, when session::view::changed;
@@ -463,7 +481,7 @@ features! {
             registration "registration": session::view::RegistrationView = session::view::registration, when session::view::registration_changed;
         }
         Wallet wallet: wallet::Wallet [NewAccount] {
-            accounts "accounts": wallet::view::AccountsView = wallet::view::slice, when wallet::view::changed;
+            accounts "accounts": wallet::view::AccountsView = wallet::view::slice;
         }
         Miniapp miniapp: miniapp::Miniapp [] {
             miniapp "miniapp": miniapp::view::MiniappView = miniapp::view::slice;
@@ -488,7 +506,7 @@ features! {
             content_page "contentPage": pages::view::ContentPageView = pages::view::slice;
         }
         Referral referral: referral::Referral [AffiliateApply] {
-            referral "referral": referral::view::ReferralView = referral::view::slice, when referral::view::changed;
+            referral "referral": referral::view::ReferralView = referral::view::slice;
         }
         Privacy privacy: consent::Privacy [] {
             consent "consent": consent::view::ConsentView = consent::view::slice;

@@ -20,7 +20,7 @@ pub struct ConsentView {
 }
 
 pub fn slice(f: &super::Privacy, shared: &Shared, _config: &Config) -> ConsentView {
-    let c = shared.consent;
+    let c = shared.consent();
     let p = f;
     ConsentView {
         decided: c.decided,

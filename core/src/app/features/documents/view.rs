@@ -44,7 +44,7 @@ pub struct DocumentsView {
 
 pub fn slice(d: &super::Documents, shared: &Shared, _config: &Config) -> DocumentsView {
     DocumentsView {
-        list: with_texts(&d.list, &shared.zone),
+        list: with_texts(&d.list, shared.zone()),
         statuses: super::STATUSES,
         failed: d.failed,
         verifying: d.verifying,

@@ -70,11 +70,11 @@ pub fn slice(f: &super::Notifications, shared: &Shared, _config: &Config) -> Not
         unread: f.unread.saturating_add(f.push_unread),
         unread_messages: f.unread,
         unread_pushes: f.push_unread,
-        latest: f.latest.iter().map(|n| note(n, &shared.zone)).collect(),
+        latest: f.latest.iter().map(|n| note(n, shared.zone())).collect(),
         inbox: InboxView {
             shown: i.shown,
             pushes: i.pushes,
-            items: i.items.iter().map(|n| note(n, &shared.zone)).collect(),
+            items: i.items.iter().map(|n| note(n, shared.zone())).collect(),
             page: i.page,
             pages: i.pages,
             loading: i.loading,

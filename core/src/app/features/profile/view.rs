@@ -63,8 +63,8 @@ pub struct MeView {
 
 pub fn slice(f: &super::Profile, shared: &Shared, _config: &Config) -> ProfileView {
     let row = |s: &SessionRow| SessionRow {
-        created_text: shared.zone.format(s.created_at, DateFormat::DateTime),
-        last_active_text: shared.zone.format(s.last_active_at, DateFormat::DateTime),
+        created_text: shared.zone().format(s.created_at, DateFormat::DateTime),
+        last_active_text: shared.zone().format(s.last_active_at, DateFormat::DateTime),
         ..s.clone()
     };
     ProfileView {

@@ -16,6 +16,6 @@ pub struct OptionsView {
 
 pub fn slice(_f: &super::Settings, shared: &Shared, _config: &Config) -> OptionsView {
     OptionsView {
-        currencies: shared.currencies.iter().map(option).collect(),
+        currencies: shared.currencies().iter().map(option).collect(),
     }
 }

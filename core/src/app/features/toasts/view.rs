@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::domain::alert::AlertKind;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -28,13 +28,7 @@ pub struct ToastView {
     pub duration_ms: u64,
 }
 
-/// Whether the slice needs a rebuild: a part it reads is dirty.
-pub fn changed(_model: &Model, dirty: Dirty) -> bool {
-    dirty.touches(&[Part::Toasts, Part::Content], false)
-}
-
-pub fn slice(model: &Model) -> Vec<ToastView> {
-    let shared = &model.shared;
+pub fn slice(toasts: &super::Toasts, shared: &Shared, _config: &Config) -> Vec<ToastView> {
     // A content key, else the text itself (a server's sentence); `{name}` filled in.
     let fill = |text: &str, params: &litemap::LiteMap<String, String>| {
         let mut out = shared
@@ -46,9 +40,7 @@ pub fn slice(model: &Model) -> Vec<ToastView> {
         }
         out
     };
-    model
-        .f
-        .toasts
+    toasts
         .queue
         .visible()
         .iter()

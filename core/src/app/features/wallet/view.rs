@@ -3,8 +3,8 @@
 use serde::Serialize;
 
 use crate::app::display::{balance, equivalent, option, CurrencyOption, MoneyView};
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -34,17 +34,8 @@ pub struct AccountsView {
     pub sub_units: bool,
 }
 
-pub const READS: &[Part] = &[Part::Wallet, Part::Settings];
-
-/// Whether the slice needs a rebuild: a part it reads is dirty.
-pub fn changed(_model: &Model, dirty: Dirty) -> bool {
-    dirty.touches(READS, false)
-}
-
-pub fn slice(model: &Model) -> AccountsView {
-    let wallet = &model.f.wallet;
-    let shared = &model.shared;
-    let currencies = &shared.currencies;
+pub fn slice(wallet: &super::Wallet, shared: &Shared, _config: &Config) -> AccountsView {
+    let currencies = shared.currencies();
     let items = wallet
         .accounts
         .iter()
@@ -74,6 +65,6 @@ pub fn slice(model: &Model) -> AccountsView {
         loading: wallet.loading,
         items,
         addable,
-        sub_units: shared.crypto_sub_units,
+        sub_units: shared.crypto_sub_units(),
     }
 }
