@@ -15,8 +15,7 @@ use litemap::LiteMap;
 
 use crate::app::calls::{Answer, Auth, Endpoint, Route};
 use crate::app::effect::{Effect, TimerId};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal};
 use crate::app::registry::{Req, Tick};
 use crate::domain::realtime::push::Push;
 use crate::domain::route::RouteName;
@@ -128,10 +127,6 @@ impl Feature for Protection {
     type Ui = ProtectionUi;
     type Call = Call;
     type Tick = ProtectionTick;
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: ProtectionUi, cx: &mut Cx) {
         let Some(player) = self.player else {
