@@ -252,7 +252,7 @@ impl Feature for Profile {
                 }
                 self.loading = false;
                 match answer.map(|b| read_page(&b)) {
-                    Ok(Some((items, pages))) => {
+                    Ok(Ok((items, pages))) => {
                         // A page emptied by closes: show the last one that has sessions.
                         if items.is_empty() && page > 1 && pages >= 1 {
                             self.load(pages, cx);
@@ -263,7 +263,7 @@ impl Feature for Profile {
                         self.loaded = true;
                         self.failed = false;
                     }
-                    Ok(None) => self.load_failed(cx, "sessions: not a page"),
+                    Ok(Err(why)) => self.load_failed(cx, &format!("sessions: not a page: {why}")),
                     Err(e) => {
                         cx.log_err(LogLevel::Warn, "sessions", &e);
                         self.failed = true;
@@ -321,8 +321,10 @@ impl Feature for Profile {
             Call::Me => {
                 self.me_loading = false;
                 match answer.map(|b| read_me(&b)) {
-                    Ok(Some(me)) => self.set_me(me, cx),
-                    Ok(None) => cx.log(LogLevel::Warn, "profile: not a profile"),
+                    Ok(Ok(me)) => self.set_me(me, cx),
+                    Ok(Err(why)) => {
+                        cx.log(LogLevel::Warn, &format!("profile: not a profile: {why}"))
+                    }
                     Err(e) => {
                         cx.log_err(LogLevel::Warn, "profile", &e);
                         cx.error("alerts.somethingWrong");
@@ -330,23 +332,25 @@ impl Feature for Profile {
                 }
             }
             Call::Settings => match answer.map(|b| read_me(&b)) {
-                Ok(Some(me)) => {
+                Ok(Ok(me)) => {
                     self.set_me(me, cx);
                     cx.success("alerts.settingsSaved");
                 }
-                Ok(None) => {
+                Ok(Err(why)) => {
+                    cx.log(LogLevel::Warn, &format!("profile: not a profile: {why}"));
                     self.settings.submitting = false;
                     cx.forms_changed();
                 }
                 Err(e) => forms::failed(&mut self.settings, &[], e, cx),
             },
             Call::Personal => match answer.map(|b| read_me(&b)) {
-                Ok(Some(me)) => {
+                Ok(Ok(me)) => {
                     self.set_me(me, cx);
                     cx.success("alerts.personalSaved");
                     cx.msg(Msg::Signal(Signal::ProfileChanged));
                 }
-                Ok(None) => {
+                Ok(Err(why)) => {
+                    cx.log(LogLevel::Warn, &format!("profile: not a profile: {why}"));
                     self.personal.submitting = false;
                     cx.forms_changed();
                 }
@@ -372,12 +376,13 @@ impl Feature for Profile {
                 }
             }
             Call::Account => match answer.map(|b| read_me(&b)) {
-                Ok(Some(me)) => {
+                Ok(Ok(me)) => {
                     self.set_me(me, cx);
                     cx.success("alerts.settingsSaved");
                     cx.msg(Msg::Signal(Signal::ProfileChanged));
                 }
-                Ok(None) => {
+                Ok(Err(why)) => {
+                    cx.log(LogLevel::Warn, &format!("profile: not a profile: {why}"));
                     self.account.submitting = false;
                     cx.forms_changed();
                 }
@@ -649,9 +654,9 @@ struct ProfileAnswer {
     cpf_number: String,
 }
 
-/// The fields of the profile these pages show; `None` unless it is an object with an id.
-fn read_me(body: &str) -> Option<Me> {
-    let p: ProfileAnswer = crate::json::from_str(body).ok()?;
+/// The fields of the profile these pages show; refused unless it is an object with an id.
+fn read_me(body: &str) -> Result<Me, String> {
+    let p: ProfileAnswer = crate::json::from_str(body)?;
     // In [`PERSONAL`]'s order.
     let personal = [
         &p.first_name,
@@ -663,7 +668,7 @@ fn read_me(body: &str) -> Option<Me> {
         &p.postal_code,
         &p.cpf_number,
     ];
-    Some(Me {
+    Ok(Me {
         personal: PERSONAL
             .into_iter()
             .zip(personal)
@@ -719,9 +724,9 @@ struct SessionsMeta {
 }
 
 /// `{data: [{id, createdAt, lastActiveAt, source, platform, current}], meta: {totalPages}}`;
-/// `None` unless `data` is a list.
-fn read_page(body: &str) -> Option<(Vec<SessionRow>, u32)> {
-    let page: Paged<SessionsMeta> = crate::json::from_str(body).ok()?;
+/// refused unless `data` is a list.
+fn read_page(body: &str) -> Result<(Vec<SessionRow>, u32), String> {
+    let page: Paged<SessionsMeta> = crate::json::from_str(body)?;
     let items = page
         .data
         .iter()
@@ -740,5 +745,5 @@ fn read_page(body: &str) -> Option<(Vec<SessionRow>, u32)> {
             }
         })
         .collect();
-    Some((items, page.meta.total_pages.unwrap_or(1)))
+    Ok((items, page.meta.total_pages.unwrap_or(1)))
 }
