@@ -8,16 +8,10 @@ use crate::app::effect::Effect;
 use crate::app::feature::{Cx, Msg, SessionStatus, Signal};
 use crate::app::registry::Req;
 
-use super::catalogue::{Catalogue, GameAnswer};
+use super::catalogue::Catalogue;
 use super::Call;
 
 pub const RETURN_GAME_KEY: &str = "returnGame";
-
-/// `POST /api/game/games/{identity}/play` (SPEC §7): the game's address.
-#[derive(serde::Deserialize)]
-struct Started {
-    url: String,
-}
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameInfo {
@@ -112,31 +106,27 @@ impl Launch {
                 }
             }
             Ok(text) => {
-                // The game's own answer (SPEC §3 Game): its name and its provider's are needed.
-                let info = crate::json::from_str::<GameAnswer>(&text).and_then(|g| {
-                    let (Some(name), Some(provider), Some(provider_identity)) =
-                        (g.name.clone(), g.provider_name(), g.provider_identity())
-                    else {
-                        return Err("no name, provider name or provider identity".to_string());
-                    };
-                    Ok(GameInfo {
-                        name,
-                        provider: provider.to_string(),
-                        provider_identity: provider_identity.to_string(),
-                        has_demo: g.has_demo.unwrap_or(false),
-                        desktop_only: !g.is_mobile.unwrap_or(true),
+                let v = crate::json::parse(&text).ok();
+                let info = v.as_ref().and_then(|g| {
+                    Some(GameInfo {
+                        name: g.get("name")?.as_str()?.to_string(),
+                        provider: g.get("provider")?.get("name")?.as_str()?.to_string(),
+                        provider_identity: g
+                            .get("provider")?
+                            .get("identity")?
+                            .as_str()?
+                            .to_string(),
+                        has_demo: g.get("hasDemo").and_then(|d| d.as_bool()).unwrap_or(false),
+                        desktop_only: !g.get("isMobile").and_then(|d| d.as_bool()).unwrap_or(true),
                     })
                 });
                 match info {
-                    Ok(i) => {
+                    Some(i) => {
                         self.info = Some(i);
                         self.error = None;
                         self.start(cx);
                     }
-                    Err(why) => cx.log(
-                        crate::app::effect::LogLevel::Warn,
-                        &format!("games: unreadable game: {why}"),
-                    ),
+                    None => cx.log(crate::app::effect::LogLevel::Warn, "games: unreadable game"),
                 }
             }
         }
@@ -258,8 +248,8 @@ impl Launch {
         let url = answer
             .as_ref()
             .ok()
-            .and_then(|t| crate::json::from_str::<Started>(t).ok())
-            .map(|s| s.url);
+            .and_then(|t| crate::json::parse(t).ok())
+            .and_then(|v| v.get("url")?.as_str().map(str::to_string));
         match (answer, url) {
             (Ok(_), Some(url)) => {
                 self.url = Some(url);

@@ -2,8 +2,7 @@
 //! games, the events whose teams, championship, country or sport hold the typed text, each a
 //! link to its event page (`/sport/event/{id}`, which the sportsbook turns into its slug).
 
-use crate::json::{lenient, lenient_items, Json};
-use serde::Deserialize;
+use crate::json::Json;
 
 /// The platform's sport search wants at least two characters.
 pub const MIN_CHARS: usize = 2;
@@ -24,49 +23,29 @@ pub fn asks(query: &str) -> bool {
     q.chars().count() >= MIN_CHARS && !super::search::words(q).is_empty()
 }
 
-/// An event of the answer: `{id, name, championship: {name, category: {name, sport: {name}}}}`;
-/// the id and name are needed.
-#[derive(Deserialize)]
-struct Event {
-    id: i64,
-    name: String,
-    #[serde(default, deserialize_with = "lenient")]
-    championship: Option<Part>,
-}
-
-/// A championship, its category or its sport: a name, and what it belongs to. An odd part
-/// reads as unnamed.
-#[derive(Default, Deserialize)]
-#[serde(default)]
-struct Part {
-    #[serde(deserialize_with = "lenient")]
-    name: Option<String>,
-    #[serde(deserialize_with = "lenient")]
-    category: Option<Box<Part>>,
-    #[serde(deserialize_with = "lenient")]
-    sport: Option<Box<Part>>,
-}
-
-/// The events of an answer; an entry without an id or a name is left out, never a panic.
+/// The events of an answer (`[{id, name, championship: {name, category: {name, sport:
+/// {name}}}}]`); an entry without an id or a name is left out, never a panic.
 pub fn hits(answer: &Json) -> Vec<Hit> {
-    let events: Vec<Event> = lenient_items(answer).unwrap_or_default();
-    events
-        .into_iter()
+    let Some(list) = answer.as_array() else {
+        return Vec::new();
+    };
+    list.iter()
         .filter_map(|e| {
-            let name = e.name.trim();
+            let id = e.get("id")?.as_i64()?;
+            let name = e.get("name")?.as_str()?.trim();
             if name.is_empty() {
                 return None;
             }
-            let champ = e.championship.as_ref();
-            let category = champ.and_then(|c| c.category.as_deref());
-            let sport = category.and_then(|c| c.sport.as_deref());
+            let champ = e.get("championship");
+            let category = champ.and_then(|c| c.get("category"));
+            let sport = category.and_then(|c| c.get("sport"));
             let detail: Vec<&str> = [sport, category, champ]
                 .into_iter()
-                .filter_map(|p| p?.name.as_deref())
+                .filter_map(|v| v?.get("name")?.as_str())
                 .filter(|s| !s.trim().is_empty())
                 .collect();
             Some(Hit {
-                id: e.id,
+                id,
                 name: name.to_string(),
                 detail: detail.join(" · "),
             })
