@@ -136,9 +136,28 @@ pub fn readable_items<'de, D: Deserializer<'de>, T: DeserializeOwned>(
         .collect())
 }
 
-/// For a derive: a whole non-negative number (ids; `1.0` is 1, as JS may send it).
-pub fn whole_id<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+/// For a derive: a whole number that fits `T` (ids, orders, states; `1.0` is 1, as JS may
+/// send it); anything else refuses the answer.
+pub fn whole_id<'de, D: Deserializer<'de>, T: TryFrom<i64>>(d: D) -> Result<T, D::Error> {
     whole(&Json::deserialize(d)?)
-        .and_then(|n| u64::try_from(n).ok())
+        .and_then(|n| T::try_from(n).ok())
         .ok_or_else(|| D::Error::custom("expected a whole non-negative number"))
+}
+
+/// For a derive: a whole number that fits `T` (`1.0` is 1), or `None` when absent, `null`, of
+/// another type or out of range.
+pub fn whole_or_none<'de, D: Deserializer<'de>, T: TryFrom<i64>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    Ok(whole(&Json::deserialize(d)?).and_then(|n| T::try_from(n).ok()))
+}
+
+/// For a derive: a whole number that fits `T` (`1.0` is 1), or the default when absent,
+/// `null`, of another type or out of range.
+pub fn lenient_whole<'de, D: Deserializer<'de>, T: TryFrom<i64> + Default>(
+    d: D,
+) -> Result<T, D::Error> {
+    Ok(whole(&Json::deserialize(d)?)
+        .and_then(|n| T::try_from(n).ok())
+        .unwrap_or_default())
 }

@@ -8,7 +8,6 @@ use serde::Serialize;
 use crate::app::calls::{read_json, Answer, ResponseError};
 use crate::app::wire::lenient;
 use crate::domain::validation::{field_rules, Rule};
-use crate::json::Json;
 use serde::Deserialize;
 
 use crate::app::forms::FormState;
@@ -24,10 +23,37 @@ pub enum Proof {
     Code,
 }
 
+/// What the profile answer (`GET /api/profile`) tells of the owner's factors; an odd field
+/// reads as not said, and an answer that did not come or is not an object says nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Factors {
+    #[serde(deserialize_with = "lenient")]
+    pub has_password: Option<bool>,
+    #[serde(deserialize_with = "lenient")]
+    pub email_confirmed: Option<bool>,
+    #[serde(deserialize_with = "lenient")]
+    pub phone: Option<String>,
+}
+
+impl Factors {
+    /// The answer's factors; a failed or unreadable answer is logged under `what` and says
+    /// nothing.
+    pub fn read(answer: Answer, what: &str, cx: &mut crate::app::feature::Cx) -> Factors {
+        match read_json(answer) {
+            Ok(v) => Factors::deserialize(&v).unwrap_or_default(),
+            Err(e) => {
+                cx.log_err(crate::app::effect::LogLevel::Warn, what, &e);
+                Factors::default()
+            }
+        }
+    }
+}
+
 /// The proof a profile answer calls for: a platform that does not say is asked for the
 /// password (most players have one, and the server's answer corrects it).
-pub fn from_profile(profile: &Json) -> Proof {
-    if profile.get("hasPassword").and_then(Json::as_bool) == Some(false) {
+pub fn from_profile(profile: &Factors) -> Proof {
+    if profile.has_password == Some(false) {
         Proof::Code
     } else {
         Proof::Password
@@ -36,13 +62,10 @@ pub fn from_profile(profile: &Json) -> Proof {
 
 /// Whether the profile has a factor a new phone must be proven against: a password, a
 /// confirmed e-mail or a phone. A messenger player with none adds a first phone by its code.
-pub fn has_factor(profile: &Json) -> bool {
-    profile.get("hasPassword").and_then(Json::as_bool) != Some(false)
-        || profile.get("emailConfirmed").and_then(Json::as_bool) == Some(true)
-        || profile
-            .get("phone")
-            .and_then(Json::as_str)
-            .is_some_and(|p| !p.is_empty())
+pub fn has_factor(profile: &Factors) -> bool {
+    profile.has_password != Some(false)
+        || profile.email_confirmed == Some(true)
+        || profile.phone.as_deref().is_some_and(|p| !p.is_empty())
 }
 
 /// The proof field's rule (SPEC §5: currentPassword required; a code is six digits).

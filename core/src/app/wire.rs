@@ -167,7 +167,7 @@ fn lenient_lists<'de, D: Deserializer<'de>>(
 }
 
 /// A field as text whether it came as a string or a number (ids and amounts that some
-/// platforms send as numbers), or empty ([`loose_text`] for a derive).
+/// platforms send as numbers), or empty.
 pub fn loose<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     Ok(match Json::deserialize(d)? {
         Json::String(s) => s,
@@ -237,42 +237,14 @@ pub fn text(v: &Json, name: &str) -> Option<String> {
     v.get(name).and_then(Json::as_str).map(str::to_owned)
 }
 
-/// A required string field.
-pub fn need_text(v: &Json, name: &str) -> Result<String, String> {
-    text(v, name).ok_or_else(|| format!("`{name}`: expected a string"))
-}
-
 /// An optional whole-number field.
 pub fn int(v: &Json, name: &str) -> Option<i64> {
     v.get(name).and_then(whole)
 }
 
-/// A whole non-negative number field (ids).
-pub fn uint(v: &Json, name: &str) -> Option<u64> {
-    int(v, name).and_then(|n| u64::try_from(n).ok())
-}
-
 /// A string field, or empty when missing or not a string.
 pub fn str_of(v: &Json, name: &str) -> String {
     text(v, name).unwrap_or_default()
-}
-
-/// A field as text whether it came as a string or a number (ids and amounts that some
-/// platforms send as numbers), or empty.
-pub fn loose_text(v: &Json, name: &str) -> String {
-    match v.get(name) {
-        Some(Json::String(s)) => s.clone(),
-        Some(Json::Number(n)) => n.to_string(),
-        _ => String::new(),
-    }
-}
-
-/// An array field's items, or none.
-pub fn items<'a>(v: &'a Json, name: &str) -> &'a [Json] {
-    v.get(name)
-        .and_then(Json::as_array)
-        .map(Vec::as_slice)
-        .unwrap_or_default()
 }
 
 /// The shapes above are read by their derives.

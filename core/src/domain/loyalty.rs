@@ -11,15 +11,20 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::json::{lenient, lenient_whole, whole_id};
+
 /// How long the level-up banner stays on a game page.
 pub const LEVEL_UP_BANNER_MS: u64 = 3000;
 
-/// `currentLevel`.
+/// `currentLevel`: its order is needed; an odd name or points read as empty and 0.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CurrentLevel {
+    #[serde(default, deserialize_with = "lenient")]
     pub name: String,
+    #[serde(default, deserialize_with = "lenient_whole")]
     pub points: u64,
+    #[serde(deserialize_with = "whole_id")]
     pub order: u32,
 }
 
@@ -27,17 +32,22 @@ pub struct CurrentLevel {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NextLevel {
+    #[serde(default, deserialize_with = "lenient")]
     pub name: String,
+    #[serde(default, deserialize_with = "lenient_whole")]
     pub points: u64,
 }
 
-/// The loyalty account (SPEC §3).
+/// The loyalty account (SPEC §3), as `loyalty/account` answers it and `retention:accounts`
+/// pushes it: the points and the current level are needed; a next level that is not an
+/// object is none (the top level).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct LoyaltyAccount {
+    #[serde(deserialize_with = "whole_id")]
     pub points: u64,
     pub current_level: CurrentLevel,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient")]
     pub next_level: Option<NextLevel>,
 }
 

@@ -13,6 +13,8 @@
 use crate::domain::alert::Alert;
 use serde::{Deserialize, Serialize};
 
+use crate::json::{lenient, lenient_items, lenient_whole, whole_id};
+
 /// Realtime event: a quest changed.
 pub const EVENT_QUEST_UPDATED: &str = "quest.updated";
 /// Realtime event: a task changed.
@@ -33,21 +35,25 @@ pub fn is_expired_state(state: u8) -> bool {
     state == 5 || state == 6
 }
 
-/// A quest task (SPEC §3).
+/// A quest task (SPEC §3), as the quest list, an activate/cancel answer and the
+/// `quest.task.updated` push send it: the ids are needed, other fields of another type read
+/// as their default.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Task {
+    #[serde(deserialize_with = "whole_id")]
     pub id: u64,
+    #[serde(deserialize_with = "whole_id")]
     pub quest_id: u64,
-    #[serde(default, rename = "type")]
+    #[serde(default, rename = "type", deserialize_with = "lenient")]
     pub kind: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient")]
     pub is_active: bool,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient")]
     pub is_completed: bool,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_whole")]
     pub progress: u64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_whole")]
     pub quantity: u64,
 }
 
@@ -58,15 +64,17 @@ impl Task {
     }
 }
 
-/// A quest (SPEC §3).
+/// A quest (SPEC §3): the id and state are needed; tasks that cannot be read are left out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Quest {
+    #[serde(deserialize_with = "whole_id")]
     pub id: u64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient")]
     pub name: String,
+    #[serde(deserialize_with = "whole_id")]
     pub state: u8,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "lenient_items")]
     pub tasks: Vec<Task>,
 }
 

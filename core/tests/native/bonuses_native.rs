@@ -1108,3 +1108,82 @@ fn bonus_history_rows_follow_pushes_and_drop_stale_answers() {
     assert!(!view::view(&m).bonuses_history.open);
     assert!(query_of(&fx, "/api/game/player-bonuses").is_none());
 }
+
+fn warned(fx: &[Effect], what: &str) -> bool {
+    fx.iter().any(|e| {
+        matches!(e, Effect::Log { level: croupier_core::app::effect::LogLevel::Warn, message }
+            if message.contains(what))
+    })
+}
+
+/// Session 44: quests, tasks, loyalty and levels are read by their derives; what cannot be
+/// read is refused with the reason in the log, and the rest stays as it was.
+#[test]
+fn malformed_quests_and_loyalty_are_refused_with_the_reason_logged() {
+    let mut m = player();
+    flags(&mut m, true, true);
+    respond(
+        &mut m,
+        Req::Bonuses(bonuses::Call::Quests("USD".into())),
+        200,
+        json!([quest(1, 2, 1), {"id": 2, "name": "no state"}, "odd"]),
+    );
+    assert_eq!(
+        m.f.bonuses.retention.quests.len(),
+        1,
+        "unreadable quests are left out"
+    );
+    respond(
+        &mut m,
+        Req::Bonuses(bonuses::Call::Loyalty),
+        200,
+        loyalty(282, "Silver", 2, 500),
+    );
+    connect(&mut m);
+    let fx = push(
+        &mut m,
+        "retention:quests",
+        json!({"event": "quest.task.updated", "data": {"id": "x"}}),
+    );
+    assert!(
+        warned(&fx, "quest task push dropped: expected a whole"),
+        "{fx:?}"
+    );
+    let fx = push(
+        &mut m,
+        "retention:quests",
+        json!({"event": "quest.updated", "data": {"id": 3}}),
+    );
+    assert!(
+        warned(&fx, "quest push dropped: missing field `state`"),
+        "{fx:?}"
+    );
+    let fx = push(
+        &mut m,
+        "retention:accounts",
+        json!({"points": 900, "currentLevel": {"name": "Gold"}}),
+    );
+    assert!(
+        warned(&fx, "loyalty push dropped: missing field `order`"),
+        "{fx:?}"
+    );
+    assert_eq!(m.f.bonuses.retention.account.as_ref().unwrap().points, 282);
+    let mut other = player();
+    flags(&mut other, false, true);
+    let fx = respond(
+        &mut other,
+        Req::Bonuses(bonuses::Call::Levels),
+        200,
+        json!({"levels": []}),
+    );
+    assert!(warned(&fx, "loyalty levels: invalid type"), "{fx:?}");
+    // Rows without points or order are left out of a list.
+    respond(
+        &mut m,
+        Req::Bonuses(bonuses::Call::Levels),
+        200,
+        json!([{"name": "Bronze", "points": 0, "order": 1}, {"name": "Silver", "order": 2}]),
+    );
+    assert_eq!(m.f.bonuses.retention.levels, [("Bronze".to_string(), 0, 1)]);
+    assert_eq!(m.f.bonuses.retention.quests.len(), 1);
+}

@@ -35,6 +35,7 @@ mod profile_native;
 mod protection_native;
 mod push_batch_native;
 mod rate_limit_native;
+mod readers_native;
 mod realtime_native;
 mod registration_native;
 mod route_rules;

@@ -466,3 +466,78 @@ fn session_times_are_shown_in_the_devices_zone() {
         "29.03.26, 01:59"
     );
 }
+
+fn warned(fx: &[croupier_core::app::Effect], what: &str) -> bool {
+    fx.iter().any(
+        |e| matches!(e, croupier_core::app::Effect::Log { message, .. } if message.contains(what)),
+    )
+}
+
+/// Session 44: the profile and sessions answers are read by their derives; odd optional
+/// fields read as empty or off, and what cannot be read is refused with the reason logged.
+#[test]
+fn profile_and_session_answers_keep_their_defaults_and_say_why_they_are_refused() {
+    let (mut m, _) = restored("/profile/sessions");
+    // A session without lastActiveAt was last active when it started (SPEC §7 sample above);
+    // a meta without totalPages is one page.
+    let fx = respond(
+        &mut m,
+        p(profile::Call::Sessions { page: 1 }),
+        200,
+        json!({"data": [{"id": 4.0, "createdAt": 70, "source": 5, "current": "yes"}], "meta": {}}),
+    );
+    assert!(!warned(&fx, "sessions"));
+    let v = view(&m).profile;
+    assert_eq!(v.pages, 1);
+    let s = &v.sessions[0];
+    assert_eq!(
+        (s.id, s.last_active_at, s.source.as_str(), s.current),
+        (4, 70, "", false)
+    );
+    let (mut other, _) = restored("/profile/sessions");
+    let fx = respond(
+        &mut other,
+        p(profile::Call::Sessions { page: 1 }),
+        200,
+        json!({"rows": []}),
+    );
+    assert!(
+        warned(&fx, "sessions: not a page: missing field `data`"),
+        "{fx:?}"
+    );
+    assert!(view(&other).profile.failed);
+
+    ui(
+        &mut m,
+        AppUi::Navigate {
+            path: "/profile/settings/notifications".into(),
+        },
+    );
+    respond(
+        &mut m,
+        p(profile::Call::Me),
+        200,
+        json!({"id": 7, "email": "a@b.c", "firstName": 3, "receiveBonus": "yes",
+               "emailConfirmed": true, "cpf_number": "123.456.789-09"}),
+    );
+    let v = view(&m);
+    let me = v.profile.me.as_ref().unwrap();
+    assert_eq!((me.email.as_str(), me.first_name.as_str()), ("a@b.c", ""));
+    assert!(me.email_confirmed);
+    assert_eq!(
+        v.forms[&FormId::ProfileSettings].values.get("receiveBonus"),
+        Some(&FormValue::Bool(false))
+    );
+    let (mut other, _) = restored("/profile/settings/notifications");
+    let fx = respond(
+        &mut other,
+        p(profile::Call::Me),
+        200,
+        json!({"email": "other@b.c"}),
+    );
+    assert!(
+        warned(&fx, "profile: not a profile: missing field `id`"),
+        "{fx:?}"
+    );
+    assert!(view(&other).profile.me.is_none());
+}

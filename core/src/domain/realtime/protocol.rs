@@ -5,16 +5,21 @@
 //! `{}` is the server's ping and the client's pong. Pushes have no id:
 //! `{"push": {"channel", "pub": {"data"}}}`, or `{"push": {"disconnect": {code, reason}}}`.
 
-use crate::json::{Json, Map};
+use crate::json::{lenient, Json, Map};
+use serde::de::{DeserializeOwned, IgnoredAny};
+use serde::{Deserialize, Deserializer};
 use std::fmt::Write;
 
 /// The client's answer to a server ping.
 pub const PONG: &str = "{}";
 
-/// An error a reply carries.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An error a reply carries: `{code, message}`; an odd field reads as 0 or empty.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
 pub struct ReplyError {
+    #[serde(deserialize_with = "lenient")]
     pub code: u32,
+    #[serde(deserialize_with = "lenient")]
     pub message: String,
 }
 
@@ -74,69 +79,89 @@ fn decode_line(line: &str) -> Incoming {
             return Incoming::Malformed(excerpt(line));
         };
         let result = match error {
-            Some(err) => Err(ReplyError {
-                code: err
-                    .get("code")
-                    .and_then(Json::as_u64)
-                    .and_then(|c| u32::try_from(c).ok())
-                    .unwrap_or(0),
-                message: text(err.get("message")),
-            }),
+            // An error that is not an object still fails the command.
+            Some(err) => Err(ReplyError::deserialize(&err).unwrap_or_default()),
             None => Ok(result.unwrap_or(Json::Object(Map::new()))),
         };
         return Incoming::Reply { id, result };
     }
     match push {
-        Some(Json::Object(push)) => decode_push(push, line),
+        Some(push @ Json::Object(_)) => decode_push(&push, line),
         _ => Incoming::Malformed(excerpt(line)),
     }
 }
 
-fn decode_push(push: Map<String, Json>, line: &str) -> Incoming {
-    let (mut channel, mut publication, mut disconnect, mut unsubscribe) =
-        (String::new(), None, None, false);
-    for (key, value) in push {
-        match key.as_str() {
-            "channel" => channel = text(Some(&value)),
-            "pub" => publication = Some(value),
-            "disconnect" => disconnect = Some(value),
-            "unsubscribe" => unsubscribe = true,
-            _ => {}
-        }
-    }
-    if let Some(d) = disconnect {
-        let code = d
-            .get("code")
-            .and_then(Json::as_u64)
-            .and_then(|c| u16::try_from(c).ok())
-            .unwrap_or(0);
-        return Incoming::Disconnect {
-            code,
-            reason: text(d.get("reason")),
-        };
-    }
-    if let Some(publication) = publication {
-        if channel.is_empty() {
-            return Incoming::Malformed(excerpt(line));
-        }
-        let data = match publication {
-            Json::Object(p) => p
-                .into_iter()
-                .find(|(k, _)| k == "data")
-                .map_or(Json::Null, |(_, v)| v),
-            _ => Json::Null,
-        };
-        return Incoming::Publication { channel, data };
-    }
-    if unsubscribe && !channel.is_empty() {
-        return Incoming::Unsubscribed { channel };
-    }
-    Incoming::Ignored
+/// `push`'s fields this client acts on: a publication's data, the server's disconnect and
+/// unsubscribe, and their channel.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct Push {
+    #[serde(deserialize_with = "lenient")]
+    channel: String,
+    /// `pub: {data}`; a `pub` that is not an object carries `null`.
+    #[serde(rename = "pub", deserialize_with = "present_lenient")]
+    publication: Option<Publication>,
+    /// `disconnect: {code, reason}`, in whatever shape: the connection ends.
+    #[serde(deserialize_with = "present_lenient")]
+    disconnect: Option<Disconnect>,
+    /// `unsubscribe: {...}`: only its presence matters.
+    #[serde(deserialize_with = "present")]
+    unsubscribe: bool,
 }
 
-/// A string field's text, or empty.
-fn text(v: Option<&Json>) -> String {
-    v.and_then(Json::as_str).unwrap_or("").to_string()
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct Publication {
+    data: Json,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct Disconnect {
+    #[serde(deserialize_with = "lenient")]
+    code: u16,
+    #[serde(deserialize_with = "lenient")]
+    reason: String,
+}
+
+/// A field that is there, whatever its value (`null` included).
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    IgnoredAny::deserialize(d)?;
+    Ok(true)
+}
+
+/// A field that is there, read as `T`, or `T`'s default when of another shape.
+fn present_lenient<'de, D: Deserializer<'de>, T: DeserializeOwned + Default>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    lenient(d).map(Some)
+}
+
+fn decode_push(push: &Json, line: &str) -> Incoming {
+    let Ok(push) = Push::deserialize(push) else {
+        return Incoming::Malformed(excerpt(line));
+    };
+    if let Some(d) = push.disconnect {
+        return Incoming::Disconnect {
+            code: d.code,
+            reason: d.reason,
+        };
+    }
+    if let Some(publication) = push.publication {
+        if push.channel.is_empty() {
+            return Incoming::Malformed(excerpt(line));
+        }
+        return Incoming::Publication {
+            channel: push.channel,
+            data: publication.data,
+        };
+    }
+    if push.unsubscribe && !push.channel.is_empty() {
+        return Incoming::Unsubscribed {
+            channel: push.channel,
+        };
+    }
+    Incoming::Ignored
 }
 
 /// The first characters of a bad line, for the log.
@@ -200,29 +225,29 @@ pub fn quote(s: &str) -> String {
     out
 }
 
-/// What a successful connect reply tells the client.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a successful connect reply tells the client: `{client, ping, pong}`; an odd field
+/// reads as empty, 0 or false.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
 pub struct Connected {
+    #[serde(deserialize_with = "lenient")]
     pub client: String,
-    /// Seconds between server pings (0: the server does not ping).
+    /// Seconds between server pings (0: the server does not ping), at most an hour.
+    #[serde(rename = "ping", deserialize_with = "ping_seconds")]
     pub ping_s: u32,
     /// Whether the server wants a pong for each ping.
+    #[serde(deserialize_with = "lenient")]
     pub pong: bool,
 }
 
+fn ping_seconds<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let s: u64 = lenient(d)?;
+    Ok(s.min(3_600) as u32)
+}
+
+/// A connect reply's result; anything but an object reads as all defaults.
 pub fn read_connected(result: &Json) -> Connected {
-    Connected {
-        client: result
-            .get("client")
-            .and_then(Json::as_str)
-            .unwrap_or("")
-            .to_string(),
-        ping_s: result
-            .get("ping")
-            .and_then(Json::as_u64)
-            .map_or(0, |p| p.min(3_600) as u32),
-        pong: result.get("pong").and_then(Json::as_bool).unwrap_or(false),
-    }
+    Connected::deserialize(result).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -9,9 +9,10 @@ use crate::app::effect::{LogLevel, TimerId};
 use crate::app::feature::Cx;
 use crate::app::registry::{Req, Tick};
 use crate::domain::alert::Alert;
-use crate::domain::loyalty::{self, CurrentLevel, LevelUp, LoyaltyAccount, NextLevel};
+use crate::domain::loyalty::{self, LevelUp, LoyaltyAccount};
 use crate::domain::quest::{self, Quest, Task};
-use crate::json::Json;
+use crate::json::{lenient, lenient_items, readable_items, whole_id, Json};
+use serde::Deserialize;
 
 use super::{BonusTick, Call};
 
@@ -40,77 +41,68 @@ pub struct Retention {
     banner: Option<TimerId>,
 }
 
-fn text(v: &Json, key: &str) -> String {
-    v.get(key)
-        .and_then(Json::as_str)
-        .unwrap_or_default()
-        .to_string()
-}
-
-fn num(v: &Json, key: &str) -> Option<u64> {
-    let n = v.get(key)?;
-    n.as_u64().or_else(|| {
-        n.as_f64()
-            .filter(|f| f.fract() == 0.0 && *f >= 0.0 && *f < 9.0e15)
-            .map(|f| f as u64)
-    })
-}
-
-pub fn read_task(v: &Json) -> Option<Task> {
-    Some(Task {
-        id: num(v, "id")?,
-        quest_id: num(v, "questId")?,
-        kind: Some(text(v, "type")),
-        is_active: v.get("isActive").and_then(Json::as_bool) == Some(true),
-        is_completed: v.get("isCompleted").and_then(Json::as_bool) == Some(true),
-        progress: num(v, "progress").unwrap_or(0),
-        quantity: num(v, "quantity").unwrap_or(0),
-    })
-}
-
-/// A quest, with its reward and each task's `(id, game ids)` beside it.
+/// A quest as the list, an activate/cancel answer and `quest.updated` send it: the quest
+/// itself ([`Quest`]'s derive) and, beside it, its reward and each task's games.
 type ReadQuest = (Quest, String, Vec<(u64, Vec<u64>)>);
 
-fn read_quest(v: &Json) -> Option<ReadQuest> {
-    let tasks = match v.get("tasks") {
-        Some(Json::Array(a)) => a.as_slice(),
-        _ => &[],
-    };
-    let mut games = Vec::new();
-    let mut read = Vec::new();
-    for t in tasks {
-        if let Some(task) = read_task(t) {
-            games.push((task.id, super::wire::ids(t.get("gameIds"))));
-            read.push(task);
-        }
-    }
-    let q = Quest {
-        id: num(v, "id")?,
-        name: text(v, "name"),
-        state: u8::try_from(num(v, "state")?).ok()?,
-        tasks: read,
-    };
-    Some((q, text(v, "reward"), games))
+/// What a quest carries besides [`Quest`]: the reward text and the games of each task.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct QuestExtras {
+    #[serde(deserialize_with = "lenient")]
+    reward: String,
+    #[serde(deserialize_with = "lenient_items")]
+    tasks: Vec<TaskGames>,
 }
 
-pub fn read_account(v: &Json) -> Option<LoyaltyAccount> {
-    let c = v.get("currentLevel")?;
-    Some(LoyaltyAccount {
-        points: num(v, "points")?,
-        current_level: CurrentLevel {
-            name: text(c, "name"),
-            points: num(c, "points").unwrap_or(0),
-            order: u32::try_from(num(c, "order")?).ok()?,
-        },
-        next_level: v
-            .get("nextLevel")
-            .filter(|n| n.is_object())
-            .map(|n| NextLevel {
-                name: text(n, "name"),
-                points: num(n, "points").unwrap_or(0),
-            }),
-    })
+/// A task's games (`gameIds`; items that are not ids are left out).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct TaskGames {
+    #[serde(deserialize_with = "whole_id")]
+    id: u64,
+    #[serde(default, deserialize_with = "lenient_items")]
+    game_ids: Vec<u64>,
 }
+
+fn read_quest(v: &Json) -> Result<ReadQuest, String> {
+    let q = Quest::deserialize(v).map_err(|e| e.to_string())?;
+    let extras = QuestExtras::deserialize(v).map_err(|e| e.to_string())?;
+    // Only the games of the tasks that were read.
+    let games = extras
+        .tasks
+        .into_iter()
+        .filter(|t| q.tasks.iter().any(|r| r.id == t.id))
+        .map(|t| (t.id, t.game_ids))
+        .collect();
+    Ok((q, extras.reward, games))
+}
+
+/// `GET settings/public`'s flags: a flag that is not `false` is on.
+#[derive(Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct PublicFlags {
+    #[serde(deserialize_with = "lenient")]
+    quests_enabled: Option<bool>,
+    #[serde(deserialize_with = "lenient")]
+    loyalty_enabled: Option<bool>,
+}
+
+/// A row of `loyalty/levels`: rows without points or order are left out.
+#[derive(Deserialize)]
+struct Level {
+    #[serde(default, deserialize_with = "lenient")]
+    name: String,
+    #[serde(deserialize_with = "whole_id")]
+    points: u64,
+    #[serde(deserialize_with = "whole_id")]
+    order: u32,
+}
+
+/// The whole `loyalty/levels` answer: a list (anything else refuses it).
+#[derive(Deserialize)]
+#[serde(transparent)]
+struct Levels(#[serde(deserialize_with = "readable_items")] Vec<Level>);
 
 fn prefixed(mut alert: Alert) -> Alert {
     alert.key.insert_str(0, "alerts.");
@@ -165,8 +157,12 @@ impl Retention {
         self.flags_pending = false;
         match crate::app::calls::read_json(answer) {
             Ok(v) => {
-                let on = |k: &str| v.get(k).and_then(Json::as_bool) != Some(false);
-                self.flags = Some((on("questsEnabled"), on("loyaltyEnabled")));
+                // Not an object: both on, as a platform that does not say.
+                let f = PublicFlags::deserialize(&v).unwrap_or_default();
+                self.flags = Some((
+                    f.quests_enabled != Some(false),
+                    f.loyalty_enabled != Some(false),
+                ));
                 self.flags_at = Some(cx.now);
                 self.load(cx);
                 self.close_refused(cx);
@@ -208,12 +204,10 @@ impl Retention {
                 self.quests.clear();
                 self.rewards.clear();
                 self.task_games.clear();
-                let list = match &v {
-                    Json::Array(a) => a.as_slice(),
-                    _ => &[],
-                };
-                for v in list {
-                    let Some((q, reward, mut games)) = read_quest(v) else {
+                // Not a list: none; quests that cannot be read are left out.
+                let list: Vec<Json> = lenient(&v).unwrap_or_default();
+                for v in &list {
+                    let Ok((q, reward, mut games)) = read_quest(v) else {
                         continue;
                     };
                     if quest::is_active_state(q.state) {
@@ -232,11 +226,10 @@ impl Retention {
     pub fn quest_changed(&mut self, id: u64, answer: Answer, cx: &mut Cx) {
         self.busy.retain(|b| *b != id);
         match crate::app::calls::read_json(answer) {
-            Ok(v) => {
-                if let Some(q) = read_quest(&v) {
-                    self.quest_pushed(q, cx);
-                }
-            }
+            Ok(v) => match read_quest(&v) {
+                Ok(q) => self.quest_pushed(q, cx),
+                Err(e) => cx.log(LogLevel::Warn, &format!("quest {id}: {e}")),
+            },
             Err(e) => {
                 cx.log(LogLevel::Warn, &format!("quest {id}: {e}"));
                 let mut alert = Alert::error("alerts.somethingWrong");
@@ -281,12 +274,13 @@ impl Retention {
             return false;
         }
         if task {
-            let Some(t) = read_task(data) else {
-                cx.log(
-                    LogLevel::Warn,
-                    "realtime: quest task push dropped: malformed",
-                );
-                return false;
+            let t = match Task::deserialize(data) {
+                Ok(t) => t,
+                Err(e) => {
+                    let why = format!("realtime: quest task push dropped: {e}");
+                    cx.log(LogLevel::Warn, &why);
+                    return false;
+                }
             };
             if let Some(alert) = quest::on_task_updated(&mut self.quests, t) {
                 cx.alert(prefixed(alert));
@@ -294,12 +288,15 @@ impl Retention {
             return true;
         }
         match read_quest(data) {
-            Some(q) => {
+            Ok(q) => {
                 self.quest_pushed(q, cx);
                 true
             }
-            None => {
-                cx.log(LogLevel::Warn, "realtime: quest push dropped: malformed");
+            Err(e) => {
+                cx.log(
+                    LogLevel::Warn,
+                    &format!("realtime: quest push dropped: {e}"),
+                );
                 false
             }
         }
@@ -309,9 +306,9 @@ impl Retention {
         match crate::app::calls::read_json(answer) {
             // A loaded level above the peak rose while no push told (a refetch answered
             // first): the same reaction as a push.
-            Ok(v) => match read_account(&v) {
-                Some(a) => self.arrived(a, cx),
-                None => cx.log(LogLevel::Warn, "loyalty account: unexpected shape"),
+            Ok(v) => match LoyaltyAccount::deserialize(&v) {
+                Ok(a) => self.arrived(a, cx),
+                Err(e) => cx.log(LogLevel::Warn, &format!("loyalty account: {e}")),
             },
             Err(e) => cx.log_err(LogLevel::Warn, "loyalty account", &e),
         }
@@ -319,18 +316,15 @@ impl Retention {
 
     pub fn levels_answered(&mut self, answer: Answer, cx: &mut Cx) {
         match crate::app::calls::read_json(answer) {
-            Ok(Json::Array(list)) => {
-                self.levels.clear();
-                for l in &list {
-                    if let (Some(points), Some(order)) = (
-                        num(l, "points"),
-                        num(l, "order").and_then(|o| u32::try_from(o).ok()),
-                    ) {
-                        self.levels.push((text(l, "name"), points, order));
-                    }
+            Ok(v) => match Levels::deserialize(&v) {
+                Ok(Levels(list)) => {
+                    self.levels = list
+                        .into_iter()
+                        .map(|l| (l.name, l.points, l.order))
+                        .collect();
                 }
-            }
-            Ok(_) => cx.log(LogLevel::Warn, "loyalty levels: unexpected shape"),
+                Err(e) => cx.log(LogLevel::Warn, &format!("loyalty levels: {e}")),
+            },
             Err(e) => cx.log_err(LogLevel::Warn, "loyalty levels", &e),
         }
     }
@@ -341,9 +335,15 @@ impl Retention {
         if !self.loyalty_on() || !cx.shared.is_player() {
             return false;
         }
-        let Some(new) = read_account(data) else {
-            cx.log(LogLevel::Warn, "realtime: loyalty push dropped: malformed");
-            return false;
+        let new = match LoyaltyAccount::deserialize(data) {
+            Ok(a) => a,
+            Err(e) => {
+                cx.log(
+                    LogLevel::Warn,
+                    &format!("realtime: loyalty push dropped: {e}"),
+                );
+                return false;
+            }
         };
         self.arrived(new, cx);
         true

@@ -214,10 +214,7 @@ impl Feature for Phone {
             Call::Verify { profile } => self.verified(profile, answer, cx),
             Call::Owner => {
                 self.proof_loading = false;
-                let profile = calls::read_json(answer).unwrap_or_else(|e| {
-                    cx.log_err(LogLevel::Warn, "phone owner", &e);
-                    Json::Null
-                });
+                let profile = proof::Factors::read(answer, "phone owner", cx);
                 self.proof = proof::has_factor(&profile).then(|| proof::from_profile(&profile));
                 cx.forms_changed();
             }

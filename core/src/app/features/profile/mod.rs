@@ -12,10 +12,12 @@ use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal};
 use crate::app::forms::{self, FormState};
 use crate::app::registry::{FormId, Req};
+use crate::app::wire::Paged;
 use crate::domain::alert::Alert;
 use crate::domain::validation::Rule;
-use crate::json::whole;
 use crate::json::Json;
+use crate::json::{lenient, whole_id, whole_or_none};
+use serde::Deserialize;
 use serde::Serialize;
 
 /// Sessions per page.
@@ -245,7 +247,7 @@ impl Feature for Profile {
                 }
                 self.loading = false;
                 match answer.map(|b| read_page(&b)) {
-                    Ok(Some((items, pages))) => {
+                    Ok(Ok((items, pages))) => {
                         // A page emptied by closes: show the last one that has sessions.
                         if items.is_empty() && page > 1 && pages >= 1 {
                             self.load(pages, cx);
@@ -256,7 +258,7 @@ impl Feature for Profile {
                         self.loaded = true;
                         self.failed = false;
                     }
-                    Ok(None) => self.load_failed(cx, "sessions: not a page"),
+                    Ok(Err(why)) => self.load_failed(cx, &format!("sessions: not a page: {why}")),
                     Err(e) => {
                         cx.log_err(LogLevel::Warn, "sessions", &e);
                         self.failed = true;
@@ -314,8 +316,10 @@ impl Feature for Profile {
             Call::Me => {
                 self.me_loading = false;
                 match answer.map(|b| read_me(&b)) {
-                    Ok(Some(me)) => self.set_me(me, cx),
-                    Ok(None) => cx.log(LogLevel::Warn, "profile: not a profile"),
+                    Ok(Ok(me)) => self.set_me(me, cx),
+                    Ok(Err(why)) => {
+                        cx.log(LogLevel::Warn, &format!("profile: not a profile: {why}"))
+                    }
                     Err(e) => {
                         cx.log_err(LogLevel::Warn, "profile", &e);
                         cx.error("alerts.somethingWrong");
@@ -323,23 +327,25 @@ impl Feature for Profile {
                 }
             }
             Call::Settings => match answer.map(|b| read_me(&b)) {
-                Ok(Some(me)) => {
+                Ok(Ok(me)) => {
                     self.set_me(me, cx);
                     cx.success("alerts.settingsSaved");
                 }
-                Ok(None) => {
+                Ok(Err(why)) => {
+                    cx.log(LogLevel::Warn, &format!("profile: not a profile: {why}"));
                     self.settings.submitting = false;
                     cx.forms_changed();
                 }
                 Err(e) => forms::failed(&mut self.settings, &[], e, cx),
             },
             Call::Personal => match answer.map(|b| read_me(&b)) {
-                Ok(Some(me)) => {
+                Ok(Ok(me)) => {
                     self.set_me(me, cx);
                     cx.success("alerts.personalSaved");
                     cx.msg(Msg::Signal(Signal::ProfileChanged));
                 }
-                Ok(None) => {
+                Ok(Err(why)) => {
+                    cx.log(LogLevel::Warn, &format!("profile: not a profile: {why}"));
                     self.personal.submitting = false;
                     cx.forms_changed();
                 }
@@ -365,12 +371,13 @@ impl Feature for Profile {
                 }
             }
             Call::Account => match answer.map(|b| read_me(&b)) {
-                Ok(Some(me)) => {
+                Ok(Ok(me)) => {
                     self.set_me(me, cx);
                     cx.success("alerts.settingsSaved");
                     cx.msg(Msg::Signal(Signal::ProfileChanged));
                 }
-                Ok(None) => {
+                Ok(Err(why)) => {
+                    cx.log(LogLevel::Warn, &format!("profile: not a profile: {why}"));
                     self.account.submitting = false;
                     cx.forms_changed();
                 }
@@ -601,30 +608,75 @@ fn on_page(cx: &Cx, name: &str) -> bool {
         .is_ok_and(|r| r.name.trim_start_matches("locale-") == name)
 }
 
-/// The fields of the profile these pages show; `None` unless it is an object with an id.
-fn read_me(body: &str) -> Option<Me> {
-    let v = crate::json::parse(body).ok()?;
-    whole(v.get("id")?)?;
-    let text = |k: &str| {
-        v.get(k)
-            .and_then(Json::as_str)
-            .unwrap_or_default()
-            .to_string()
-    };
-    let flag = |k: &str| v.get(k).and_then(Json::as_bool).unwrap_or(false);
-    Some(Me {
-        email: text("email"),
-        phone: text("phone"),
-        first_name: text("firstName"),
-        last_name: text("lastName"),
-        country: text("country"),
-        language: text("language"),
-        flags: [flag(FLAGS[0]), flag(FLAGS[1]), flag(FLAGS[2])],
-        email_confirmed: flag("emailConfirmed"),
+/// The profile answer as the info, settings and personal pages read it (SPEC §3 Profile; the
+/// sandbox adds the settings): the id is needed, other fields of another type read as empty or
+/// off.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ProfileAnswer {
+    #[serde(deserialize_with = "whole_id")]
+    #[allow(dead_code)]
+    id: i64,
+    #[serde(default, deserialize_with = "lenient")]
+    email: String,
+    #[serde(default, deserialize_with = "lenient")]
+    phone: String,
+    #[serde(default, deserialize_with = "lenient")]
+    first_name: String,
+    #[serde(default, deserialize_with = "lenient")]
+    last_name: String,
+    #[serde(default, deserialize_with = "lenient")]
+    country: String,
+    #[serde(default, deserialize_with = "lenient")]
+    language: String,
+    #[serde(default, deserialize_with = "lenient")]
+    receive_email_promo: bool,
+    #[serde(default, deserialize_with = "lenient")]
+    receive_sms_promo: bool,
+    #[serde(default, deserialize_with = "lenient")]
+    receive_bonus: bool,
+    #[serde(default, deserialize_with = "lenient")]
+    email_confirmed: bool,
+    #[serde(default, deserialize_with = "lenient")]
+    birthdate: String,
+    #[serde(default, deserialize_with = "lenient")]
+    city: String,
+    #[serde(default, deserialize_with = "lenient")]
+    address: String,
+    #[serde(default, deserialize_with = "lenient")]
+    postal_code: String,
+    #[serde(default, rename = "cpf_number", deserialize_with = "lenient")]
+    cpf_number: String,
+}
+
+/// The fields of the profile these pages show; refused unless it is an object with an id.
+fn read_me(body: &str) -> Result<Me, String> {
+    let p: ProfileAnswer = crate::json::from_str(body)?;
+    // In [`PERSONAL`]'s order.
+    let personal = [
+        &p.first_name,
+        &p.last_name,
+        &p.birthdate,
+        &p.country,
+        &p.city,
+        &p.address,
+        &p.postal_code,
+        &p.cpf_number,
+    ];
+    Ok(Me {
         personal: PERSONAL
             .into_iter()
-            .map(|n| (n.to_string(), text(n)))
+            .zip(personal)
+            .map(|(n, v)| (n.to_string(), v.clone()))
             .collect(),
+        email: p.email,
+        phone: p.phone,
+        first_name: p.first_name,
+        last_name: p.last_name,
+        country: p.country,
+        language: p.language,
+        flags: [p.receive_email_promo, p.receive_sms_promo, p.receive_bonus],
+        email_confirmed: p.email_confirmed,
     })
 }
 
@@ -639,38 +691,54 @@ fn failed(e: ResponseError, cx: &mut Cx) {
     cx.alert(alert);
 }
 
-/// `{data: [{id, createdAt, lastActiveAt, source, platform, current}], meta: {totalPages}}`.
-fn read_page(body: &str) -> Option<(Vec<SessionRow>, u32)> {
-    let v = crate::json::parse(body).ok()?;
-    let items = v
-        .get("data")?
-        .as_array()?
+/// A row of the sessions page; rows without an id are left out.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SessionAnswer {
+    #[serde(deserialize_with = "whole_id")]
+    id: u64,
+    #[serde(default, deserialize_with = "whole_or_none")]
+    created_at: Option<i64>,
+    /// When missing, the session's start.
+    #[serde(default, deserialize_with = "whole_or_none")]
+    last_active_at: Option<i64>,
+    #[serde(default, deserialize_with = "lenient")]
+    source: String,
+    #[serde(default, deserialize_with = "lenient")]
+    platform: String,
+    #[serde(default, deserialize_with = "lenient")]
+    current: bool,
+}
+
+/// The sessions page's `meta`: one page when it does not say.
+#[derive(Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct SessionsMeta {
+    #[serde(deserialize_with = "whole_or_none")]
+    total_pages: Option<u32>,
+}
+
+/// `{data: [{id, createdAt, lastActiveAt, source, platform, current}], meta: {totalPages}}`;
+/// refused unless `data` is a list.
+fn read_page(body: &str) -> Result<(Vec<SessionRow>, u32), String> {
+    let page: Paged<SessionsMeta> = crate::json::from_str(body)?;
+    let items = page
+        .data
         .iter()
-        .filter_map(|s| {
-            let text = |k: &str| {
-                s.get(k)
-                    .and_then(Json::as_str)
-                    .unwrap_or_default()
-                    .to_string()
-            };
-            let created_at = s.get("createdAt").and_then(whole).unwrap_or(0);
-            Some(SessionRow {
-                id: u64::try_from(whole(s.get("id")?)?).ok()?,
+        .filter_map(|s| SessionAnswer::deserialize(s).ok())
+        .map(|s| {
+            let created_at = s.created_at.unwrap_or(0);
+            SessionRow {
+                id: s.id,
                 created_at,
-                last_active_at: s.get("lastActiveAt").and_then(whole).unwrap_or(created_at),
+                last_active_at: s.last_active_at.unwrap_or(created_at),
                 created_text: String::new(),
                 last_active_text: String::new(),
-                source: text("source"),
-                platform: text("platform"),
-                current: s.get("current").and_then(Json::as_bool).unwrap_or(false),
-            })
+                source: s.source,
+                platform: s.platform,
+                current: s.current,
+            }
         })
         .collect();
-    let pages = v
-        .get("meta")
-        .and_then(|m| m.get("totalPages"))
-        .and_then(whole)
-        .and_then(|n| u32::try_from(n).ok())
-        .unwrap_or(1);
-    Some((items, pages))
+    Ok((items, page.meta.total_pages.unwrap_or(1)))
 }

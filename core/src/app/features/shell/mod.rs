@@ -81,15 +81,15 @@ pub enum ShellTick {
     },
 }
 
+/// `/build.json`'s `{id}`.
+#[derive(serde::Deserialize)]
 struct Build {
     id: String,
 }
 
 impl crate::app::wire::Wire for Build {
     fn read(v: &crate::json::Json) -> Result<Self, String> {
-        Ok(Build {
-            id: crate::app::wire::need_text(v, "id")?,
-        })
+        serde::Deserialize::deserialize(v).map_err(|e: serde_json::Error| e.to_string())
     }
 }
 

@@ -16,7 +16,7 @@ use crate::app::effect::{Effect, LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SessionStatus};
 use crate::app::operator::OperatorPath;
 use crate::app::registry::Req;
-use crate::app::wire::{text, LoginResponse};
+use crate::app::wire::LoginResponse;
 use crate::domain::alert::Alert;
 use crate::domain::route::{self, RouteName};
 use crate::json::Json;
@@ -81,9 +81,13 @@ impl Pending {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+/// A linked social account (`GET /api/profile/social`'s rows, `{socialType, email}`): rows
+/// without a type are left out, an odd e-mail is empty.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
 pub struct Link {
+    #[serde(rename = "socialType")]
     pub connection: String,
+    #[serde(default, deserialize_with = "crate::json::lenient")]
     pub email: String,
 }
 
@@ -447,17 +451,8 @@ impl Social {
 
     fn set_links(&mut self, v: &Json) {
         self.links_loaded = true;
-        self.links = v
-            .as_array()
-            .map_or(&[][..], Vec::as_slice)
-            .iter()
-            .filter_map(|l| {
-                Some(Link {
-                    connection: text(l, "socialType")?,
-                    email: text(l, "email").unwrap_or_default(),
-                })
-            })
-            .collect();
+        // Not a list: none.
+        self.links = crate::json::lenient_items(v).unwrap_or_default();
     }
 
     /// The round trip failed: say why and go on (home with sign-in for a sign-in).

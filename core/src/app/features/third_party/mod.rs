@@ -145,8 +145,12 @@ impl Feature for ThirdParty {
             Call::Profile => {
                 match calls::read_json(answer) {
                     Ok(p) => {
-                        self.restore_id = crate::app::wire::text(&p, "freshchatRestoreId")
-                            .filter(|r| !r.is_empty());
+                        // The session's profile shape; an answer that is not one has none.
+                        self.restore_id =
+                            <crate::app::wire::Profile as serde::Deserialize>::deserialize(&p)
+                                .ok()
+                                .and_then(|p| p.freshchat_restore_id)
+                                .filter(|r| !r.is_empty());
                     }
                     Err(e) => cx.log(LogLevel::Warn, &format!("chat restore id: {e}")),
                 }

@@ -247,10 +247,7 @@ impl Feature for Verify {
             },
             Call::Owner => {
                 self.proof_loading = false;
-                let profile = calls::read_json(answer).unwrap_or_else(|e| {
-                    cx.log_err(LogLevel::Warn, "email owner", &e);
-                    Json::Null
-                });
+                let profile = proof::Factors::read(answer, "email owner", cx);
                 self.proof = Some(proof::from_profile(&profile));
                 cx.forms_changed();
             }
