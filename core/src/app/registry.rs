@@ -51,6 +51,9 @@ macro_rules! features {
             $(pub $afield: $aty,)*
         }
 
+        /// What each feature keeps on the device (`Feature::STORED`; app/stored.rs).
+        pub const STORED: &[&[super::stored::Stored]] = &[$(<$aty as Feature>::STORED,)*];
+
         /// A call of one feature; its answer goes back to that feature.
         #[derive(Clone, Debug, PartialEq)]
         pub enum Req {

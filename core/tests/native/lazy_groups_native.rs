@@ -38,7 +38,7 @@ fn boot(path: &str) -> (Model, Vec<Effect>) {
         Event::Booted {
             token: None,
             path: path.into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -227,7 +227,7 @@ fn natively_the_group_is_here_at_once() {
         Event::Booted {
             token: None,
             path: "/sport".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -258,7 +258,7 @@ fn booted_with_usd(path: &str, token_secs: i64, at: u64) -> (Model, Vec<Effect>)
         Event::Booted {
             token: Some(support::token(token_secs, "a")),
             path: path.into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         at,
     );
@@ -1362,8 +1362,9 @@ fn a_failed_payments_chunk_keeps_the_push_and_the_modals_retry_delivers_it() {
 #[test]
 fn a_qr_deposit_pending_before_a_reload_loads_the_group_at_the_start_to_look_it_up() {
     use croupier_core::app::feature::Hook;
-    let prefs = croupier_core::app::event::Prefs {
-        async_invoice_id: Some(51),
+    let prefs = croupier_core::app::event::Boot {
+        stored: croupier_core::app::stored::Kept::default()
+            .with(croupier_core::app::features::payments::ASYNC_INVOICE, "51"),
         ..Default::default()
     };
     assert!(groups::hears_now(PAYMENTS, &Hook::Booted(&prefs)));

@@ -18,6 +18,7 @@ use crate::app::effect::{Effect, TimerId};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{Req, Tick};
+use crate::app::stored::Stored;
 use crate::domain::realtime::push::Push;
 use crate::domain::route::RouteName;
 use crate::json::Json;
@@ -33,6 +34,13 @@ pub const LENGTHS_KEY: &str = "croupier.sessionLength";
 pub const REMINDERS_KEY: &str = "croupier.dailyReminder";
 /// localStorage: the local day each player's reminder last showed (days since 1970).
 pub const SEEN_KEY: &str = "croupier.reminderSeen";
+
+/// What the feature keeps on the device, by the keys above: all in localStorage.
+pub const PLAY_SESSION: Stored = Stored::local(SESSION_KEY);
+pub const INTERVALS: Stored = Stored::local(INTERVALS_KEY);
+pub const LENGTHS: Stored = Stored::local(LENGTHS_KEY);
+pub const REMINDERS: Stored = Stored::local(REMINDERS_KEY);
+pub const SEEN: Stored = Stored::local(SEEN_KEY);
 
 /// While a game or the sportsbook is open the bar's clock moves a minute at a time.
 const BAR_STEP_MS: u64 = 60_000;
@@ -128,6 +136,7 @@ impl Feature for Protection {
     type Ui = ProtectionUi;
     type Call = Call;
     type Tick = ProtectionTick;
+    const STORED: &'static [Stored] = &[PLAY_SESSION, INTERVALS, LENGTHS, REMINDERS, SEEN];
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);
@@ -253,20 +262,21 @@ impl Feature for Protection {
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
-            Hook::Booted(prefs) => {
+            Hook::Booted(boot) => {
                 // Heard first, at the present (also when this code arrives later than the boot).
                 self.now = self.now.max(cx.now);
-                self.stored.clone_from(&prefs.play_session);
-                let read = |text: &Option<String>, valid: fn(u32) -> bool| {
-                    text.as_deref()
+                self.stored = boot.stored.get(PLAY_SESSION).map(str::to_string);
+                let read = |stored: Stored, valid: fn(u32) -> bool| {
+                    boot.stored
+                        .get(stored)
                         .map(|t| choices::read_map(t, valid))
                         .unwrap_or_default()
                 };
-                self.intervals = read(&prefs.reality_check, |m| session::INTERVALS.contains(&m));
-                self.lengths = read(&prefs.session_length, |m| choices::LENGTHS.contains(&m));
-                self.reminders = read(&prefs.daily_reminder, choices::valid_minute);
-                self.seen = read(&prefs.reminder_seen, |_| true);
-                self.offset_minutes = prefs.offset_minutes.clamp(-24 * 60, 24 * 60);
+                self.intervals = read(INTERVALS, |m| session::INTERVALS.contains(&m));
+                self.lengths = read(LENGTHS, |m| choices::LENGTHS.contains(&m));
+                self.reminders = read(REMINDERS, choices::valid_minute);
+                self.seen = read(SEEN, |_| true);
+                self.offset_minutes = boot.offset_minutes.clamp(-24 * 60, 24 * 60);
                 false
             }
             Hook::Signal(Signal::LaunchWanted) => {

@@ -9,11 +9,14 @@ use crate::app::effect::{Effect, LogLevel};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::{Req, Tick};
+use crate::app::stored::Stored;
 use crate::domain::route;
 
 /// How often the shell asks whether a new build is out (the spec leaves it open).
 pub const VERSION_POLL_MS: u32 = 60_000;
 pub const DRAWER_COMPACT_KEY: &str = "IS_DRAWER_COMPACT";
+/// The compact drawer, kept on this device (SPEC §9): `true`, or absent.
+pub const DRAWER_COMPACT: Stored = Stored::local(DRAWER_COMPACT_KEY);
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -98,6 +101,7 @@ impl Feature for Shell {
     type Ui = ShellUi;
     type Call = Call;
     type Tick = ShellTick;
+    const STORED: &'static [Stored] = &[DRAWER_COMPACT];
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);
@@ -120,8 +124,8 @@ impl Feature for Shell {
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
-            Hook::Booted(prefs) => {
-                self.drawer_compact = prefs.drawer_compact;
+            Hook::Booted(boot) => {
+                self.drawer_compact = boot.stored.get(DRAWER_COMPACT) == Some("true");
                 poll_version(cx);
                 true
             }
