@@ -35,6 +35,11 @@ pub trait Feature: Default {
     /// What it keeps on the device (SPEC §9 keys): the runtime reads each at start into
     /// `Boot::stored`, which the feature reads back in `Hook::Booted` (app/stored.rs).
     const STORED: &'static [Stored] = &[];
+    /// Another tab wrote `key` in localStorage (the browser's storage event; `None`: removed):
+    /// the tick that tells this tab, when the feature shares that key between tabs.
+    fn stored_elsewhere(_key: &str, _value: Option<&str>) -> Option<Self::Tick> {
+        None
+    }
 
     fn ui(&mut self, _event: Self::Ui, _cx: &mut Cx) {}
     fn answered(&mut self, _call: Self::Call, _answer: Answer, _cx: &mut Cx) {}

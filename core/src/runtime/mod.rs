@@ -560,12 +560,13 @@ fn listen_browser(rt: &Rc<Runtime>) {
     let on_storage =
         Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |e: web_sys::StorageEvent| {
             let key = e.key();
-            let protection = key
+            let value = e.new_value();
+            let heard = key
                 .as_deref()
-                .and_then(|k| crate::app::features::protection::stored_elsewhere(k, e.new_value()));
-            if let Some(tick) = protection {
+                .and_then(|k| app::Tick::stored_elsewhere(k, value.as_deref()));
+            if let Some(tick) = heard {
                 if let Some(rt) = weak.upgrade() {
-                    rt.dispatch(Event::Tick(crate::app::registry::Tick::Protection(tick)));
+                    rt.dispatch(Event::Tick(tick));
                 }
                 return;
             }

@@ -905,7 +905,7 @@ fn a_late_chunk_does_not_start_the_session_at_its_arrival_nor_keep_the_clock_beh
 
 #[test]
 fn another_tabs_writes_wait_for_the_group_and_a_guests_tab_does_not_load_it() {
-    use croupier_core::app::features::protection::{stored_elsewhere, SESSION_KEY};
+    use croupier_core::app::features::protection::SESSION_KEY;
     use croupier_core::app::registry::Tick;
     let other = |started: u64| {
         json!({"player": 7, "started": started, "last_play": started, "last_check": started,
@@ -914,16 +914,17 @@ fn another_tabs_writes_wait_for_the_group_and_a_guests_tab_does_not_load_it() {
     };
     // A guest's tab hears a player's tab write its session: kept, never fetched.
     let (mut g, _) = boot("/");
-    let tick = stored_elsewhere(SESSION_KEY, Some(other(NOW))).expect("the session key");
-    let fx = update(&mut g, Event::Tick(Tick::Protection(tick)), NOW);
+    let tick = Tick::stored_elsewhere(SESSION_KEY, Some(&other(NOW))).expect("the session key");
+    let fx = update(&mut g, Event::Tick(tick), NOW);
     assert_eq!(protection_loads(&fx), 0);
     assert_eq!(g.groups.state(PROTECTION), LoadState::Idle);
 
     // A player's tab on the lobby: the other tab's write waits, and is the session once the
     // code arrives (not what storage held at this tab's boot).
     let (mut m, _) = protected_player("/games", NOW);
-    let tick = stored_elsewhere(SESSION_KEY, Some(other(NOW - MIN))).expect("the session key");
-    let fx = update(&mut m, Event::Tick(Tick::Protection(tick)), NOW + MIN);
+    let tick =
+        Tick::stored_elsewhere(SESSION_KEY, Some(&other(NOW - MIN))).expect("the session key");
+    let fx = update(&mut m, Event::Tick(tick), NOW + MIN);
     assert_eq!(protection_loads(&fx), 0, "it waits for the prefetch");
     update(&mut m, Event::LoadGroup(PROTECTION), NOW + 2 * MIN);
     protection_arrived(&mut m, NOW + 2 * MIN);

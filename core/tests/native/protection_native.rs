@@ -658,21 +658,28 @@ fn a_reminder_time_already_past_waits_for_tomorrow_and_odd_times_are_ignored() {
     assert!(!view(&g).protection.reminding);
 }
 
-/// The storage event of another tab reaches this feature only for its shared keys.
+/// The storage event of another tab (what the runtime hands to `Tick::stored_elsewhere`)
+/// reaches this feature only for its shared keys, and no other feature's.
 #[test]
 fn another_tabs_write_is_heard_for_the_session_and_the_reminder_days_only() {
+    use croupier_core::app::Tick;
     let v = || Some("{}".to_string());
     assert_eq!(
-        protection::stored_elsewhere(protection::SESSION_KEY, v()),
-        Some(protection::ProtectionTick::Stored(v()))
+        Tick::stored_elsewhere(protection::SESSION_KEY, Some("{}")),
+        Some(Tick::Protection(protection::ProtectionTick::Stored(v())))
     );
     assert_eq!(
-        protection::stored_elsewhere(protection::SEEN_KEY, v()),
-        Some(protection::ProtectionTick::Seen(v()))
+        Tick::stored_elsewhere(protection::SEEN_KEY, None),
+        Some(Tick::Protection(protection::ProtectionTick::Seen(None)))
     );
     assert_eq!(
-        protection::stored_elsewhere(protection::INTERVALS_KEY, v()),
+        Tick::stored_elsewhere(protection::INTERVALS_KEY, Some("{}")),
         None
     );
-    assert_eq!(protection::stored_elsewhere("croupier.other", v()), None);
+    assert_eq!(Tick::stored_elsewhere("croupier.other", Some("{}")), None);
+    // The cross-tab session signal is the runtime's (`PEER_KEY`), not a feature's.
+    assert_eq!(
+        Tick::stored_elsewhere("croupier.session", Some("login:1")),
+        None
+    );
 }

@@ -121,22 +121,22 @@ pub enum ProtectionTick {
     Seen(Option<String>),
 }
 
-/// Another tab wrote one of this feature's device keys (the storage event): the tick that
-/// tells this tab. The play session (one for every tab of the device) and the reminder's days
-/// (a reminder shown in one tab is not repeated in another).
-pub fn stored_elsewhere(key: &str, value: Option<String>) -> Option<ProtectionTick> {
-    match key {
-        SESSION_KEY => Some(ProtectionTick::Stored(value)),
-        SEEN_KEY => Some(ProtectionTick::Seen(value)),
-        _ => None,
-    }
-}
-
 impl Feature for Protection {
     type Ui = ProtectionUi;
     type Call = Call;
     type Tick = ProtectionTick;
     const STORED: &'static [Stored] = &[PLAY_SESSION, INTERVALS, LENGTHS, REMINDERS, SEEN];
+
+    /// The play session (one for every tab of the device) and the reminder's days (a reminder
+    /// shown in one tab is not repeated in another).
+    fn stored_elsewhere(key: &str, value: Option<&str>) -> Option<ProtectionTick> {
+        let value = value.map(str::to_string);
+        match key {
+            SESSION_KEY => Some(ProtectionTick::Stored(value)),
+            SEEN_KEY => Some(ProtectionTick::Seen(value)),
+            _ => None,
+        }
+    }
 
     fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
         view::slices(model, dirty, out);
