@@ -92,11 +92,18 @@ ensure_browsers() {
 
 # npm ci when node_modules is missing or older than the lockfile.
 ensure_npm() {
-  local dir="$1"
-  if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
-    log "npm ci in ${dir#"$ROOT"/}"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-  fi
+  local dir="$1" lock
+  # Setup installs every folder's packages in the background while the core builds; a second
+  # caller (build_product's own ensure_npm) waits on the folder's lock and then finds them in
+  # place instead of starting a second `npm ci` over a half-written node_modules.
+  lock="${TMPDIR:-/tmp}/croupier-npm-$(printf '%s' "$dir" | md5sum | cut -c1-12).lock"
+  (
+    flock 9
+    if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+      log "npm ci in ${dir#"$ROOT"/}"
+      cd "$dir" && npm ci --no-audit --no-fund --loglevel=error
+    fi
+  ) 9>"$lock"
 }
 
 # core (cargo, profile wasm-release) -> wasm-split-cli -> wasm-bindgen --target web -> pkg

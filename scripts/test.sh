@@ -40,25 +40,44 @@ step_limit() {
   esac
 }
 
+# Each step's processor time (issue 31: which steps wait and which keep both cores busy), from
+# a cpuacct cgroup of its own where the machine lets us make one (root on cgroup v1); every
+# process the step starts, browsers and servers included, is counted. Elsewhere nothing is
+# printed.
+CPU_ROOT=/sys/fs/cgroup/cpuacct/croupier-test
+cpu_group() {
+  local cg="$CPU_ROOT/$1"
+  { mkdir -p "$cg" && echo 0 >"$cg/cpuacct.usage"; } 2>/dev/null && echo "$cg"
+}
+cpu_join() { [ -z "$1" ] || echo "echo \$\$ >'$1/cgroup.procs' 2>/dev/null;"; }
+cpu_used() { # CG SECONDS -> ", cpu 3m 2s = 1.6 cores"
+  local ns s
+  [ -n "$1" ] && ns=$(cat "$1/cpuacct.usage" 2>/dev/null) || return 0
+  rmdir "$1" 2>/dev/null
+  s=$((ns / 1000000000))
+  awk -v s="$s" -v w="$2" 'BEGIN { printf ", cpu %dm %ds = %.1f cores", s / 60, s % 60, (w > 0 ? s / w : 0) }'
+}
+
 # step NAME COUNTER CMD...: run and record. COUNTER is `one` for a check (not a test suite:
 # counted apart, never as test cases) or, for a test suite, how to count its cases:
 # rust | line | json:FILE. A suite that exits 0 having run no test fails.
 step() {
   local name="$1" counter="$2"; shift 2
-  local log="$LOGDIR/$name.log" rc p=0 f=0 ok start took limit
+  local log="$LOGDIR/$name.log" rc p=0 f=0 ok start took limit cg
   log "$name"
   # A report left by an earlier run must never stand in for this one.
   case "$counter" in json:*) rm -f "${counter#json:}" ;; esac
   start=$SECONDS
   limit=$(step_limit "$name")
+  cg=$(cpu_group "$name")
   # Shell functions (setup) run in a child bash so that `timeout` can run and stop them.
   if [ "$(type -t "$1")" = function ]; then
-    timeout --kill-after=30 "${limit}m" bash -c "source '$ROOT/scripts/lib.sh'; $(declare -f "$1"); $*" >"$log" 2>&1
+    timeout --kill-after=30 "${limit}m" bash -c "$(cpu_join "$cg") source '$ROOT/scripts/lib.sh'; $(declare -f "$1"); $*" >"$log" 2>&1
   else
-    timeout --kill-after=30 "${limit}m" "$@" >"$log" 2>&1
+    timeout --kill-after=30 "${limit}m" bash -c "$(cpu_join "$cg") exec \"\$@\"" _ "$@" >"$log" 2>&1
   fi
   rc=$?
-  took="$(((SECONDS - start) / 60))m $(((SECONDS - start) % 60))s"
+  took="$(((SECONDS - start) / 60))m $(((SECONDS - start) % 60))s$(cpu_used "$cg" $((SECONDS - start)))"
   if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then echo "    $name: stopped at its ${limit} min limit" >>"$log"; fi
   case "$counter" in
     rust) read -r p f < <(count_rust "$log") ;;
@@ -114,11 +133,16 @@ setup() {
   # run): the core's fat LTO, the splitter, wasm-opt and vite each keep one core busy while the
   # sandbox's crates fill the other. Different profiles, so cargo's per-profile locks let both
   # run at once.
-  local sandbox_log="$ROOT/target/test-logs/setup-sandbox.log" sandbox rc=0
+  local sandbox_log="$ROOT/target/test-logs/setup-sandbox.log" sandbox npm_log="$ROOT/target/test-logs/setup-npm.log" npm rc=0
   cargo build --release -q -p croupier-sandbox >"$sandbox_log" 2>&1 &
   sandbox=$!
-  build_product && ensure_npm "$ROOT/tests" &&
-    { [ ! -f "$ROOT/tests/interop/package.json" ] || ensure_npm "$ROOT/tests/interop"; } || rc=1
+  # The packages come down while the core compiles (the network and the disk, not the cores,
+  # are what npm waits on); build_product's own ensure_npm waits for the app's.
+  { ensure_npm "$ROOT/app" && ensure_npm "$ROOT/tests" &&
+    { [ ! -f "$ROOT/tests/interop/package.json" ] || ensure_npm "$ROOT/tests/interop"; }; } >"$npm_log" 2>&1 &
+  npm=$!
+  build_product || rc=1
+  wait "$npm" || { echo "npm ci failed:"; cat "$npm_log"; rc=1; }
   wait "$sandbox" || { echo "the sandbox's release build failed:"; cat "$sandbox_log"; rc=1; }
   return "$rc"
 }

@@ -34,7 +34,7 @@ pub fn balance(shared: &Shared, account: &Account) -> MoneyView {
 /// A decimal amount in `code` as the player reads it (balances, bonuses): crypto in the
 /// sub-unit or the unit the player chose (`Shared::crypto_sub_units`).
 pub fn amount(shared: &Shared, value: &str, code: &str) -> MoneyView {
-    amount_in(&shared.currencies, value, code, shared.crypto_sub_units)
+    amount_in(shared.currencies(), value, code, shared.crypto_sub_units())
 }
 
 /// The balance in the equivalent currency (SPEC §9): 2 decimals, only for a crypto account

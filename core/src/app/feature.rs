@@ -12,7 +12,7 @@ use super::calls::{Answer, Endpoint};
 use super::effect::{Effect, LogLevel, TimerId};
 use super::event::Boot;
 use super::forms::FormState;
-use super::model::{Config, Dirty, Model};
+use super::model::Config;
 use super::registry::{FormId, Req, Tick};
 use super::stored::Stored;
 use super::wire::{Currency, Locale};
@@ -62,9 +62,6 @@ pub trait Feature: Default {
     }
     /// The form passed its rules: send it (only send: what changes comes with the answer).
     fn submit(&mut self, _form: FormId, _cx: &mut Cx) {}
-
-    /// Put the feature's view slices that read a dirty part into `out` (view.rs).
-    fn slices<S: SliceSink>(_model: &Model, _dirty: Dirty, _out: &mut S) {}
 }
 
 /// Where changed view slices go: the runtime writes them into a JS object, tests collect
@@ -253,6 +250,120 @@ pub struct Shared {
     pub zone: Rc<crate::domain::zone::Zone>,
     /// The registration scenario's server rules (SPEC §5), merged into both sign-up forms.
     pub registration: Rc<crate::app::registration::Registration>,
+    /// The groups (`Reads`) a slice read through the accessors below while it was built.
+    pub reads: ReadLog,
+}
+
+/// Groups of [`Shared`] fields, a [`Dirty`](super::model::Dirty) bit each: the parent marks a
+/// group when an update changed it ([`SharedMark`]), and a slice built through the accessors
+/// below is rebuilt when its own part or a group it read last time is dirty (registry.rs).
+pub struct Reads;
+
+impl Reads {
+    /// `texts`.
+    pub const TEXTS: u64 = 1 << 40;
+    /// `currencies`, `locales`.
+    pub const CURRENCIES: u64 = 1 << 41;
+    /// `crypto_sub_units`.
+    pub const UNITS: u64 = 1 << 42;
+    /// `accounts`, `active_currency`.
+    pub const ACCOUNTS: u64 = 1 << 43;
+    /// `status`, `player_id`.
+    pub const STATUS: u64 = 1 << 44;
+    /// `zone`.
+    pub const ZONE: u64 = 1 << 45;
+    /// `consent`.
+    pub const CONSENT: u64 = 1 << 46;
+    /// The address's locale ([`Shared::locale`]), not the rest of the address.
+    pub const LOCALE: u64 = 1 << 47;
+    /// Every group: what a slice depends on when it read a field without an accessor.
+    pub const ALL: u64 = 0xff << 40;
+}
+
+/// What a slice read ([`Reads`] bits), noted by the accessors. Not part of the model's
+/// value: two models that differ only in it are equal.
+#[derive(Clone, Debug, Default)]
+pub struct ReadLog(std::cell::Cell<u64>);
+
+impl PartialEq for ReadLog {
+    fn eq(&self, _: &ReadLog) -> bool {
+        true
+    }
+}
+
+impl ReadLog {
+    fn note(&self, group: u64) {
+        self.0.set(self.0.get() | group);
+    }
+
+    /// What was read since the last take.
+    pub fn take(&self) -> u64 {
+        self.0.replace(0)
+    }
+}
+
+/// The groups' values before an update, to mark the ones it changed ([`Reads`]).
+pub struct SharedMark {
+    texts: Rc<LiteMap<String, String>>,
+    currencies: Rc<Vec<Currency>>,
+    locales: Rc<Vec<Locale>>,
+    units: bool,
+    accounts: Rc<Vec<crate::app::wire::Account>>,
+    active_currency: Option<String>,
+    status: (SessionStatus, Option<i64>),
+    zone: Rc<crate::domain::zone::Zone>,
+    consent: crate::domain::consent::Consent,
+    locale: Option<String>,
+}
+
+impl SharedMark {
+    pub fn of(shared: &Shared, config: &Config) -> SharedMark {
+        SharedMark {
+            texts: shared.texts.clone(),
+            currencies: shared.currencies.clone(),
+            locales: shared.locales.clone(),
+            units: shared.crypto_sub_units,
+            accounts: shared.accounts.clone(),
+            active_currency: shared.active_currency.clone(),
+            status: (shared.status, shared.player_id),
+            zone: shared.zone.clone(),
+            consent: shared.consent,
+            locale: shared.locale_of(config).map(str::to_string),
+        }
+    }
+
+    /// The [`Reads`] groups whose value is not the one kept.
+    pub fn changed(&self, shared: &Shared, config: &Config) -> u64 {
+        let mut bits = 0;
+        let mut mark = |changed: bool, group: u64| {
+            if changed {
+                bits |= group;
+            }
+        };
+        mark(!Rc::ptr_eq(&self.texts, &shared.texts), Reads::TEXTS);
+        mark(
+            !Rc::ptr_eq(&self.currencies, &shared.currencies)
+                || !Rc::ptr_eq(&self.locales, &shared.locales),
+            Reads::CURRENCIES,
+        );
+        mark(self.units != shared.crypto_sub_units, Reads::UNITS);
+        mark(
+            !Rc::ptr_eq(&self.accounts, &shared.accounts)
+                || self.active_currency != shared.active_currency,
+            Reads::ACCOUNTS,
+        );
+        mark(
+            self.status != (shared.status, shared.player_id),
+            Reads::STATUS,
+        );
+        mark(!Rc::ptr_eq(&self.zone, &shared.zone), Reads::ZONE);
+        mark(self.consent != shared.consent, Reads::CONSENT);
+        mark(
+            self.locale.as_deref() != shared.locale_of(config),
+            Reads::LOCALE,
+        );
+        bits
+    }
 }
 
 impl Shared {
@@ -281,12 +392,50 @@ impl Shared {
             catalogue: None,
             zone: Rc::default(),
             registration: Rc::default(),
+            reads: ReadLog::default(),
         }
+    }
+
+    // The accessors a slice reads through: each notes its group ([`Reads`]).
+
+    pub fn texts(&self) -> &Rc<LiteMap<String, String>> {
+        self.reads.note(Reads::TEXTS);
+        &self.texts
+    }
+
+    pub fn currencies(&self) -> &[Currency] {
+        self.reads.note(Reads::CURRENCIES);
+        &self.currencies
+    }
+
+    pub fn crypto_sub_units(&self) -> bool {
+        self.reads.note(Reads::UNITS);
+        self.crypto_sub_units
+    }
+
+    pub fn accounts(&self) -> &[crate::app::wire::Account] {
+        self.reads.note(Reads::ACCOUNTS);
+        &self.accounts
+    }
+
+    pub fn active_currency(&self) -> Option<&str> {
+        self.reads.note(Reads::ACCOUNTS);
+        self.active_currency.as_deref()
+    }
+
+    pub fn zone(&self) -> &crate::domain::zone::Zone {
+        self.reads.note(Reads::ZONE);
+        &self.zone
+    }
+
+    pub fn consent(&self) -> crate::domain::consent::Consent {
+        self.reads.note(Reads::CONSENT);
+        self.consent
     }
 
     /// Localized text for `key`, if any.
     pub fn text_of(&self, key: &str) -> Option<&String> {
-        self.texts.get(key)
+        self.texts().get(key)
     }
 
     /// [`Shared::text_of`], or the key itself so a missing text is visible rather than blank.
@@ -296,7 +445,7 @@ impl Shared {
     }
 
     pub fn currency(&self, code: &str) -> Option<&Currency> {
-        self.currencies
+        self.currencies()
             .iter()
             .find(|c| c.code.eq_ignore_ascii_case(code))
     }
@@ -308,6 +457,7 @@ impl Shared {
     }
 
     pub fn is_player(&self) -> bool {
+        self.reads.note(Reads::STATUS);
         self.status == SessionStatus::Player
     }
 
@@ -344,6 +494,12 @@ impl Shared {
 
     /// The locale of the current address (`None` = default).
     pub fn locale<'a>(&'a self, config: &'a Config) -> Option<&'a str> {
+        self.reads.note(Reads::LOCALE);
+        self.locale_of(config)
+    }
+
+    /// [`Shared::locale`], not noted (the parent's own reads).
+    fn locale_of<'a>(&'a self, config: &'a Config) -> Option<&'a str> {
         self.route
             .as_ref()
             .ok()

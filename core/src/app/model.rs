@@ -189,6 +189,8 @@ pub struct Model {
     pub next_timer: u32,
     /// What changed since the view last looked (view.rs).
     pub dirty: Dirty,
+    /// The shared groups each slice read when it was last built (registry.rs).
+    pub slice_reads: super::registry::SliceReads,
     /// Where the address was before this update moved it (for `Hook::Navigated`).
     pub moved_from: Option<Location>,
 }
@@ -207,6 +209,7 @@ impl Model {
             groups: Default::default(),
             next_timer: 0,
             dirty: Dirty::ALL,
+            slice_reads: Default::default(),
             moved_from: None,
         }
     }

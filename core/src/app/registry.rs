@@ -27,24 +27,119 @@ use super::model::{Dirty, Model};
 use crate::domain::validation::Rule;
 
 macro_rules! features {
+    // A slice without `when` is built from its feature's model and the shared state
+    // (`fn(&F, &Shared, &Config) -> T`) and rebuilt when its feature's part is dirty; one with
+    // `when` is built from the whole model and rebuilt when `when(model, dirty)` says so (the
+    // slices that still read a sibling's part, docs/notes/issue-28.md "Session 44").
+    // The shared groups it read are noted as it builds (`feature::Reads`), and it is rebuilt
+    // when one of them is dirty too.
+    (@build $model:ident $field:ident $slice:ident $build:path) => {{
+        $model.shared.reads.take();
+        let built = $build(&$model.f.$field, &$model.shared, &$model.config);
+        $model.slice_reads.$slice.set($model.shared.reads.take());
+        built
+    }};
+    (@build $model:ident $field:ident $slice:ident $build:path [$when:path]) => {
+        $build($model)
+    };
+    (@when $model:ident $dirty:ident $Variant:ident $slice:ident) => {
+        $dirty.touches(&[Part::$Variant], false) || $dirty.0 & $model.slice_reads.$slice.get() != 0
+    };
+    (@when $model:ident $dirty:ident $Variant:ident $slice:ident [$when:path]) => {
+        $when($model, $dirty)
+    };
     (
-        eager { $($Variant:ident $field:ident: $ty:ty [$($Form:ident),*];)* }
-        lazy { $($group:ident { $($LVariant:ident $lfield:ident: $lty:ty [$($LForm:ident),*];)* })* }
+        eager { $($Variant:ident $field:ident: $ty:ty [$($Form:ident),*] $slices:tt)* }
+        lazy { $($group:ident { $($LVariant:ident $lfield:ident: $lty:ty [$($LForm:ident),*] $lslices:tt)* })* }
     ) => {
         features!(@all
             [$($Variant $field: $ty [$($Form),*];)*]
             [$($group { $($LVariant $lfield: $lty [$($LForm),*];)* })*]
             [
-                $($Variant $field: $ty [$($Form),*];)*
-                $($($LVariant $lfield: $lty [$($LForm),*];)*)*
+                $($Variant $field: $ty [$($Form),*] $slices)*
+                $($($LVariant $lfield: $lty [$($LForm),*] $lslices)*)*
             ]
         );
     };
     (@all
         [$($Variant:ident $field:ident: $ty:ty [$($Form:ident),*];)*]
         [$($group:ident { $($LVariant:ident $lfield:ident: $lty:ty [$($LForm:ident),*];)* })*]
-        [$($AVariant:ident $afield:ident: $aty:ty [$($AForm:ident),*];)*]
+        [$(
+            $AVariant:ident $afield:ident: $aty:ty [$($AForm:ident),*] {$(
+                $(#[$smeta:meta])*
+                $slice:ident $sname:literal: $sty:ty = $build:path $(, when $when:path)?;
+            )*}
+        )*]
     ) => {
+        /// The whole view: what `Core.view()` returns first; later only changed slices are
+        /// sent. A field per feature slice (each row's `{…}`, under the name React reads),
+        /// then the parent's: the forms, the lazy groups' load states and the texts.
+        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+        pub struct View {
+            $($(
+                $(#[$smeta])*
+                #[serde(rename = $sname)]
+                pub $slice: $sty,
+            )*)*
+            #[serde(serialize_with = "crate::json::map_as_object")]
+            #[cfg_attr(target_arch = "wasm32", tsify(type = "FormsView"))]
+            pub forms: litemap::LiteMap<FormId, super::view::FormView>,
+            /// Where each lazily loaded group's code is: the page shows a retry while `failed`.
+            pub groups: GroupsView,
+            /// Localized texts by `group.key`, English built-ins under loaded content.
+            #[serde(serialize_with = "crate::json::map_as_object")]
+            #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
+            pub texts: litemap::LiteMap<String, String>,
+        }
+
+        /// The whole view of `model`.
+        pub fn view(model: &Model) -> View {
+            View {
+                $($($slice: features!(@build model $afield $slice $build $([$when])?),)*)*
+                forms: super::view::forms_slice(model),
+                groups: GroupsView::of(model),
+                texts: (*model.shared.texts).clone(),
+            }
+        }
+
+        /// Every feature slice whose `when` says a part it reads is dirty, by its name.
+        pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
+            $($(
+                if features!(@when model dirty $AVariant $slice $([$when])?) {
+                    out.put($sname, &features!(@build model $afield $slice $build $([$when])?));
+                }
+            )*)*
+        }
+
+        /// The shared groups (`feature::Reads` bits) each slice read when it was last built.
+        /// A cache beside the model's value: two models that differ only in it are equal.
+        #[derive(Clone, Debug, Default)]
+        pub struct SliceReads {
+            $($(pub $slice: std::cell::Cell<u64>,)*)*
+        }
+
+        impl PartialEq for SliceReads {
+            fn eq(&self, _: &SliceReads) -> bool {
+                true
+            }
+        }
+
+        /// Each lazily loaded group's load state (a field per `lazy` block).
+        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+        pub struct GroupsView {
+            $(pub $group: super::groups::LoadState,)*
+        }
+
+        impl GroupsView {
+            pub fn of(model: &Model) -> GroupsView {
+                GroupsView {
+                    $($group: model.groups.state(GroupId::$group),)*
+                }
+            }
+        }
+
         /// Every feature's model.
         #[derive(Clone, Debug, Default, PartialEq)]
         pub struct Features {
@@ -374,12 +469,6 @@ macro_rules! features {
                 }
             }
 
-            /// Every feature's slices that read a dirty part (a lazy group's too: its slices
-            /// read only the model, which the parent keeps).
-            pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-                $(<$aty as Feature>::slices(model, dirty, out);)*
-            }
-
             pub fn submit(&mut self, id: FormId, cx: &mut Cx) {
                 match id.part() {
                     $(Part::$Variant => self.$field.submit(id, cx),)*
@@ -392,46 +481,97 @@ macro_rules! features {
 
 features! {
     eager {
-        Settings settings: settings::Settings [];
-        Content content: content::Content [];
-        Shell shell: shell::Shell [];
-        Toasts toasts: toasts::Toasts [];
-        Session session: session::Session [SignUp, SignIn, ForgotPass, ResetPass];
-        Wallet wallet: wallet::Wallet [NewAccount];
-        Miniapp miniapp: miniapp::Miniapp [];
-        Games games: games::Games [];
-        Notifications notifications: notifications::Notifications [Contact];
-        Phone phone: phone::Phone [PhoneNumber, PhoneCode, PhoneSignUp];
-        Social social: social::Social [];
-        Pages pages: pages::Pages [];
-        Referral referral: referral::Referral [AffiliateApply];
-        Privacy privacy: consent::Privacy [];
-        ThirdParty third_party: third_party::ThirdParty [];
+        Settings settings: settings::Settings [] {
+            options "options": settings::view::OptionsView = settings::view::slice;
+        }
+        Content content: content::Content [] {}
+        Shell shell: shell::Shell [] {
+            nav "nav": shell::view::NavView = shell::view::slice, when shell::view::changed;
+        }
+        Toasts toasts: toasts::Toasts [] {
+            toasts "toasts": Vec<toasts::view::ToastView> = toasts::view::slice;
+        }
+        Session session: session::Session [SignUp, SignIn, ForgotPass, ResetPass] {
+            session "session": session::view::SessionView = session::view::slice, when session::view::changed;
+            /// What the sign-up forms add for the registration scenario (SPEC §5).
+            registration "registration": session::view::RegistrationView = session::view::registration, when session::view::registration_changed;
+        }
+        Wallet wallet: wallet::Wallet [NewAccount] {
+            accounts "accounts": wallet::view::AccountsView = wallet::view::slice;
+        }
+        Miniapp miniapp: miniapp::Miniapp [] {
+            miniapp "miniapp": miniapp::view::MiniappView = miniapp::view::slice;
+        }
+        Games games: games::Games [] {
+            games_lobby "gamesLobby": games::view::GamesLobbyView = games::view::lobby, when games::view::lobby_changed;
+            games_list "gamesList": games::view::GamesListView = games::view::list, when games::view::list_changed;
+            games_search "gamesSearch": games::view::GamesSearchView = games::view::search, when games::view::search_changed;
+            games_play "gamesPlay": games::view::GamesPlayView = games::view::play, when games::view::play_changed;
+            games_history "gamesHistory": games::view::GamesHistoryView = games::view::history, when games::view::history_changed;
+        }
+        Notifications notifications: notifications::Notifications [Contact] {
+            notifications "notifications": notifications::view::NotificationsView = notifications::view::slice;
+        }
+        Phone phone: phone::Phone [PhoneNumber, PhoneCode, PhoneSignUp] {
+            phone "phone": phone::view::PhoneView = phone::view::slice;
+        }
+        Social social: social::Social [] {
+            social "social": social::view::SocialView = social::view::slice;
+        }
+        Pages pages: pages::Pages [] {
+            content_page "contentPage": pages::view::ContentPageView = pages::view::slice;
+        }
+        Referral referral: referral::Referral [AffiliateApply] {
+            referral "referral": referral::view::ReferralView = referral::view::slice;
+        }
+        Privacy privacy: consent::Privacy [] {
+            consent "consent": consent::view::ConsentView = consent::view::slice;
+        }
+        ThirdParty third_party: third_party::ThirdParty [] {}
     }
     lazy {
         sport {
-            Sport sport: sport::Sport [];
+            Sport sport: sport::Sport [] {
+                sport "sport": sport::view::SportView = sport::view::slice, when sport::view::changed;
+            }
         }
         bonuses {
-            Bonuses bonuses: bonuses::Bonuses [];
+            Bonuses bonuses: bonuses::Bonuses [] {
+                bonuses "bonuses": bonuses::view::BonusesView = bonuses::view::slice, when bonuses::view::changed;
+                bonuses_history "bonusesHistory": bonuses::view::BonusHistoryView = bonuses::view::history, when bonuses::view::changed;
+            }
         }
         limits {
-            Limits limits: limits::Limits [LimitAdd, LimitEdit];
+            Limits limits: limits::Limits [LimitAdd, LimitEdit] {
+                limits "limits": limits::view::LimitsView = limits::view::slice, when limits::view::changed;
+            }
         }
         protection {
-            Protection protection: protection::Protection [];
+            Protection protection: protection::Protection [] {
+                /// The play session's figures and the reality check (issue 30).
+                protection "protection": protection::view::ProtectionView = protection::view::slice, when protection::view::changed;
+            }
         }
         // The account pages (docs/notes/issue-28.md "Session 43"): the profile's pages and
         // security modals, the e-mail and avatar modals and the mail link's page, the
         // documents. Phone, social and notifications stay eager: a guest's sign-up by phone
         // and social sign-in, and every page's bell, run their code.
         account {
-            Profile profile: profile::Profile [ChangePass, ChangeNickname, ProfileSettings, AccountSettings, Personal];
-            Verify verify: verify::Verify [EmailAddress, EmailCode];
-            Documents documents: documents::Documents [];
+            Profile profile: profile::Profile [ChangePass, ChangeNickname, ProfileSettings, AccountSettings, Personal] {
+                profile "profile": profile::view::ProfileView = profile::view::slice;
+            }
+            Verify verify: verify::Verify [EmailAddress, EmailCode] {
+                verify "verify": verify::view::VerifyView = verify::view::slice;
+            }
+            Documents documents: documents::Documents [] {
+                documents "documents": documents::view::DocumentsView = documents::view::slice;
+            }
         }
         payments {
-            Payments payments: payments::Payments [];
+            Payments payments: payments::Payments [] {
+                payment "payment": payments::pay::view::PaymentView = payments::pay::view::payment, when payments::pay::view::payment_changed;
+                history "history": payments::pay::view::HistoryView = payments::pay::view::history, when payments::pay::view::history_changed;
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use super::calls::{self, refresh, Auth, ResponseError};
 use super::effect::{Effect, LogLevel};
 use super::event::{AppUi, Boot, Event, HttpOutcome, UiEvent};
 use super::feature::{
-    Cx, Hook, LoadFailed, Msg, Out, OwnedHook, SessionChange, SessionStatus, Signal,
+    Cx, Hook, LoadFailed, Msg, Out, OwnedHook, SessionChange, SessionStatus, SharedMark, Signal,
 };
 use super::features::session;
 use super::forms;
@@ -21,6 +21,15 @@ use crate::domain::validation::Rule;
 pub use address::{parse_reload_guard, RELOAD_GUARD_KEY};
 
 pub fn update(model: &mut Model, event: Event, now: u64) -> Vec<Effect> {
+    // The shared groups this update changes are dirty too: slices that read one are rebuilt
+    // (`feature::Reads`).
+    let before = SharedMark::of(&model.shared, &model.config);
+    let fx = routed(model, event, now);
+    model.dirty.0 |= before.changed(&model.shared, &model.config);
+    fx
+}
+
+fn routed(model: &mut Model, event: Event, now: u64) -> Vec<Effect> {
     let mut fx = Vec::new();
     let mut out = Out::default();
     match event {

@@ -5,8 +5,8 @@ use crate::support;
 
 use croupier_core::app::event::Boot;
 use croupier_core::app::features::pages::html::{self, ContentNode};
+use croupier_core::app::features::pages::view::ContentStatus;
 use croupier_core::app::features::{consent, pages, referral};
-use croupier_core::app::view::ContentStatus;
 use croupier_core::app::{update, AppUi, Config, Effect, Event, FormId, FormValue, Model, Req};
 use support::{http, respond, ui, NOW};
 

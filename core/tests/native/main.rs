@@ -41,6 +41,7 @@ mod route_rules;
 mod session_native;
 mod shell_native;
 mod slice_native;
+mod slice_reads_native;
 mod social_native;
 mod sport_native;
 mod sport_rules;

@@ -4,8 +4,8 @@
 
 use crate::support;
 
+use croupier_core::app::features::toasts::view::ToastKind;
 use croupier_core::app::features::verify::{self, LinkStatus, VerifyUi};
-use croupier_core::app::view::ToastKind;
 use croupier_core::app::{
     update, view, AppUi, Boot, Config, Effect, Event, FormId, FormValue, Model, Req,
 };

@@ -24,8 +24,7 @@ pub mod wire;
 
 use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method, TimerId};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange};
 use crate::app::registry::{Req, Tick};
 use crate::domain::alert::Alert;
 use crate::domain::bonus::{self, PlayerBonus, PlayerFreespin, WagerCasinoConditions};
@@ -273,10 +272,6 @@ impl Feature for Bonuses {
     type Ui = BonusesUi;
     type Call = Call;
     type Tick = BonusTick;
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: BonusesUi, cx: &mut Cx) {
         if !cx.shared.is_player() {

@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::wire::{Item, Kind, Package};
 use super::{Action, Bonuses};
 use crate::app::display::{amount, MoneyView};
-use crate::app::feature::{Shared, SliceSink};
+use crate::app::feature::Shared;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::bonus::{GameScope, STATUS_ACTIVE};
@@ -203,11 +203,9 @@ pub struct LevelUpView {
 
 pub const READS: &[Part] = &[Part::Bonuses, Part::Settings, Part::Content];
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("bonuses", &slice(model));
-        out.put("bonusesHistory", &history(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(READS, false)
 }
 
 fn kind_name(kind: Kind) -> &'static str {

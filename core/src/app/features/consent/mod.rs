@@ -13,8 +13,7 @@ pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, Route};
 use crate::app::effect::{Effect, LogLevel};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook, Msg};
 use crate::app::operator::OperatorPath;
 use crate::app::registry::Req;
 use crate::app::stored::Stored;
@@ -67,10 +66,6 @@ impl Feature for Privacy {
     type Call = Call;
     type Tick = ();
     const STORED: &'static [Stored] = &[CONSENT, GEO_SEEN];
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: PrivacyUi, cx: &mut Cx) {
         let PrivacyUi::ConsentSave {

@@ -3,9 +3,8 @@
 
 use serde::Serialize;
 
-use crate::app::feature::SliceSink;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -20,15 +19,9 @@ pub struct ConsentView {
     pub restricted: bool,
 }
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(&[Part::Privacy], false) {
-        out.put("consent", &slice(model));
-    }
-}
-
-pub fn slice(model: &Model) -> ConsentView {
-    let c = model.shared.consent;
-    let p = &model.f.privacy;
+pub fn slice(f: &super::Privacy, shared: &Shared, _config: &Config) -> ConsentView {
+    let c = shared.consent();
+    let p = f;
     ConsentView {
         decided: c.decided,
         analytics: c.analytics,

@@ -4,8 +4,6 @@
 
 mod built_in;
 
-pub mod view;
-
 use crate::app::operator::OperatorPath;
 use std::rc::Rc;
 
@@ -15,8 +13,7 @@ pub use built_in::built_in;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, Route};
 use crate::app::effect::LogLevel;
-use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook, Msg};
 use crate::app::registry::Req;
 
 pub const CONTENT_GROUPS: [&str; 5] = [
@@ -81,10 +78,6 @@ impl Feature for Content {
     type Ui = ContentUi;
     type Call = Call;
     type Tick = ();
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         if let Hook::Booted(_) | Hook::Navigated { .. } = hook {

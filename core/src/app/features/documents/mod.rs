@@ -15,8 +15,7 @@ pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{Effect, LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook, SessionChange};
 use crate::app::registry::Req;
 use crate::domain::route::RouteName;
 use crate::json::Json;
@@ -111,10 +110,6 @@ impl Feature for Documents {
     type Ui = DocumentsUi;
     type Call = Call;
     type Tick = ();
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: DocumentsUi, cx: &mut Cx) {
         if !cx.shared.is_player() {

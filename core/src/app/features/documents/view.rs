@@ -4,9 +4,8 @@
 
 use serde::Serialize;
 
-use crate::app::feature::SliceSink;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::domain::locale::DateFormat;
 use crate::domain::zone::Zone;
 use crate::json::Json;
@@ -43,18 +42,9 @@ pub struct DocumentsView {
     pub deleting: bool,
 }
 
-pub const READS: &[Part] = &[Part::Documents];
-
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("documents", &slice(model));
-    }
-}
-
-pub fn slice(model: &Model) -> DocumentsView {
-    let d = &model.f.documents;
+pub fn slice(d: &super::Documents, shared: &Shared, _config: &Config) -> DocumentsView {
     DocumentsView {
-        list: with_texts(&d.list, &model.shared.zone),
+        list: with_texts(&d.list, shared.zone()),
         statuses: super::STATUSES,
         failed: d.failed,
         verifying: d.verifying,

@@ -30,8 +30,7 @@ use std::rc::Rc;
 
 use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal};
 use crate::app::stored::Stored;
 use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
@@ -378,10 +377,6 @@ impl Feature for Games {
             }
             GamesTick::Kept(text) => self.kept_read(text.as_deref(), cx),
         }
-    }
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
     }
 
     fn ui(&mut self, event: GamesUi, cx: &mut Cx) {

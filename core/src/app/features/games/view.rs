@@ -9,9 +9,7 @@ use super::catalogue::Catalogue;
 use super::filter::Listing;
 use super::history::Tab;
 use super::{CatalogueState, Games, ListLoad, Row, HISTORY, LIST, LOBBY, PLAY, SEARCH};
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
 use crate::domain::geo::GameCollection;
 use crate::domain::locale::DateFormat;
 use crate::domain::route::RouteName;
@@ -231,31 +229,33 @@ pub struct GamesHistoryView {
     pub next_href: Option<String>,
 }
 
-pub const READS: &[Part] = &[Part::Games, Part::Session];
+/// Whether the slice of `bit` needs a rebuild: the games feature marked it (`touched`, each
+/// slice's bit cleared as it is taken), or the whole view is asked for.
+fn take(model: &Model, dirty: Dirty, bit: u8) -> bool {
+    let touched = &model.f.games.touched;
+    let was = touched.get();
+    touched.set(was & !bit);
+    was & bit != 0 || dirty == Dirty::ALL
+}
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    let g = &model.f.games;
-    let touched = g.touched.replace(0);
-    let all = dirty == Dirty::ALL;
-    if !all && !dirty.touches(READS, true) && touched == 0 {
-        return;
-    }
-    let has = |bit: u8| all || touched & bit != 0;
-    if has(LOBBY) {
-        out.put("gamesLobby", &lobby(model));
-    }
-    if has(LIST) {
-        out.put("gamesList", &list(model));
-    }
-    if has(SEARCH) {
-        out.put("gamesSearch", &search(model));
-    }
-    if has(PLAY) {
-        out.put("gamesPlay", &play(model));
-    }
-    if has(HISTORY) {
-        out.put("gamesHistory", &history(model));
-    }
+pub fn lobby_changed(model: &Model, dirty: Dirty) -> bool {
+    take(model, dirty, LOBBY)
+}
+
+pub fn list_changed(model: &Model, dirty: Dirty) -> bool {
+    take(model, dirty, LIST)
+}
+
+pub fn search_changed(model: &Model, dirty: Dirty) -> bool {
+    take(model, dirty, SEARCH)
+}
+
+pub fn play_changed(model: &Model, dirty: Dirty) -> bool {
+    take(model, dirty, PLAY)
+}
+
+pub fn history_changed(model: &Model, dirty: Dirty) -> bool {
+    take(model, dirty, HISTORY)
 }
 
 fn prefix(model: &Model) -> String {

@@ -11,9 +11,8 @@ mod wire;
 
 use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal};
 use crate::app::forms::{self, FormState};
-use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
 use crate::domain::alert::Alert;
 use crate::domain::limit::{LimitDefinition, LimitPeriod};
@@ -141,10 +140,6 @@ impl Feature for Limits {
     type Ui = LimitsUi;
     type Call = Call;
     type Tick = ();
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: LimitsUi, cx: &mut Cx) {
         // Limits are a player's; a guest's click (a stale page) does nothing.

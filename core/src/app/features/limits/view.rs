@@ -4,7 +4,6 @@
 use serde::Serialize;
 
 use super::Item;
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::limit::{self, LimitDefinition, LimitPeriod};
@@ -96,16 +95,16 @@ pub struct LimitsView {
 
 pub const READS: &[Part] = &[Part::Limits, Part::Settings];
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    let shared = &model.shared;
+/// Whether the slice needs a rebuild: a part it reads is dirty, or the address moved while a
+/// limit modal is open (the modal's limit is in the address).
+pub fn changed(model: &Model, dirty: Dirty) -> bool {
     // The address matters only for the modal's limit; other moves leave the slice alone.
-    let limit_modal = shared
+    let limit_modal = model
+        .shared
         .location
         .query_value(MODAL_PARAM)
         .is_some_and(|m| m.contains("limit"));
-    if dirty.touches(READS, limit_modal) {
-        out.put("limits", &slice(model));
-    }
+    dirty.touches(READS, limit_modal)
 }
 
 fn view(i: &Item, zone: &Zone) -> LimitView {

@@ -9,8 +9,7 @@ pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange};
 use crate::app::registry::Req;
 use crate::app::wire::LoginResponse;
 use crate::domain::alert::Alert;
@@ -82,10 +81,6 @@ impl Feature for Miniapp {
     type Ui = MiniappUi;
     type Call = Call;
     type Tick = ();
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: MiniappUi, cx: &mut Cx) {
         let MiniappUi::MiniappRetry = event;

@@ -4,9 +4,8 @@
 use serde::Serialize;
 
 use super::Phase;
-use crate::app::feature::SliceSink;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -22,16 +21,9 @@ pub struct MiniappView {
     pub auth_failed: bool,
 }
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(&[Part::Miniapp], false) {
-        out.put("miniapp", &slice(model));
-    }
-}
-
-pub fn slice(model: &Model) -> MiniappView {
-    let m = &model.f.miniapp;
+pub fn slice(m: &super::Miniapp, _shared: &Shared, config: &Config) -> MiniappView {
     MiniappView {
-        active: model.config.is_miniapp(),
+        active: config.is_miniapp(),
         logging_in: m.phase == Phase::LoggingIn,
         blocked: m.phase == Phase::Blocked,
         auth_failed: m.phase == Phase::AuthFailed,

@@ -8,9 +8,8 @@ mod wire;
 
 use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, SessionChange};
 use crate::app::forms::{self, FormState};
-use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
 use crate::domain::notification::{POPOVER_ITEMS, PUSH_PAGE_SIZE, STATE_READ};
 use crate::domain::realtime::push::Push;
@@ -158,10 +157,6 @@ impl Feature for Notifications {
     type Ui = NotificationsUi;
     type Call = Call;
     type Tick = ();
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: NotificationsUi, cx: &mut Cx) {
         if !cx.shared.is_player() && !matches!(event, NotificationsUi::ContactAgain) {

@@ -5,9 +5,8 @@
 use serde::Serialize;
 
 use super::Note;
-use crate::app::feature::SliceSink;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::domain::locale::DateFormat;
 use crate::domain::zone::Zone;
 
@@ -54,14 +53,6 @@ pub struct NotificationsView {
     pub contact_sent: bool,
 }
 
-pub const READS: &[Part] = &[Part::Notifications];
-
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("notifications", &slice(model));
-    }
-}
-
 fn note(n: &Note, zone: &Zone) -> NoteView {
     NoteView {
         id: n.id,
@@ -73,26 +64,17 @@ fn note(n: &Note, zone: &Zone) -> NoteView {
     }
 }
 
-pub fn slice(model: &Model) -> NotificationsView {
-    let f = &model.f.notifications;
+pub fn slice(f: &super::Notifications, shared: &Shared, _config: &Config) -> NotificationsView {
     let i = &f.inbox;
     NotificationsView {
         unread: f.unread.saturating_add(f.push_unread),
         unread_messages: f.unread,
         unread_pushes: f.push_unread,
-        latest: f
-            .latest
-            .iter()
-            .map(|n| note(n, &model.shared.zone))
-            .collect(),
+        latest: f.latest.iter().map(|n| note(n, shared.zone())).collect(),
         inbox: InboxView {
             shown: i.shown,
             pushes: i.pushes,
-            items: i
-                .items
-                .iter()
-                .map(|n| note(n, &model.shared.zone))
-                .collect(),
+            items: i.items.iter().map(|n| note(n, shared.zone())).collect(),
             page: i.page,
             pages: i.pages,
             loading: i.loading,

@@ -13,8 +13,7 @@ pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::LogLevel;
-use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook, Msg};
 use crate::app::operator::OperatorPath;
 use crate::app::registry::Req;
 use crate::app::wire::lenient;
@@ -120,10 +119,6 @@ impl Feature for Pages {
     type Ui = PagesUi;
     type Call = Call;
     type Tick = ();
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: PagesUi, cx: &mut Cx) {
         let PagesUi::ContentRetry = event;

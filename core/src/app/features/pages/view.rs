@@ -5,9 +5,8 @@ use serde::Serialize;
 
 use super::html::ContentNode;
 use super::{Entry, List};
-use crate::app::feature::SliceSink;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::domain::route::{self, ParamValue, Params, RouteName};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -51,16 +50,9 @@ pub struct ContentPageView {
     pub redirect: Option<String>,
 }
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(&[Part::Pages], false) {
-        out.put("contentPage", &slice(model));
-    }
-}
-
-pub fn slice(model: &Model) -> ContentPageView {
-    let p = &model.f.pages;
-    let locale = model.shared.locale(&model.config);
-    let default = &model.config.default_locale;
+pub fn slice(p: &super::Pages, shared: &Shared, config: &Config) -> ContentPageView {
+    let locale = shared.locale(config);
+    let default = &config.default_locale;
     let (status, title, body) = match p.entry() {
         None => (ContentStatus::None, String::new(), Vec::new()),
         Some(Entry::Loading) => (ContentStatus::Loading, String::new(), Vec::new()),

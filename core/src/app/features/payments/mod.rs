@@ -9,8 +9,7 @@ pub mod pay;
 
 use crate::app::calls::{Answer, Endpoint, Route};
 use crate::app::effect::LogLevel;
-use crate::app::feature::{Cx, Feature, Hook, SessionChange, Signal, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook, SessionChange, Signal};
 use crate::app::stored::{Kept, Stored};
 use crate::domain::realtime::push::Push;
 
@@ -96,10 +95,6 @@ impl Feature for Payments {
     type Call = Call;
     type Tick = ();
     const STORED: &'static [Stored] = &[ASYNC_INVOICE, PAYMENT_GEO];
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        pay::view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: PaymentsUi, cx: &mut Cx) {
         // The wallet's accounts, as the parent has them.

@@ -18,9 +18,8 @@ pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal};
 use crate::app::forms::{self, FormState};
-use crate::app::model::{Dirty, Model};
 use crate::app::proof::{self, Proof};
 use crate::app::registry::{FormId, Req};
 use crate::app::wire::LoginResponse;
@@ -160,10 +159,6 @@ impl Feature for Phone {
     type Ui = PhoneUi;
     type Call = Call;
     type Tick = ();
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: PhoneUi, cx: &mut Cx) {
         match event {

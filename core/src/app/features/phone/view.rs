@@ -3,9 +3,8 @@
 
 use serde::Serialize;
 
-use crate::app::feature::SliceSink;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -31,16 +30,7 @@ pub struct PhoneView {
     pub owner_sending: bool,
 }
 
-pub const READS: &[Part] = &[Part::Phone];
-
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("phone", &slice(model));
-    }
-}
-
-pub fn slice(model: &Model) -> PhoneView {
-    let p = &model.f.phone;
+pub fn slice(p: &super::Phone, _shared: &Shared, _config: &Config) -> PhoneView {
     PhoneView {
         sent_to: p.sent_to.clone(),
         for_profile: p.for_profile,

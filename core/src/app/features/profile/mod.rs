@@ -9,9 +9,8 @@ use view::SessionRow;
 
 use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal};
 use crate::app::forms::{self, FormState};
-use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
 use crate::domain::alert::Alert;
 use crate::domain::validation::Rule;
@@ -154,10 +153,6 @@ impl Feature for Profile {
     type Ui = ProfileUi;
     type Call = Call;
     type Tick = ();
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: ProfileUi, cx: &mut Cx) {
         if !cx.shared.is_player() {

@@ -3,9 +3,8 @@
 use serde::Serialize;
 
 use super::Closing;
-use crate::app::feature::SliceSink;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::domain::locale::DateFormat;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -62,22 +61,10 @@ pub struct MeView {
     pub email_confirmed: bool,
 }
 
-pub const READS: &[Part] = &[Part::Profile];
-
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("profile", &slice(model));
-    }
-}
-
-pub fn slice(model: &Model) -> ProfileView {
-    let f = &model.f.profile;
+pub fn slice(f: &super::Profile, shared: &Shared, _config: &Config) -> ProfileView {
     let row = |s: &SessionRow| SessionRow {
-        created_text: model.shared.zone.format(s.created_at, DateFormat::DateTime),
-        last_active_text: model
-            .shared
-            .zone
-            .format(s.last_active_at, DateFormat::DateTime),
+        created_text: shared.zone().format(s.created_at, DateFormat::DateTime),
+        last_active_text: shared.zone().format(s.last_active_at, DateFormat::DateTime),
         ..s.clone()
     };
     ProfileView {

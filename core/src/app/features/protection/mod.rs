@@ -15,8 +15,7 @@ use litemap::LiteMap;
 
 use crate::app::calls::{Answer, Auth, Endpoint, Route};
 use crate::app::effect::{Effect, TimerId};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal};
 use crate::app::registry::{Req, Tick};
 use crate::app::stored::Stored;
 use crate::domain::realtime::push::Push;
@@ -136,10 +135,6 @@ impl Feature for Protection {
             SEEN_KEY => Some(ProtectionTick::Seen(value)),
             _ => None,
         }
-    }
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
     }
 
     fn ui(&mut self, event: ProtectionUi, cx: &mut Cx) {

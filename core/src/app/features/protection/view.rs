@@ -3,7 +3,6 @@
 use serde::Serialize;
 
 use super::choices;
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::app::wire::currency_info;
@@ -49,10 +48,9 @@ pub struct ProtectionView {
 
 pub const READS: &[Part] = &[Part::Protection, Part::Settings];
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, true) {
-        out.put("protection", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(READS, true)
 }
 
 fn shown(model: &Model, currency: &str, d: Option<Decimal>) -> String {

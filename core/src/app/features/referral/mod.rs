@@ -8,9 +8,8 @@ pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, Route};
 use crate::app::effect::{Effect, LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange};
 use crate::app::forms::{self, FormState};
-use crate::app::model::{Dirty, Model};
 use crate::app::operator::OperatorPath;
 use crate::app::registry::{FormId, Req};
 use crate::app::stored::{Kept, Stored};
@@ -112,10 +111,6 @@ impl Feature for Referral {
     type Call = Call;
     type Tick = ();
     const STORED: &'static [Stored] = &COOKIES;
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: ReferralUi, cx: &mut Cx) {
         match event {

@@ -4,9 +4,8 @@
 use serde::Serialize;
 
 use crate::app::display::{self, MoneyView};
-use crate::app::feature::SliceSink;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::domain::route;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -37,30 +36,20 @@ pub struct ReferralView {
     pub applied: bool,
 }
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(&[Part::Referral, Part::Settings], false) {
-        out.put("referral", &slice(model));
-    }
-}
-
-pub fn slice(model: &Model) -> ReferralView {
-    let r = &model.f.referral;
-    let home = route::home_path(
-        model.shared.locale(&model.config),
-        &model.config.default_locale,
-    );
+pub fn slice(r: &super::Referral, shared: &Shared, config: &Config) -> ReferralView {
+    let home = route::home_path(shared.locale(config), &config.default_locale);
     ReferralView {
         stats: r.stats.as_ref().map(|s| ReferralStatsView {
             link: format!(
                 "{}{home}?ref={}",
-                model.config.origin,
+                config.origin,
                 route::percent_encode(&s.code)
             ),
             code: s.code.clone(),
             invited: s.invited,
             qualified: s.qualified,
-            earned: display::amount(&model.shared, &s.earned, &s.currency),
-            available: display::amount(&model.shared, &s.available, &s.currency),
+            earned: display::amount(shared, &s.earned, &s.currency),
+            available: display::amount(shared, &s.available, &s.currency),
             can_transfer: s.available.bytes().any(|b| matches!(b, b'1'..=b'9')),
         }),
         loading: r.loading,

@@ -10,9 +10,8 @@ use crate::app::calls::{
     self, refresh::REFRESH_PATH, Answer, Auth, Endpoint, ResponseError, Route,
 };
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange};
 use crate::app::forms::{self, FormState};
-use crate::app::model::{Dirty, Model};
 use crate::app::registration::{self, Registration};
 use crate::app::registry::{FormId, Req};
 use crate::app::wire::{LoginResponse, Profile};
@@ -130,10 +129,6 @@ impl Feature for Session {
     type Ui = SessionUi;
     type Call = Call;
     type Tick = ();
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: SessionUi, cx: &mut Cx) {
         let SessionUi::SignOut = event;

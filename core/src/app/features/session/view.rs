@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::app::display::{balance, equivalent, MoneyView};
-use crate::app::feature::{SessionStatus, SliceSink};
+use crate::app::feature::SessionStatus;
 use crate::app::model::{Dirty, Model};
 use crate::app::registration::ExtraField;
 use crate::app::registry::Part;
@@ -36,13 +36,14 @@ pub struct RegistrationView {
     pub countries: Vec<(String, String)>,
 }
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("session", &slice(model));
-    }
-    if dirty.touches(&[Part::Session], false) {
-        out.put("registration", &registration(model));
-    }
+/// Whether the session slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(READS, false)
+}
+
+/// Whether the registration slice needs a rebuild: the session's own part is dirty.
+pub fn registration_changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(&[Part::Session], false)
 }
 
 pub fn registration(model: &Model) -> RegistrationView {

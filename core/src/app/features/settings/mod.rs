@@ -8,8 +8,7 @@ use std::rc::Rc;
 use crate::app::calls::query::{cache_key, SettingsCache};
 use crate::app::calls::{self, Answer, Auth, Endpoint, Route};
 use crate::app::effect::LogLevel;
-use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook, Msg};
 use crate::app::registry::Req;
 use crate::app::wire::{Currency, Locale};
 
@@ -45,10 +44,6 @@ impl Feature for Settings {
     type Ui = SettingsUi;
     type Call = Call;
     type Tick = ();
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         if let Hook::Booted(_) = hook {

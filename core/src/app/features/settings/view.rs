@@ -3,9 +3,8 @@
 use serde::Serialize;
 
 use crate::app::display::{option, CurrencyOption};
-use crate::app::feature::SliceSink;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -15,14 +14,8 @@ pub struct OptionsView {
     pub currencies: Vec<CurrencyOption>,
 }
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(&[Part::Settings], false) {
-        out.put("options", &slice(model));
-    }
-}
-
-pub fn slice(model: &Model) -> OptionsView {
+pub fn slice(_f: &super::Settings, shared: &Shared, _config: &Config) -> OptionsView {
     OptionsView {
-        currencies: model.shared.currencies.iter().map(option).collect(),
+        currencies: shared.currencies().iter().map(option).collect(),
     }
 }

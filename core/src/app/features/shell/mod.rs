@@ -6,8 +6,7 @@ pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, Route};
 use crate::app::effect::{Effect, LogLevel};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook, Msg};
 use crate::app::registry::{Req, Tick};
 use crate::app::stored::Stored;
 use crate::domain::route;
@@ -102,10 +101,6 @@ impl Feature for Shell {
     type Call = Call;
     type Tick = ShellTick;
     const STORED: &'static [Stored] = &[DRAWER_COMPACT];
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: ShellUi, cx: &mut Cx) {
         match event {

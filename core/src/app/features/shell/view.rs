@@ -6,7 +6,6 @@ use serde::Serialize;
 
 use super::menu::{self, LinkView};
 use super::Preloader;
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::{locale, route};
@@ -101,10 +100,9 @@ pub struct ModalView {
 }
 
 /// The address, the shell and the locale names (settings).
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(&[Part::Shell, Part::Settings], true) {
-        out.put("nav", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(&[Part::Shell, Part::Settings], true)
 }
 
 pub fn slice(model: &Model) -> NavView {

@@ -13,8 +13,7 @@ pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{Effect, LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SessionStatus, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SessionStatus};
 use crate::app::operator::OperatorPath;
 use crate::app::registry::Req;
 use crate::app::stored::Stored;
@@ -197,10 +196,6 @@ impl Feature for Social {
     type Call = Call;
     type Tick = ();
     const STORED: &'static [Stored] = &[PENDING];
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: SocialUi, cx: &mut Cx) {
         match event {

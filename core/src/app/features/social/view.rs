@@ -3,9 +3,8 @@
 
 use serde::Serialize;
 
-use crate::app::feature::SliceSink;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -30,20 +29,10 @@ pub struct SocialView {
     pub error: Option<String>,
 }
 
-pub const READS: &[Part] = &[Part::Social];
-
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("social", &slice(model));
-    }
-}
-
-pub fn slice(model: &Model) -> SocialView {
-    let s = &model.f.social;
+pub fn slice(s: &super::Social, _shared: &Shared, config: &Config) -> SocialView {
     SocialView {
         // Without the operator's authorize path no provider can be offered.
-        connections: if model
-            .config
+        connections: if config
             .operator_paths
             .provides(crate::app::operator::OperatorPath::SocialLogin)
         {

@@ -17,8 +17,7 @@ use litemap::LiteMap;
 
 use crate::app::calls::{Answer, Auth, Endpoint, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, SessionChange, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook, SessionChange};
 use crate::app::wire::Account;
 use crate::domain::realtime::push::Push;
 use crate::domain::sport::{SportInfoResponse, SportRoute, SportSelection};
@@ -142,10 +141,6 @@ impl Feature for Sport {
     type Ui = SportUi;
     type Call = Call;
     type Tick = ();
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: SportUi, cx: &mut Cx) {
         match event {

@@ -3,7 +3,6 @@
 use serde::Serialize;
 
 use super::{Theme, WidgetState};
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::domain::locale::sportsbook_culture;
@@ -65,10 +64,9 @@ pub struct CarouselsView {
 
 pub const READS: &[Part] = &[Part::Sport];
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, true) {
-        out.put("sport", &slice(model));
-    }
+/// Whether the slice needs a rebuild: a part it reads is dirty.
+pub fn changed(_model: &Model, dirty: Dirty) -> bool {
+    dirty.touches(READS, true)
 }
 
 pub fn slice(model: &Model) -> SportView {

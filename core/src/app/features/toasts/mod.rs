@@ -3,8 +3,7 @@
 
 pub mod view;
 
-use crate::app::feature::{Cx, Feature, Hook, SliceSink};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{Cx, Feature, Hook};
 use crate::app::registry::Tick;
 use crate::app::wire::currency_info;
 use crate::domain::alert::{Alert, AlertQueue};
@@ -35,10 +34,6 @@ impl Feature for Toasts {
     type Ui = ToastsUi;
     type Call = crate::app::calls::NoCall;
     type Tick = ToastsTick;
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: ToastsUi, cx: &mut Cx) {
         let ToastsUi::DismissToast { id } = event;

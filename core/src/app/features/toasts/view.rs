@@ -2,9 +2,8 @@
 
 use serde::Serialize;
 
-use crate::app::feature::SliceSink;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::domain::alert::AlertKind;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -29,14 +28,7 @@ pub struct ToastView {
     pub duration_ms: u64,
 }
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(&[Part::Toasts, Part::Content], false) {
-        out.put("toasts", &slice(model));
-    }
-}
-
-pub fn slice(model: &Model) -> Vec<ToastView> {
-    let shared = &model.shared;
+pub fn slice(toasts: &super::Toasts, shared: &Shared, _config: &Config) -> Vec<ToastView> {
     // A content key, else the text itself (a server's sentence); `{name}` filled in.
     let fill = |text: &str, params: &litemap::LiteMap<String, String>| {
         let mut out = shared
@@ -48,9 +40,7 @@ pub fn slice(model: &Model) -> Vec<ToastView> {
         }
         out
     };
-    model
-        .f
-        .toasts
+    toasts
         .queue
         .visible()
         .iter()

@@ -20,7 +20,6 @@ use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal};
 use crate::app::forms::{self, FormState};
-use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
 use crate::app::wire::lenient;
 use crate::domain::alert::Alert;
@@ -155,10 +154,6 @@ impl Feature for Verify {
     type Ui = VerifyUi;
     type Call = Call;
     type Tick = ();
-
-    fn slices<S: crate::app::feature::SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: VerifyUi, cx: &mut Cx) {
         match event {

@@ -4,9 +4,8 @@
 use serde::Serialize;
 
 use super::{LinkStatus, Proof};
-use crate::app::feature::SliceSink;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -36,16 +35,7 @@ pub struct VerifyView {
     pub avatar_error: Option<String>,
 }
 
-pub const READS: &[Part] = &[Part::Verify];
-
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("verify", &slice(model));
-    }
-}
-
-pub fn slice(model: &Model) -> VerifyView {
-    let v = &model.f.verify;
+pub fn slice(v: &super::Verify, _shared: &Shared, _config: &Config) -> VerifyView {
     VerifyView {
         proof: v.proof,
         owner_sent_to: v.owner.sent_to.clone(),

@@ -8,9 +8,8 @@ pub mod view;
 
 use crate::app::calls::{self, Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
-use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SliceSink};
+use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange};
 use crate::app::forms::{self, FormState};
-use crate::app::model::{Dirty, Model};
 use crate::app::registry::{FormId, Req};
 use crate::app::stored::{Kept, Stored};
 use crate::app::wire::Account;
@@ -89,10 +88,6 @@ impl Feature for Wallet {
     type Call = Call;
     type Tick = ();
     const STORED: &'static [Stored] = &[EQUIVALENT, CRYPTO_UNITS];
-
-    fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-        view::slices(model, dirty, out);
-    }
 
     fn ui(&mut self, event: WalletUi, cx: &mut Cx) {
         match event {

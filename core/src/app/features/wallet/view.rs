@@ -3,9 +3,8 @@
 use serde::Serialize;
 
 use crate::app::display::{balance, equivalent, option, CurrencyOption, MoneyView};
-use crate::app::feature::SliceSink;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -35,18 +34,8 @@ pub struct AccountsView {
     pub sub_units: bool,
 }
 
-pub const READS: &[Part] = &[Part::Wallet, Part::Settings];
-
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    if dirty.touches(READS, false) {
-        out.put("accounts", &slice(model));
-    }
-}
-
-pub fn slice(model: &Model) -> AccountsView {
-    let wallet = &model.f.wallet;
-    let shared = &model.shared;
-    let currencies = &shared.currencies;
+pub fn slice(wallet: &super::Wallet, shared: &Shared, _config: &Config) -> AccountsView {
+    let currencies = shared.currencies();
     let items = wallet
         .accounts
         .iter()
@@ -76,6 +65,6 @@ pub fn slice(model: &Model) -> AccountsView {
         loading: wallet.loading,
         items,
         addable,
-        sub_units: shared.crypto_sub_units,
+        sub_units: shared.crypto_sub_units(),
     }
 }

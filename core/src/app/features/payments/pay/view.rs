@@ -7,7 +7,6 @@ use serde::Serialize;
 use super::super::history::Filter;
 use super::{open_direction_of, AccountTab, MethodsState, Stage, AMOUNT};
 use crate::app::display::{self, MoneyView};
-use crate::app::feature::SliceSink;
 use crate::app::model::{Dirty, Model};
 use crate::app::registry::Part;
 use crate::app::wire::Currency;
@@ -188,24 +187,33 @@ pub const PAY_READS: &[Part] = &[Part::Payments, Part::Wallet, Part::Settings, P
 /// The history slice reads the invoices, the currencies and the crypto unit.
 pub const HISTORY_READS: &[Part] = &[Part::Payments, Part::Wallet, Part::Settings];
 
-pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
-    // Only where they are seen (a modal, the wallet pages): a balance push on another page
-    // stays two slices. Arriving there changes the address, which sends them fresh.
-    let shared = &model.shared;
-    let wallet_page = shared
+/// Where the slices are seen: the wallet pages, a modal. Only there are they rebuilt (a
+/// balance push on another page stays two slices); arriving there changes the address, which
+/// sends them fresh.
+fn wallet_page(model: &Model) -> bool {
+    model
+        .shared
         .route
         .as_ref()
-        .is_ok_and(|r| r.name.trim_start_matches("locale-").starts_with("wallet"));
-    let modal = shared
+        .is_ok_and(|r| r.name.trim_start_matches("locale-").starts_with("wallet"))
+}
+
+fn modal(model: &Model) -> bool {
+    model
+        .shared
         .location
         .query_value(crate::domain::modal::MODAL_PARAM)
-        .is_some();
-    if (modal || wallet_page) && dirty.touches(PAY_READS, true) {
-        out.put("payment", &payment(model));
-    }
-    if wallet_page && dirty.touches(HISTORY_READS, true) {
-        out.put("history", &history(model));
-    }
+        .is_some()
+}
+
+/// Whether the payment slice needs a rebuild (where it is seen, see [`wallet_page`]).
+pub fn payment_changed(model: &Model, dirty: Dirty) -> bool {
+    (modal(model) || wallet_page(model)) && dirty.touches(PAY_READS, true)
+}
+
+/// Whether the history slice needs a rebuild (on the wallet pages only).
+pub fn history_changed(model: &Model, dirty: Dirty) -> bool {
+    wallet_page(model) && dirty.touches(HISTORY_READS, true)
 }
 
 pub fn payment(model: &Model) -> PaymentView {
