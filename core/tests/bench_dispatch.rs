@@ -162,7 +162,7 @@ fn guest() -> Model {
         Event::Booted {
             token: None,
             path: "/".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
     );
     settled(&mut m);
@@ -182,7 +182,7 @@ fn player() -> Model {
         Event::Booted {
             token: Some(token(3600, "a")),
             path: "/".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
     );
     settled(&mut m);

@@ -5,12 +5,15 @@ use super::effect::{Effect, LogLevel};
 use super::feature::SessionStatus;
 use super::model::Model;
 use super::operator::{self, OperatorPath};
+use super::stored::Stored;
 use crate::domain::modal::{self, Decision, ModalContext, ModalId, ModalState, OpenRequest};
 use crate::domain::route::{self, Location, RouteError, RouteName};
 
 /// SPEC §9: at most one reload per path within 10 s.
 const RELOAD_GUARD_MS: u64 = 10_000;
 pub const RELOAD_GUARD_KEY: &str = "reloadGuard";
+/// Where the guard lives: this tab's session storage (read back at boot, app/stored.rs).
+pub const RELOAD_GUARD: Stored = Stored::session(RELOAD_GUARD_KEY);
 
 /// Take `url` (path?query#hash) as the current address and resolve it.
 pub fn set_address(model: &mut Model, url: &str, fx: &mut Vec<Effect>) {

@@ -47,6 +47,10 @@ pub struct HttpRequest {
     pub source_platform: bool,
     /// What the runtime adds for the visitor (`Route::guarded`, `Route::fingerprinted`).
     pub guarded: Guard,
+    /// An upload (`Route::upload`): the runtime sends the body's fields and the file chosen in
+    /// the page's input of this id as a multipart form, telling the input the percent sent
+    /// (runtime/upload.rs). `None`: a JSON request.
+    pub file_input: Option<&'static str>,
 }
 
 /// What the runtime adds to a call's body for the visitor (SPEC §7).

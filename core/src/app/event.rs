@@ -160,7 +160,7 @@ pub enum HttpOutcome {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-// Booted (with the storage's prefs) comes once per page: its size costs nothing.
+// Booted (with what the device keeps) comes once per page: its size costs nothing.
 #[allow(clippy::large_enum_variant)]
 pub enum Event {
     Ui(UiEvent),
@@ -168,7 +168,7 @@ pub enum Event {
     Booted {
         token: Option<String>,
         path: String,
-        prefs: Prefs,
+        boot: Boot,
     },
     /// The answer to call `id` (see `Effect::Http`).
     Http {
@@ -198,47 +198,32 @@ pub enum Event {
     },
 }
 
-/// What the runtime read from storage at start.
+/// What the runtime found at start: what the device keeps for features, and the page's own
+/// facts.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Prefs {
-    /// localStorage `IS_DRAWER_COMPACT` (SPEC §9).
-    pub drawer_compact: bool,
-    /// The last reload made for a new build: (full path, at ms), from sessionStorage.
-    pub last_reload: Option<(String, u64)>,
-    /// sessionStorage `asyncInvoiceId`: a QR deposit still pending (SPEC §9).
-    pub async_invoice_id: Option<u64>,
-    /// localStorage: the equivalent currency (SPEC §9) and `paymentGeo`.
-    pub equivalent_currency: Option<String>,
-    pub payment_geo: Option<String>,
-    /// localStorage `cryptoUnits`: `units` or `subUnits` (SPEC §1; unset shows sub-units).
-    pub crypto_units: Option<String>,
-    /// localStorage `playedGames` and sessionStorage `returnGame` (SPEC §9, games).
-    pub played_games: Option<String>,
-    pub return_game: Option<String>,
+pub struct Boot {
+    /// Every key a feature declared (`Feature::STORED`), as the device held it; each feature
+    /// reads its own in `Hook::Booted` (app/stored.rs).
+    pub stored: super::stored::Kept,
     /// The page's origin (the social provider returns to it).
     pub origin: String,
     /// Random per page load (social sign-in `state`).
     pub seed: String,
-    /// sessionStorage `socialAuth`: the social round trip this tab started.
-    pub social: Option<String>,
-    /// Cookies of the affiliate capture (`referral::COOKIES`): name and decoded value.
-    pub affiliate_cookies: Vec<(String, String)>,
-    /// localStorage `cookieConsent` (domain::consent) and sessionStorage `geoPopupSeen`.
-    pub consent: Option<String>,
-    pub geo_seen: bool,
-    /// localStorage: the play session (`protection::SESSION_KEY`) and each player's
-    /// reality-check interval (`protection::INTERVALS_KEY`).
-    pub play_session: Option<String>,
-    pub reality_check: Option<String>,
-    /// localStorage: each player's session length, daily reminder time and the local day
-    /// their reminder last showed (`protection::{LENGTHS_KEY, REMINDERS_KEY, SEEN_KEY}`).
-    pub session_length: Option<String>,
-    pub daily_reminder: Option<String>,
-    pub reminder_seen: Option<String>,
     /// The device's offset from UTC in minutes at boot (+60 for UTC+1): the reminder's time
     /// of day is local.
     pub offset_minutes: i32,
     /// The device's time zone around now (`runtime::zone`): the offsets and when they change,
     /// so dates are shown in the offset they had (SPEC §9 date formats). Empty: UTC.
     pub zone: crate::domain::zone::Zone,
+}
+
+impl Boot {
+    /// A boot whose device holds `values` (tests set up a device this way).
+    pub fn holding(values: &[(super::stored::Stored, &str)]) -> Boot {
+        let mut boot = Boot::default();
+        for (stored, value) in values {
+            boot.stored.insert(*stored, value.to_string());
+        }
+        boot
+    }
 }

@@ -10,10 +10,11 @@ use std::rc::Rc;
 
 use super::calls::{Answer, Endpoint};
 use super::effect::{Effect, LogLevel, TimerId};
-use super::event::Prefs;
+use super::event::Boot;
 use super::forms::FormState;
 use super::model::Config;
 use super::registry::{FormId, Req, Tick};
+use super::stored::Stored;
 use super::wire::{Currency, Locale};
 use crate::domain::alert::Alert;
 use crate::domain::analytics::AnalyticsEvent;
@@ -30,6 +31,15 @@ pub trait Feature: Default {
     type Call: Clone + std::fmt::Debug + PartialEq + Endpoint;
     /// Its timers and other runtime answers.
     type Tick: Clone + std::fmt::Debug + PartialEq;
+
+    /// What it keeps on the device (SPEC §9 keys): the runtime reads each at start into
+    /// `Boot::stored`, which the feature reads back in `Hook::Booted` (app/stored.rs).
+    const STORED: &'static [Stored] = &[];
+    /// Another tab wrote `key` in localStorage (the browser's storage event; `None`: removed):
+    /// the tick that tells this tab, when the feature shares that key between tabs.
+    fn stored_elsewhere(_key: &str, _value: Option<&str>) -> Option<Self::Tick> {
+        None
+    }
 
     fn ui(&mut self, _event: Self::Ui, _cx: &mut Cx) {}
     fn answered(&mut self, _call: Self::Call, _answer: Answer, _cx: &mut Cx) {}
@@ -64,7 +74,7 @@ pub trait SliceSink {
 #[derive(Debug)]
 pub enum Hook<'a> {
     /// The runtime started with what storage held.
-    Booted(&'a Prefs),
+    Booted(&'a Boot),
     Session(SessionChange),
     /// The address changed; `from` is the one before.
     Navigated {
@@ -235,7 +245,7 @@ pub struct Shared {
     pub consent: crate::domain::consent::Consent,
     /// The games catalogue once the games feature has it (game names for bonuses and quests).
     pub catalogue: Option<Rc<crate::app::features::games::catalogue::Catalogue>>,
-    /// The device's time zone, from boot (`Prefs::zone`): every date a slice shows is
+    /// The device's time zone, from boot (`Boot::zone`): every date a slice shows is
     /// formatted in it (SPEC §9 date formats). UTC until the runtime booted.
     pub zone: Rc<crate::domain::zone::Zone>,
     /// The registration scenario's server rules (SPEC §5), merged into both sign-up forms.
@@ -687,7 +697,7 @@ impl From<wasm_split_helpers::SplitLoaderError> for LoadFailed {
 #[derive(Clone, Debug, PartialEq)]
 pub enum OwnedHook {
     /// Boxed: what storage held is the largest by far, and a queue holds many hooks.
-    Booted(Box<Prefs>),
+    Booted(Box<Boot>),
     Session(SessionChange),
     Navigated {
         from: Location,

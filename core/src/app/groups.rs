@@ -334,7 +334,7 @@ pub fn hears_now(id: GroupId, hook: &super::feature::Hook) -> bool {
         // (`asyncInvoiceId`) is looked up at the session's start, with its alert.
         GroupId::payments => match hook {
             Hook::Push(Push::Invoice { .. }) => true,
-            Hook::Booted(prefs) => prefs.async_invoice_id.is_some(),
+            Hook::Booted(boot) => super::features::payments::async_invoice(&boot.stored).is_some(),
             _ => false,
         },
     }

@@ -19,13 +19,14 @@ pub mod operator;
 pub mod proof;
 pub mod registration;
 pub mod registry;
+pub mod stored;
 pub mod update;
 pub mod view;
 pub mod wire;
 
 pub use calls::{parse_error, Answer, ResponseError};
 pub use effect::{CallId, Effect, Guard, HttpRequest, LogLevel, Method, TimerId};
-pub use event::{AppUi, Event, FormValue, HttpOutcome, Prefs, UiEvent};
+pub use event::{AppUi, Boot, Event, FormValue, HttpOutcome, UiEvent};
 pub use feature::{Msg, SessionStatus};
 pub use model::{Config, Dirty, Model};
 pub use registry::{FeatureUi, FormId, Part, Req, Tick};

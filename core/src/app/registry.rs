@@ -146,6 +146,22 @@ macro_rules! features {
             $(pub $afield: $aty,)*
         }
 
+        /// What each feature keeps on the device (`Feature::STORED`; app/stored.rs).
+        pub const STORED: &[&[super::stored::Stored]] = &[$(<$aty as Feature>::STORED,)*];
+
+        impl Tick {
+            /// Another tab wrote `key` (the storage event): the tick of the feature that
+            /// listens to it (`Feature::stored_elsewhere`), if any.
+            pub fn stored_elsewhere(key: &str, value: Option<&str>) -> Option<Tick> {
+                $(
+                    if let Some(t) = <$aty as Feature>::stored_elsewhere(key, value) {
+                        return Some(Tick::$AVariant(t));
+                    }
+                )*
+                None
+            }
+        }
+
         /// A call of one feature; its answer goes back to that feature.
         #[derive(Clone, Debug, PartialEq)]
         pub enum Req {

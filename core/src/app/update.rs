@@ -5,7 +5,7 @@
 use super::address;
 use super::calls::{self, refresh, Auth, ResponseError};
 use super::effect::{Effect, LogLevel};
-use super::event::{AppUi, Event, HttpOutcome, Prefs, UiEvent};
+use super::event::{AppUi, Boot, Event, HttpOutcome, UiEvent};
 use super::feature::{
     Cx, Hook, LoadFailed, Msg, Out, OwnedHook, SessionChange, SessionStatus, SharedMark, Signal,
 };
@@ -33,8 +33,8 @@ fn routed(model: &mut Model, event: Event, now: u64) -> Vec<Effect> {
     let mut fx = Vec::new();
     let mut out = Out::default();
     match event {
-        Event::Booted { token, path, prefs } => {
-            boot(model, token, &path, &prefs, now, &mut fx, &mut out)
+        Event::Booted { token, path, boot } => {
+            booted(model, token, &path, &boot, now, &mut fx, &mut out)
         }
         Event::Ui(UiEvent::App(e)) => app_ui(model, e, now, &mut fx, &mut out),
         Event::Ui(UiEvent::Feature(e)) => {
@@ -450,19 +450,22 @@ fn started(model: &mut Model, player_id: i64, now: u64, out: &mut Out) {
     );
 }
 
-fn boot(
+fn booted(
     model: &mut Model,
     token: Option<String>,
     path: &str,
-    prefs: &Prefs,
+    boot: &Boot,
     now: u64,
     fx: &mut Vec<Effect>,
     out: &mut Out,
 ) {
-    model.last_reload = prefs.last_reload.clone();
-    model.shared.zone = std::rc::Rc::new(prefs.zone.clone());
-    model.shared.crypto_sub_units =
-        crate::domain::payment_form::sub_units_chosen(prefs.crypto_units.as_deref());
+    model.last_reload = boot
+        .stored
+        .get(address::RELOAD_GUARD)
+        .and_then(address::parse_reload_guard);
+    model.shared.zone = std::rc::Rc::new(boot.zone.clone());
+    // The wallet keeps the choice; the parent shares it (`Msg::CryptoSubUnits` later on).
+    model.shared.crypto_sub_units = super::features::wallet::sub_units_kept(&boot.stored);
     for problem in &model.config.operator_paths.problems {
         fx.push(Effect::Log {
             level: LogLevel::Warn,
@@ -471,7 +474,7 @@ fn boot(
     }
     address::set_address(model, path, fx);
     model.moved_from = None;
-    hook(model, &Hook::Booted(prefs), now, out);
+    hook(model, &Hook::Booted(boot), now, out);
     match token.filter(|t| !t.is_empty()) {
         Some(t) => {
             model.calls.token = Some(t);

@@ -15,7 +15,6 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use crate::app::features::shell::DRAWER_COMPACT_KEY;
 use crate::app::{self, Config, Effect, Event, HttpOutcome, LogLevel, Model, TimerId};
 use crate::domain::realtime::SocketEvent;
 
@@ -75,38 +74,17 @@ impl Runtime {
     pub fn start(self: &Rc<Self>) {
         listen_browser(self);
         let path = current_url();
-        let prefs = app::event::Prefs {
-            drawer_compact: storage::local_get(DRAWER_COMPACT_KEY).is_some_and(|v| v == "true"),
-            last_reload: storage::session_get(app::update::RELOAD_GUARD_KEY)
-                .and_then(|v| app::update::parse_reload_guard(&v)),
-            async_invoice_id: storage::session_get(crate::domain::invoice::ASYNC_INVOICE_KEY)
-                .and_then(|v| v.trim().parse().ok()),
-            equivalent_currency: storage::local_get(crate::domain::payment_form::EQUIVALENT_KEY),
-            payment_geo: storage::local_get(crate::domain::payment::PAYMENT_GEO_KEY),
-            crypto_units: storage::local_get(crate::domain::payment_form::CRYPTO_UNITS_KEY),
-            played_games: storage::local_get(crate::app::features::games::played::PLAYED_KEY),
-            return_game: storage::session_get(crate::app::features::games::launch::RETURN_GAME_KEY),
+        let boot = app::Boot {
+            stored: storage::read_declared(app::stored::all()),
             origin: http::origin(),
             seed: http::trace_id(),
-            social: storage::session_get(crate::app::features::social::PENDING_KEY),
-            affiliate_cookies: crate::app::features::referral::COOKIES
-                .into_iter()
-                .filter_map(|n| Some((n.to_string(), storage::read_cookie(n)?)))
-                .collect(),
-            consent: storage::local_get(crate::domain::consent::CONSENT_KEY),
-            geo_seen: storage::session_get(crate::app::features::consent::GEO_SEEN_KEY).is_some(),
-            play_session: storage::local_get(crate::app::features::protection::SESSION_KEY),
-            reality_check: storage::local_get(crate::app::features::protection::INTERVALS_KEY),
-            session_length: storage::local_get(crate::app::features::protection::LENGTHS_KEY),
-            daily_reminder: storage::local_get(crate::app::features::protection::REMINDERS_KEY),
-            reminder_seen: storage::local_get(crate::app::features::protection::SEEN_KEY),
             offset_minutes: -(js_sys::Date::new_0().get_timezone_offset() as i32),
             zone: zone::device_zone((js_sys::Date::now() / 1000.0) as i64),
         };
         self.dispatch(Event::Booted {
             token: storage::read_token(),
             path,
-            prefs,
+            boot,
         });
     }
 
@@ -287,13 +265,9 @@ impl Runtime {
                     if req.guarded != app::Guard::None {
                         req.body = third_party::guard(req.body.take(), req.guarded).await;
                     }
-                    let (outcome, kept) = if matches!(
-                        req.req,
-                        app::Req::Documents(crate::app::features::documents::Call::Upload)
-                    ) {
-                        (upload::perform(&base, &req).await, None)
-                    } else {
-                        http::perform_kept(&base, &req).await
+                    let (outcome, kept) = match req.file_input {
+                        Some(input) => (upload::perform(&base, &req, input).await, None),
+                        None => http::perform_kept(&base, &req).await,
                     };
                     // Each answer is read (and its slices drawn) in a task of its own: answers
                     // that land together would otherwise all run in one long task.
@@ -586,12 +560,13 @@ fn listen_browser(rt: &Rc<Runtime>) {
     let on_storage =
         Closure::<dyn Fn(web_sys::StorageEvent)>::new(move |e: web_sys::StorageEvent| {
             let key = e.key();
-            let protection = key
+            let value = e.new_value();
+            let heard = key
                 .as_deref()
-                .and_then(|k| crate::app::features::protection::stored_elsewhere(k, e.new_value()));
-            if let Some(tick) = protection {
+                .and_then(|k| app::Tick::stored_elsewhere(k, value.as_deref()));
+            if let Some(tick) = heard {
                 if let Some(rt) = weak.upgrade() {
-                    rt.dispatch(Event::Tick(crate::app::registry::Tick::Protection(tick)));
+                    rt.dispatch(Event::Tick(tick));
                 }
                 return;
             }

@@ -3,6 +3,7 @@
 
 use wasm_bindgen::JsCast;
 
+use crate::app::stored::{Kept, Place, Stored};
 use crate::domain::session::{TOKEN_KEY, TOKEN_STORAGE_DAYS};
 
 /// localStorage key whose changes tell other tabs we signed in or out.
@@ -96,6 +97,22 @@ pub fn parse_peer_signal(value: &str) -> Option<bool> {
         "logout" => Some(false),
         _ => None,
     }
+}
+
+/// What the device holds under each declared key (app/stored.rs), whoever declared it.
+pub fn read_declared(declared: impl Iterator<Item = Stored>) -> Kept {
+    let mut kept = Kept::default();
+    for stored in declared {
+        let value = match stored.place {
+            Place::Local => local_get(stored.key),
+            Place::Session => session_get(stored.key),
+            Place::Cookie => read_cookie(stored.key),
+        };
+        if let Some(value) = value {
+            kept.insert(stored, value);
+        }
+    }
+    kept
 }
 
 pub fn local_get(key: &str) -> Option<String> {

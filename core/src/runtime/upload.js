@@ -1,9 +1,9 @@
-// The document upload (runtime/upload.rs): XMLHttpRequest, because fetch cannot report how
+// An upload (runtime/upload.rs): XMLHttpRequest, because fetch cannot report how
 // much of a request body is sent. The file is the one chosen in the page's file input; the
 // other form fields come as a JSON object. The input gets an `uploadprogress` CustomEvent with the
 // percent sent (`detail`), which the view's progress bar shows. Resolves `{status, body}`
 // (status 0: no answer).
-export function doc_upload(url, bearer, trace, fields, inputId) {
+export function upload_file(url, bearer, trace, fields, inputId) {
   return new Promise((resolve) => {
     const input = document.getElementById(inputId);
     const file = input && input.files && input.files[0];

@@ -1,20 +1,20 @@
-//! The documents feature's upload: a multipart form with the file of the page's input, sent by
-//! `upload.js` with XMLHttpRequest, which tells the input how much is sent (an `uploadprogress`
-//! event the view's progress bar listens to: no closure into the wasm). The answer goes
-//! through the gate like any call's.
+//! An upload (`HttpRequest::file_input`, set by a feature's `Route::upload`): a multipart form
+//! with the request's fields and the file of the page's input it names, sent by `upload.js`
+//! with XMLHttpRequest, which tells the input how much is sent (an `uploadprogress` event the
+//! view's progress bar listens to: no closure into the wasm). The answer goes through the gate
+//! like any call's.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::app::effect::HttpRequest;
-use crate::app::features::documents::FILE_INPUT;
 use crate::app::HttpOutcome;
 
 use super::http;
 
 #[wasm_bindgen(module = "/src/runtime/upload.js")]
 extern "C" {
-    fn doc_upload(
+    fn upload_file(
         url: &str,
         bearer: Option<String>,
         trace: &str,
@@ -23,14 +23,15 @@ extern "C" {
     ) -> js_sys::Promise;
 }
 
-pub async fn perform(base: &http::Base, req: &HttpRequest) -> HttpOutcome {
+/// Send `req` with the file chosen in the page's input `input` (its element id).
+pub async fn perform(base: &http::Base, req: &HttpRequest, input: &str) -> HttpOutcome {
     let fields = crate::json::to_string(&req.body).unwrap_or_default();
-    let sent = JsFuture::from(doc_upload(
+    let sent = JsFuture::from(upload_file(
         &http::url(base, req),
         req.bearer.clone(),
         &http::trace_id(),
         &fields,
-        FILE_INPUT,
+        input,
     ))
     .await;
     let field = |name: &str| {

@@ -10,7 +10,7 @@ use croupier_core::app::features::bonuses::{self, wire::Kind, BonusesUi};
 use croupier_core::app::features::payments::{self, pay, PaymentsUi};
 use croupier_core::app::features::session::SessionUi;
 use croupier_core::app::features::wallet::WalletUi;
-use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Prefs, Req};
+use croupier_core::app::{update, view, AppUi, Boot, Config, Effect, Event, Model, Req};
 use croupier_core::domain::payment::Direction;
 use croupier_core::domain::realtime::SocketEvent;
 use serde_json::json;
@@ -34,21 +34,21 @@ fn bonus(id: u64, status: u8, result: u8, games: &[u64]) -> serde_json::Value {
 
 /// A signed-in player with USD active and BTC inactive; every bonus call answered empty.
 fn player() -> Model {
-    player_with(Prefs::default())
+    player_with(Boot::default())
 }
 
-fn player_with(prefs: Prefs) -> Model {
+fn player_with(prefs: Boot) -> Model {
     player_on("/bonuses", prefs)
 }
 
-fn player_on(path: &str, prefs: Prefs) -> Model {
+fn player_on(path: &str, prefs: Boot) -> Model {
     let mut m = Model::new(Config::default());
     update(
         &mut m,
         Event::Booted {
             token: Some(token(3600, "a")),
             path: path.into(),
-            prefs,
+            boot: prefs,
         },
         NOW,
     );
@@ -532,7 +532,7 @@ fn guests_send_nothing() {
         Event::Booted {
             token: None,
             path: "/bonuses".into(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );
@@ -877,11 +877,11 @@ fn a_chosen_deposit_bonus_that_is_gone_is_dropped_with_an_alert() {
 #[test]
 fn the_expiry_day_is_the_devices_day() {
     // 1_800_000_000 is 2027-01-15 08:00 UTC: still the 14th ten hours west of UTC.
-    let west = Prefs {
+    let west = Boot {
         zone: croupier_core::domain::zone::Zone::fixed(-600),
-        ..Prefs::default()
+        ..Boot::default()
     };
-    for (prefs, day) in [(Prefs::default(), "15.01.27"), (west, "14.01.27")] {
+    for (prefs, day) in [(Boot::default(), "15.01.27"), (west, "14.01.27")] {
         let mut m = player_with(prefs);
         answer_lists(
             &mut m,
@@ -921,9 +921,9 @@ fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
 #[test]
 fn the_bonuses_history_tab_reads_its_filters_from_the_address() {
     use bonuses::history::{Filter, KindFilter, StatusFilter};
-    let prefs = Prefs {
+    let prefs = Boot {
         zone: croupier_core::domain::zone::Zone::fixed(-180),
-        ..Prefs::default()
+        ..Boot::default()
     };
     let mut m = Model::new(Config::default());
     let mut fx = update(
@@ -931,7 +931,7 @@ fn the_bonuses_history_tab_reads_its_filters_from_the_address() {
         Event::Booted {
             token: Some(token(3600, "a")),
             path: "/wallet/history?tab=bonuses&status=finished&currency=usd".into(),
-            prefs,
+            boot: prefs,
         },
         NOW,
     );
@@ -1047,10 +1047,7 @@ fn the_bonuses_history_tab_reads_its_filters_from_the_address() {
 #[test]
 fn bonus_history_rows_follow_pushes_and_drop_stale_answers() {
     use bonuses::history::{Filter, StatusFilter};
-    let mut m = player_on(
-        "/wallet/history?tab=bonuses&status=active",
-        Prefs::default(),
-    );
+    let mut m = player_on("/wallet/history?tab=bonuses&status=active", Boot::default());
     let active = Filter {
         status: StatusFilter::Active,
         ..Filter::default()

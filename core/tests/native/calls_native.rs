@@ -19,7 +19,7 @@ fn boot(token: Option<String>, path: &str) -> (Model, Vec<Effect>) {
         Event::Booted {
             token,
             path: path.into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -314,8 +314,11 @@ fn the_reload_guard_survives_the_reload() {
         Event::Booted {
             token: None,
             path: "/wallet".into(),
-            prefs: croupier_core::app::Prefs {
-                last_reload: Some(("/games".into(), NOW)),
+            boot: croupier_core::app::Boot {
+                stored: croupier_core::app::stored::Kept::default().with(
+                    croupier_core::app::address::RELOAD_GUARD,
+                    &format!("{NOW}|/games"),
+                ),
                 ..Default::default()
             },
         },

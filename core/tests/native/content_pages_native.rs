@@ -3,7 +3,7 @@
 
 use crate::support;
 
-use croupier_core::app::event::Prefs;
+use croupier_core::app::event::Boot;
 use croupier_core::app::features::pages::html::{self, ContentNode};
 use croupier_core::app::features::pages::view::ContentStatus;
 use croupier_core::app::features::{consent, pages, referral};
@@ -230,14 +230,14 @@ fn entities_decode_and_broken_markup_stays_text() {
 // Pages into the view
 // ------------------------------------------------------------------------------------------
 
-fn boot_at(path: &str, prefs: Prefs) -> (Model, Vec<Effect>) {
+fn boot_at(path: &str, prefs: Boot) -> (Model, Vec<Effect>) {
     let mut m = Model::new(Config::default());
     let fx = update(
         &mut m,
         Event::Booted {
             token: None,
             path: path.into(),
-            prefs,
+            boot: prefs,
         },
         NOW,
     );
@@ -258,7 +258,7 @@ fn go(m: &mut Model, path: &str) -> Vec<Effect> {
 
 #[test]
 fn a_static_page_loads_in_the_address_locale_and_becomes_a_view() {
-    let (mut m, fx) = boot_at("/static/terms", Prefs::default());
+    let (mut m, fx) = boot_at("/static/terms", Boot::default());
     let req = http(&fx)
         .into_iter()
         .find(|h| h.path == "/api/content/pages/terms")
@@ -310,7 +310,7 @@ fn a_static_page_loads_in_the_address_locale_and_becomes_a_view() {
 
 #[test]
 fn unknown_slugs_are_missing_and_failures_offer_a_retry() {
-    let (mut m, _) = boot_at("/bonus/nope", Prefs::default());
+    let (mut m, _) = boot_at("/bonus/nope", Boot::default());
     respond(
         &mut m,
         page_req("bonus", "nope", "en"),
@@ -358,7 +358,7 @@ fn unknown_slugs_are_missing_and_failures_offer_a_retry() {
 
 #[test]
 fn the_questions_list_links_each_question_in_the_locale() {
-    let (mut m, fx) = boot_at("/pt-br/questions", Prefs::default());
+    let (mut m, fx) = boot_at("/pt-br/questions", Boot::default());
     let h = http(&fx);
     let list = h
         .iter()
@@ -388,11 +388,11 @@ fn the_questions_list_links_each_question_in_the_locale() {
 
 #[test]
 fn redirect_follows_own_addresses_and_only_offers_other_sites() {
-    let (m, _) = boot_at("/redirect?url=%2Fwallet%3Fmodal%3Dwallet", Prefs::default());
+    let (m, _) = boot_at("/redirect?url=%2Fwallet%3Fmodal%3Dwallet", Boot::default());
     assert_eq!(m.shared.location.path, "/wallet");
     let (m, _) = boot_at(
         "/redirect?url=https%3A%2F%2Fpartner.example%2Fx",
-        Prefs::default(),
+        Boot::default(),
     );
     assert_eq!(m.shared.location.path, "/redirect");
     assert_eq!(
@@ -402,7 +402,7 @@ fn redirect_follows_own_addresses_and_only_offers_other_sites() {
             .as_deref(),
         Some("https://partner.example/x")
     );
-    let (m, _) = boot_at("/redirect?url=javascript%3Aalert(1)", Prefs::default());
+    let (m, _) = boot_at("/redirect?url=javascript%3Aalert(1)", Boot::default());
     assert_eq!(croupier_core::app::view(&m).content_page.redirect, None);
     assert_eq!(m.shared.location.path, "/redirect");
 }
@@ -464,7 +464,7 @@ fn sign_up(m: &mut Model) -> serde_json::Value {
 fn the_landing_tag_is_stored_for_30_days_and_sent_on_registration_and_login() {
     let (mut m, fx) = boot_at(
         "/?stag=aff_42&botURL=https%3A%2F%2Ft.me%2Fbot&ref=R1A",
-        Prefs::default(),
+        Boot::default(),
     );
     let c = cookies(&fx);
     assert!(c.contains(&(referral::TAG_COOKIE.into(), "aff_42".into(), 30 * 86_400)));
@@ -482,9 +482,9 @@ fn the_landing_tag_is_stored_for_30_days_and_sent_on_registration_and_login() {
 
 #[test]
 fn a_stored_tag_wins_over_a_new_one_and_days_come_from_the_config() {
-    let prefs = Prefs {
-        affiliate_cookies: vec![(referral::TAG_COOKIE.into(), "first".into())],
-        ..Prefs::default()
+    let prefs = Boot {
+        stored: croupier_core::app::stored::Kept::default().with(referral::COOKIES[0], "first"),
+        ..Boot::default()
     };
     let (mut m, fx) = boot_at("/games?stag=second", prefs);
     assert!(cookies(&fx).is_empty(), "the stored tag is not replaced");
@@ -520,7 +520,7 @@ fn a_stored_tag_wins_over_a_new_one_and_days_come_from_the_config() {
         Event::Booted {
             token: None,
             path: "/?stag=%20x%20".into(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );
@@ -529,7 +529,7 @@ fn a_stored_tag_wins_over_a_new_one_and_days_come_from_the_config() {
         vec![(referral::TAG_COOKIE.into(), "x".into(), 7 * 86_400)]
     );
     // No tag anywhere: nothing stored, nothing sent.
-    let (mut m, fx) = boot_at("/?stag=%20", Prefs::default());
+    let (mut m, fx) = boot_at("/?stag=%20", Boot::default());
     assert!(cookies(&fx).is_empty());
     assert!(sign_up(&mut m)
         .get("affiliateTag")
@@ -550,7 +550,7 @@ fn modal(m: &Model) -> Option<String> {
 
 #[test]
 fn consent_is_asked_once_after_geo_and_recorded_for_third_parties() {
-    let (mut m, fx) = boot_at("/", Prefs::default());
+    let (mut m, fx) = boot_at("/", Boot::default());
     assert!(http(&fx).iter().any(|h| h.path == "/api/geo"));
     assert_eq!(modal(&m), None, "not before the country is known");
     respond(&mut m, geo(), 200, j!({"country": "de"}));
@@ -577,16 +577,19 @@ fn consent_is_asked_once_after_geo_and_recorded_for_third_parties() {
 
 #[test]
 fn a_stored_choice_is_not_asked_again_and_closing_decides_nothing() {
-    let prefs = Prefs {
-        consent: Some("analytics=0;marketing=1".into()),
-        ..Prefs::default()
+    let prefs = Boot {
+        stored: croupier_core::app::stored::Kept::default().with(
+            croupier_core::app::features::consent::CONSENT,
+            "analytics=0;marketing=1",
+        ),
+        ..Boot::default()
     };
     let (mut m, _) = boot_at("/", prefs);
     respond(&mut m, geo(), 200, j!({"country": "UA"}));
     assert_eq!(modal(&m), None);
     assert!(m.shared.consent.decided && m.shared.consent.marketing && !m.shared.consent.analytics);
 
-    let (mut m, _) = boot_at("/", Prefs::default());
+    let (mut m, _) = boot_at("/", Boot::default());
     respond(&mut m, geo(), 500, j!({}));
     assert_eq!(
         modal(&m).as_deref(),
@@ -601,7 +604,7 @@ fn a_stored_choice_is_not_asked_again_and_closing_decides_nothing() {
 
 #[test]
 fn restricted_countries_see_the_geo_popup_first_and_never_over_another_modal() {
-    let (mut m, _) = boot_at("/", Prefs::default());
+    let (mut m, _) = boot_at("/", Boot::default());
     let fx = respond(&mut m, geo(), 200, j!({"country": "GB"}));
     assert_eq!(modal(&m).as_deref(), Some("geo-popup"));
     assert!(fx.contains(&Effect::StoreSession {
@@ -614,23 +617,23 @@ fn restricted_countries_see_the_geo_popup_first_and_never_over_another_modal() {
     assert_eq!(modal(&m).as_deref(), Some("cookie-request"));
 
     // Seen in this browser session: not again.
-    let prefs = Prefs {
-        geo_seen: true,
-        ..Prefs::default()
+    let prefs = Boot {
+        stored: croupier_core::app::stored::Kept::default().with(consent::GEO_SEEN, "1"),
+        ..Boot::default()
     };
     let (mut m, _) = boot_at("/", prefs);
     respond(&mut m, geo(), 200, j!({"country": "GB"}));
     assert_eq!(modal(&m).as_deref(), Some("cookie-request"));
 
     // An address that opens a modal keeps it; the question waits until it closes.
-    let (mut m, _) = boot_at("/?modal=sign-in", Prefs::default());
+    let (mut m, _) = boot_at("/?modal=sign-in", Boot::default());
     respond(&mut m, geo(), 200, j!({"country": "DE"}));
     assert_eq!(modal(&m).as_deref(), Some("sign-in"));
     ui(&mut m, AppUi::CloseModal);
     assert_eq!(modal(&m).as_deref(), Some("cookie-request"));
 
     // Never on the empty layout.
-    let (mut m, _) = boot_at("/redirect?url=https%3A%2F%2Fa.example", Prefs::default());
+    let (mut m, _) = boot_at("/redirect?url=https%3A%2F%2Fa.example", Boot::default());
     respond(&mut m, geo(), 200, j!({"country": "DE"}));
     assert_eq!(modal(&m), None);
 }
@@ -692,8 +695,8 @@ fn the_affiliate_application_checks_every_field_on_submit() {
 /// it was always the default `en`).
 #[test]
 fn sign_up_sends_the_pages_locale() {
-    let (mut m, _) = boot_at("/pt-br/wallet", Prefs::default());
+    let (mut m, _) = boot_at("/pt-br/wallet", Boot::default());
     assert_eq!(sign_up(&mut m)["locale"], "pt-br");
-    let (mut m, _) = boot_at("/wallet", Prefs::default());
+    let (mut m, _) = boot_at("/wallet", Boot::default());
     assert_eq!(sign_up(&mut m)["locale"], "en");
 }

@@ -126,6 +126,9 @@ fn an_upload_runs_once_and_then_the_list_is_asked_again() {
     assert_eq!(h[0].method, Method::Post);
     assert_eq!(h[0].path, "/api/player/documents");
     assert_eq!(h[0].body, Some(json!({"type": "identity"})));
+    // The effect names the input the runtime takes the file from (the view's `<input id>`);
+    // the list and delete calls are plain JSON requests.
+    assert_eq!(h[0].file_input, Some(FILE_INPUT));
     assert!(view(&m).documents.uploading);
     // A second press while it runs sends nothing.
     assert!(http(&ui(

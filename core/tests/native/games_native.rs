@@ -8,7 +8,7 @@ use crate::support;
 use croupier_core::app::features::games::filter::Filter;
 use croupier_core::app::features::games::search::Index;
 use croupier_core::app::features::games::{self, GamesUi};
-use croupier_core::app::{update, view, Config, Effect, Event, Model, Prefs, Req, Tick};
+use croupier_core::app::{update, view, Boot, Config, Effect, Event, Model, Req, Tick};
 use croupier_core::domain::route::Location;
 use support::{http, req, respond, token, ui, NOW};
 
@@ -262,14 +262,14 @@ fn filter_round_trips_through_the_address() {
     assert!(none.to_query(&[]).is_empty());
 }
 
-fn boot(path: &str, tok: Option<String>, prefs: Prefs) -> (Model, Vec<Effect>) {
+fn boot(path: &str, tok: Option<String>, prefs: Boot) -> (Model, Vec<Effect>) {
     let mut m = Model::new(Config::default());
     let fx = update(
         &mut m,
         Event::Booted {
             token: tok,
             path: path.into(),
-            prefs,
+            boot: prefs,
         },
         NOW,
     );
@@ -297,7 +297,7 @@ fn kept_answer_at(m: &mut Model, text: Option<String>, now: u64) -> Vec<Effect> 
     )
 }
 
-fn player(path: &str, country: &str, prefs: Prefs) -> (Model, Vec<Effect>) {
+fn player(path: &str, country: &str, prefs: Boot) -> (Model, Vec<Effect>) {
     let (mut m, mut fx) = boot(path, Some(token(3600, "a")), prefs);
     fx.extend(respond(
         &mut m,
@@ -331,7 +331,7 @@ fn geo_answers(m: &mut Model, country: &str) {
 #[test]
 fn lobby_rows_follow_the_visitor_country_and_leave_hidden_out() {
     // A guest from Brazil: the Brazil row once the edge's country is known.
-    let (mut m, fx) = boot("/games", None, Prefs::default());
+    let (mut m, fx) = boot("/games", None, Boot::default());
     assert!(
         http(&fx).iter().any(|h| h.path == "/api/game/collections"),
         "the collections at app creation"
@@ -354,12 +354,12 @@ fn lobby_rows_follow_the_visitor_country_and_leave_hidden_out() {
     );
     assert_eq!(v.games_lobby.rows[1].total, NAMES.len() as u32);
     // A guest from elsewhere: not.
-    let (mut m, _) = boot("/", None, Prefs::default());
+    let (mut m, _) = boot("/", None, Boot::default());
     geo_answers(&mut m, "DE");
     with_catalogue(&mut m);
     assert_eq!(rows(&m), ["popular", "slots"]);
     // A player whose profile says Brazil, visiting from Germany: the visitor's country counts.
-    let (mut m, _) = player("/", "BR", Prefs::default());
+    let (mut m, _) = player("/", "BR", Boot::default());
     geo_answers(&mut m, "DE");
     with_catalogue(&mut m);
     assert_eq!(rows(&m), ["popular", "slots"]);
@@ -370,7 +370,7 @@ fn lobby_rows_follow_the_visitor_country_and_leave_hidden_out() {
         Event::Booted {
             token: Some(token(3600, "a")),
             path: "/".into(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );
@@ -386,7 +386,7 @@ fn lobby_rows_follow_the_visitor_country_and_leave_hidden_out() {
 
 #[test]
 fn a_category_page_lists_a_window_under_the_filter() {
-    let (mut m, _) = boot("/games/slots?features=2&sort=name", None, Prefs::default());
+    let (mut m, _) = boot("/games/slots?features=2&sort=name", None, Boot::default());
     with_catalogue(&mut m);
     let v = view(&m);
     assert_eq!(v.games_list.total, 8);
@@ -404,14 +404,14 @@ fn a_category_page_lists_a_window_under_the_filter() {
     );
     assert!(view(&m).games_list.tiles.len() <= games::WINDOW_MAX as usize);
     // Unknown category: the page says so.
-    let (mut m, _) = boot("/games/nope", None, Prefs::default());
+    let (mut m, _) = boot("/games/nope", None, Boot::default());
     with_catalogue(&mut m);
     assert!(view(&m).games_lobby.unknown);
 }
 
 #[test]
 fn the_filter_intent_moves_the_address() {
-    let (mut m, _) = boot("/games/slots", None, Prefs::default());
+    let (mut m, _) = boot("/games/slots", None, Boot::default());
     with_catalogue(&mut m);
     let fx = ui(
         &mut m,
@@ -444,7 +444,7 @@ fn played_req() -> Req {
 
 #[test]
 fn a_played_list_the_server_did_not_give_is_failed_not_empty_and_can_be_asked_again() {
-    let (mut m, _) = player("/recently-played", "PT", Prefs::default());
+    let (mut m, _) = player("/recently-played", "PT", Boot::default());
     with_catalogue(&mut m);
     // Asked, not answered: not "none yet".
     assert_eq!(view(&m).games_list.load, games::ListLoad::Loading);
@@ -477,9 +477,12 @@ fn a_played_list_the_server_did_not_give_is_failed_not_empty_and_can_be_asked_ag
 
 #[test]
 fn recently_played_merges_storage_and_server_newest_first_capped() {
-    let prefs = Prefs {
-        played_games: Some(r#"{"7":["novomatic/book-of-ra"],"9":["netent/starburst"]}"#.into()),
-        ..Prefs::default()
+    let prefs = Boot {
+        stored: croupier_core::app::stored::Kept::default().with(
+            croupier_core::app::features::games::played::PLAYED,
+            r#"{"7":["novomatic/book-of-ra"],"9":["netent/starburst"]}"#,
+        ),
+        ..Boot::default()
     };
     let (mut m, _) = player("/recently-played", "PT", prefs);
     with_catalogue(&mut m);
@@ -503,9 +506,12 @@ fn recently_played_merges_storage_and_server_newest_first_capped() {
     let (mut m2, _) = player(
         "/game/starburst",
         "PT",
-        Prefs {
-            played_games: Some(r#"{"9":["netent/starburst"]}"#.into()),
-            ..Prefs::default()
+        Boot {
+            stored: croupier_core::app::stored::Kept::default().with(
+                croupier_core::app::features::games::played::PLAYED,
+                r#"{"9":["netent/starburst"]}"#,
+            ),
+            ..Boot::default()
         },
     );
     with_catalogue(&mut m2);
@@ -555,7 +561,7 @@ fn a_stored_session_on_a_game_page_plays_for_real_without_the_guest_offer() {
     let (mut m, _) = boot(
         "/game/gates-of-olympus",
         Some(token(3600, "a")),
-        Prefs::default(),
+        Boot::default(),
     );
     let fx = respond(&mut m, game(), 200, olympus());
     let moved: Vec<&String> = fx
@@ -582,7 +588,7 @@ fn a_stored_session_on_a_game_page_plays_for_real_without_the_guest_offer() {
     let (mut m, _) = boot(
         "/game/gates-of-olympus",
         Some(token(3600, "a")),
-        Prefs::default(),
+        Boot::default(),
     );
     respond(&mut m, game(), 200, olympus());
     respond(
@@ -599,7 +605,7 @@ fn a_stored_session_on_a_game_page_plays_for_real_without_the_guest_offer() {
 
 #[test]
 fn a_guest_on_a_game_is_offered_the_demo_or_told_there_is_none() {
-    let (mut m, fx) = boot("/game/gates-of-olympus", None, Prefs::default());
+    let (mut m, fx) = boot("/game/gates-of-olympus", None, Boot::default());
     let game = Req::Games(games::Call::Game("gates-of-olympus".into()));
     assert!(http(&fx)
         .iter()
@@ -639,7 +645,7 @@ fn a_guest_on_a_game_is_offered_the_demo_or_told_there_is_none() {
     let fx = ui(&mut m, GamesUi::GamesRetry);
     assert!(http(&fx).iter().any(|h| h.path.ends_with("/play")));
     // An unknown game: the page shows the error.
-    let (mut m, _) = boot("/game/nope", None, Prefs::default());
+    let (mut m, _) = boot("/game/nope", None, Boot::default());
     respond(
         &mut m,
         Req::Games(games::Call::Game("nope".into())),
@@ -654,7 +660,7 @@ fn history_tabs_page_filter_and_take_live_rows() {
     let (mut m, fx) = player(
         "/wallet/history?tab=bets&page=2&settled=0",
         "PT",
-        Prefs::default(),
+        Boot::default(),
     );
     let bets = Req::Games(games::Call::Bets {
         page: 2,
@@ -725,7 +731,7 @@ fn history_tabs_page_filter_and_take_live_rows() {
 #[test]
 fn the_lobby_asks_for_the_winners_ticker() {
     // Not in the way of the first paint: asked once the lobby painted.
-    let (mut m, fx) = boot("/games", None, Prefs::default());
+    let (mut m, fx) = boot("/games", None, Boot::default());
     assert!(!http(&fx)
         .iter()
         .any(|h| h.path == "/api/game/spins/winners"));
@@ -765,7 +771,7 @@ fn the_lobby_asks_for_the_winners_ticker() {
 
 #[test]
 fn real_play_refused_by_the_players_own_limit_opens_game_limit_reached() {
-    let (mut m, _) = player("/game/gates-of-olympus", "PT", Prefs::default());
+    let (mut m, _) = player("/game/gates-of-olympus", "PT", Boot::default());
     respond(
         &mut m,
         Req::Games(games::Call::Game("gates-of-olympus".into())),
@@ -849,7 +855,7 @@ fn the_search_index_is_built_from_paged_games_answers() {
 /// answer; once the last page is in, a typo finds the game in the client without a call.
 #[test]
 fn the_search_asks_the_platform_until_the_index_is_ready() {
-    let (mut m, _) = boot("/games", None, Prefs::default());
+    let (mut m, _) = boot("/games", None, Boot::default());
     let typed = |m: &mut Model, q: &str| ui(m, GamesUi::GamesSearch { query: q.into() });
     let searched = |fx: &[Effect]| {
         http(fx)
@@ -922,7 +928,7 @@ fn the_search_asks_the_platform_until_the_index_is_ready() {
 /// older text is dropped; each event links to its event page under the page's locale.
 #[test]
 fn the_search_box_finds_sportsbook_events_too() {
-    let (mut m, _) = boot("/pt-br/games", None, Prefs::default());
+    let (mut m, _) = boot("/pt-br/games", None, Boot::default());
     with_catalogue(&mut m);
     let typed = |m: &mut Model, q: &str| ui(m, GamesUi::GamesSearch { query: q.into() });
     let pause = |fx: &[Effect]| {
@@ -1000,7 +1006,7 @@ fn the_search_box_finds_sportsbook_events_too() {
 /// goes through the core's HTTP path (perPage small, the filter in the query).
 #[test]
 fn a_category_page_asks_the_pages_its_window_shows() {
-    let (mut m, _) = boot("/games/slots?features=2", None, Prefs::default());
+    let (mut m, _) = boot("/games/slots?features=2", None, Boot::default());
     serve_only(&mut m, games::Call::Collections);
     let page = |p: u32| {
         Req::Games(games::Call::Page {
@@ -1113,9 +1119,9 @@ fn live_history_rows_follow_the_tab_page_and_filter() {
 
 #[test]
 fn bet_times_are_shown_in_the_devices_zone() {
-    let prefs = Prefs {
+    let prefs = Boot {
         zone: croupier_core::domain::zone::Zone::fixed(-180),
-        ..Prefs::default()
+        ..Boot::default()
     };
     let (mut m, _) = player("/wallet/history?tab=bets", "BR", prefs);
     respond(
@@ -1284,7 +1290,7 @@ fn the_kept_index_revalidation_rule() {
 #[test]
 fn a_kept_index_answers_the_next_visit_and_is_revalidated() {
     // Visit 1: nothing kept, the sweep runs and its end is written.
-    let (mut m, _) = boot("/games", None, Prefs::default());
+    let (mut m, _) = boot("/games", None, Boot::default());
     ui(&mut m, GamesUi::GamesPainted);
     let fx = kept_answer(&mut m, None);
     assert_eq!(sweep_pages(&fx), ["1"]);
@@ -1296,7 +1302,7 @@ fn a_kept_index_answers_the_next_visit_and_is_revalidated() {
     let platform_search =
         |fx: &[Effect]| http(fx).iter().any(|h| h.path == "/api/game/games/search");
     let visit = |text: &str, at: u64| {
-        let (mut m, _) = boot("/games", None, Prefs::default());
+        let (mut m, _) = boot("/games", None, Boot::default());
         let fx = ui(&mut m, GamesUi::GamesPainted);
         assert!(
             sweep_pages(&fx).is_empty(),
@@ -1319,7 +1325,7 @@ fn a_kept_index_answers_the_next_visit_and_is_revalidated() {
 
     // A search typed before the record is read waits for the platform; once the record is in,
     // the index answers and nothing waits any more ("no games" shows).
-    let (mut m, _) = boot("/games", None, Prefs::default());
+    let (mut m, _) = boot("/games", None, Boot::default());
     ui(&mut m, GamesUi::GamesPainted);
     search(&mut m, "zzyzx qwerty");
     assert!(view(&m).games_search.searching);
@@ -1385,7 +1391,7 @@ fn a_kept_index_answers_the_next_visit_and_is_revalidated() {
     assert_eq!(sweep_pages(&fx), ["1"]);
 
     // A corrupt record is logged and the sweep runs as before.
-    let (mut m, _) = boot("/games", None, Prefs::default());
+    let (mut m, _) = boot("/games", None, Boot::default());
     ui(&mut m, GamesUi::GamesPainted);
     let fx = kept_answer(&mut m, Some(text[..text.len() / 3].to_string()));
     assert!(fx.iter().any(

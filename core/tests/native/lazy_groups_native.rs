@@ -38,7 +38,7 @@ fn boot(path: &str) -> (Model, Vec<Effect>) {
         Event::Booted {
             token: None,
             path: path.into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -227,7 +227,7 @@ fn natively_the_group_is_here_at_once() {
         Event::Booted {
             token: None,
             path: "/sport".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -258,7 +258,7 @@ fn booted_with_usd(path: &str, token_secs: i64, at: u64) -> (Model, Vec<Effect>)
         Event::Booted {
             token: Some(support::token(token_secs, "a")),
             path: path.into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         at,
     );
@@ -905,7 +905,7 @@ fn a_late_chunk_does_not_start_the_session_at_its_arrival_nor_keep_the_clock_beh
 
 #[test]
 fn another_tabs_writes_wait_for_the_group_and_a_guests_tab_does_not_load_it() {
-    use croupier_core::app::features::protection::{stored_elsewhere, SESSION_KEY};
+    use croupier_core::app::features::protection::SESSION_KEY;
     use croupier_core::app::registry::Tick;
     let other = |started: u64| {
         json!({"player": 7, "started": started, "last_play": started, "last_check": started,
@@ -914,16 +914,17 @@ fn another_tabs_writes_wait_for_the_group_and_a_guests_tab_does_not_load_it() {
     };
     // A guest's tab hears a player's tab write its session: kept, never fetched.
     let (mut g, _) = boot("/");
-    let tick = stored_elsewhere(SESSION_KEY, Some(other(NOW))).expect("the session key");
-    let fx = update(&mut g, Event::Tick(Tick::Protection(tick)), NOW);
+    let tick = Tick::stored_elsewhere(SESSION_KEY, Some(&other(NOW))).expect("the session key");
+    let fx = update(&mut g, Event::Tick(tick), NOW);
     assert_eq!(protection_loads(&fx), 0);
     assert_eq!(g.groups.state(PROTECTION), LoadState::Idle);
 
     // A player's tab on the lobby: the other tab's write waits, and is the session once the
     // code arrives (not what storage held at this tab's boot).
     let (mut m, _) = protected_player("/games", NOW);
-    let tick = stored_elsewhere(SESSION_KEY, Some(other(NOW - MIN))).expect("the session key");
-    let fx = update(&mut m, Event::Tick(Tick::Protection(tick)), NOW + MIN);
+    let tick =
+        Tick::stored_elsewhere(SESSION_KEY, Some(&other(NOW - MIN))).expect("the session key");
+    let fx = update(&mut m, Event::Tick(tick), NOW + MIN);
     assert_eq!(protection_loads(&fx), 0, "it waits for the prefetch");
     update(&mut m, Event::LoadGroup(PROTECTION), NOW + 2 * MIN);
     protection_arrived(&mut m, NOW + 2 * MIN);
@@ -1362,8 +1363,9 @@ fn a_failed_payments_chunk_keeps_the_push_and_the_modals_retry_delivers_it() {
 #[test]
 fn a_qr_deposit_pending_before_a_reload_loads_the_group_at_the_start_to_look_it_up() {
     use croupier_core::app::feature::Hook;
-    let prefs = croupier_core::app::event::Prefs {
-        async_invoice_id: Some(51),
+    let prefs = croupier_core::app::event::Boot {
+        stored: croupier_core::app::stored::Kept::default()
+            .with(croupier_core::app::features::payments::ASYNC_INVOICE, "51"),
         ..Default::default()
     };
     assert!(groups::hears_now(PAYMENTS, &Hook::Booted(&prefs)));

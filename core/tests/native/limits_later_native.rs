@@ -6,9 +6,7 @@ use crate::support;
 
 use croupier_core::app::effect::Method;
 use croupier_core::app::features::limits::{self, LimitsUi};
-use croupier_core::app::{
-    update, view, AppUi, Config, Event, FormId, FormValue, Model, Prefs, Req,
-};
+use croupier_core::app::{update, view, AppUi, Boot, Config, Event, FormId, FormValue, Model, Req};
 use serde_json::json;
 use support::{http, req, respond, token, ui, NOW};
 
@@ -21,7 +19,7 @@ fn on_limits_page(limit: serde_json::Value) -> Model {
         Event::Booted {
             token: Some(token(3600, "a")),
             path: "/profile/limits".into(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );

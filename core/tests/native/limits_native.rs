@@ -7,9 +7,7 @@ use crate::support;
 use croupier_core::app::effect::Method;
 use croupier_core::app::features::limits::{self, LimitsUi};
 use croupier_core::app::features::payments;
-use croupier_core::app::{
-    update, view, AppUi, Config, Event, FormId, FormValue, Model, Prefs, Req,
-};
+use croupier_core::app::{update, view, AppUi, Boot, Config, Event, FormId, FormValue, Model, Req};
 use serde_json::json;
 use support::{http, req, respond, token, ui, NOW};
 
@@ -23,17 +21,17 @@ fn list() -> Req {
 }
 
 fn player_on(path: &str) -> Model {
-    player_with(path, Prefs::default())
+    player_with(path, Boot::default())
 }
 
-fn player_with(path: &str, prefs: Prefs) -> Model {
+fn player_with(path: &str, prefs: Boot) -> Model {
     let mut m = Model::new(Config::default());
     update(
         &mut m,
         Event::Booted {
             token: Some(token(3600, "a")),
             path: path.into(),
-            prefs,
+            boot: prefs,
         },
         NOW,
     );
@@ -560,7 +558,7 @@ fn a_guest_is_asked_to_sign_in_and_nothing_is_sent() {
         Event::Booted {
             token: None,
             path: "/profile/limits?modal=add-limit".into(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );
@@ -595,9 +593,9 @@ fn a_guest_is_asked_to_sign_in_and_nothing_is_sent() {
 
 #[test]
 fn a_break_ends_at_a_time_shown_in_the_devices_zone() {
-    let prefs = Prefs {
+    let prefs = Boot {
         zone: support::berlin(),
-        ..Prefs::default()
+        ..Boot::default()
     };
     let mut m = player_with("/profile/limits", prefs);
     let ends = |id: u64, def: u8, at: i64| json!({"id": id, "definition": def, "period": "weekly", "createdAt": 1, "activeUntil": at});

@@ -47,6 +47,7 @@ mod social_native;
 mod sport_native;
 mod sport_rules;
 mod state_rules;
+mod stored_native;
 mod third_party_native;
 mod ts_names;
 mod verify_native;

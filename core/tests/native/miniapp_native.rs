@@ -37,7 +37,7 @@ fn boot_with(config: Config, token: Option<String>) -> (Model, Vec<Effect>) {
         Event::Booted {
             token,
             path: "/".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );

@@ -7,7 +7,7 @@ use crate::support;
 use croupier_core::app::effect::Method;
 use croupier_core::app::features::notifications::{self, NotificationsUi};
 use croupier_core::app::{
-    update, view, AppUi, Config, Effect, Event, FormId, FormValue, Model, Prefs, Req,
+    update, view, AppUi, Boot, Config, Effect, Event, FormId, FormValue, Model, Req,
 };
 use croupier_core::domain::realtime::SocketEvent;
 use croupier_core::domain::zone::Zone;
@@ -206,7 +206,7 @@ fn the_contact_form_checks_then_sends() {
         Event::Booted {
             token: None,
             path: "/contact".into(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );

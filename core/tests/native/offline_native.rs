@@ -74,7 +74,7 @@ fn a_new_build_never_reloads_the_page_while_the_wallet_modal_is_open() {
         Event::Booted {
             token: Some(token(3600, "p")),
             path: "/?modal=wallet&wallet=deposit".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );

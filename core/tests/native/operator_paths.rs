@@ -7,7 +7,7 @@ use crate::support;
 
 use croupier_core::app::features::social::SocialUi;
 use croupier_core::app::operator::{OperatorPath, OperatorPaths};
-use croupier_core::app::{update, view, Config, Effect, Event, LogLevel, Model, Prefs};
+use croupier_core::app::{update, view, Boot, Config, Effect, Event, LogLevel, Model};
 use support::{http, respond, token, ui, NOW};
 
 fn config(paths: serde_json::Value) -> Config {
@@ -23,7 +23,7 @@ fn open(config: Config, path: &str, player: bool) -> (Model, Vec<Effect>) {
         Event::Booted {
             token: player.then(|| token(3600, "a")),
             path: path.into(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );

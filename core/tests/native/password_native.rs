@@ -51,7 +51,7 @@ fn boot(path: &str, token: Option<&str>) -> (Model, Vec<Effect>) {
         Event::Booted {
             token: token.map(str::to_string),
             path: path.into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );

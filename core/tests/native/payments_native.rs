@@ -6,7 +6,7 @@ use crate::support;
 
 use croupier_core::app::features::payments::{self, history::Filter, pay, PaymentsUi};
 use croupier_core::app::features::wallet::WalletUi;
-use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Prefs, Req};
+use croupier_core::app::{update, view, AppUi, Boot, Config, Effect, Event, Model, Req};
 use croupier_core::domain::money::{CurrencyInfo, SubCurrency};
 use croupier_core::domain::payment::Direction;
 use croupier_core::domain::payment_form::{
@@ -218,18 +218,18 @@ const CURRENCIES: &str = r#"[
      "subCurrencies":[{"code":"mBTC","subunitToUnit":1000}]}
 ]"#;
 
-fn player(prefs: Prefs) -> Model {
+fn player(prefs: Boot) -> Model {
     player_from(prefs, json!({"id": 7, "email": "a@b.c"}))
 }
 
-fn player_from(prefs: Prefs, profile: serde_json::Value) -> Model {
+fn player_from(prefs: Boot, profile: serde_json::Value) -> Model {
     let mut m = Model::new(Config::default());
     update(
         &mut m,
         Event::Booted {
             token: Some(token(3600, "a")),
             path: "/".into(),
-            prefs,
+            boot: prefs,
         },
         NOW,
     );
@@ -351,14 +351,15 @@ fn methods_query(m: &mut Model) -> Vec<(String, String)> {
 fn methods_are_asked_for_the_payment_region_else_the_profile_country() {
     let pair = |k: &str, v: &str| (k.to_string(), v.to_string());
     let profile = json!({"id": 7, "email": "a@b.c", "country": "BR"});
-    let mut m = player_from(Prefs::default(), profile.clone());
+    let mut m = player_from(Boot::default(), profile.clone());
     assert_eq!(
         methods_query(&mut m),
         vec![pair("currency", "USD"), pair("country", "BR")]
     );
-    let prefs = Prefs {
-        payment_geo: Some("PT".into()),
-        ..Prefs::default()
+    let prefs = Boot {
+        stored: croupier_core::app::stored::Kept::default()
+            .with(croupier_core::app::features::payments::PAYMENT_GEO, "PT"),
+        ..Boot::default()
     };
     let mut m = player_from(prefs, profile);
     assert_eq!(
@@ -369,7 +370,7 @@ fn methods_are_asked_for_the_payment_region_else_the_profile_country() {
 
 #[test]
 fn opening_the_wallet_modal_loads_methods_with_source_and_platform() {
-    let mut m = player(Prefs::default());
+    let mut m = player(Boot::default());
     let fx = ui(
         &mut m,
         AppUi::Navigate {
@@ -450,7 +451,7 @@ fn methods_load_when_the_accounts_come_before_the_profile() {
         Event::Booted {
             token: Some(token(3600, "a")),
             path: "/?modal=wallet&wallet=deposit".into(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );
@@ -474,7 +475,7 @@ fn methods_load_when_the_accounts_come_before_the_profile() {
 
 #[test]
 fn bad_input_sends_nothing_and_keeps_what_was_typed() {
-    let mut m = player(Prefs::default());
+    let mut m = player(Boot::default());
     open_deposit(&mut m);
     ui(
         &mut m,
@@ -534,7 +535,7 @@ fn bad_input_sends_nothing_and_keeps_what_was_typed() {
 
 #[test]
 fn a_second_click_makes_no_second_invoice_and_a_retry_reuses_the_key() {
-    let mut m = player(Prefs::default());
+    let mut m = player(Boot::default());
     open_deposit(&mut m);
     type_card_deposit(&mut m, "25");
     let fx = ui(&mut m, PaymentsUi::Pay);
@@ -593,7 +594,7 @@ fn a_second_click_makes_no_second_invoice_and_a_retry_reuses_the_key() {
 
 #[test]
 fn provider_errors_keep_the_form_and_show_the_field_message() {
-    let mut m = player(Prefs::default());
+    let mut m = player(Boot::default());
     open_deposit(&mut m);
     type_card_deposit(&mut m, "25");
     ui(&mut m, PaymentsUi::Pay);
@@ -626,7 +627,7 @@ fn provider_errors_keep_the_form_and_show_the_field_message() {
 
 #[test]
 fn deposit_limit_13100_empties_methods_and_sets_the_flag() {
-    let mut m = player(Prefs::default());
+    let mut m = player(Boot::default());
     ui(
         &mut m,
         AppUi::Navigate {
@@ -645,7 +646,7 @@ fn deposit_limit_13100_empties_methods_and_sets_the_flag() {
     assert!(v.groups.is_empty());
 
     // Any other failure: empty with a retry, no flag.
-    let mut m = player(Prefs::default());
+    let mut m = player(Boot::default());
     ui(
         &mut m,
         AppUi::Navigate {
@@ -665,7 +666,7 @@ fn deposit_limit_13100_empties_methods_and_sets_the_flag() {
     assert_eq!(http(&fx)[0].path, "/api/payment/methods/deposit");
 
     // 13100 on the invoice itself: the same outcome and a message.
-    let mut m = player(Prefs::default());
+    let mut m = player(Boot::default());
     open_deposit(&mut m);
     type_card_deposit(&mut m, "25");
     ui(&mut m, PaymentsUi::Pay);
@@ -685,7 +686,7 @@ fn deposit_limit_13100_empties_methods_and_sets_the_flag() {
 
 #[test]
 fn settled_deposits_fire_analytics_by_number_once() {
-    let mut m = player(Prefs::default());
+    let mut m = player(Boot::default());
     connect(&mut m);
     open_deposit(&mut m);
     type_card_deposit(&mut m, "25");
@@ -729,7 +730,7 @@ fn settled_deposits_fire_analytics_by_number_once() {
 
 #[test]
 fn a_qr_deposit_survives_a_reload_and_a_socket_drop() {
-    let mut m = player(Prefs::default());
+    let mut m = player(Boot::default());
     ui(
         &mut m,
         AppUi::Navigate {
@@ -777,9 +778,10 @@ fn a_qr_deposit_survives_a_reload_and_a_socket_drop() {
     );
 
     // Reload: the id comes back from sessionStorage and the invoice is looked up.
-    let mut m = player(Prefs {
-        async_invoice_id: Some(50),
-        ..Prefs::default()
+    let mut m = player(Boot {
+        stored: croupier_core::app::stored::Kept::default()
+            .with(croupier_core::app::features::payments::ASYNC_INVOICE, "50"),
+        ..Boot::default()
     });
     let resume = Req::Payments(payments::Call::Pay(pay::Call::Resume(50)));
     assert!(
@@ -834,9 +836,10 @@ fn qr_settled() -> serde_json::Value {
 
 #[test]
 fn cancelling_a_qr_deposit_declines_it() {
-    let mut m = player(Prefs {
-        async_invoice_id: Some(50),
-        ..Prefs::default()
+    let mut m = player(Boot {
+        stored: croupier_core::app::stored::Kept::default()
+            .with(croupier_core::app::features::payments::ASYNC_INVOICE, "50"),
+        ..Boot::default()
     });
     let resume = Req::Payments(payments::Call::Pay(pay::Call::Resume(50)));
     let mut pending = qr_settled();
@@ -869,7 +872,7 @@ fn cancelling_a_qr_deposit_declines_it() {
 
 #[test]
 fn a_withdrawal_above_the_balance_is_refused_locally() {
-    let mut m = player(Prefs::default());
+    let mut m = player(Boot::default());
     ui(
         &mut m,
         AppUi::Navigate {
@@ -908,9 +911,10 @@ fn a_withdrawal_above_the_balance_is_refused_locally() {
 
 #[test]
 fn the_equivalent_is_shown_for_crypto_only_rounded_to_cents() {
-    let mut m = player(Prefs {
-        equivalent_currency: Some("EUR".into()),
-        ..Prefs::default()
+    let mut m = player(Boot {
+        stored: croupier_core::app::stored::Kept::default()
+            .with(croupier_core::app::features::wallet::EQUIVALENT, "EUR"),
+        ..Boot::default()
     });
     let v = view(&m).payment;
     let btc = v.accounts.iter().find(|a| a.currency == "BTC").unwrap();
@@ -939,7 +943,7 @@ fn the_equivalent_is_shown_for_crypto_only_rounded_to_cents() {
 
 #[test]
 fn history_filters_use_brackets_and_pages() {
-    let mut m = player(Prefs::default());
+    let mut m = player(Boot::default());
     let fx = ui(
         &mut m,
         AppUi::Navigate {
@@ -1005,7 +1009,7 @@ fn history_filters_use_brackets_and_pages() {
 /// the other tabs of the page ask for no invoices.
 #[test]
 fn the_transactions_filters_and_page_live_in_the_address() {
-    let mut m = player(Prefs::default());
+    let mut m = player(Boot::default());
     ui(
         &mut m,
         AppUi::Navigate {
@@ -1062,7 +1066,7 @@ fn the_transactions_filters_and_page_live_in_the_address() {
         Event::Booted {
             token: Some(token(3600, "a")),
             path: url.clone(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );
@@ -1101,7 +1105,7 @@ fn the_transactions_filters_and_page_live_in_the_address() {
 
 #[test]
 fn signing_out_clears_the_players_payment_state() {
-    let mut m = player(Prefs::default());
+    let mut m = player(Boot::default());
     open_deposit(&mut m);
     type_card_deposit(&mut m, "25");
     ui(
@@ -1114,7 +1118,7 @@ fn signing_out_clears_the_players_payment_state() {
 
 #[test]
 fn an_empty_required_field_shows_its_message_after_pay() {
-    let mut m = player(Prefs::default());
+    let mut m = player(Boot::default());
     open_deposit(&mut m);
     ui(
         &mut m,
@@ -1140,7 +1144,7 @@ fn an_empty_required_field_shows_its_message_after_pay() {
 }
 
 /// A player with `prefs` on the wallet history page, and the invoices call it made.
-fn on_history(prefs: Prefs) -> (Model, Req) {
+fn on_history(prefs: Boot) -> (Model, Req) {
     let mut m = player(prefs);
     ui(
         &mut m,
@@ -1157,7 +1161,7 @@ fn on_history(prefs: Prefs) -> (Model, Req) {
 
 #[test]
 fn the_history_says_which_invoices_the_player_can_take_back() {
-    let (mut m, req) = on_history(Prefs::default());
+    let (mut m, req) = on_history(Boot::default());
     assert!(
         m.calls.id_of(&req).is_some(),
         "the history page asks for the invoices"
@@ -1221,9 +1225,9 @@ fn the_history_filter_event_reads_its_statuses() {
 
 #[test]
 fn the_history_shows_each_time_in_the_devices_zone_with_its_own_offset() {
-    let (mut m, req) = on_history(Prefs {
+    let (mut m, req) = on_history(Boot {
         zone: support::berlin(),
-        ..Prefs::default()
+        ..Boot::default()
     });
     let at = |id: u64, secs: i64| {
         let mut i = invoice(id, 2, "5.00", None);

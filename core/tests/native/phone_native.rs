@@ -6,7 +6,7 @@ use crate::support;
 use croupier_core::app::features::phone::{self, PhoneUi};
 use croupier_core::app::features::verify::Proof;
 use croupier_core::app::{
-    update, view, AppUi, Config, Effect, Event, FormId, FormValue, Guard, Model, Prefs, Req,
+    update, view, AppUi, Boot, Config, Effect, Event, FormId, FormValue, Guard, Model, Req,
 };
 use serde_json::json;
 use support::{guest, http, req, respond, token, ui, NOW};
@@ -346,7 +346,7 @@ fn a_player_confirms_a_phone_for_the_profile() {
         Event::Booted {
             token: Some(token(3600, "a")),
             path: "/profile/info?modal=phone".into(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );
@@ -448,7 +448,7 @@ fn player_code_sent(profile: serde_json::Value) -> Model {
         Event::Booted {
             token: Some(token(3600, "a")),
             path: "/profile/info?modal=phone".into(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );

@@ -10,21 +10,21 @@ use croupier_core::app::features::protection;
 use croupier_core::app::features::protection::{
     ProtectionTick, ProtectionUi, INTERVALS_KEY, LENGTHS_KEY, REMINDERS_KEY, SEEN_KEY, SESSION_KEY,
 };
-use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Prefs, Req, Tick};
+use croupier_core::app::{update, view, AppUi, Boot, Config, Effect, Event, Model, Req, Tick};
 use croupier_core::domain::realtime::SocketEvent;
 use serde_json::json;
 use support::{connect, req, respond, token, NOW};
 
 const MIN: u64 = 60_000;
 
-fn boot(config: Config, path: &str, prefs: Prefs, at: u64) -> Model {
+fn boot(config: Config, path: &str, prefs: Boot, at: u64) -> Model {
     let mut m = Model::new(config);
     update(
         &mut m,
         Event::Booted {
             token: Some(token(86_400, "a")),
             path: path.into(),
-            prefs,
+            boot: prefs,
         },
         at,
     );
@@ -46,7 +46,7 @@ fn player(path: &str, minutes: u32) -> Model {
         reality_check_minutes: minutes,
         ..Config::default()
     };
-    let mut m = boot(config, path, Prefs::default(), NOW);
+    let mut m = boot(config, path, Boot::default(), NOW);
     connect(&mut m);
     m
 }
@@ -207,9 +207,12 @@ fn the_players_interval_is_kept_on_the_device_and_off_means_never() {
     );
     assert_eq!(view(&m).protection.interval, 0);
     // A reload reads it back, for this player only.
-    let prefs = Prefs {
-        reality_check: Some(r#"{"7":30,"8":60,"9":7}"#.into()),
-        ..Prefs::default()
+    let prefs = Boot {
+        stored: croupier_core::app::stored::Kept::default().with(
+            croupier_core::app::features::protection::INTERVALS,
+            r#"{"7":30,"8":60,"9":7}"#,
+        ),
+        ..Boot::default()
     };
     let m = boot(Config::default(), "/limits", prefs, NOW);
     assert_eq!(view(&m).protection.interval, 30);
@@ -220,9 +223,10 @@ fn a_reload_goes_on_with_the_stored_session_unless_30_minutes_passed_without_pla
     let mut m = player("/game/demo-slot", 15);
     let fx = bet(&mut m, 1, "USD", "4.00", "1.00", NOW + 10 * MIN);
     let saved = stored(&fx).flatten().expect("written");
-    let prefs = |s: &str| Prefs {
-        play_session: Some(s.into()),
-        ..Prefs::default()
+    let prefs = |s: &str| Boot {
+        stored: croupier_core::app::stored::Kept::default()
+            .with(croupier_core::app::features::protection::PLAY_SESSION, s),
+        ..Boot::default()
     };
     // Reloaded 29 minutes after the last play: the same session and figures.
     let m2 = boot(
@@ -505,11 +509,15 @@ fn off_odd_or_unknown_lengths_never_ask_and_never_panic() {
     assert!(open_game(&mut m, NOW + 40 * MIN));
     // Stored values that do not read are off.
     for stored in [r#"{"7":45}"#, r#"{"7":"x"}"#, "[", r#"{"x":30}"#] {
-        let prefs = Prefs {
-            session_length: Some(stored.into()),
-            daily_reminder: Some(r#"{"7":99999}"#.into()),
-            reminder_seen: Some("nonsense".into()),
-            ..Prefs::default()
+        let prefs = Boot {
+            stored: croupier_core::app::stored::Kept::default()
+                .with(croupier_core::app::features::protection::LENGTHS, stored)
+                .with(
+                    croupier_core::app::features::protection::REMINDERS,
+                    r#"{"7":99999}"#,
+                )
+                .with(croupier_core::app::features::protection::SEEN, "nonsense"),
+            ..Boot::default()
         };
         let m = boot(Config::default(), "/", prefs, NOW);
         let v = view(&m).protection;
@@ -530,11 +538,11 @@ fn off_odd_or_unknown_lengths_never_ask_and_never_panic() {
 /// NOW is 22:13:20 UTC, 23:13:20 on a device at UTC+1.
 const OFFSET: i32 = 60;
 
-fn reminded(prefs: Prefs, at: u64) -> Model {
+fn reminded(prefs: Boot, at: u64) -> Model {
     boot(
         Config::default(),
         "/",
-        Prefs {
+        Boot {
             offset_minutes: OFFSET,
             ..prefs
         },
@@ -544,7 +552,7 @@ fn reminded(prefs: Prefs, at: u64) -> Model {
 
 #[test]
 fn the_daily_reminder_shows_once_a_local_day_when_its_time_passes_on_the_cores_timer() {
-    let mut m = reminded(Prefs::default(), NOW);
+    let mut m = reminded(Boot::default(), NOW);
     let fx = act(
         &mut m,
         ProtectionUi::DailyReminder {
@@ -567,10 +575,14 @@ fn the_daily_reminder_shows_once_a_local_day_when_its_time_passes_on_the_cores_t
     // Not again the same day, on this page or after a reload.
     tick(&mut m, NOW + 10 * MIN);
     assert!(!view(&m).protection.reminding);
-    let prefs = Prefs {
-        daily_reminder: Some(stored_reminder.clone()),
-        reminder_seen: Some(seen.clone()),
-        ..Prefs::default()
+    let prefs = Boot {
+        stored: croupier_core::app::stored::Kept::default()
+            .with(
+                croupier_core::app::features::protection::REMINDERS,
+                &stored_reminder,
+            )
+            .with(croupier_core::app::features::protection::SEEN, &seen),
+        ..Boot::default()
     };
     let mut r = reminded(prefs.clone(), NOW + 99_000);
     tick(&mut r, NOW + 100_000);
@@ -583,9 +595,12 @@ fn the_daily_reminder_shows_once_a_local_day_when_its_time_passes_on_the_cores_t
     assert!(view(&m).protection.reminding);
     // A tab that heard another show today's does not repeat it.
     let mut other = reminded(
-        Prefs {
-            daily_reminder: Some(stored_reminder),
-            ..Prefs::default()
+        Boot {
+            stored: croupier_core::app::stored::Kept::default().with(
+                croupier_core::app::features::protection::REMINDERS,
+                &stored_reminder,
+            ),
+            ..Boot::default()
         },
         NOW,
     );
@@ -600,7 +615,7 @@ fn the_daily_reminder_shows_once_a_local_day_when_its_time_passes_on_the_cores_t
 
 #[test]
 fn a_reminder_time_already_past_waits_for_tomorrow_and_odd_times_are_ignored() {
-    let mut m = reminded(Prefs::default(), NOW);
+    let mut m = reminded(Boot::default(), NOW);
     act(
         &mut m,
         ProtectionUi::DailyReminder {
@@ -628,9 +643,10 @@ fn a_reminder_time_already_past_waits_for_tomorrow_and_odd_times_are_ignored() {
     );
     assert_eq!(written(&fx, REMINDERS_KEY).as_deref(), Some("{}"));
     let m2 = reminded(
-        Prefs {
-            daily_reminder: Some("{}".into()),
-            ..Prefs::default()
+        Boot {
+            stored: croupier_core::app::stored::Kept::default()
+                .with(croupier_core::app::features::protection::REMINDERS, "{}"),
+            ..Boot::default()
         },
         NOW,
     );
@@ -642,21 +658,28 @@ fn a_reminder_time_already_past_waits_for_tomorrow_and_odd_times_are_ignored() {
     assert!(!view(&g).protection.reminding);
 }
 
-/// The storage event of another tab reaches this feature only for its shared keys.
+/// The storage event of another tab (what the runtime hands to `Tick::stored_elsewhere`)
+/// reaches this feature only for its shared keys, and no other feature's.
 #[test]
 fn another_tabs_write_is_heard_for_the_session_and_the_reminder_days_only() {
+    use croupier_core::app::Tick;
     let v = || Some("{}".to_string());
     assert_eq!(
-        protection::stored_elsewhere(protection::SESSION_KEY, v()),
-        Some(protection::ProtectionTick::Stored(v()))
+        Tick::stored_elsewhere(protection::SESSION_KEY, Some("{}")),
+        Some(Tick::Protection(protection::ProtectionTick::Stored(v())))
     );
     assert_eq!(
-        protection::stored_elsewhere(protection::SEEN_KEY, v()),
-        Some(protection::ProtectionTick::Seen(v()))
+        Tick::stored_elsewhere(protection::SEEN_KEY, None),
+        Some(Tick::Protection(protection::ProtectionTick::Seen(None)))
     );
     assert_eq!(
-        protection::stored_elsewhere(protection::INTERVALS_KEY, v()),
+        Tick::stored_elsewhere(protection::INTERVALS_KEY, Some("{}")),
         None
     );
-    assert_eq!(protection::stored_elsewhere("croupier.other", v()), None);
+    assert_eq!(Tick::stored_elsewhere("croupier.other", Some("{}")), None);
+    // The cross-tab session signal is the runtime's (`PEER_KEY`), not a feature's.
+    assert_eq!(
+        Tick::stored_elsewhere("croupier.session", Some("login:1")),
+        None
+    );
 }

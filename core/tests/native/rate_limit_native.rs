@@ -24,7 +24,7 @@ fn guest_with_modal(id: &str) -> Model {
         Event::Booted {
             token: None,
             path: "/".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );

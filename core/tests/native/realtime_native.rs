@@ -834,7 +834,7 @@ fn connected_player_then(refetched: &str) -> (Model, String) {
         Event::Booted {
             token: Some(t.clone()),
             path: "/".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -1426,7 +1426,7 @@ fn a_guest_connects_at_start_without_a_token() {
         Event::Booted {
             token: None,
             path: "/".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -1444,7 +1444,7 @@ fn a_guest_connects_at_start_without_a_token() {
         Event::Booted {
             token: Some(token(5, "old")),
             path: "/".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -1463,7 +1463,7 @@ fn the_operators_realtime_address_is_used_when_configured() {
         Event::Booted {
             token: None,
             path: "/".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );

@@ -43,7 +43,7 @@ fn boot(token: Option<String>) -> (Model, Vec<Effect>) {
         Event::Booted {
             token,
             path: "/wallet".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -478,7 +478,7 @@ fn settings_are_cached_fifteen_minutes_per_path_and_params() {
             Event::Booted {
                 token: None,
                 path: "/".into(),
-                prefs: Default::default(),
+                boot: Default::default(),
             },
             at,
         );
@@ -525,7 +525,7 @@ fn a_failed_settings_answer_is_not_cached() {
         Event::Booted {
             token: None,
             path: "/".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW + 1,
     );

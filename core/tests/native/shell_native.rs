@@ -19,7 +19,7 @@ fn at(path: &str) -> Model {
         Event::Booted {
             token: None,
             path: path.into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         1_700_000_000_000,
     );

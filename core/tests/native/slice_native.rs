@@ -51,7 +51,7 @@ fn booted_guest() -> Model {
         Event::Booted {
             token: None,
             path: "/".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -440,7 +440,7 @@ fn stored_session_restores_profile_and_accounts() {
         Event::Booted {
             token: Some(t.clone()),
             path: "/".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -470,7 +470,7 @@ fn a_modal_asked_while_the_session_restores_opens_once_the_player_is_known() {
         Event::Booted {
             token: Some(t),
             path: "/wallet".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -505,7 +505,7 @@ fn expired_token_is_refreshed_once_before_calls() {
         Event::Booted {
             token: Some(old.clone()),
             path: "/".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -557,7 +557,7 @@ fn failed_refresh_ends_session_with_sign_in_open() {
         Event::Booted {
             token: Some(token(-100, "old")),
             path: "/wallet".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );

@@ -2,8 +2,10 @@
 
 use crate::support;
 
+use croupier_core::app::features::referral;
 use croupier_core::app::features::social::{self, SocialUi};
-use croupier_core::app::{update, view, Config, Effect, Event, Guard, Model, Prefs, Req};
+use croupier_core::app::stored::Kept;
+use croupier_core::app::{update, view, Boot, Config, Effect, Event, Guard, Model, Req};
 use serde_json::json;
 use support::{http, req, respond, token, ui, NOW};
 
@@ -14,12 +16,17 @@ fn boot(path: &str, token: Option<String>, pending: Option<&str>) -> (Model, Vec
         Event::Booted {
             token,
             path: path.into(),
-            prefs: Prefs {
+            boot: Boot {
                 origin: "http://casino.test".into(),
                 seed: "5eed".into(),
-                social: pending.map(str::to_string),
-                affiliate_cookies: vec![("affiliate_tag".into(), "aff-1".into())],
-                ..Prefs::default()
+                stored: {
+                    let tag = Kept::default().with(referral::COOKIES[0], "aff-1");
+                    match pending {
+                        Some(p) => tag.with(social::PENDING, p),
+                        None => tag,
+                    }
+                },
+                ..Boot::default()
             },
         },
         NOW,

@@ -28,7 +28,7 @@ fn boot(path: &str, token: Option<String>) -> (Model, Vec<Effect>) {
         Event::Booted {
             token,
             path: path.into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -463,7 +463,7 @@ fn without_a_configured_script_nothing_loads() {
         Event::Booted {
             token: None,
             path: "/sport".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );
@@ -548,7 +548,7 @@ fn without_the_operators_start_path_a_player_gets_no_token_and_no_call() {
         Event::Booted {
             token: Some(token(3600, "a")),
             path: "/sport".into(),
-            prefs: Default::default(),
+            boot: Default::default(),
         },
         NOW,
     );

@@ -6,8 +6,9 @@
 
 use crate::support;
 
+use croupier_core::app::features::consent;
 use croupier_core::app::features::third_party::{Status, ThirdPartyTick, HELD_MAX};
-use croupier_core::app::{update, Config, Effect, Event, Guard, LogLevel, Model, Prefs, Req, Tick};
+use croupier_core::app::{update, Boot, Config, Effect, Event, Guard, LogLevel, Model, Req, Tick};
 use croupier_core::domain::analytics::AnalyticsEvent::{self, *};
 use croupier_core::domain::consent::Consent;
 use croupier_core::domain::realtime::SocketEvent;
@@ -52,9 +53,9 @@ fn boot_with(config: Config, token_: Option<String>, stored: Option<&str>) -> (M
         Event::Booted {
             token: token_,
             path: "/".into(),
-            prefs: Prefs {
-                consent: stored.map(str::to_string),
-                ..Prefs::default()
+            boot: match stored {
+                Some(choice) => Boot::holding(&[(consent::CONSENT, choice)]),
+                None => Boot::default(),
             },
         },
         NOW,
@@ -422,7 +423,7 @@ fn a_consented_visitor_sends_visit_at_mount_to_every_sink() {
         Event::Booted {
             token: None,
             path: "/".into(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );
@@ -670,7 +671,7 @@ fn the_chat_gets_the_player_and_restore_id_and_a_new_restore_id_is_saved() {
         Event::Booted {
             token: Some(t.clone()),
             path: "/".into(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );
@@ -743,7 +744,7 @@ fn a_failed_restore_id_lookup_still_tells_the_chat_the_player() {
         Event::Booted {
             token: Some(t),
             path: "/".into(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );

@@ -7,7 +7,7 @@ use crate::support;
 use croupier_core::app::features::toasts::view::ToastKind;
 use croupier_core::app::features::verify::{self, LinkStatus, VerifyUi};
 use croupier_core::app::{
-    update, view, AppUi, Config, Effect, Event, FormId, FormValue, Model, Prefs, Req,
+    update, view, AppUi, Boot, Config, Effect, Event, FormId, FormValue, Model, Req,
 };
 use serde_json::json;
 use support::{fail, guest, http, respond, restored, type_text, ui, NOW};
@@ -463,7 +463,7 @@ fn a_reload_reopens_the_confirm_modal_of_a_confirmed_player() {
             Event::Booted {
                 token: Some(support::token(3600, "a")),
                 path: "/profile/info?modal=confirm".into(),
-                prefs: Prefs::default(),
+                boot: Boot::default(),
             },
             support::NOW,
         );

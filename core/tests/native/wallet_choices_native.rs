@@ -9,7 +9,7 @@ use crate::support;
 use croupier_core::app::features::bonuses;
 use croupier_core::app::features::payments::{self, pay, PaymentsUi};
 use croupier_core::app::features::wallet::WalletUi;
-use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model, Prefs, Req};
+use croupier_core::app::{update, view, AppUi, Boot, Config, Effect, Event, Model, Req};
 use croupier_core::domain::payment::Direction;
 use serde_json::json;
 use support::{http, req, respond, token, ui, NOW};
@@ -22,14 +22,14 @@ const CURRENCIES: &str = r#"[
 ]"#;
 
 /// A player from Brazil; `active` is the active account's currency (USD or BTC).
-fn player(prefs: Prefs, active: &str) -> Model {
+fn player(prefs: Boot, active: &str) -> Model {
     let mut m = Model::new(Config::default());
     update(
         &mut m,
         Event::Booted {
             token: Some(token(3600, "a")),
             path: "/wallet".into(),
-            prefs,
+            boot: prefs,
         },
         NOW,
     );
@@ -124,7 +124,7 @@ fn btc_everywhere(m: &Model) -> Vec<(String, String)> {
 
 #[test]
 fn crypto_balances_show_in_the_chosen_unit_everywhere_and_after_a_reload() {
-    let mut m = player(Prefs::default(), "BTC");
+    let mut m = player(Boot::default(), "BTC");
     let milli = ("12.34567".to_string(), "mBTC".to_string());
     let units = ("0.01234567".to_string(), "BTC".to_string());
     // Sub-units until the player chooses (what the product showed before the choice).
@@ -139,17 +139,21 @@ fn crypto_balances_show_in_the_chosen_unit_everywhere_and_after_a_reload() {
     assert_eq!((usd.amount.as_str(), usd.code.as_str()), ("100.00", "USD"));
     // A reload reads the stored choice.
     let m = player(
-        Prefs {
-            crypto_units: Some("units".into()),
-            ..Prefs::default()
+        Boot {
+            stored: croupier_core::app::stored::Kept::default()
+                .with(croupier_core::app::features::wallet::CRYPTO_UNITS, "units"),
+            ..Boot::default()
         },
         "BTC",
     );
     assert_eq!(btc_everywhere(&m), vec![units; 3]);
     let mut m = player(
-        Prefs {
-            crypto_units: Some("subUnits".into()),
-            ..Prefs::default()
+        Boot {
+            stored: croupier_core::app::stored::Kept::default().with(
+                croupier_core::app::features::wallet::CRYPTO_UNITS,
+                "subUnits",
+            ),
+            ..Boot::default()
         },
         "BTC",
     );
@@ -161,7 +165,7 @@ fn crypto_balances_show_in_the_chosen_unit_everywhere_and_after_a_reload() {
 
 #[test]
 fn the_deposit_amount_is_typed_in_the_shown_unit_and_keeps_its_value_on_a_change() {
-    let mut m = player(Prefs::default(), "BTC");
+    let mut m = player(Boot::default(), "BTC");
     open_deposit(&mut m);
     respond(
         &mut m,
@@ -205,9 +209,10 @@ fn the_deposit_amount_is_typed_in_the_shown_unit_and_keeps_its_value_on_a_change
 #[test]
 fn the_equivalent_shows_beside_the_header_and_wallet_balances() {
     let m = player(
-        Prefs {
-            equivalent_currency: Some("EUR".into()),
-            ..Prefs::default()
+        Boot {
+            stored: croupier_core::app::stored::Kept::default()
+                .with(croupier_core::app::features::wallet::EQUIVALENT, "EUR"),
+            ..Boot::default()
         },
         "BTC",
     );
@@ -235,14 +240,15 @@ fn the_equivalent_shows_beside_the_header_and_wallet_balances() {
         .unwrap();
     assert_eq!(usd.equivalent, None);
     let m = player(
-        Prefs {
-            equivalent_currency: Some("EUR".into()),
-            ..Prefs::default()
+        Boot {
+            stored: croupier_core::app::stored::Kept::default()
+                .with(croupier_core::app::features::wallet::EQUIVALENT, "EUR"),
+            ..Boot::default()
         },
         "USD",
     );
     assert_eq!(view::view(&m).session.equivalent, None);
-    let mut m = player(Prefs::default(), "BTC");
+    let mut m = player(Boot::default(), "BTC");
     assert_eq!(view::view(&m).session.equivalent, None);
     ui(
         &mut m,
@@ -266,7 +272,7 @@ fn countries() -> serde_json::Value {
 
 #[test]
 fn the_payment_region_is_chosen_stored_and_sent_with_methods_and_invoices() {
-    let mut m = player(Prefs::default(), "USD");
+    let mut m = player(Boot::default(), "USD");
     let fx = open_deposit(&mut m);
     let paths: Vec<&str> = http(&fx).iter().map(|h| h.path.as_str()).collect();
     assert!(paths.contains(&"/api/settings/countries"), "{paths:?}");
@@ -328,9 +334,10 @@ fn the_payment_region_is_chosen_stored_and_sent_with_methods_and_invoices() {
 #[test]
 fn the_chosen_region_survives_a_reload() {
     let mut m = player(
-        Prefs {
-            payment_geo: Some("IN".into()),
-            ..Prefs::default()
+        Boot {
+            stored: croupier_core::app::stored::Kept::default()
+                .with(croupier_core::app::features::payments::PAYMENT_GEO, "IN"),
+            ..Boot::default()
         },
         "USD",
     );
@@ -366,7 +373,7 @@ fn bonuses_calls(fx: &[Effect]) -> Vec<Vec<(String, String)>> {
 #[test]
 fn deposit_bonuses_are_asked_with_the_typed_amount_once_after_the_debounce() {
     let pair = |k: &str, v: &str| (k.to_string(), v.to_string());
-    let mut m = player(Prefs::default(), "USD");
+    let mut m = player(Boot::default(), "USD");
     open_deposit(&mut m);
     // Typing 3, 30: no call while typing, one timer each (the first cancelled).
     let fx = type_amount(&mut m, "3");
@@ -443,7 +450,7 @@ fn deposit_bonuses_are_asked_with_the_typed_amount_once_after_the_debounce() {
 
 #[test]
 fn a_crypto_deposit_amount_is_asked_in_units() {
-    let mut m = player(Prefs::default(), "BTC");
+    let mut m = player(Boot::default(), "BTC");
     open_deposit(&mut m);
     let fx = type_amount(&mut m, "25");
     let tick = packages_timer(&fx).expect("timer");

@@ -27,6 +27,7 @@ fn request_for(req: Req, body: Option<serde_json::Value>) -> HttpRequest {
         bearer: Some("h.p.s".into()),
         source_platform: route.source_platform,
         guarded: Guard::None,
+        file_input: None,
         req,
     }
 }

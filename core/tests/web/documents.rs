@@ -34,6 +34,7 @@ fn request(
         bearer,
         source_platform: false,
         guarded: Guard::None,
+        file_input: None,
     }
 }
 
@@ -98,21 +99,31 @@ fn progress() -> Vec<f64> {
         .collect()
 }
 
+/// The upload as the documents feature's call makes it: its route names the file input.
 fn upload_req(token: Option<String>) -> HttpRequest {
-    request(
-        Req::Documents(Call::Upload),
-        Method::Post,
-        "/api/player/documents",
-        Some(serde_json::json!({"type": "identity"})),
-        token,
-    )
+    HttpRequest {
+        file_input: Req::Documents(Call::Upload).endpoint().file_input,
+        ..request(
+            Req::Documents(Call::Upload),
+            Method::Post,
+            "/api/player/documents",
+            Some(serde_json::json!({"type": "identity"})),
+            token,
+        )
+    }
+}
+
+/// What the runtime does with an upload effect (runtime/mod.rs): the file of the input it names.
+async fn send(req: &HttpRequest) -> HttpOutcome {
+    let input = req.file_input.expect("an upload names its file input");
+    upload::perform(&base(), req, input).await
 }
 
 #[wasm_bindgen_test]
 async fn a_png_is_sent_as_multipart_with_its_progress() {
     let token = player("webdoc").await;
     input_with("passport.png", 2 * 1024 * 1024);
-    let outcome = upload::perform(&base(), &upload_req(Some(token.clone()))).await;
+    let outcome = send(&upload_req(Some(token.clone()))).await;
     let HttpOutcome::Response { status, body } = outcome else {
         panic!("no answer: {outcome:?}");
     };
@@ -144,7 +155,7 @@ async fn a_png_is_sent_as_multipart_with_its_progress() {
 async fn refusals_come_back_as_answers() {
     // Without a session: the server's 401, for the gate to handle.
     input_with("id.png", 64);
-    let outcome = upload::perform(&base(), &upload_req(None)).await;
+    let outcome = send(&upload_req(None)).await;
     assert!(
         matches!(outcome, HttpOutcome::Response { status: 401, .. }),
         "{outcome:?}"
@@ -152,7 +163,7 @@ async fn refusals_come_back_as_answers() {
     // No file chosen: nothing is sent.
     input_with("", 0);
     let token = player("webdoc-none").await;
-    let outcome = upload::perform(&base(), &upload_req(Some(token))).await;
+    let outcome = send(&upload_req(Some(token))).await;
     assert_eq!(
         outcome,
         HttpOutcome::Failed {

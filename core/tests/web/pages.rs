@@ -100,6 +100,7 @@ fn page_calls_encode_the_slug_and_ask_by_locale_and_kind() {
             bearer: None,
             source_platform: route.source_platform,
             guarded: Guard::None,
+            file_input: None,
             req,
         };
         let base = http::Base::from(&Config {

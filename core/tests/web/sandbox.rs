@@ -33,6 +33,7 @@ fn get(path: &str) -> HttpRequest {
         bearer: None,
         source_platform: false,
         guarded: Guard::None,
+        file_input: None,
     }
 }
 

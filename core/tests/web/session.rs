@@ -241,6 +241,7 @@ fn request(req: Req, path: &str) -> HttpRequest {
         bearer: None,
         source_platform: false,
         guarded: Guard::None,
+        file_input: None,
     }
 }
 

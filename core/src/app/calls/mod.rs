@@ -47,6 +47,9 @@ pub struct Route {
     /// visitor fingerprint guard (registration, login, the password reset request, contact),
     /// or the messenger sign-in's fingerprint.
     pub guarded: Guard,
+    /// Sent as a multipart form: the body's fields and the file chosen in the page's file
+    /// input of this id, with the percent sent told to the input (`HttpRequest::file_input`).
+    pub file_input: Option<&'static str>,
 }
 
 impl Route {
@@ -91,6 +94,7 @@ impl Route {
             source_platform: false,
             supersedes: method == Method::Get,
             guarded: Guard::None,
+            file_input: None,
         }
     }
 
@@ -108,6 +112,12 @@ impl Route {
 
     pub fn guarded(mut self) -> Route {
         self.guarded = Guard::Form;
+        self
+    }
+
+    /// An upload: the file of the page's input `id` goes with the body's fields.
+    pub fn upload(mut self, id: &'static str) -> Route {
+        self.file_input = Some(id);
         self
     }
 
@@ -306,6 +316,7 @@ impl Calls {
             bearer: None,
             source_platform: route.source_platform,
             guarded: route.guarded,
+            file_input: route.file_input,
         };
         match route.auth {
             Auth::Public => {}

@@ -173,6 +173,7 @@ fn request(calls: &mut Calls, fx: &mut Vec<Effect>) {
         bearer: calls.token.clone(),
         source_platform: route.source_platform,
         guarded: route.guarded,
+        file_input: route.file_input,
     }));
 }
 

@@ -30,7 +30,7 @@ pub fn token(secs: i64, tag: &str) -> String {
 use croupier_core::app::calls::refresh::REFRESH_CALL;
 use croupier_core::app::features::{content, session, settings, wallet};
 use croupier_core::app::{
-    update, CallId, Config, Effect, Event, HttpOutcome, HttpRequest, Model, Prefs, Req, UiEvent,
+    update, Boot, CallId, Config, Effect, Event, HttpOutcome, HttpRequest, Model, Req, UiEvent,
 };
 use croupier_core::domain::zone::Zone;
 
@@ -48,9 +48,9 @@ pub fn restored_in(path: &str, zone: Zone) -> (Model, Vec<Effect>) {
         Event::Booted {
             token: Some(token(3600, "a")),
             path: path.into(),
-            prefs: Prefs {
+            boot: Boot {
                 zone,
-                ..Prefs::default()
+                ..Boot::default()
             },
         },
         NOW,
@@ -91,7 +91,7 @@ pub fn guest_with(config: Config, path: &str) -> Model {
         Event::Booted {
             token: None,
             path: path.into(),
-            prefs: Prefs::default(),
+            boot: Boot::default(),
         },
         NOW,
     );

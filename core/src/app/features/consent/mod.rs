@@ -16,12 +16,17 @@ use crate::app::effect::{Effect, LogLevel};
 use crate::app::feature::{Cx, Feature, Hook, Msg};
 use crate::app::operator::OperatorPath;
 use crate::app::registry::Req;
+use crate::app::stored::Stored;
 use crate::domain::consent::{Consent, CONSENT_KEY};
 use crate::domain::geo;
 use crate::domain::route::RouteName;
 
 /// sessionStorage key: the geo-popup was shown in this browser session.
 pub const GEO_SEEN_KEY: &str = "geoPopupSeen";
+/// The visitor's cookie choice (domain::consent), kept on this device.
+pub const CONSENT: Stored = Stored::local(CONSENT_KEY);
+/// The geo popup showed in this tab (any value).
+pub const GEO_SEEN: Stored = Stored::session(GEO_SEEN_KEY);
 pub const COOKIE_MODAL: &str = "cookie-request";
 pub const GEO_MODAL: &str = "geo-popup";
 
@@ -60,6 +65,7 @@ impl Feature for Privacy {
     type Ui = PrivacyUi;
     type Call = Call;
     type Tick = ();
+    const STORED: &'static [Stored] = &[CONSENT, GEO_SEEN];
 
     fn ui(&mut self, event: PrivacyUi, cx: &mut Cx) {
         let PrivacyUi::ConsentSave {
@@ -79,9 +85,9 @@ impl Feature for Privacy {
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
-            Hook::Booted(prefs) => {
-                self.geo_seen = prefs.geo_seen;
-                let consent = Consent::parse(prefs.consent.as_deref());
+            Hook::Booted(boot) => {
+                self.geo_seen = boot.stored.has(GEO_SEEN);
+                let consent = Consent::parse(boot.stored.get(CONSENT));
                 if consent.decided {
                     cx.msg(Msg::Consent(consent));
                 }

@@ -95,7 +95,7 @@ impl Endpoint for Call {
     fn endpoint(&self) -> Route {
         match self {
             Call::List => Route::get(PATH, Auth::Player),
-            Call::Upload => Route::write(Method::Post, PATH, Auth::Player),
+            Call::Upload => Route::write(Method::Post, PATH, Auth::Player).upload(FILE_INPUT),
             Call::Delete(id) => Route::item(Method::Delete, PATH, id, "", Auth::Player),
             Call::Sumsub => Route::write(
                 Method::Post,

@@ -7,11 +7,14 @@ use crate::app::calls::{Answer, ResponseError};
 use crate::app::effect::Effect;
 use crate::app::feature::{Cx, Msg, SessionStatus, Signal};
 use crate::app::registry::Req;
+use crate::app::stored::Stored;
 
 use super::catalogue::Catalogue;
 use super::Call;
 
 pub const RETURN_GAME_KEY: &str = "returnGame";
+/// The page to go back to from a game, for this tab.
+pub const RETURN_GAME: Stored = Stored::session(RETURN_GAME_KEY);
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameInfo {

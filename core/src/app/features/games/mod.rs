@@ -31,6 +31,7 @@ use std::rc::Rc;
 use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
 use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal};
+use crate::app::stored::Stored;
 use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
 use crate::domain::route::RouteName;
@@ -359,6 +360,7 @@ impl Feature for Games {
     type Ui = GamesUi;
     type Call = Call;
     type Tick = GamesTick;
+    const STORED: &'static [Stored] = &[played::PLAYED, launch::RETURN_GAME];
 
     fn tick(&mut self, tick: GamesTick, cx: &mut Cx) {
         match tick {
@@ -464,11 +466,11 @@ impl Feature for Games {
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
-            Hook::Booted(prefs) => {
+            Hook::Booted(boot) => {
                 // SPEC §7: the collections list is loaded at app creation.
                 cx.call(Self::req(Call::Collections), None);
-                self.played.load(prefs.played_games.as_deref());
-                self.launch.return_to = prefs.return_game.clone();
+                self.played.load(boot.stored.get(played::PLAYED));
+                self.launch.return_to = boot.stored.get(launch::RETURN_GAME).map(str::to_string);
                 self.address_moved(None, cx);
                 true
             }

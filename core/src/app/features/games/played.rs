@@ -3,9 +3,12 @@
 
 use crate::app::effect::Effect;
 use crate::app::feature::Cx;
+use crate::app::stored::Stored;
 use crate::json::Json;
 
 pub const PLAYED_KEY: &str = "playedGames";
+/// Where the list lives: this device, every tab.
+pub const PLAYED: Stored = Stored::local(PLAYED_KEY);
 /// Entries kept per player.
 pub const PLAYED_MAX: usize = 30;
 

@@ -10,6 +10,7 @@ pub mod pay;
 use crate::app::calls::{Answer, Endpoint, Route};
 use crate::app::effect::LogLevel;
 use crate::app::feature::{Cx, Feature, Hook, SessionChange, Signal};
+use crate::app::stored::{Kept, Stored};
 use crate::domain::realtime::push::Push;
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -78,10 +79,22 @@ impl Endpoint for Call {
     }
 }
 
+/// A QR deposit still pending in this tab (SPEC §9 `asyncInvoiceId`): looked up at the
+/// session's start.
+pub const ASYNC_INVOICE: Stored = Stored::session(crate::domain::invoice::ASYNC_INVOICE_KEY);
+/// The payment region chosen on this device (`paymentGeo`).
+pub const PAYMENT_GEO: Stored = Stored::local(crate::domain::payment::PAYMENT_GEO_KEY);
+
+/// The pending QR deposit's invoice id this tab keeps, when it reads as one.
+pub fn async_invoice(stored: &Kept) -> Option<u64> {
+    stored.get(ASYNC_INVOICE)?.trim().parse().ok()
+}
+
 impl Feature for Payments {
     type Ui = PaymentsUi;
     type Call = Call;
     type Tick = ();
+    const STORED: &'static [Stored] = &[ASYNC_INVOICE, PAYMENT_GEO];
 
     fn ui(&mut self, event: PaymentsUi, cx: &mut Cx) {
         // The wallet's accounts, as the parent has them.
@@ -113,9 +126,9 @@ impl Feature for Payments {
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         let accounts = cx.shared.accounts.clone();
         match hook {
-            Hook::Booted(prefs) => {
-                self.pay.async_id = prefs.async_invoice_id;
-                self.pay.country = prefs.payment_geo.clone();
+            Hook::Booted(boot) => {
+                self.pay.async_id = async_invoice(&boot.stored);
+                self.pay.country = boot.stored.get(PAYMENT_GEO).map(str::to_string);
             }
             Hook::Session(SessionChange::Restoring) => {
                 self.resumed = true;

@@ -17,6 +17,7 @@ use crate::app::calls::{Answer, Auth, Endpoint, Route};
 use crate::app::effect::{Effect, TimerId};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal};
 use crate::app::registry::{Req, Tick};
+use crate::app::stored::Stored;
 use crate::domain::realtime::push::Push;
 use crate::domain::route::RouteName;
 use crate::json::Json;
@@ -32,6 +33,13 @@ pub const LENGTHS_KEY: &str = "croupier.sessionLength";
 pub const REMINDERS_KEY: &str = "croupier.dailyReminder";
 /// localStorage: the local day each player's reminder last showed (days since 1970).
 pub const SEEN_KEY: &str = "croupier.reminderSeen";
+
+/// What the feature keeps on the device, by the keys above: all in localStorage.
+pub const PLAY_SESSION: Stored = Stored::local(SESSION_KEY);
+pub const INTERVALS: Stored = Stored::local(INTERVALS_KEY);
+pub const LENGTHS: Stored = Stored::local(LENGTHS_KEY);
+pub const REMINDERS: Stored = Stored::local(REMINDERS_KEY);
+pub const SEEN: Stored = Stored::local(SEEN_KEY);
 
 /// While a game or the sportsbook is open the bar's clock moves a minute at a time.
 const BAR_STEP_MS: u64 = 60_000;
@@ -112,21 +120,22 @@ pub enum ProtectionTick {
     Seen(Option<String>),
 }
 
-/// Another tab wrote one of this feature's device keys (the storage event): the tick that
-/// tells this tab. The play session (one for every tab of the device) and the reminder's days
-/// (a reminder shown in one tab is not repeated in another).
-pub fn stored_elsewhere(key: &str, value: Option<String>) -> Option<ProtectionTick> {
-    match key {
-        SESSION_KEY => Some(ProtectionTick::Stored(value)),
-        SEEN_KEY => Some(ProtectionTick::Seen(value)),
-        _ => None,
-    }
-}
-
 impl Feature for Protection {
     type Ui = ProtectionUi;
     type Call = Call;
     type Tick = ProtectionTick;
+    const STORED: &'static [Stored] = &[PLAY_SESSION, INTERVALS, LENGTHS, REMINDERS, SEEN];
+
+    /// The play session (one for every tab of the device) and the reminder's days (a reminder
+    /// shown in one tab is not repeated in another).
+    fn stored_elsewhere(key: &str, value: Option<&str>) -> Option<ProtectionTick> {
+        let value = value.map(str::to_string);
+        match key {
+            SESSION_KEY => Some(ProtectionTick::Stored(value)),
+            SEEN_KEY => Some(ProtectionTick::Seen(value)),
+            _ => None,
+        }
+    }
 
     fn ui(&mut self, event: ProtectionUi, cx: &mut Cx) {
         let Some(player) = self.player else {
@@ -248,20 +257,21 @@ impl Feature for Protection {
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
-            Hook::Booted(prefs) => {
+            Hook::Booted(boot) => {
                 // Heard first, at the present (also when this code arrives later than the boot).
                 self.now = self.now.max(cx.now);
-                self.stored.clone_from(&prefs.play_session);
-                let read = |text: &Option<String>, valid: fn(u32) -> bool| {
-                    text.as_deref()
+                self.stored = boot.stored.get(PLAY_SESSION).map(str::to_string);
+                let read = |stored: Stored, valid: fn(u32) -> bool| {
+                    boot.stored
+                        .get(stored)
                         .map(|t| choices::read_map(t, valid))
                         .unwrap_or_default()
                 };
-                self.intervals = read(&prefs.reality_check, |m| session::INTERVALS.contains(&m));
-                self.lengths = read(&prefs.session_length, |m| choices::LENGTHS.contains(&m));
-                self.reminders = read(&prefs.daily_reminder, choices::valid_minute);
-                self.seen = read(&prefs.reminder_seen, |_| true);
-                self.offset_minutes = prefs.offset_minutes.clamp(-24 * 60, 24 * 60);
+                self.intervals = read(INTERVALS, |m| session::INTERVALS.contains(&m));
+                self.lengths = read(LENGTHS, |m| choices::LENGTHS.contains(&m));
+                self.reminders = read(REMINDERS, choices::valid_minute);
+                self.seen = read(SEEN, |_| true);
+                self.offset_minutes = boot.offset_minutes.clamp(-24 * 60, 24 * 60);
                 false
             }
             Hook::Signal(Signal::LaunchWanted) => {

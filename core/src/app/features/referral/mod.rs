@@ -12,6 +12,7 @@ use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange};
 use crate::app::forms::{self, FormState};
 use crate::app::operator::OperatorPath;
 use crate::app::registry::{FormId, Req};
+use crate::app::stored::{Kept, Stored};
 use crate::app::wire::lenient;
 use crate::domain::affiliate::{self, Captured};
 use crate::domain::route::RouteName;
@@ -23,8 +24,12 @@ pub use crate::domain::affiliate::TAG_COOKIE;
 /// Cookies holding what the landing address carried (SPEC §9), with `TAG_COOKIE`.
 pub const BOT_URL_COOKIE: &str = "bot_url";
 pub const REF_COOKIE: &str = "referral_id";
-/// Every cookie the runtime reads at start for this feature.
-pub const COOKIES: [&str; 3] = [TAG_COOKIE, BOT_URL_COOKIE, REF_COOKIE];
+/// The capture's cookies, read at start (app/stored.rs) and kept for the configured days.
+pub const COOKIES: [Stored; 3] = [
+    Stored::cookie(TAG_COOKIE),
+    Stored::cookie(BOT_URL_COOKIE),
+    Stored::cookie(REF_COOKIE),
+];
 
 /// The player's referral figures (`GET /api/player/referral`, also the transfer's answer):
 /// the code and currency are required; counts are 0 and amounts "0" when missing.
@@ -105,6 +110,7 @@ impl Feature for Referral {
     type Ui = ReferralUi;
     type Call = Call;
     type Tick = ();
+    const STORED: &'static [Stored] = &COOKIES;
 
     fn ui(&mut self, event: ReferralUi, cx: &mut Cx) {
         match event {
@@ -124,8 +130,8 @@ impl Feature for Referral {
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
-            Hook::Booted(prefs) => {
-                capture(&prefs.affiliate_cookies, cx);
+            Hook::Booted(boot) => {
+                capture(&boot.stored, cx);
                 false
             }
             Hook::Session(SessionChange::Ended) => {
@@ -266,17 +272,12 @@ fn rules() -> Vec<(String, Vec<Rule>)> {
 /// SPEC §5/§9: what the landing address carries is stored only when nothing is stored yet,
 /// for 86400 s × the configured days; the parent keeps what is in force for the session's
 /// register and login bodies.
-fn capture(stored: &[(String, String)], cx: &mut Cx) {
+fn capture(stored: &Kept, cx: &mut Cx) {
     let found = affiliate::capture(&cx.shared.location.query);
     let days = cx.config.affiliate_cookie_days;
     let max_age = affiliate::cookie_max_age_seconds(Some(days));
-    let stored_of = |name: &str| {
-        stored
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    };
-    let keep = |name: &str, incoming: Option<&String>, cx: &mut Cx| {
+    let stored_of = |name: &'static str| stored.get(Stored::cookie(name));
+    let keep = |name: &'static str, incoming: Option<&String>, cx: &mut Cx| {
         let old = stored_of(name);
         match affiliate::tag_to_store(old, incoming.map(String::as_str)) {
             Some(value) => {

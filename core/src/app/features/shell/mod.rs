@@ -8,11 +8,14 @@ use crate::app::calls::{self, Answer, Auth, Endpoint, Route};
 use crate::app::effect::{Effect, LogLevel};
 use crate::app::feature::{Cx, Feature, Hook, Msg};
 use crate::app::registry::{Req, Tick};
+use crate::app::stored::Stored;
 use crate::domain::route;
 
 /// How often the shell asks whether a new build is out (the spec leaves it open).
 pub const VERSION_POLL_MS: u32 = 60_000;
 pub const DRAWER_COMPACT_KEY: &str = "IS_DRAWER_COMPACT";
+/// The compact drawer, kept on this device (SPEC §9): `true`, or absent.
+pub const DRAWER_COMPACT: Stored = Stored::local(DRAWER_COMPACT_KEY);
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -97,6 +100,7 @@ impl Feature for Shell {
     type Ui = ShellUi;
     type Call = Call;
     type Tick = ShellTick;
+    const STORED: &'static [Stored] = &[DRAWER_COMPACT];
 
     fn ui(&mut self, event: ShellUi, cx: &mut Cx) {
         match event {
@@ -115,8 +119,8 @@ impl Feature for Shell {
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
-            Hook::Booted(prefs) => {
-                self.drawer_compact = prefs.drawer_compact;
+            Hook::Booted(boot) => {
+                self.drawer_compact = boot.stored.get(DRAWER_COMPACT) == Some("true");
                 poll_version(cx);
                 true
             }

@@ -16,6 +16,7 @@ use crate::app::effect::{Effect, LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, SessionStatus};
 use crate::app::operator::OperatorPath;
 use crate::app::registry::Req;
+use crate::app::stored::Stored;
 use crate::app::wire::LoginResponse;
 use crate::domain::alert::Alert;
 use crate::domain::route::{self, RouteName};
@@ -24,6 +25,12 @@ use serde::Serialize;
 
 /// sessionStorage: `state connection purpose backRoute` of the round trip under way.
 pub const PENDING_KEY: &str = "socialAuth";
+/// The social round trip this tab started, kept for the provider's return.
+pub const PENDING: Stored = Stored::session(PENDING_KEY);
+/// The affiliate tag cookie, declared and written by the referral feature: read here too,
+/// because the callback is finished during the boot, before the referral's capture reaches
+/// `Shared::affiliate`.
+const AFFILIATE_TAG: Stored = Stored::cookie(crate::domain::affiliate::TAG_COOKIE);
 /// The providers offered.
 pub const CONNECTIONS: [&str; 2] = ["google", "facebook"];
 /// Their brand names, as written everywhere.
@@ -192,6 +199,7 @@ impl Feature for Social {
     type Ui = SocialUi;
     type Call = Call;
     type Tick = ();
+    const STORED: &'static [Stored] = &[PENDING];
 
     fn ui(&mut self, event: SocialUi, cx: &mut Cx) {
         match event {
@@ -212,15 +220,11 @@ impl Feature for Social {
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
-            Hook::Booted(prefs) => {
-                self.seed = prefs.seed.clone();
-                self.origin = prefs.origin.clone();
-                self.tag = prefs
-                    .affiliate_cookies
-                    .iter()
-                    .find(|(n, _)| n == crate::domain::affiliate::TAG_COOKIE)
-                    .map(|(_, v)| v.clone());
-                self.pending = prefs.social.as_deref().and_then(Pending::read);
+            Hook::Booted(boot) => {
+                self.seed = boot.seed.clone();
+                self.origin = boot.origin.clone();
+                self.tag = boot.stored.get(AFFILIATE_TAG).map(str::to_string);
+                self.pending = boot.stored.get(PENDING).and_then(Pending::read);
                 false
             }
             Hook::Session(SessionChange::Ended) => {

@@ -11,6 +11,7 @@ use crate::app::effect::{LogLevel, Method};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange};
 use crate::app::forms::{self, FormState};
 use crate::app::registry::{FormId, Req};
+use crate::app::stored::{Kept, Stored};
 use crate::app::wire::Account;
 use crate::domain::alert::Alert;
 use crate::domain::payment_form::{self as units, EQUIVALENT_KEY};
@@ -86,6 +87,7 @@ impl Feature for Wallet {
     type Ui = WalletUi;
     type Call = Call;
     type Tick = ();
+    const STORED: &'static [Stored] = &[EQUIVALENT, CRYPTO_UNITS];
 
     fn ui(&mut self, event: WalletUi, cx: &mut Cx) {
         match event {
@@ -99,8 +101,8 @@ impl Feature for Wallet {
 
     fn hook(&mut self, hook: &Hook, cx: &mut Cx) -> bool {
         match hook {
-            Hook::Booted(prefs) => {
-                self.equivalent = prefs.equivalent_currency.clone();
+            Hook::Booted(boot) => {
+                self.equivalent = boot.stored.get(EQUIVALENT).map(str::to_string);
             }
             Hook::Session(SessionChange::Restoring) => {
                 self.load(cx);
@@ -296,6 +298,17 @@ impl Wallet {
             }
         }
     }
+}
+
+/// The equivalent currency chosen on this device (SPEC §9).
+pub const EQUIVALENT: Stored = Stored::local(EQUIVALENT_KEY);
+/// Crypto amounts in `units` or `subUnits` (SPEC §1; unset shows sub-units).
+pub const CRYPTO_UNITS: Stored = Stored::local(units::CRYPTO_UNITS_KEY);
+
+/// Whether crypto amounts show in sub-units, as this device keeps the choice: the parent
+/// shares it from boot (`Shared::crypto_sub_units`).
+pub fn sub_units_kept(stored: &Kept) -> bool {
+    units::sub_units_chosen(stored.get(CRYPTO_UNITS))
 }
 
 /// Crypto amounts in sub-units or units, stored on this device (SPEC §1); the parent shares
