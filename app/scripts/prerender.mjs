@@ -46,17 +46,20 @@ try {
   const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
   const preloads = [...html.matchAll(preloadTag)].map((m) => m[1]);
   html = html.replace(entryTag, "").replace(preloadTag, "");
-  // The web app manifest (scripts/manifests.mjs): the default locale's in the head, switched to
-  // the locale prefix's own by the script below before the browser reads it (one index.html
-  // serves every prefix, so the page picks).
-  const manifestOf = (locale) => `/manifests/${locale}.webmanifest`;
+  // The web app manifest (scripts/manifests.mjs) of the address's locale prefix: one index.html
+  // serves every prefix, so a script in the head writes the link once, with its final href.
+  // A link switched later (it was the default locale's, changed by the picker in the body) can
+  // be read by the browser in between: Chromium then kept the default locale's manifest for
+  // `/pt-br/` (pwa.spec, CI of stops 36 and 44).
   const prefixed = Object.keys(LOCALE_TEXTS).filter((l) => l !== DEFAULT_LOCALE);
+  const manifest =
+    `(function(){var d=document,lc=location.pathname.split("/")[1].toLowerCase(),m=d.createElement("link");` +
+    `m.rel="manifest";m.href="/manifests/"+(${JSON.stringify(prefixed)}.indexOf(lc)>=0?lc:${JSON.stringify(DEFAULT_LOCALE)})+".webmanifest";` +
+    `d.head.appendChild(m)})()`;
   if (!html.includes("</title>")) throw new Error(`${file} has no <title>`);
-  html = html.replace("</title>", () => `</title>\n    <link rel="manifest" href="${manifestOf(DEFAULT_LOCALE)}">`);
+  html = html.replace("</title>", () => `</title>\n    <script>${manifest}</script>`);
   const pick =
     `(function(){var d=document,p=${JSON.stringify(home.homePath)},c=${JSON.stringify(home.tokenCookie)},j=0;` +
-    `var mf=d.querySelector("link[rel=manifest]"),lc=location.pathname.split("/")[1].toLowerCase();` +
-    `if(mf&&${JSON.stringify(prefixed)}.indexOf(lc)>=0)mf.href="/manifests/"+lc+".webmanifest";` +
     `function l(r,h,a){var e=d.createElement("link");e.rel=r;e.href=h;e.crossOrigin="anonymous";if(a)e.as=a;d.head.appendChild(e)}` +
     `function js(){if(j++)return;${JSON.stringify(preloads)}.forEach(function(h){l("modulepreload",h)});` +
     `var s=d.createElement("script");s.type="module";s.crossOrigin="anonymous";s.src=${JSON.stringify(entry)};d.head.appendChild(s)}` +
