@@ -14,7 +14,7 @@ use croupier_core::domain::payment_form::{
 };
 use croupier_core::domain::realtime::SocketEvent;
 use serde_json::json;
-use support::{connect, http, req, respond, token, ui, NOW};
+use support::{booted_with_token, connect, http, req, respond, token, ui, NOW};
 
 fn btc() -> CurrencyInfo {
     CurrencyInfo {
@@ -223,16 +223,7 @@ fn player(prefs: Boot) -> Model {
 }
 
 fn player_from(prefs: Boot, profile: serde_json::Value) -> Model {
-    let mut m = Model::new(Config::default());
-    update(
-        &mut m,
-        Event::Booted {
-            token: Some(token(3600, "a")),
-            path: "/".into(),
-            boot: prefs,
-        },
-        NOW,
-    );
+    let mut m = booted_with_token("/", prefs);
     respond(
         &mut m,
         req::currencies(),

@@ -6,10 +6,10 @@
 //! the consent and geo popup; payments_native: the pending QR deposit and payment region;
 //! wallet_choices_native: the equivalent currency and crypto units; social_native).
 
-use crate::support::{token, NOW};
+use crate::support::booted_with_token;
 use croupier_core::app::features::{consent, games, referral, shell};
 use croupier_core::app::stored::{self, Kept, Place, Stored};
-use croupier_core::app::{update, view, Boot, Config, Event, Model};
+use croupier_core::app::{view, Boot, Model};
 
 /// Every declared key, where it lives, and a value its feature takes (as the product writes
 /// it).
@@ -40,20 +40,13 @@ const DEVICE: &[(Place, &str, &str)] = &[
 ];
 
 fn booted(kept: Kept) -> Model {
-    let mut m = Model::new(Config::default());
-    update(
-        &mut m,
-        Event::Booted {
-            token: Some(token(3600, "a")),
-            path: "/".into(),
-            boot: Boot {
-                stored: kept,
-                ..Boot::default()
-            },
+    booted_with_token(
+        "/",
+        Boot {
+            stored: kept,
+            ..Boot::default()
         },
-        NOW,
-    );
-    m
+    )
 }
 
 #[test]

@@ -42,18 +42,12 @@ pub fn restored(path: &str) -> (Model, Vec<Effect>) {
 
 /// [`restored`] on a device in `zone` (the runtime measures it at boot).
 pub fn restored_in(path: &str, zone: Zone) -> (Model, Vec<Effect>) {
-    let mut m = Model::new(Config::default());
-    update(
-        &mut m,
-        Event::Booted {
-            token: Some(token(3600, "a")),
-            path: path.into(),
-            boot: Boot {
-                zone,
-                ..Boot::default()
-            },
+    let mut m = booted_with_token(
+        path,
+        Boot {
+            zone,
+            ..Boot::default()
         },
-        NOW,
     );
     let fx = respond(
         &mut m,
@@ -77,6 +71,22 @@ pub const BERLIN_SUMMER: i64 = 1_774_746_000;
 /// 2026-01-15T23:30:00Z (00:30 on the 16th in Berlin) and 2026-07-15T23:30:00Z (01:30).
 pub const JAN_15_2330Z: i64 = 1_768_519_800;
 pub const JUL_15_2330Z: i64 = 1_784_158_200;
+
+/// A returning player's page (a stored token) at `path`, booted with what the device held
+/// (`boot`); nothing answered yet.
+pub fn booted_with_token(path: &str, boot: Boot) -> Model {
+    let mut m = Model::new(Config::default());
+    update(
+        &mut m,
+        Event::Booted {
+            token: Some(token(3600, "a")),
+            path: path.into(),
+            boot,
+        },
+        NOW,
+    );
+    m
+}
 
 /// A first-time guest (no stored token) opening `path`, booted.
 pub fn guest(path: &str) -> Model {
