@@ -109,6 +109,37 @@ step() {
   return "$rc"
 }
 
+# in_parallel FN...: run each shell function (a chain of `step`s) at the same time as the
+# others, for steps that keep well under both cores busy on their own (issue 31: the browser
+# wasm suites, the app's checks, the Firefox flows and the benchmark smokes ran 0.7-1.4
+# cores each). Each chain's console lines are held and printed in the order given, and its
+# counts are added to the run's as if its steps had run one after another.
+in_parallel() {
+  local fn pids=() out
+  for fn in "$@"; do
+    (
+      trap - EXIT INT TERM
+      PASSED=0 FAILED=0 CHECKS_OK=0 CHECKS_FAILED=0 FAILED_STEPS=()
+      "$fn"
+      echo "$PASSED $FAILED $CHECKS_OK $CHECKS_FAILED ${FAILED_STEPS[*]}" >"$LOGDIR/$fn.counts"
+    ) >"$LOGDIR/$fn.console" 2>&1 &
+    pids+=($!)
+  done
+  for fn in "$@"; do
+    wait "${pids[0]}"
+    pids=("${pids[@]:1}")
+    cat "$LOGDIR/$fn.console"
+    local p=0 f=1 ok=0 bad=0 steps=""
+    # A chain that died before writing its counts is one failure, never silence.
+    if [ -s "$LOGDIR/$fn.counts" ]; then read -r p f ok bad steps <"$LOGDIR/$fn.counts"; else steps="$fn"; fi
+    PASSED=$((PASSED + p)); FAILED=$((FAILED + f))
+    CHECKS_OK=$((CHECKS_OK + ok)); CHECKS_FAILED=$((CHECKS_FAILED + bad))
+    # shellcheck disable=SC2206 # step names have no spaces
+    [ -z "$steps" ] || FAILED_STEPS+=($steps)
+    rm -f "$LOGDIR/$fn.counts" "$LOGDIR/$fn.console"
+  done
+}
+
 SUMMARY_DONE=0
 summary() {
   [ "$SUMMARY_DONE" -eq 0 ] || return 0
@@ -159,28 +190,40 @@ step size-gate one "$ROOT/scripts/size-gate.sh"
 cat "$LOGDIR/size-gate.log"
 step route-bytes one env SKIP_BUILD=1 "$ROOT/scripts/route-bytes.sh"
 cat "$LOGDIR/route-bytes.log"
-step wasm-chrome rust "$ROOT/scripts/with-sandbox.sh" "$ROOT/scripts/wasm-test.sh" chrome
-step wasm-firefox rust "$ROOT/scripts/with-sandbox.sh" "$ROOT/scripts/wasm-test.sh" firefox
-step app-tsc one bash -c "cd app && npm run typecheck --silent"
-step app-lint one bash -c "cd app && npm run lint --silent"
-step app-vitest "json:$LOGDIR/vitest.json" bash -c "cd app && CI=1 npx vitest run --reporter=default --reporter=json --outputFile='$LOGDIR/vitest.json'"
-step tests-tsc one bash -c "cd tests && npx tsc --noEmit -p ."
+browser_wasm() {
+  step wasm-chrome rust "$ROOT/scripts/with-sandbox.sh" "$ROOT/scripts/wasm-test.sh" chrome
+  step wasm-firefox rust "$ROOT/scripts/with-sandbox.sh" "$ROOT/scripts/wasm-test.sh" firefox
+}
+app_checks() {
+  step app-tsc one bash -c "cd app && npm run typecheck --silent"
+  step app-lint one bash -c "cd app && npm run lint --silent"
+  step app-vitest "json:$LOGDIR/vitest.json" bash -c "cd app && CI=1 npx vitest run --reporter=default --reporter=json --outputFile='$LOGDIR/vitest.json'"
+  step tests-tsc one bash -c "cd tests && npx tsc --noEmit -p ."
+}
+in_parallel browser_wasm app_checks
 step e2e "json:$LOGDIR/playwright.json" bash -c "cd tests && CI=1 PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/playwright.json' npx playwright test --reporter=list,json"
-step e2e-firefox "json:$LOGDIR/firefox.json" bash -c "cd tests && CI=1 PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/firefox.json' npx playwright test --config firefox.config.ts --reporter=list,json"
-# The push burst bench (issue 29) on 30 pushes (~16 s on the shared 2-core machine): it must
-# run to its last line with every one of the 30 pushes applied and none lost (the timings are
-# printed in the log, never asserted).
-step push-smoke one bash -c "set -o pipefail; PUSH_TOTAL=30 '$ROOT/scripts/bench-push.sh' | tee /dev/stderr | tail -1 | grep -Eq '^push: 30 applied, 0 lost, frame p95 [0-9.]+ ms, longest task [0-9]+ ms$'"
-tail -1 "$LOGDIR/push-smoke.log"
-# Every other benchmark script on a small input (issue 31, "Benchmarks that cannot rot"):
-# scripts/bench-smoke.sh runs it and checks its last line (format, sane numbers, the item
-# count; never a timing), reusing app/dist, the release sandbox and the browser tests' debug
-# wasm dependencies. Each takes 10-35 s warm here, dispatch 45 s more per stalled Chrome
-# (docs/notes/issue-31.md, session 42).
-for bench in search dispatch lobby lighthouse; do
-  step "$bench-smoke" one "$ROOT/scripts/bench-smoke.sh" "$bench"
-  tail -n 2 "$LOGDIR/$bench-smoke.log"
-done
+firefox_flows() {
+  step e2e-firefox "json:$LOGDIR/firefox.json" bash -c "cd tests && CI=1 PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/firefox.json' npx playwright test --config firefox.config.ts --reporter=list,json"
+}
+bench_smokes() {
+  # The push burst bench (issue 29) on 30 pushes (~16 s on the shared 2-core machine): it must
+  # run to its last line with every one of the 30 pushes applied and none lost (the timings are
+  # printed in the log, never asserted).
+  step push-smoke one bash -c "set -o pipefail; PUSH_TOTAL=30 '$ROOT/scripts/bench-push.sh' | tee /dev/stderr | tail -1 | grep -Eq '^push: 30 applied, 0 lost, frame p95 [0-9.]+ ms, longest task [0-9]+ ms$'"
+  tail -1 "$LOGDIR/push-smoke.log"
+  # Every other benchmark script on a small input (issue 31, "Benchmarks that cannot rot"):
+  # scripts/bench-smoke.sh runs it and checks its last line (format, sane numbers, the item
+  # count; never a timing), reusing app/dist, the release sandbox and the browser tests' debug
+  # wasm dependencies. Each takes 10-35 s warm here, dispatch 45 s more per stalled Chrome
+  # (docs/notes/issue-31.md, session 42).
+  for bench in search dispatch lobby lighthouse; do
+    step "$bench-smoke" one "$ROOT/scripts/bench-smoke.sh" "$bench"
+    tail -n 2 "$LOGDIR/$bench-smoke.log"
+  done
+}
+# The Firefox flows and the benchmark smokes side by side: each runs its own sandbox on a free
+# port and its own browser (Firefox there, Chromium here).
+in_parallel firefox_flows bench_smokes
 # Which SPEC §7 calls the client made in the e2e runs (issue 29; the sandbox's `spec_calls`
 # test proves each is served). Printed, not gating: a call no flow exercises is listed.
 step spec-calls one node "$ROOT/scripts/spec-calls.mjs" "$LOGDIR"
