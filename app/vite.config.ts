@@ -49,6 +49,9 @@ export default defineConfig({
   server: { host: "127.0.0.1", fs: { allow: [".."] }, proxy: { "/api": { target: sandbox, ws: true, changeOrigin: true } } },
   test: {
     environment: "jsdom",
+    // A bound on a failure only (Testing Library's waits are 10 s, src/testing-library.ts): the
+    // 5 s default failed tests on a loaded machine, not on a wrong UI.
+    testTimeout: 30_000,
     include: ["src/**/*.test.tsx", "src/**/*.test.ts"],
     // The components are tested on the Preact the page runs: Testing Library's Preact build
     // under the React one's name (the same queries), with the events a browser sends

@@ -6,10 +6,16 @@
 // a select or a file input never saw it) and fires a bare `blur` (no `focusout`), so tests of
 // those fields saw events no browser sends. Here, as a browser does: a value change fires
 // `input` then `change`; a blur fires `blur` then `focusout`, a focus `focus` then `focusin`.
-import { createEvent, fireEvent as preactFireEvent } from "@testing-library/preact";
+import { configure, createEvent, fireEvent as preactFireEvent } from "@testing-library/preact";
 import { ignoreClicksOnDisabledControls } from "./ui/disabledControls";
 
 export * from "@testing-library/preact";
+
+// `findBy…` and `waitFor` wait for what arrives later, e.g. a lazily imported chunk (the
+// header's account switcher). Testing Library's 1 s default judged the machine: on the shared
+// 2-core one, with the browser suites running beside vitest, that import took longer (session
+// 45). The limit only bounds a failure; a passing test waits no longer than the UI takes.
+configure({ asyncUtilTimeout: 10_000 });
 
 // As main.tsx does for the page: a disabled control's onClick never runs.
 ignoreClicksOnDisabledControls();
