@@ -11,7 +11,7 @@ const texts: Record<string, string> = en;
 
 describe("ProfilePage", () => {
   it("draws the hub before the core knows the session (the HTML's frame), the nickname's line held by a skeleton", () => {
-    setView({ session: { ...initialView.session, status: "booting", nickname: null } });
+    setView({ session: { ...initialView.session, status: "booting", nickname: undefined } });
     const { container } = render(<ProfilePage />);
     expect(screen.getByRole("heading", { level: 1, name: texts["layout.pages.profile"] })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 2, name: texts["global-components.security.title"] })).toBeTruthy();
@@ -34,7 +34,7 @@ describe("ProfilePage", () => {
   });
 
   it("offers a guest the sign-in, not the hub", () => {
-    setView({ session: { ...initialView.session, status: "guest", nickname: null } });
+    setView({ session: { ...initialView.session, status: "guest", nickname: undefined } });
     render(<ProfilePage />);
     expect(screen.getByRole("button", { name: texts["layout.signIn"] })).toBeTruthy();
     expect(screen.queryByTestId("profile-nickname")).toBeNull();
