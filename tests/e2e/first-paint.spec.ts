@@ -221,34 +221,41 @@ for (const size of SIZES) {
   });
 }
 
-test("a returning player's profile paints its hub before the wasm; the nickname takes its held line without a shift", async ({ page, context, request }) => {
-  const email = `early${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
-  const res = await request.post(url("/api/player/register"), { data: { email, password: "early-pass-1", currency: "USD", agreements: true } });
-  expect(res.status()).toBe(201);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  await context.addCookies([{ name: "access_token", value: accessToken, url: url("/") }]);
-  const shifts = await watchShifts(page);
-  const wasm = await holdWasm(page);
-  await page.goto(url("/profile"), { waitUntil: "domcontentloaded" });
-  await expect(page.getByRole("heading", { level: 1, name: en["layout.pages.profile"] })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: en["global-components.security.title"] })).toBeVisible();
-  await expect(page.getByText(en["global-components.limits.intro"])).toBeVisible();
-  const nickname = page.getByTestId("profile-nickname");
-  await expect(nickname.locator('[data-skeleton="profile-nickname"]')).toBeVisible();
-  await expect(page.getByTestId("preloader")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: en["layout.signIn"] })).toHaveCount(0);
-  await expect.poll(() => wasm.asked.length).toBeGreaterThan(0);
-  // Still the frame while the core's code is held.
-  await expect(page.locator(".shell")).not.toHaveAttribute("data-core", "ready");
-  wasm.release();
-  await expect(page.locator(".shell")).toHaveAttribute("data-core", "ready");
-  await expect(nickname.locator("[data-skeleton]")).toHaveCount(0);
-  await expect(nickname).not.toBeEmpty();
-  await expect(page.getByRole("button", { name: en["modals.change-pass.title"] })).toBeVisible();
-  await expect(page.getByTestId("preloader")).toHaveCount(0);
-  const total = (await shifts()).reduce((sum, s) => sum + s.value, 0);
-  expect(total, JSON.stringify(await shifts())).toBeLessThanOrEqual(0.02);
-});
+for (const size of SIZES) {
+  test(`a returning player's profile paints its hub before the wasm; the nickname takes its held line without a shift (${size.name})`, async ({ page, context, request }) => {
+    await page.setViewportSize(size);
+    const email = `early${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
+    const res = await request.post(url("/api/player/register"), { data: { email, password: "early-pass-1", currency: "USD", agreements: true } });
+    expect(res.status()).toBe(201);
+    const { accessToken } = (await res.json()) as { accessToken: string };
+    await context.addCookies([{ name: "access_token", value: accessToken, url: url("/") }]);
+    const shifts = await watchShifts(page);
+    const wasm = await holdWasm(page);
+    await page.goto(url("/profile"), { waitUntil: "domcontentloaded" });
+    await expect(page.getByRole("heading", { level: 1, name: en["layout.pages.profile"] })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: en["global-components.security.title"] })).toBeVisible();
+    await expect(page.getByText(en["global-components.limits.intro"])).toBeVisible();
+    const nickname = page.getByTestId("profile-nickname");
+    await expect(nickname.locator('[data-skeleton="profile-nickname"]')).toBeVisible();
+    await expect(page.getByTestId("preloader")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: en["layout.signIn"] })).toHaveCount(0);
+    await expect.poll(() => wasm.asked.length).toBeGreaterThan(0);
+    // Still the frame while the core's code is held; a press on it waits for the core.
+    await expect(page.locator(".shell")).not.toHaveAttribute("data-core", "ready");
+    await page.getByRole("button", { name: en["modals.change-pass.title"] }).click();
+    wasm.release();
+    await expect(page.locator(".shell")).toHaveAttribute("data-core", "ready");
+    await expect(page.getByRole("dialog", { name: en["modals.change-pass.title"] })).toBeVisible();
+    await expect(nickname.locator("[data-skeleton]")).toHaveCount(0);
+    await expect(nickname).not.toBeEmpty();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByTestId("preloader")).toHaveCount(0);
+    const total = (await shifts()).reduce((sum, s) => sum + s.value, 0);
+    expect(total, JSON.stringify(await shifts())).toBeLessThanOrEqual(0.02);
+    await page.screenshot({ path: test.info().outputPath(`profile-drawn-${size.name}.png`) });
+  });
+}
 
 for (const size of SIZES) {
   test(`a returning player's profile frame comes in the HTML, before any script file (${size.name})`, async ({ page, context }) => {
