@@ -13,6 +13,8 @@ import { ignoreClicksOnDisabledControls } from "./ui/disabledControls";
 import "./styles.css";
 // The lobby is on the prerendered home: its layout must be styled from the first paint.
 import "./features/games/games.css";
+// So is the profile's hub (a returning player's /profile, prerender.tsx EARLY_PLAYER_PAGES).
+import "./features/profile/hub.css";
 
 /** The messenger's WebApp script, at the address it documents. */
 const MESSENGER_SCRIPT = "https://telegram.org/js/telegram-web-app.js";

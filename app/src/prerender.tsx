@@ -21,8 +21,10 @@ export type EarlyHome = EarlyVariants & {
 
 /** A returning player's pages whose frame comes in the HTML: the wallet, where players go to
  * pay (its largest paint, the line under the title, would otherwise wait for ~95 KiB of JS on a
- * slow link). Each adds its two variants to every page's HTML, so the list stays short. */
-export const EARLY_PLAYER_PAGES = ["/wallet"];
+ * slow link), and the profile (its hub's panels are the site's own text; only the nickname waits
+ * for the core). Each adds its two variants to every page's HTML, so the list stays short; a
+ * page's layout must come with the app's own stylesheet (main.tsx), not its chunk's. */
+export const EARLY_PLAYER_PAGES = ["/wallet", "/profile"];
 
 async function render(width: number, height: number): Promise<string> {
   // useDevice reads the window's size; on the build machine there is none, so give it one.

@@ -167,6 +167,8 @@ for (const s of [
     await login(request, player.email);
     await signedIn(page, player.token, "/profile");
     await expect(page.getByTestId("profile-nickname")).toBeVisible();
+    // The page is drawn before the profile is known (its nickname's line a skeleton till then).
+    await expect(page.getByTestId("profile-nickname").locator("[data-skeleton]")).toHaveCount(0);
     await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
     await axeClean(page);
     await page.screenshot({ path: test.info().outputPath(`profile-${s.name}.png`), fullPage: true });

@@ -221,6 +221,75 @@ for (const size of SIZES) {
   });
 }
 
+for (const size of SIZES) {
+  test(`a returning player's profile paints its hub before the wasm; the nickname takes its held line without a shift (${size.name})`, async ({ page, context, request }) => {
+    await page.setViewportSize(size);
+    const email = `early${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
+    const res = await request.post(url("/api/player/register"), { data: { email, password: "early-pass-1", currency: "USD", agreements: true } });
+    expect(res.status()).toBe(201);
+    const { accessToken } = (await res.json()) as { accessToken: string };
+    await context.addCookies([{ name: "access_token", value: accessToken, url: url("/") }]);
+    const shifts = await watchShifts(page);
+    const wasm = await holdWasm(page);
+    await page.goto(url("/profile"), { waitUntil: "domcontentloaded" });
+    await expect(page.getByRole("heading", { level: 1, name: en["layout.pages.profile"] })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: en["global-components.security.title"] })).toBeVisible();
+    await expect(page.getByText(en["global-components.limits.intro"])).toBeVisible();
+    const nickname = page.getByTestId("profile-nickname");
+    await expect(nickname.locator('[data-skeleton="profile-nickname"]')).toBeVisible();
+    await expect(page.getByTestId("preloader")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: en["layout.signIn"] })).toHaveCount(0);
+    await expect.poll(() => wasm.asked.length).toBeGreaterThan(0);
+    // Still the frame while the core's code is held; a press on it waits for the core.
+    await expect(page.locator(".shell")).not.toHaveAttribute("data-core", "ready");
+    await page.getByRole("button", { name: en["modals.change-pass.title"] }).click();
+    wasm.release();
+    await expect(page.locator(".shell")).toHaveAttribute("data-core", "ready");
+    await expect(page.getByRole("dialog", { name: en["modals.change-pass.title"] })).toBeVisible();
+    await expect(nickname.locator("[data-skeleton]")).toHaveCount(0);
+    await expect(nickname).not.toBeEmpty();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByTestId("preloader")).toHaveCount(0);
+    const total = (await shifts()).reduce((sum, s) => sum + s.value, 0);
+    expect(total, JSON.stringify(await shifts())).toBeLessThanOrEqual(0.02);
+    await page.screenshot({ path: test.info().outputPath(`profile-drawn-${size.name}.png`) });
+  });
+}
+
+for (const size of SIZES) {
+  test(`a returning player's profile frame comes in the HTML, before any script file (${size.name})`, async ({ page, context }) => {
+    await page.setViewportSize(size);
+    await context.addCookies([{ name: "access_token", value: "any.token.value", url: url("/") }]);
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.route("**/*.wasm", (route) => route.abort());
+    await page.goto(url("/profile"), { waitUntil: "domcontentloaded" });
+    await expect(page.locator(".shell")).toHaveAttribute("data-core", "html");
+    // The hub is the site's own text; its layout from the app's stylesheet (two panels side by
+    // side on a desktop, stacked on a phone), the nickname's line a skeleton.
+    await expect(page.getByRole("heading", { level: 1, name: en["layout.pages.profile"] })).toBeVisible();
+    const security = page.getByRole("heading", { level: 2, name: en["global-components.security.title"] });
+    const limits = page.getByRole("heading", { level: 2, name: en["layout.pages.profile-limits"] });
+    await expect(security).toBeVisible();
+    await expect(limits).toBeVisible();
+    const [a, b] = [(await security.boundingBox())!, (await limits.boundingBox())!];
+    if (size.name === "desktop") expect(b.y).toBe(a.y);
+    else expect(b.y).toBeGreaterThan(a.y);
+    await expect(page.getByRole("button", { name: en["modals.change-pass.title"] })).toBeVisible();
+    await expect(page.getByTestId("profile-nickname").locator('[data-skeleton="profile-nickname"]')).toBeVisible();
+    await expect(page.getByRole("button", { name: en["layout.signIn"] })).toHaveCount(0);
+    await expect(page.locator("nav.bottom-nav")).toHaveCount(size.name === "mobile" ? 1 : 0);
+    await page.screenshot({ path: test.info().outputPath(`prerendered-profile-${size.name}.png`) });
+    // Another locale's address gets no frame in the default locale's words (its page waits for
+    // the core, as the wallet's does), nor does a guest.
+    await page.goto(url("/pt-br/profile"), { waitUntil: "domcontentloaded" });
+    await expect(page.locator("#root")).toBeEmpty();
+    await context.clearCookies();
+    await page.goto(url("/profile"), { waitUntil: "domcontentloaded" });
+    await expect(page.locator("#root")).toBeEmpty();
+  });
+}
+
 test("the wasm failing to load shows the reload screen; Reload starts afresh", async ({ page }) => {
   const logged: string[] = [];
   page.on("console", (m) => {

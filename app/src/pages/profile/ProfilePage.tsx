@@ -1,17 +1,18 @@
-import "../../features/profile/profile.css";
+import "../../features/profile/hub.css";
 import { useCore, useDispatch, useText } from "../../core/store";
 import { GroupCode } from "../../shared/GroupCode";
 import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
-import { Skeleton } from "../../ui/Skeleton";
 
-/** `profile` (SPEC §2): the account's security and responsible-gaming entry points. */
+/** `profile` (SPEC §2): the account's security and responsible-gaming entry points. A returning
+ * player's page is painted before the core (store.ts firstPaintView, and the build's HTML:
+ * prerender.tsx EARLY_PLAYER_PAGES): the hub is all the site's own text, so it is drawn at once;
+ * only the nickname waits for the player's profile, a line of skeleton in its place meanwhile. */
 export default function ProfilePage() {
   const t = useText();
   const dispatch = useDispatch();
   const status = useCore((s) => s.session.status);
   const nickname = useCore((s) => s.session.nickname);
-  if (status === "booting") return <Skeleton lines={5} name="profile-page" />;
   if (status === "guest") {
     return (
       <section className="hero">
@@ -24,8 +25,8 @@ export default function ProfilePage() {
     <section className="page" aria-labelledby="page-title">
       <div className="page-head">
         <h1 id="page-title">{t("layout.pages.profile")}</h1>
-        <p className="muted" data-testid="profile-nickname">
-          {nickname}
+        <p className="muted profile-nickname" data-testid="profile-nickname">
+          {nickname ?? <span className="skeleton-line" data-skeleton="profile-nickname" aria-hidden="true" />}
         </p>
       </div>
       <div className="profile-hub">
