@@ -270,7 +270,7 @@ pub struct Reads;
 impl Reads {
     /// `texts`.
     pub const TEXTS: u64 = 1 << 40;
-    /// `currencies`, `locales`.
+    /// `currencies`.
     pub const CURRENCIES: u64 = 1 << 41;
     /// `crypto_sub_units`, `equivalent`: how amounts show on this device.
     pub const UNITS: u64 = 1 << 42;
@@ -300,6 +300,8 @@ impl Reads {
     pub const PATH: u64 = 1 << 54;
     /// `active_currency` (a switch of the active account, not a balance).
     pub const ACTIVE: u64 = 1 << 55;
+    /// `locales` (their names and codes).
+    pub const LOCALES: u64 = 1 << 56;
     /// The whole address (`location`, `route`) and the modal host (`modal`): the parent's own
     /// `Dirty` bit for a move, set wherever it moves (app/address.rs), so no mark compares it.
     pub const ADDRESS: u64 = super::model::Dirty::ADDRESS;
@@ -313,6 +315,7 @@ impl Reads {
         | Reads::PAGE
         | Reads::PATH
         | Reads::ACTIVE
+        | Reads::LOCALES
         | Reads::ADDRESS;
 }
 
@@ -392,10 +395,10 @@ impl SharedMark {
         };
         mark(!Rc::ptr_eq(&self.texts, &shared.texts), Reads::TEXTS);
         mark(
-            !Rc::ptr_eq(&self.currencies, &shared.currencies)
-                || !Rc::ptr_eq(&self.locales, &shared.locales),
+            !Rc::ptr_eq(&self.currencies, &shared.currencies),
             Reads::CURRENCIES,
         );
+        mark(!Rc::ptr_eq(&self.locales, &shared.locales), Reads::LOCALES);
         mark(
             self.units.0 != shared.crypto_sub_units || self.units.1 != shared.equivalent,
             Reads::UNITS,
@@ -514,7 +517,7 @@ impl Shared {
     }
 
     pub fn locales(&self) -> &[Locale] {
-        self.reads.note(Reads::CURRENCIES);
+        self.reads.note(Reads::LOCALES);
         &self.locales
     }
 
@@ -641,7 +644,7 @@ impl Shared {
 
     /// Known locale codes: settings when loaded, else the configured list.
     pub fn locale_codes<'a>(&'a self, config: &'a Config) -> Vec<&'a str> {
-        self.reads.note(Reads::CURRENCIES);
+        self.reads.note(Reads::LOCALES);
         self.codes(config)
     }
 
