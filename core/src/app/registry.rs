@@ -129,9 +129,18 @@ macro_rules! features {
 
         /// The shared groups (`feature::Reads` bits) each slice read when it was last built.
         /// A cache beside the model's value: two models that differ only in it are equal.
-        #[derive(Clone, Debug, Default)]
+        #[derive(Clone, Debug)]
         pub struct SliceReads {
             $($(pub $slice: std::cell::Cell<u64>,)*)*
+        }
+
+        /// A slice not built yet read it does not know what: any group rebuilds it.
+        impl Default for SliceReads {
+            fn default() -> Self {
+                SliceReads {
+                    $($($slice: std::cell::Cell::new(super::feature::Reads::ALL),)*)*
+                }
+            }
         }
 
         impl PartialEq for SliceReads {
