@@ -156,6 +156,8 @@ pub enum Msg {
     ActiveCurrency(Option<String>),
     /// The player's wallet accounts (set by the wallet feature; payments reads them).
     Accounts(Rc<Vec<crate::app::wire::Account>>),
+    /// The equivalent fiat for crypto balances chosen on this device (set by the wallet).
+    Equivalent(Option<String>),
     /// The deposit bonus chosen for the next deposit (package-bonus modal; sent with it).
     DepositBonus(Option<u64>),
     /// The deposit form's amount in units changed (set by the wallet feature).
@@ -250,6 +252,12 @@ pub struct Shared {
     pub zone: Rc<crate::domain::zone::Zone>,
     /// The registration scenario's server rules (SPEC §5), merged into both sign-up forms.
     pub registration: Rc<crate::app::registration::Registration>,
+    /// The equivalent fiat for crypto balances chosen on this device (SPEC §9; the wallet
+    /// keeps it and tells the parent, `Msg::Equivalent`).
+    pub equivalent: Option<String>,
+    /// The modal the parent's host has opening or open, with its extra address parameters
+    /// (copied from the host after each update that moved the address).
+    pub modal: Option<(crate::domain::modal::ModalId, Vec<(String, String)>)>,
     /// The groups (`Reads`) a slice read through the accessors below while it was built.
     pub reads: ReadLog,
 }
@@ -262,11 +270,11 @@ pub struct Reads;
 impl Reads {
     /// `texts`.
     pub const TEXTS: u64 = 1 << 40;
-    /// `currencies`, `locales`.
+    /// `currencies`.
     pub const CURRENCIES: u64 = 1 << 41;
-    /// `crypto_sub_units`.
+    /// `crypto_sub_units`, `equivalent`: how amounts show on this device.
     pub const UNITS: u64 = 1 << 42;
-    /// `accounts`, `active_currency`.
+    /// `accounts` (a balance push changes them).
     pub const ACCOUNTS: u64 = 1 << 43;
     /// `status`, `player_id`.
     pub const STATUS: u64 = 1 << 44;
@@ -276,8 +284,39 @@ impl Reads {
     pub const CONSENT: u64 = 1 << 46;
     /// The address's locale ([`Shared::locale`]), not the rest of the address.
     pub const LOCALE: u64 = 1 << 47;
+    /// The address's query (`location.query`): modals and their parameters.
+    pub const QUERY: u64 = 1 << 48;
+    /// `deposit_amount`, `deposit_bonus`.
+    pub const DEPOSIT: u64 = 1 << 49;
+    /// `catalogue`.
+    pub const CATALOGUE: u64 = 1 << 50;
+    /// `registration`.
+    pub const REGISTRATION: u64 = 1 << 51;
+    /// `country`, `visitor_country`.
+    pub const COUNTRY: u64 = 1 << 52;
+    /// The page the address names ([`Shared::route_name`]), not its parameters.
+    pub const PAGE: u64 = 1 << 53;
+    /// The address's path ([`Shared::path`]), not its query.
+    pub const PATH: u64 = 1 << 54;
+    /// `active_currency` (a switch of the active account, not a balance).
+    pub const ACTIVE: u64 = 1 << 55;
+    /// `locales` (their names and codes).
+    pub const LOCALES: u64 = 1 << 56;
+    /// The whole address (`location`, `route`) and the modal host (`modal`): the parent's own
+    /// `Dirty` bit for a move, set wherever it moves (app/address.rs), so no mark compares it.
+    pub const ADDRESS: u64 = super::model::Dirty::ADDRESS;
     /// Every group: what a slice depends on when it read a field without an accessor.
-    pub const ALL: u64 = 0xff << 40;
+    pub const ALL: u64 = 0xff << 40
+        | Reads::QUERY
+        | Reads::DEPOSIT
+        | Reads::CATALOGUE
+        | Reads::REGISTRATION
+        | Reads::COUNTRY
+        | Reads::PAGE
+        | Reads::PATH
+        | Reads::ACTIVE
+        | Reads::LOCALES
+        | Reads::ADDRESS;
 }
 
 /// What a slice read ([`Reads`] bits), noted by the accessors. Not part of the model's
@@ -307,13 +346,20 @@ pub struct SharedMark {
     texts: Rc<LiteMap<String, String>>,
     currencies: Rc<Vec<Currency>>,
     locales: Rc<Vec<Locale>>,
-    units: bool,
+    units: (bool, Option<String>),
     accounts: Rc<Vec<crate::app::wire::Account>>,
     active_currency: Option<String>,
     status: (SessionStatus, Option<i64>),
     zone: Rc<crate::domain::zone::Zone>,
     consent: crate::domain::consent::Consent,
     locale: Option<String>,
+    query: Vec<(String, String)>,
+    deposit: (Option<String>, Option<u64>),
+    catalogue: Option<Rc<crate::app::features::games::catalogue::Catalogue>>,
+    registration: Rc<crate::app::registration::Registration>,
+    country: (Option<String>, Option<String>),
+    page: Option<RouteName>,
+    path: String,
 }
 
 impl SharedMark {
@@ -322,13 +368,20 @@ impl SharedMark {
             texts: shared.texts.clone(),
             currencies: shared.currencies.clone(),
             locales: shared.locales.clone(),
-            units: shared.crypto_sub_units,
+            units: (shared.crypto_sub_units, shared.equivalent.clone()),
             accounts: shared.accounts.clone(),
             active_currency: shared.active_currency.clone(),
             status: (shared.status, shared.player_id),
             zone: shared.zone.clone(),
             consent: shared.consent,
             locale: shared.locale_of(config).map(str::to_string),
+            query: shared.location.query.clone(),
+            deposit: (shared.deposit_amount.clone(), shared.deposit_bonus),
+            catalogue: shared.catalogue.clone(),
+            registration: shared.registration.clone(),
+            country: (shared.country.clone(), shared.visitor_country.clone()),
+            page: shared.page(),
+            path: shared.location.path.clone(),
         }
     }
 
@@ -342,15 +395,21 @@ impl SharedMark {
         };
         mark(!Rc::ptr_eq(&self.texts, &shared.texts), Reads::TEXTS);
         mark(
-            !Rc::ptr_eq(&self.currencies, &shared.currencies)
-                || !Rc::ptr_eq(&self.locales, &shared.locales),
+            !Rc::ptr_eq(&self.currencies, &shared.currencies),
             Reads::CURRENCIES,
         );
-        mark(self.units != shared.crypto_sub_units, Reads::UNITS);
+        mark(!Rc::ptr_eq(&self.locales, &shared.locales), Reads::LOCALES);
         mark(
-            !Rc::ptr_eq(&self.accounts, &shared.accounts)
-                || self.active_currency != shared.active_currency,
+            self.units.0 != shared.crypto_sub_units || self.units.1 != shared.equivalent,
+            Reads::UNITS,
+        );
+        mark(
+            !Rc::ptr_eq(&self.accounts, &shared.accounts),
             Reads::ACCOUNTS,
+        );
+        mark(
+            self.active_currency != shared.active_currency,
+            Reads::ACTIVE,
         );
         mark(
             self.status != (shared.status, shared.player_id),
@@ -361,6 +420,28 @@ impl SharedMark {
         mark(
             self.locale.as_deref() != shared.locale_of(config),
             Reads::LOCALE,
+        );
+        mark(self.query != shared.location.query, Reads::QUERY);
+        mark(self.page != shared.page(), Reads::PAGE);
+        mark(self.path != shared.location.path, Reads::PATH);
+        mark(
+            self.deposit.0 != shared.deposit_amount || self.deposit.1 != shared.deposit_bonus,
+            Reads::DEPOSIT,
+        );
+        mark(
+            match (&self.catalogue, &shared.catalogue) {
+                (Some(a), Some(b)) => !Rc::ptr_eq(a, b),
+                (a, b) => a.is_some() != b.is_some(),
+            },
+            Reads::CATALOGUE,
+        );
+        mark(
+            !Rc::ptr_eq(&self.registration, &shared.registration),
+            Reads::REGISTRATION,
+        );
+        mark(
+            self.country.0 != shared.country || self.country.1 != shared.visitor_country,
+            Reads::COUNTRY,
         );
         bits
     }
@@ -392,6 +473,8 @@ impl Shared {
             catalogue: None,
             zone: Rc::default(),
             registration: Rc::default(),
+            equivalent: None,
+            modal: None,
             reads: ReadLog::default(),
         }
     }
@@ -419,7 +502,7 @@ impl Shared {
     }
 
     pub fn active_currency(&self) -> Option<&str> {
-        self.reads.note(Reads::ACCOUNTS);
+        self.reads.note(Reads::ACTIVE);
         self.active_currency.as_deref()
     }
 
@@ -431,6 +514,78 @@ impl Shared {
     pub fn consent(&self) -> crate::domain::consent::Consent {
         self.reads.note(Reads::CONSENT);
         self.consent
+    }
+
+    pub fn locales(&self) -> &[Locale] {
+        self.reads.note(Reads::LOCALES);
+        &self.locales
+    }
+
+    pub fn equivalent(&self) -> Option<&str> {
+        self.reads.note(Reads::UNITS);
+        self.equivalent.as_deref()
+    }
+
+    pub fn location(&self) -> &Location {
+        self.reads.note(Reads::ADDRESS);
+        &self.location
+    }
+
+    pub fn route(&self) -> Result<&Route, &RouteError> {
+        self.reads.note(Reads::ADDRESS);
+        self.route.as_ref()
+    }
+
+    /// The current page's route name, if the address is a page (only the page is noted:
+    /// a move within it, a modal, does not rebuild a slice that read only this).
+    pub fn route_name(&self) -> Option<RouteName> {
+        self.reads.note(Reads::PAGE);
+        self.page()
+    }
+
+    fn page(&self) -> Option<RouteName> {
+        self.route.as_ref().ok().and_then(|r| r.route_name())
+    }
+
+    /// The address's path (no query, no hash).
+    pub fn path(&self) -> &str {
+        self.reads.note(Reads::PATH);
+        &self.location.path
+    }
+
+    /// The first value of `key` in the address's query (only the query is noted, so a move
+    /// between pages does not rebuild a slice that read only this).
+    pub fn query_value(&self, key: &str) -> Option<&str> {
+        self.reads.note(Reads::QUERY);
+        self.location.query_value(key)
+    }
+
+    /// The modal open or opening, with its extra address parameters.
+    pub fn modal(&self) -> Option<(crate::domain::modal::ModalId, &[(String, String)])> {
+        self.reads.note(Reads::ADDRESS);
+        self.modal
+            .as_ref()
+            .map(|(id, params)| (*id, params.as_slice()))
+    }
+
+    pub fn deposit_amount(&self) -> Option<&str> {
+        self.reads.note(Reads::DEPOSIT);
+        self.deposit_amount.as_deref()
+    }
+
+    pub fn deposit_bonus(&self) -> Option<u64> {
+        self.reads.note(Reads::DEPOSIT);
+        self.deposit_bonus
+    }
+
+    pub fn catalogue(&self) -> Option<&crate::app::features::games::catalogue::Catalogue> {
+        self.reads.note(Reads::CATALOGUE);
+        self.catalogue.as_deref()
+    }
+
+    pub fn registration(&self) -> &crate::app::registration::Registration {
+        self.reads.note(Reads::REGISTRATION);
+        &self.registration
     }
 
     /// Localized text for `key`, if any.
@@ -450,10 +605,22 @@ impl Shared {
             .find(|c| c.code.eq_ignore_ascii_case(code))
     }
 
+    /// The player's profile country.
+    pub fn country(&self) -> Option<&str> {
+        self.reads.note(Reads::COUNTRY);
+        self.country.as_deref()
+    }
+
     /// The country whose game collections the visitor sees (SPEC §5): the edge's, else (no
     /// geo path, or before it answered) the player's profile country.
     pub fn collections_country(&self) -> Option<&str> {
+        self.reads.note(Reads::COUNTRY);
         self.visitor_country.as_deref().or(self.country.as_deref())
+    }
+
+    pub fn status(&self) -> SessionStatus {
+        self.reads.note(Reads::STATUS);
+        self.status
     }
 
     pub fn is_player(&self) -> bool {
@@ -477,6 +644,12 @@ impl Shared {
 
     /// Known locale codes: settings when loaded, else the configured list.
     pub fn locale_codes<'a>(&'a self, config: &'a Config) -> Vec<&'a str> {
+        self.reads.note(Reads::LOCALES);
+        self.codes(config)
+    }
+
+    /// [`Shared::locale_codes`], not noted (what the address's locale is made of).
+    fn codes<'a>(&'a self, config: &'a Config) -> Vec<&'a str> {
         if self.locales.is_empty() {
             config.locales.iter().map(String::as_str).collect()
         } else {
@@ -513,7 +686,7 @@ impl Shared {
                     .split('/')
                     .next()?;
                 let mut found = None;
-                for l in self.locale_codes(config) {
+                for l in self.codes(config) {
                     if l.eq_ignore_ascii_case(first) && *l != config.default_locale {
                         found = Some(l);
                         break;

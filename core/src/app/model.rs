@@ -242,7 +242,7 @@ pub struct Dirty(pub u64);
 impl Dirty {
     pub const ALL: Dirty = Dirty(u64::MAX);
     pub const NONE: Dirty = Dirty(0);
-    const ADDRESS: u64 = 1 << 63;
+    pub(crate) const ADDRESS: u64 = 1 << 63;
     /// A form's values or touched fields (not the owning feature's other state).
     const FORMS: u64 = 1 << 62;
 

@@ -27,26 +27,40 @@ use super::model::{Dirty, Model};
 use crate::domain::validation::Rule;
 
 macro_rules! features {
-    // A slice without `when` is built from its feature's model and the shared state
-    // (`fn(&F, &Shared, &Config) -> T`) and rebuilt when its feature's part is dirty; one with
-    // `when` is built from the whole model and rebuilt when `when(model, dirty)` says so (the
-    // slices that still read a sibling's part, docs/notes/issue-28.md "Session 44").
-    // The shared groups it read are noted as it builds (`feature::Reads`), and it is rebuilt
-    // when one of them is dirty too.
-    (@build $model:ident $field:ident $slice:ident $build:path) => {{
+    // A slice is built from its feature's model and the shared state
+    // (`fn(&F, &Shared, &Config) -> T`). The shared groups it read are noted as it builds
+    // (`feature::Reads`); it is rebuilt when one of them is dirty, or when its feature's part
+    // is dirty, or, for one with `own`, when `own(&F)` says so instead of the part (the games
+    // slices: the feature marks each of its five slices itself, `Games::touched`).
+    (@build $model:ident $field:ident $slice:ident $build:path $([own $own:path])?) => {{
         $model.shared.reads.take();
         let built = $build(&$model.f.$field, &$model.shared, &$model.config);
         $model.slice_reads.$slice.set($model.shared.reads.take());
         built
     }};
-    (@build $model:ident $field:ident $slice:ident $build:path [$when:path]) => {
-        $build($model)
-    };
-    (@when $model:ident $dirty:ident $Variant:ident $slice:ident) => {
+    // What `seen` reads is noted with the slice's reads: becoming seen rebuilds it.
+    (@build $model:ident $field:ident $slice:ident $build:path [seen $seen:path]) => {{
+        $model.shared.reads.take();
+        $seen(&$model.shared, &$model.config);
+        let built = $build(&$model.f.$field, &$model.shared, &$model.config);
+        $model.slice_reads.$slice.set($model.shared.reads.take());
+        built
+    }};
+    (@when $model:ident $dirty:ident $Variant:ident $field:ident $slice:ident) => {
         $dirty.touches(&[Part::$Variant], false) || $dirty.0 & $model.slice_reads.$slice.get() != 0
     };
-    (@when $model:ident $dirty:ident $Variant:ident $slice:ident [$when:path]) => {
-        $when($model, $dirty)
+    // `own` is asked first and always: it clears what it answers. The whole view (`Dirty::ALL`)
+    // rebuilds it too.
+    (@when $model:ident $dirty:ident $Variant:ident $field:ident $slice:ident [own $own:path]) => {
+        $own(&$model.f.$field)
+            | ($dirty == Dirty::ALL)
+            | ($dirty.0 & $model.slice_reads.$slice.get() != 0)
+    };
+    // A slice with `seen` is rebuilt as one without, but only while `seen(&Shared, &Config)`
+    // says the page shows it (the payments slices: a balance push elsewhere builds nothing).
+    (@when $model:ident $dirty:ident $Variant:ident $field:ident $slice:ident [seen $seen:path]) => {
+        $seen(&$model.shared, &$model.config)
+            && features!(@when $model $dirty $Variant $field $slice)
     };
     (
         eager { $($Variant:ident $field:ident: $ty:ty [$($Form:ident),*] $slices:tt)* }
@@ -67,7 +81,7 @@ macro_rules! features {
         [$(
             $AVariant:ident $afield:ident: $aty:ty [$($AForm:ident),*] {$(
                 $(#[$smeta:meta])*
-                $slice:ident $sname:literal: $sty:ty = $build:path $(, when $when:path)?;
+                $slice:ident $sname:literal: $sty:ty = $build:path $(, $kind:ident $how:path)?;
             )*}
         )*]
     ) => {
@@ -96,27 +110,37 @@ macro_rules! features {
         /// The whole view of `model`.
         pub fn view(model: &Model) -> View {
             View {
-                $($($slice: features!(@build model $afield $slice $build $([$when])?),)*)*
+                $($($slice: features!(@build model $afield $slice $build $([$kind $how])?),)*)*
                 forms: super::view::forms_slice(model),
                 groups: GroupsView::of(model),
                 texts: (*model.shared.texts).clone(),
             }
         }
 
-        /// Every feature slice whose `when` says a part it reads is dirty, by its name.
+        /// Every feature slice whose feature's part (or `own`) or a shared group it read is
+        /// dirty, by its name.
         pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
             $($(
-                if features!(@when model dirty $AVariant $slice $([$when])?) {
-                    out.put($sname, &features!(@build model $afield $slice $build $([$when])?));
+                if features!(@when model dirty $AVariant $afield $slice $([$kind $how])?) {
+                    out.put($sname, &features!(@build model $afield $slice $build $([$kind $how])?));
                 }
             )*)*
         }
 
         /// The shared groups (`feature::Reads` bits) each slice read when it was last built.
         /// A cache beside the model's value: two models that differ only in it are equal.
-        #[derive(Clone, Debug, Default)]
+        #[derive(Clone, Debug)]
         pub struct SliceReads {
             $($(pub $slice: std::cell::Cell<u64>,)*)*
+        }
+
+        /// A slice not built yet read it does not know what: any group rebuilds it.
+        impl Default for SliceReads {
+            fn default() -> Self {
+                SliceReads {
+                    $($($slice: std::cell::Cell::new(super::feature::Reads::ALL),)*)*
+                }
+            }
         }
 
         impl PartialEq for SliceReads {
@@ -486,15 +510,15 @@ features! {
         }
         Content content: content::Content [] {}
         Shell shell: shell::Shell [] {
-            nav "nav": shell::view::NavView = shell::view::slice, when shell::view::changed;
+            nav "nav": shell::view::NavView = shell::view::slice;
         }
         Toasts toasts: toasts::Toasts [] {
             toasts "toasts": Vec<toasts::view::ToastView> = toasts::view::slice;
         }
         Session session: session::Session [SignUp, SignIn, ForgotPass, ResetPass] {
-            session "session": session::view::SessionView = session::view::slice, when session::view::changed;
+            session "session": session::view::SessionView = session::view::slice;
             /// What the sign-up forms add for the registration scenario (SPEC §5).
-            registration "registration": session::view::RegistrationView = session::view::registration, when session::view::registration_changed;
+            registration "registration": session::view::RegistrationView = session::view::registration;
         }
         Wallet wallet: wallet::Wallet [NewAccount] {
             accounts "accounts": wallet::view::AccountsView = wallet::view::slice;
@@ -503,11 +527,11 @@ features! {
             miniapp "miniapp": miniapp::view::MiniappView = miniapp::view::slice;
         }
         Games games: games::Games [] {
-            games_lobby "gamesLobby": games::view::GamesLobbyView = games::view::lobby, when games::view::lobby_changed;
-            games_list "gamesList": games::view::GamesListView = games::view::list, when games::view::list_changed;
-            games_search "gamesSearch": games::view::GamesSearchView = games::view::search, when games::view::search_changed;
-            games_play "gamesPlay": games::view::GamesPlayView = games::view::play, when games::view::play_changed;
-            games_history "gamesHistory": games::view::GamesHistoryView = games::view::history, when games::view::history_changed;
+            games_lobby "gamesLobby": games::view::GamesLobbyView = games::view::lobby, own games::view::lobby_touched;
+            games_list "gamesList": games::view::GamesListView = games::view::list, own games::view::list_touched;
+            games_search "gamesSearch": games::view::GamesSearchView = games::view::search, own games::view::search_touched;
+            games_play "gamesPlay": games::view::GamesPlayView = games::view::play, own games::view::play_touched;
+            games_history "gamesHistory": games::view::GamesHistoryView = games::view::history, own games::view::history_touched;
         }
         Notifications notifications: notifications::Notifications [Contact] {
             notifications "notifications": notifications::view::NotificationsView = notifications::view::slice;
@@ -532,24 +556,24 @@ features! {
     lazy {
         sport {
             Sport sport: sport::Sport [] {
-                sport "sport": sport::view::SportView = sport::view::slice, when sport::view::changed;
+                sport "sport": sport::view::SportView = sport::view::slice;
             }
         }
         bonuses {
             Bonuses bonuses: bonuses::Bonuses [] {
-                bonuses "bonuses": bonuses::view::BonusesView = bonuses::view::slice, when bonuses::view::changed;
-                bonuses_history "bonusesHistory": bonuses::view::BonusHistoryView = bonuses::view::history, when bonuses::view::changed;
+                bonuses "bonuses": bonuses::view::BonusesView = bonuses::view::slice;
+                bonuses_history "bonusesHistory": bonuses::view::BonusHistoryView = bonuses::view::history;
             }
         }
         limits {
             Limits limits: limits::Limits [LimitAdd, LimitEdit] {
-                limits "limits": limits::view::LimitsView = limits::view::slice, when limits::view::changed;
+                limits "limits": limits::view::LimitsView = limits::view::slice;
             }
         }
         protection {
             Protection protection: protection::Protection [] {
                 /// The play session's figures and the reality check (issue 30).
-                protection "protection": protection::view::ProtectionView = protection::view::slice, when protection::view::changed;
+                protection "protection": protection::view::ProtectionView = protection::view::slice;
             }
         }
         // The account pages (docs/notes/issue-28.md "Session 43"): the profile's pages and
@@ -569,8 +593,8 @@ features! {
         }
         payments {
             Payments payments: payments::Payments [] {
-                payment "payment": payments::pay::view::PaymentView = payments::pay::view::payment, when payments::pay::view::payment_changed;
-                history "history": payments::pay::view::HistoryView = payments::pay::view::history, when payments::pay::view::history_changed;
+                payment "payment": payments::pay::view::PaymentView = payments::pay::view::payment, seen payments::pay::view::payment_seen;
+                history "history": payments::pay::view::HistoryView = payments::pay::view::history, seen payments::pay::view::history_seen;
             }
         }
     }

@@ -25,6 +25,14 @@ pub fn update(model: &mut Model, event: Event, now: u64) -> Vec<Effect> {
     // (`feature::Reads`).
     let before = SharedMark::of(&model.shared, &model.config);
     let fx = routed(model, event, now);
+    // The modal host is the parent's; slices read its state from `Shared` (`Shared::modal`).
+    let modal = model.modals.current();
+    if model.shared.modal.as_ref().map(|(id, p)| (*id, p))
+        != modal.map(|id| (id, &model.modals.params))
+    {
+        model.shared.modal = modal.map(|id| (id, model.modals.params.clone()));
+        model.dirty.address();
+    }
     model.dirty.0 |= before.changed(&model.shared, &model.config);
     fx
 }
@@ -326,6 +334,7 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
             hook(model, &Hook::Signal(Signal::Accounts), now, out);
         }
         Msg::DepositBonus(id) => model.shared.deposit_bonus = id,
+        Msg::Equivalent(code) => model.shared.equivalent = code,
         Msg::DepositAmount(amount) => {
             if model.shared.deposit_amount != amount {
                 model.shared.deposit_amount = amount;
@@ -335,10 +344,6 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
         Msg::CryptoSubUnits(on) => {
             if model.shared.crypto_sub_units != on {
                 model.shared.crypto_sub_units = on;
-                // Every slice that shows a crypto amount.
-                for part in [Part::Wallet, Part::Session, Part::Bonuses, Part::Referral] {
-                    model.dirty.mark(part);
-                }
                 // A typed amount is rewritten in the new unit.
                 hook(model, &Hook::Signal(Signal::CryptoUnits), now, out);
             }
@@ -402,7 +407,6 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
         Msg::Registration(r) => {
             model.shared.registration = r;
             model.dirty.forms();
-            model.dirty.mark(Part::Session);
         }
         Msg::VisitorCountry(country) => {
             model.shared.visitor_country = Some(country);
@@ -410,8 +414,6 @@ fn apply(model: &mut Model, msg: Msg, now: u64, fx: &mut Vec<Effect>, out: &mut 
         }
         Msg::Catalogue(cat) => {
             model.shared.catalogue = Some(cat);
-            // Bonus cards and quest tasks name their games from it.
-            model.dirty.mark(Part::Bonuses);
         }
         Msg::Navigate {
             url,

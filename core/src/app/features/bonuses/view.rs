@@ -7,8 +7,7 @@ use super::wire::{Item, Kind, Package};
 use super::{Action, Bonuses};
 use crate::app::display::{amount, MoneyView};
 use crate::app::feature::Shared;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::model::Config;
 use crate::domain::bonus::{GameScope, STATUS_ACTIVE};
 use crate::domain::locale::DateFormat;
 use crate::domain::money::Decimal;
@@ -36,7 +35,7 @@ pub struct GameRef {
 /// how many games, not which).
 fn named_games(shared: &Shared, ids: &[u64], prefix: &str) -> Vec<GameRef> {
     let mut out = Vec::new();
-    if let Some(cat) = &shared.catalogue {
+    if let Some(cat) = shared.catalogue() {
         for id in ids {
             if let Some(g) = cat.by_id(*id) {
                 out.push(GameRef {
@@ -201,13 +200,6 @@ pub struct LevelUpView {
     pub banner: bool,
 }
 
-pub const READS: &[Part] = &[Part::Bonuses, Part::Settings, Part::Content];
-
-/// Whether the slice needs a rebuild: a part it reads is dirty.
-pub fn changed(_model: &Model, dirty: Dirty) -> bool {
-    dirty.touches(READS, false)
-}
-
 fn kind_name(kind: Kind) -> &'static str {
     match kind {
         Kind::Bonus => "bonus",
@@ -254,7 +246,7 @@ fn card(shared: &Shared, b: &Bonuses, i: &Item, prefix: &str) -> BonusCardView {
         max_bet: (!i.max_bet.is_empty()).then(|| money(&i.max_bet)),
         expires_at: i.expires_at,
         expires_text: if i.expires_at > 0 {
-            shared.zone.format(i.expires_at, DateFormat::Date)
+            shared.zone().format(i.expires_at, DateFormat::Date)
         } else {
             String::new()
         },
@@ -274,14 +266,10 @@ fn trigger_of<'a>(p: &'a Package, currency: &str) -> Option<&'a str> {
 /// Whether the typed amount reaches a deposit bonus's trigger in the active currency (SPEC §3
 /// trigger conditions); never while the amount is not a number.
 pub fn reaches(shared: &Shared, p: &Package) -> bool {
-    let Some(currency) = shared.active_currency.as_deref() else {
+    let Some(currency) = shared.active_currency() else {
         return false;
     };
-    let Some(typed) = shared
-        .deposit_amount
-        .as_deref()
-        .and_then(|a| Decimal::parse(a).ok())
-    else {
+    let Some(typed) = shared.deposit_amount().and_then(|a| Decimal::parse(a).ok()) else {
         return false;
     };
     trigger_of(p, currency)
@@ -304,7 +292,7 @@ fn offered_source(b: &Bonuses) -> &[Package] {
 }
 
 fn package_view(shared: &Shared, p: &Package) -> DepositBonusView {
-    let currency = shared.active_currency.as_deref().unwrap_or_default();
+    let currency = shared.active_currency().unwrap_or_default();
     let money = |v: &str| amount(shared, v, currency);
     DepositBonusView {
         id: p.id,
@@ -315,11 +303,9 @@ fn package_view(shared: &Shared, p: &Package) -> DepositBonusView {
     }
 }
 
-pub fn slice(model: &Model) -> BonusesView {
-    let b = &model.f.bonuses;
-    let shared = &model.shared;
-    let currency = shared.active_currency.as_deref().unwrap_or_default();
-    let prefix = shared.link_prefix(&model.config);
+pub fn slice(b: &Bonuses, shared: &Shared, config: &Config) -> BonusesView {
+    let currency = shared.active_currency().unwrap_or_default();
+    let prefix = shared.link_prefix(config);
     let items = b
         .items
         .iter()
@@ -504,11 +490,10 @@ pub struct BonusHistoryView {
     pub rows: Vec<BonusHistoryRow>,
 }
 
-pub fn history(model: &Model) -> BonusHistoryView {
+pub fn history(b: &Bonuses, shared: &Shared, _config: &Config) -> BonusHistoryView {
     use super::history::{Filter, KindFilter, StatusFilter};
-    let shared = &model.shared;
-    let h = &model.f.bonuses.history;
-    let path = &shared.location.path;
+    let h = &b.history;
+    let path = shared.path();
     let text = |key: &str| shared.text(&format!("global-components.bonuses.history.{key}"));
     let option = |value: &str, label: String, f: Filter| FilterOption {
         value: value.to_string(),
@@ -549,7 +534,7 @@ pub fn history(model: &Model) -> BonusHistoryView {
         },
     )];
     let mut codes: Vec<String> = shared
-        .currencies
+        .currencies()
         .iter()
         .map(|c| c.code.to_ascii_uppercase())
         .collect();
@@ -599,12 +584,12 @@ pub fn history(model: &Model) -> BonusHistoryView {
                 result_text,
                 finished,
                 created_text: if i.created_at > 0 {
-                    shared.zone.format(i.created_at, DateFormat::DateTime)
+                    shared.zone().format(i.created_at, DateFormat::DateTime)
                 } else {
                     String::new()
                 },
                 expires_text: if i.expires_at > 0 {
-                    shared.zone.format(i.expires_at, DateFormat::Date)
+                    shared.zone().format(i.expires_at, DateFormat::Date)
                 } else {
                     String::new()
                 },

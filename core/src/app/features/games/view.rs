@@ -9,7 +9,8 @@ use super::catalogue::Catalogue;
 use super::filter::Listing;
 use super::history::Tab;
 use super::{CatalogueState, Games, ListLoad, Row, HISTORY, LIST, LOBBY, PLAY, SEARCH};
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::domain::geo::GameCollection;
 use crate::domain::locale::DateFormat;
 use crate::domain::route::RouteName;
@@ -229,37 +230,33 @@ pub struct GamesHistoryView {
     pub next_href: Option<String>,
 }
 
-/// Whether the slice of `bit` needs a rebuild: the games feature marked it (`touched`, each
-/// slice's bit cleared as it is taken), or the whole view is asked for.
-fn take(model: &Model, dirty: Dirty, bit: u8) -> bool {
-    let touched = &model.f.games.touched;
-    let was = touched.get();
-    touched.set(was & !bit);
-    was & bit != 0 || dirty == Dirty::ALL
+/// Whether the slice of `bit` needs a rebuild for the feature's own reasons: the games
+/// feature marked it (`touched`, each slice's bit cleared as it is taken). The shared groups
+/// a slice read are the registry's to check.
+fn take(g: &Games, bit: u8) -> bool {
+    let was = g.touched.get();
+    g.touched.set(was & !bit);
+    was & bit != 0
 }
 
-pub fn lobby_changed(model: &Model, dirty: Dirty) -> bool {
-    take(model, dirty, LOBBY)
+pub fn lobby_touched(g: &Games) -> bool {
+    take(g, LOBBY)
 }
 
-pub fn list_changed(model: &Model, dirty: Dirty) -> bool {
-    take(model, dirty, LIST)
+pub fn list_touched(g: &Games) -> bool {
+    take(g, LIST)
 }
 
-pub fn search_changed(model: &Model, dirty: Dirty) -> bool {
-    take(model, dirty, SEARCH)
+pub fn search_touched(g: &Games) -> bool {
+    take(g, SEARCH)
 }
 
-pub fn play_changed(model: &Model, dirty: Dirty) -> bool {
-    take(model, dirty, PLAY)
+pub fn play_touched(g: &Games) -> bool {
+    take(g, PLAY)
 }
 
-pub fn history_changed(model: &Model, dirty: Dirty) -> bool {
-    take(model, dirty, HISTORY)
-}
-
-fn prefix(model: &Model) -> String {
-    model.shared.link_prefix(&model.config)
+pub fn history_touched(g: &Games) -> bool {
+    take(g, HISTORY)
 }
 
 fn tile(g: &Games, i: u32, prefix: &str) -> Option<TileView> {
@@ -300,17 +297,11 @@ fn provider_view(cat: &Catalogue, p: usize, prefix: &str, count: u32) -> Option<
     })
 }
 
-pub fn lobby(model: &Model) -> GamesLobbyView {
-    let g = &model.f.games;
+pub fn lobby(g: &Games, shared: &Shared, config: &Config) -> GamesLobbyView {
     let cat = &g.cat;
-    let prefix = prefix(model);
-    let route = model
-        .shared
-        .route
-        .as_ref()
-        .ok()
-        .and_then(|r| r.route_name());
-    let shown = listed(cat, model.shared.collections_country());
+    let prefix = shared.link_prefix(config);
+    let route = shared.route_name();
+    let shown = listed(cat, shared.collections_country());
     let on_lobby = matches!(route, Some(RouteName::Index) | Some(RouteName::Games));
     // Rows in the collections' order, each once its call answered (a later row never shows
     // before an earlier one, so nothing jumps); a failed row is left out.
@@ -420,9 +411,8 @@ pub fn lobby(model: &Model) -> GamesLobbyView {
     }
 }
 
-pub fn list(model: &Model) -> GamesListView {
-    let g = &model.f.games;
-    let prefix = prefix(model);
+pub fn list(g: &Games, shared: &Shared, config: &Config) -> GamesListView {
+    let prefix = shared.link_prefix(config);
     let (from, count) = g.window;
     let count = if count == 0 { 48 } else { count };
     let paged = matches!(
@@ -475,9 +465,8 @@ pub fn list(model: &Model) -> GamesListView {
     }
 }
 
-pub fn search(model: &Model) -> GamesSearchView {
-    let g = &model.f.games;
-    let prefix = prefix(model);
+pub fn search(g: &Games, shared: &Shared, config: &Config) -> GamesSearchView {
+    let prefix = shared.link_prefix(config);
     let ready = g.index_ready;
     let games: Vec<TileView> = if ready {
         g.found
@@ -532,10 +521,9 @@ pub fn search(model: &Model) -> GamesSearchView {
     }
 }
 
-pub fn play(model: &Model) -> GamesPlayView {
-    let g = &model.f.games;
+pub fn play(g: &Games, shared: &Shared, config: &Config) -> GamesPlayView {
     let l = &g.launch;
-    let prefix = prefix(model);
+    let prefix = shared.link_prefix(config);
     let info = l.info.clone().unwrap_or_default();
     let identity = l.identity.clone().unwrap_or_default();
     GamesPlayView {
@@ -554,15 +542,14 @@ pub fn play(model: &Model) -> GamesPlayView {
             .return_to
             .clone()
             .unwrap_or_else(|| format!("{prefix}/games")),
-        player: model.shared.is_player(),
+        player: shared.is_player(),
     }
 }
 
-pub fn history(model: &Model) -> GamesHistoryView {
-    let g = &model.f.games;
+pub fn history(g: &Games, shared: &Shared, config: &Config) -> GamesHistoryView {
     let h = &g.history;
-    let prefix = prefix(model);
-    let path = &model.shared.location.path;
+    let prefix = shared.link_prefix(config);
+    let path = shared.path();
     let href = |tab: &str, page: u32, settled: bool| {
         let mut q = format!("{path}?tab={tab}");
         if page > 1 {
@@ -601,10 +588,10 @@ pub fn history(model: &Model) -> GamesHistoryView {
                 win: r.win.clone(),
                 settled: r.settled,
                 created_at: r.created_at,
-                created_text: model.shared.zone.format(r.created_at, DateFormat::DateTime),
+                created_text: shared.zone().format(r.created_at, DateFormat::DateTime),
             })
             .collect(),
-        transactions_href: path.clone(),
+        transactions_href: path.to_string(),
         bets_href: href("bets", 1, true),
         spins_href: href("spins", 1, true),
         bonuses_href: href("bonuses", 1, true),

@@ -3,12 +3,11 @@
 
 use serde::Serialize;
 
-use super::Item;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use super::{Item, Limits};
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::domain::limit::{self, LimitDefinition, LimitPeriod};
 use crate::domain::locale::DateFormat;
-use crate::domain::modal::MODAL_PARAM;
 use crate::domain::zone::Zone;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -93,20 +92,6 @@ pub struct LimitsView {
     pub selected: Option<LimitView>,
 }
 
-pub const READS: &[Part] = &[Part::Limits, Part::Settings];
-
-/// Whether the slice needs a rebuild: a part it reads is dirty, or the address moved while a
-/// limit modal is open (the modal's limit is in the address).
-pub fn changed(model: &Model, dirty: Dirty) -> bool {
-    // The address matters only for the modal's limit; other moves leave the slice alone.
-    let limit_modal = model
-        .shared
-        .location
-        .query_value(MODAL_PARAM)
-        .is_some_and(|m| m.contains("limit"));
-    dirty.touches(READS, limit_modal)
-}
-
 fn view(i: &Item, zone: &Zone) -> LimitView {
     LimitView {
         id: i.id,
@@ -137,12 +122,12 @@ fn name(d: LimitDefinition) -> &'static str {
     }
 }
 
-pub fn slice(model: &Model) -> LimitsView {
-    let f = &model.f.limits;
-    let zone = &*model.shared.zone;
-    let currencies: Vec<String> = model
-        .shared
-        .currencies
+/// The limit of an edit or confirm modal is the address's `limitId`: the slice reads the
+/// query (`Reads::QUERY`), so a move between pages leaves it alone.
+pub fn slice(f: &Limits, shared: &Shared, _config: &Config) -> LimitsView {
+    let zone = shared.zone();
+    let currencies: Vec<String> = shared
+        .currencies()
         .iter()
         .filter(|c| c.is_enabled != Some(false))
         .map(|c| c.code.clone())
@@ -179,9 +164,7 @@ pub fn slice(model: &Model) -> LimitsView {
             }
         })
         .collect();
-    let selected = model
-        .shared
-        .location
+    let selected = shared
         .query_value(super::LIMIT_PARAM)
         .and_then(|v| v.parse::<u64>().ok())
         .and_then(|id| f.find(id))

@@ -2,9 +2,9 @@
 
 use serde::Serialize;
 
-use super::choices;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use super::{choices, Protection};
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::app::wire::currency_info;
 use crate::domain::money::Decimal;
 
@@ -46,39 +46,23 @@ pub struct ProtectionView {
     pub reminding: bool,
 }
 
-pub const READS: &[Part] = &[Part::Protection, Part::Settings];
-
-/// Whether the slice needs a rebuild: a part it reads is dirty.
-pub fn changed(_model: &Model, dirty: Dirty) -> bool {
-    dirty.touches(READS, true)
-}
-
-fn shown(model: &Model, currency: &str, d: Option<Decimal>) -> String {
+fn shown(shared: &Shared, currency: &str, d: Option<Decimal>) -> String {
     let d = d.unwrap_or_else(|| Decimal::from_int(0));
-    let digits = model
-        .shared
+    let digits = shared
         .currency(currency)
         .map(|c| currency_info(c).minor_digits());
     digits.and_then(|n| d.round_to(n)).unwrap_or(d).to_string()
 }
 
-pub fn slice(model: &Model) -> ProtectionView {
-    let f = &model.f.protection;
-    let playing = super::playing_route(
-        model
-            .shared
-            .route
-            .as_ref()
-            .ok()
-            .and_then(|r| r.route_name()),
-    );
-    let Some(s) = f.session.as_ref().filter(|_| model.shared.is_player()) else {
+pub fn slice(f: &Protection, shared: &Shared, config: &Config) -> ProtectionView {
+    let playing = super::playing_route(shared.route_name());
+    let Some(s) = f.session.as_ref().filter(|_| shared.is_player()) else {
         return ProtectionView {
             active: false,
             playing,
             minutes: 0,
             due: false,
-            interval: f.interval(model.config.reality_check_minutes),
+            interval: f.interval(config.reality_check_minutes),
             totals: Vec::new(),
             length: 0,
             reminder: String::new(),
@@ -92,9 +76,9 @@ pub fn slice(model: &Model) -> ProtectionView {
         .iter()
         .map(|(c, t)| SessionTotalView {
             currency: c.clone(),
-            staked: shown(model, c, Decimal::parse(&t.staked).ok()),
-            won: shown(model, c, Decimal::parse(&t.won).ok()),
-            net: shown(model, c, s.net(c)),
+            staked: shown(shared, c, Decimal::parse(&t.staked).ok()),
+            won: shown(shared, c, Decimal::parse(&t.won).ok()),
+            net: shown(shared, c, s.net(c)),
         })
         .collect();
     ProtectionView {
@@ -102,7 +86,7 @@ pub fn slice(model: &Model) -> ProtectionView {
         playing,
         minutes,
         due: f.due,
-        interval: f.interval(model.config.reality_check_minutes),
+        interval: f.interval(config.reality_check_minutes),
         totals,
         length: f.length(),
         reminder: f.reminder().map(choices::format_time).unwrap_or_default(),

@@ -2,11 +2,11 @@
 
 use serde::Serialize;
 
+use super::Session;
 use crate::app::display::{balance, equivalent, MoneyView};
-use crate::app::feature::SessionStatus;
-use crate::app::model::{Dirty, Model};
+use crate::app::feature::{SessionStatus, Shared};
+use crate::app::model::Config;
 use crate::app::registration::ExtraField;
-use crate::app::registry::Part;
 use crate::domain::names::{self, NameSource};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -23,9 +23,6 @@ pub struct SessionView {
     pub equivalent: Option<MoneyView>,
 }
 
-/// What the slice reads.
-pub const READS: &[Part] = &[Part::Session, Part::Wallet, Part::Settings];
-
 /// The fields a sign-up form adds because the registration scenario requires them (SPEC §5),
 /// and what a country field offers.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -36,18 +33,8 @@ pub struct RegistrationView {
     pub countries: Vec<(String, String)>,
 }
 
-/// Whether the session slice needs a rebuild: a part it reads is dirty.
-pub fn changed(_model: &Model, dirty: Dirty) -> bool {
-    dirty.touches(READS, false)
-}
-
-/// Whether the registration slice needs a rebuild: the session's own part is dirty.
-pub fn registration_changed(_model: &Model, dirty: Dirty) -> bool {
-    dirty.touches(&[Part::Session], false)
-}
-
-pub fn registration(model: &Model) -> RegistrationView {
-    let r = &model.shared.registration;
+pub fn registration(_s: &Session, shared: &Shared, _config: &Config) -> RegistrationView {
+    let r = shared.registration();
     RegistrationView {
         // Neither sign-up form asks any offered field itself.
         fields: r.extras(&[]),
@@ -55,8 +42,10 @@ pub fn registration(model: &Model) -> RegistrationView {
     }
 }
 
-pub fn slice(model: &Model) -> SessionView {
-    let nickname = model.f.session.profile.as_ref().map(|p| {
+/// The header's balance is the active account's (`Shared::accounts`), shown as the player
+/// chose on this device (`Shared::crypto_sub_units`, `Shared::equivalent`).
+pub fn slice(s: &Session, shared: &Shared, _config: &Config) -> SessionView {
+    let nickname = s.profile.as_ref().map(|p| {
         names::display_nickname(&NameSource {
             nickname: p.nickname.as_deref(),
             first_name: p.first_name.as_deref(),
@@ -64,20 +53,13 @@ pub fn slice(model: &Model) -> SessionView {
             email: p.email.as_deref(),
         })
     });
-    let wallet = &model.f.wallet;
-    let active = wallet.active();
-    let balance = active.map(|a| balance(&model.shared, a));
-    let equivalent =
-        active.and_then(|a| equivalent(&model.shared, a, wallet.equivalent.as_deref()));
+    let active = shared.accounts().iter().find(|a| a.is_active());
+    let balance = active.map(|a| balance(shared, a));
+    let equivalent = active.and_then(|a| equivalent(shared, a, shared.equivalent()));
     SessionView {
-        status: model.shared.status,
+        status: shared.status(),
         nickname,
-        avatar: model
-            .f
-            .session
-            .profile
-            .as_ref()
-            .and_then(|p| p.avatar.clone()),
+        avatar: s.profile.as_ref().and_then(|p| p.avatar.clone()),
         balance,
         equivalent,
     }

@@ -3,7 +3,8 @@
 
 use serde::Serialize;
 
-use crate::app::model::Model;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::domain::route::{self, ParamValue, Params, RouteName};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -130,24 +131,24 @@ const FOOTER: &[Item] = &[
 ];
 
 /// Side drawer links (with their bottom-bar flag).
-pub fn drawer_links(model: &Model) -> Vec<LinkView> {
-    links(model, DRAWER)
+pub fn drawer_links(shared: &Shared, config: &Config) -> Vec<LinkView> {
+    links(shared, config, DRAWER)
 }
 
 /// Footer links.
-pub fn footer_links(model: &Model) -> Vec<LinkView> {
-    links(model, FOOTER)
+pub fn footer_links(shared: &Shared, config: &Config) -> Vec<LinkView> {
+    links(shared, config, FOOTER)
 }
 
-fn links(model: &Model, items: &[Item]) -> Vec<LinkView> {
-    let default = &model.config.default_locale;
-    let locale = model.shared.locale(&model.config);
+fn links(shared: &Shared, config: &Config, items: &[Item]) -> Vec<LinkView> {
+    let default = &config.default_locale;
+    let locale = shared.locale(config);
     let mut out: Vec<LinkView> = items
         .iter()
         // No link to a page the operator has no calls for (`operatorPaths`).
         .filter(|i| {
             crate::app::operator::route_needs(i.route)
-                .is_none_or(|p| model.config.operator_paths.provides(p))
+                .is_none_or(|p| config.operator_paths.provides(p))
         })
         .map(|i| {
             let mut params = Params::new();
@@ -170,7 +171,7 @@ fn links(model: &Model, items: &[Item]) -> Vec<LinkView> {
         .collect();
     // The page is under a link when its path is the link's, or continues it with `/`; the
     // longest such link is the active one (`/sport/live` is Live, not Sport).
-    let path = trim_slash(&model.shared.location.path);
+    let path = trim_slash(&shared.location().path);
     let home = route::home_path(locale, default);
     // (index, href length) of the longest; on a tie the later link wins.
     let mut active: Option<(usize, usize)> = None;

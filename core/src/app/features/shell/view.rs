@@ -5,9 +5,9 @@ use litemap::LiteMap;
 use serde::Serialize;
 
 use super::menu::{self, LinkView};
-use super::Preloader;
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use super::{Preloader, Shell};
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::domain::{locale, route};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -99,28 +99,23 @@ pub struct ModalView {
     pub params: LiteMap<String, String>,
 }
 
-/// The address, the shell and the locale names (settings).
-/// Whether the slice needs a rebuild: a part it reads is dirty.
-pub fn changed(_model: &Model, dirty: Dirty) -> bool {
-    dirty.touches(&[Part::Shell, Part::Settings], true)
-}
-
-pub fn slice(model: &Model) -> NavView {
-    let shared = &model.shared;
-    let default = &model.config.default_locale;
-    let locale = shared.locale(&model.config).map(str::to_string);
-    let withdrawn = shared.route.as_ref().ok().and_then(|r| {
+/// The address, the modal host, the shell and the locale names (settings).
+pub fn slice(shell: &Shell, shared: &Shared, config: &Config) -> NavView {
+    let default = &config.default_locale;
+    let locale = shared.locale(config).map(str::to_string);
+    let route = shared.route();
+    let withdrawn = route.ok().and_then(|r| {
         r.route_name()
             .and_then(crate::app::operator::route_needs)
-            .filter(|p| !model.config.operator_paths.provides(*p))
+            .filter(|p| !config.operator_paths.provides(*p))
     });
-    let (page, error) = match &shared.route {
+    let (page, error) = match route {
         // A page whose calls the operator does not have (`operatorPaths`) does not exist here.
         Ok(_) if withdrawn.is_some() => (
             None,
             Some(ErrorView {
                 status: 404,
-                message: format!("Page not found: {}", shared.location.path),
+                message: format!("Page not found: {}", shared.location().path),
             }),
         ),
         Ok(r) => {
@@ -158,10 +153,10 @@ pub fn slice(model: &Model) -> NavView {
         ),
     };
     let locales = shared
-        .locale_codes(&model.config)
+        .locale_codes(config)
         .into_iter()
         .map(|code| {
-            let href = match &shared.route {
+            let href = match route {
                 Ok(r) => r
                     .route_name()
                     .and_then(|n| route::try_build(n, &r.params, Some(code), default)),
@@ -169,7 +164,7 @@ pub fn slice(model: &Model) -> NavView {
             }
             .unwrap_or_else(|| route::home_path(Some(code), default));
             let name = shared
-                .locales
+                .locales()
                 .iter()
                 .find(|l| l.code == code)
                 .and_then(|l| l.name.clone())
@@ -186,9 +181,9 @@ pub fn slice(model: &Model) -> NavView {
             }
         })
         .collect();
-    let modal = model.modals.current().map(|m| {
+    let modal = shared.modal().map(|(m, modal_params)| {
         let mut params = LiteMap::new();
-        for (k, v) in model.modals.params.iter() {
+        for (k, v) in modal_params {
             params.insert(k.clone(), v.clone());
         }
         ModalView {
@@ -196,10 +191,9 @@ pub fn slice(model: &Model) -> NavView {
             params,
         }
     });
-    let shell = &model.f.shell;
     NavView {
-        path: shared.location.path.clone(),
-        full_path: shared.location.full_path(),
+        path: shared.location().path.clone(),
+        full_path: shared.location().full_path(),
         page,
         error,
         locale: locale.clone().unwrap_or_else(|| default.clone()),
@@ -210,8 +204,8 @@ pub fn slice(model: &Model) -> NavView {
         drawer_open: shell.drawer_open,
         drawer_compact: shell.drawer_compact,
         preloader: shell.preloader,
-        links: menu::drawer_links(model),
-        footer_links: menu::footer_links(model),
+        links: menu::drawer_links(shared, config),
+        footer_links: menu::footer_links(shared, config),
         offline: shell.offline_since.map(|(at, offset)| {
             let parts = locale::parts_from_ms(i64::try_from(at).unwrap_or(i64::MAX), offset);
             shared.text("layout.offline").replace(

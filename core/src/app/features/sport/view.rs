@@ -2,9 +2,9 @@
 
 use serde::Serialize;
 
-use super::{Theme, WidgetState};
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use super::{Sport, Theme, WidgetState};
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::domain::locale::sportsbook_culture;
 use crate::domain::route::RouteName;
 use crate::domain::sport::{SportSelection, LIVE_NOW_CAROUSEL, TOP_EVENTS_CAROUSEL};
@@ -62,36 +62,20 @@ pub struct CarouselsView {
     pub live_now: u32,
 }
 
-pub const READS: &[Part] = &[Part::Sport];
-
-/// Whether the slice needs a rebuild: a part it reads is dirty.
-pub fn changed(_model: &Model, dirty: Dirty) -> bool {
-    dirty.touches(READS, true)
-}
-
-pub fn slice(model: &Model) -> SportView {
-    let s = &model.f.sport;
-    let route = model
-        .shared
-        .route
-        .as_ref()
-        .ok()
-        .and_then(|r| r.route_name());
+pub fn slice(s: &Sport, shared: &Shared, config: &Config) -> SportView {
+    let route = shared.route_name();
     let initiated = s.widget == WidgetState::Initiated;
-    let locale = model
-        .shared
-        .locale(&model.config)
-        .unwrap_or(&model.config.default_locale);
-    let configured = !model.config.sportsbook_script.is_empty();
+    let locale = shared.locale(config).unwrap_or(&config.default_locale);
+    let configured = !config.sportsbook_script.is_empty();
     SportView {
         script: (configured && s.widget != WidgetState::Idle)
-            .then(|| model.config.sportsbook_script.clone()),
+            .then(|| config.sportsbook_script.clone()),
         attempt: s.attempt,
         state: s.widget,
         integration: INTEGRATION,
         culture: sportsbook_culture(Some(locale)),
         theme: s.theme,
-        token: if model.shared.is_player() {
+        token: if shared.is_player() {
             s.token.clone()
         } else {
             String::new()

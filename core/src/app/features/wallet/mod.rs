@@ -103,6 +103,7 @@ impl Feature for Wallet {
         match hook {
             Hook::Booted(boot) => {
                 self.equivalent = boot.stored.get(EQUIVALENT).map(str::to_string);
+                cx.msg(Msg::Equivalent(self.equivalent.clone()));
             }
             Hook::Session(SessionChange::Restoring) => {
                 self.load(cx);
@@ -256,6 +257,7 @@ impl Wallet {
             key: EQUIVALENT_KEY.to_string(),
             value: code.clone(),
         });
+        cx.msg(Msg::Equivalent(code.clone()));
         self.equivalent = code;
     }
 

@@ -251,7 +251,9 @@ impl Pay {
     }
 
     pub fn country_for_shared(&self, shared: &Shared) -> Option<String> {
-        self.country.clone().or_else(|| shared.country.clone())
+        self.country
+            .clone()
+            .or_else(|| shared.country().map(str::to_string))
     }
 
     pub fn account<'a>(&self, accounts: &'a [Account]) -> Option<&'a Account> {
@@ -274,7 +276,7 @@ impl Pay {
 
     /// The unit the amount is typed in: the one the player shows crypto in (SPEC §1, §9).
     pub fn unit(&self, account: &Account, shared: &Shared) -> InputUnit {
-        unit_as(account, shared, shared.crypto_sub_units)
+        unit_as(account, shared, shared.crypto_sub_units())
     }
 
     /// The typed deposit amount in the currency's units, while it is a number.
@@ -811,7 +813,7 @@ fn is_limit(e: &ResponseError) -> bool {
 
 fn unit_as(account: &Account, shared: &Shared, sub_units: bool) -> InputUnit {
     match shared
-        .currencies
+        .currencies()
         .iter()
         .find(|c| c.code.eq_ignore_ascii_case(&account.currency))
     {

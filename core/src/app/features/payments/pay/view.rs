@@ -5,15 +5,17 @@ use litemap::LiteMap;
 use serde::Serialize;
 
 use super::super::history::Filter;
+use super::super::Payments;
 use super::{open_direction_of, AccountTab, MethodsState, Stage, AMOUNT};
 use crate::app::display::{self, MoneyView};
-use crate::app::model::{Dirty, Model};
-use crate::app::registry::Part;
+use crate::app::feature::Shared;
+use crate::app::model::Config;
 use crate::app::wire::Currency;
 use crate::domain::invoice::{can_decline, InvoiceKind, InvoiceStatus};
 use crate::domain::locale::{iso8601_from_ms, DateFormat};
 use crate::domain::payment::{Direction, MethodId};
 use crate::domain::payment_form::FieldKind;
+use crate::domain::route::RouteName;
 use crate::domain::validation::fill;
 use crate::domain::zone::Zone;
 
@@ -182,56 +184,44 @@ fn invoice_view(
     }
 }
 
-/// The payment slice reads the accounts, the address (the wallet modal's direction) and texts.
-pub const PAY_READS: &[Part] = &[Part::Payments, Part::Wallet, Part::Settings, Part::Content];
-/// The history slice reads the invoices, the currencies and the crypto unit.
-pub const HISTORY_READS: &[Part] = &[Part::Payments, Part::Wallet, Part::Settings];
-
 /// Where the slices are seen: the wallet pages, a modal. Only there are they rebuilt (a
-/// balance push on another page stays two slices); arriving there changes the address, which
-/// sends them fresh.
-fn wallet_page(model: &Model) -> bool {
-    model
-        .shared
-        .route
-        .as_ref()
-        .is_ok_and(|r| r.name.trim_start_matches("locale-").starts_with("wallet"))
+/// balance push on another page stays two slices). The registry asks this first (`seen`) and
+/// notes what it read with the slice's reads, so arriving there (the page or the query
+/// changed) sends them fresh.
+fn wallet_page(shared: &Shared) -> bool {
+    matches!(
+        shared.route_name(),
+        Some(RouteName::Wallet | RouteName::WalletHistory)
+    )
 }
 
-fn modal(model: &Model) -> bool {
-    model
-        .shared
-        .location
+/// Whether the payment slice is seen: a modal is open or a wallet page shows.
+pub fn payment_seen(shared: &Shared, _config: &Config) -> bool {
+    shared
         .query_value(crate::domain::modal::MODAL_PARAM)
         .is_some()
+        | wallet_page(shared)
 }
 
-/// Whether the payment slice needs a rebuild (where it is seen, see [`wallet_page`]).
-pub fn payment_changed(model: &Model, dirty: Dirty) -> bool {
-    (modal(model) || wallet_page(model)) && dirty.touches(PAY_READS, true)
+/// Whether the history slice is seen (the wallet pages).
+pub fn history_seen(shared: &Shared, _config: &Config) -> bool {
+    wallet_page(shared)
 }
 
-/// Whether the history slice needs a rebuild (on the wallet pages only).
-pub fn history_changed(model: &Model, dirty: Dirty) -> bool {
-    wallet_page(model) && dirty.touches(HISTORY_READS, true)
-}
-
-pub fn payment(model: &Model) -> PaymentView {
-    let wallet = &model.f.wallet;
-    let pay = &model.f.payments.pay;
-    let shared = &model.shared;
-    let currencies = &shared.currencies;
+/// The accounts are the wallet's as the parent shares them (`Shared::accounts`).
+pub fn payment(payments: &Payments, shared: &Shared, _config: &Config) -> PaymentView {
+    let pay = &payments.pay;
+    let currencies = shared.currencies();
     let text = |key: &str| shared.text(key);
-    let direction = open_direction_of(&shared.location);
-    let account = pay.account(&wallet.accounts);
-    let sub_units = shared.crypto_sub_units;
-    let accounts = wallet
-        .accounts
+    let direction = open_direction_of(shared.location());
+    let account = pay.account(shared.accounts());
+    let sub_units = shared.crypto_sub_units();
+    let accounts = shared
+        .accounts()
         .iter()
         .filter_map(|a| {
             let crypto = shared.currency(&a.currency).is_some_and(|c| c.is_crypto());
-            let equivalent =
-                display::equivalent(shared, a, wallet.equivalent.as_deref()).map(|m| m.amount);
+            let equivalent = display::equivalent(shared, a, shared.equivalent()).map(|m| m.amount);
             (pay.tab == AccountTab::All || crypto).then(|| PayAccountView {
                 id: a.id,
                 currency: a.currency.clone(),
@@ -331,10 +321,10 @@ pub fn payment(model: &Model) -> PaymentView {
         invoice: pay
             .invoice
             .as_ref()
-            .map(|i| invoice_view(currencies, sub_units, &shared.zone, i)),
+            .map(|i| invoice_view(currencies, sub_units, shared.zone(), i)),
         async_id: pay.async_id,
         analytics: pay.analytics.iter().map(|e| e.to_string()).collect(),
-        equivalent: wallet.equivalent.clone(),
+        equivalent: shared.equivalent().map(str::to_string),
         sub_units,
         country: pay.country_for_shared(shared),
         countries: pay
@@ -351,11 +341,10 @@ pub fn payment(model: &Model) -> PaymentView {
     }
 }
 
-pub fn history(model: &Model) -> HistoryView {
-    let payments = &model.f.payments;
+pub fn history(payments: &Payments, shared: &Shared, _config: &Config) -> HistoryView {
     let h = &payments.history;
-    let currencies = &model.shared.currencies;
-    let sub_units = model.shared.crypto_sub_units;
+    let currencies = shared.currencies();
+    let sub_units = shared.crypto_sub_units();
     HistoryView {
         loading: h.loading,
         loaded: h.loaded,
@@ -366,7 +355,7 @@ pub fn history(model: &Model) -> HistoryView {
         items: h
             .items
             .iter()
-            .map(|i| invoice_view(currencies, sub_units, &model.shared.zone, i))
+            .map(|i| invoice_view(currencies, sub_units, shared.zone(), i))
             .collect(),
         stats: h
             .stats
