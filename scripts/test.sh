@@ -111,9 +111,11 @@ step() {
 
 # in_parallel FN...: run each shell function (a chain of `step`s) at the same time as the
 # others, for steps that keep well under both cores busy on their own (issue 31: the browser
-# wasm suites, the app's checks, the Firefox flows and the benchmark smokes ran 0.7-1.4
-# cores each). Each chain's console lines are held and printed in the order given, and its
-# counts are added to the run's as if its steps had run one after another.
+# wasm suites and the app's checks ran 0.7-1.3 cores each; side by side they took 2:43 against
+# 3:21 in a row). Each chain's console lines are held and printed in the order given, and its
+# counts are added to the run's as if its steps had run one after another. The Firefox flows
+# beside the benchmark smokes saved 18 s and stalled the smokes' Chrome (dispatch 0:41 ->
+# 1:56 at 0.4 cores), so those run in a row (docs/notes/issue-31.md, session 45).
 in_parallel() {
   local fn pids=() out
   for fn in "$@"; do
@@ -202,28 +204,21 @@ app_checks() {
 }
 in_parallel browser_wasm app_checks
 step e2e "json:$LOGDIR/playwright.json" bash -c "cd tests && CI=1 PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/playwright.json' npx playwright test --reporter=list,json"
-firefox_flows() {
-  step e2e-firefox "json:$LOGDIR/firefox.json" bash -c "cd tests && CI=1 PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/firefox.json' npx playwright test --config firefox.config.ts --reporter=list,json"
-}
-bench_smokes() {
-  # The push burst bench (issue 29) on 30 pushes (~16 s on the shared 2-core machine): it must
-  # run to its last line with every one of the 30 pushes applied and none lost (the timings are
-  # printed in the log, never asserted).
-  step push-smoke one bash -c "set -o pipefail; PUSH_TOTAL=30 '$ROOT/scripts/bench-push.sh' | tee /dev/stderr | tail -1 | grep -Eq '^push: 30 applied, 0 lost, frame p95 [0-9.]+ ms, longest task [0-9]+ ms$'"
-  tail -1 "$LOGDIR/push-smoke.log"
-  # Every other benchmark script on a small input (issue 31, "Benchmarks that cannot rot"):
-  # scripts/bench-smoke.sh runs it and checks its last line (format, sane numbers, the item
-  # count; never a timing), reusing app/dist, the release sandbox and the browser tests' debug
-  # wasm dependencies. Each takes 10-35 s warm here, dispatch 45 s more per stalled Chrome
-  # (docs/notes/issue-31.md, session 42).
-  for bench in search dispatch lobby lighthouse; do
-    step "$bench-smoke" one "$ROOT/scripts/bench-smoke.sh" "$bench"
-    tail -n 2 "$LOGDIR/$bench-smoke.log"
-  done
-}
-# The Firefox flows and the benchmark smokes side by side: each runs its own sandbox on a free
-# port and its own browser (Firefox there, Chromium here).
-in_parallel firefox_flows bench_smokes
+step e2e-firefox "json:$LOGDIR/firefox.json" bash -c "cd tests && CI=1 PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/firefox.json' npx playwright test --config firefox.config.ts --reporter=list,json"
+# The push burst bench (issue 29) on 30 pushes (~16 s on the shared 2-core machine): it must
+# run to its last line with every one of the 30 pushes applied and none lost (the timings are
+# printed in the log, never asserted).
+step push-smoke one bash -c "set -o pipefail; PUSH_TOTAL=30 '$ROOT/scripts/bench-push.sh' | tee /dev/stderr | tail -1 | grep -Eq '^push: 30 applied, 0 lost, frame p95 [0-9.]+ ms, longest task [0-9]+ ms$'"
+tail -1 "$LOGDIR/push-smoke.log"
+# Every other benchmark script on a small input (issue 31, "Benchmarks that cannot rot"):
+# scripts/bench-smoke.sh runs it and checks its last line (format, sane numbers, the item
+# count; never a timing), reusing app/dist, the release sandbox and the browser tests' debug
+# wasm dependencies. Each takes 10-35 s warm here, dispatch 45 s more per stalled Chrome
+# (docs/notes/issue-31.md, session 42).
+for bench in search dispatch lobby lighthouse; do
+  step "$bench-smoke" one "$ROOT/scripts/bench-smoke.sh" "$bench"
+  tail -n 2 "$LOGDIR/$bench-smoke.log"
+done
 # Which SPEC §7 calls the client made in the e2e runs (issue 29; the sandbox's `spec_calls`
 # test proves each is served). Printed, not gating: a call no flow exercises is listed.
 step spec-calls one node "$ROOT/scripts/spec-calls.mjs" "$LOGDIR"

@@ -90,6 +90,10 @@ test("the footer's links all lead to pages", async ({ page }) => {
   expect(count).toBeGreaterThanOrEqual(6);
   for (let i = 0; i < count; i++) {
     await page.goto(url("/"));
+    // The page as a player uses it: a press during the swap from the prerendered home to the
+    // drawn one can be lost (CI of session 45: the URL stayed "/"); that race is not this
+    // test's subject (docs/notes/issue-28.md: the first render draws over the HTML).
+    await settled(page);
     const link = page.locator("#site-footer").getByRole("link").nth(i);
     const href = (await link.getAttribute("href"))!;
     await link.click();
