@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, type BrowserContext, type Page } from "./fixtures";
 import { axeClean } from "./axe";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -197,14 +197,19 @@ test("a returning player's wallet paints its title, actions and accounts' headin
   expect(total, JSON.stringify(await shifts())).toBeLessThanOrEqual(0.02);
 });
 
+/** A returning player's page with every script and wasm file refused: what the HTML alone paints. */
+async function htmlOnly(page: Page, context: BrowserContext, path: string) {
+  await context.addCookies([{ name: "access_token", value: "any.token.value", url: url("/") }]);
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.route("**/*.wasm", (route) => route.abort());
+  await page.goto(url(path), { waitUntil: "domcontentloaded" });
+  await expect(page.locator(".shell")).toHaveAttribute("data-core", "html");
+}
+
 for (const size of SIZES) {
   test(`a returning player's wallet frame comes in the HTML, before any script file (${size.name})`, async ({ page, context }) => {
     await page.setViewportSize(size);
-    await context.addCookies([{ name: "access_token", value: "any.token.value", url: url("/") }]);
-    await page.route("**/assets/*.js", (route) => route.abort());
-    await page.route("**/*.wasm", (route) => route.abort());
-    await page.goto(url("/wallet"), { waitUntil: "domcontentloaded" });
-    await expect(page.locator(".shell")).toHaveAttribute("data-core", "html");
+    await htmlOnly(page, context, "/wallet");
     // The page's largest paint (the line under the title) with its title and actions.
     await expect(page.getByRole("heading", { level: 1, name: en["layout.pages.wallet"] })).toBeVisible();
     await expect(page.getByText(en["global-components.wallet.intro"])).toBeVisible();
@@ -260,11 +265,7 @@ for (const size of SIZES) {
 for (const size of SIZES) {
   test(`a returning player's profile frame comes in the HTML, before any script file (${size.name})`, async ({ page, context }) => {
     await page.setViewportSize(size);
-    await context.addCookies([{ name: "access_token", value: "any.token.value", url: url("/") }]);
-    await page.route("**/assets/*.js", (route) => route.abort());
-    await page.route("**/*.wasm", (route) => route.abort());
-    await page.goto(url("/profile"), { waitUntil: "domcontentloaded" });
-    await expect(page.locator(".shell")).toHaveAttribute("data-core", "html");
+    await htmlOnly(page, context, "/profile");
     // The hub is the site's own text; its layout from the app's stylesheet (two panels side by
     // side on a desktop, stacked on a phone), the nickname's line a skeleton.
     await expect(page.getByRole("heading", { level: 1, name: en["layout.pages.profile"] })).toBeVisible();
