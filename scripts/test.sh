@@ -117,7 +117,7 @@ step() {
 # beside the benchmark smokes saved 18 s and stalled the smokes' Chrome (dispatch 0:41 ->
 # 1:56 at 0.4 cores), so those run in a row (docs/notes/issue-31.md, session 45).
 in_parallel() {
-  local fn pids=() out
+  local fn pids=()
   for fn in "$@"; do
     (
       trap - EXIT INT TERM
