@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./sandbox";
 import { entryHeld } from "./entry";
+import { register } from "./player";
 
 // Issue 9 §6 and §8: the shell paints a guest's home from the bundled texts before the wasm
 // arrives, queues what the player does meanwhile, and shows a reload screen if the core fails.
@@ -164,11 +165,8 @@ test("a returning player's home waits for the core behind the preloader", async 
 });
 
 test("a returning player's wallet paints its title, actions and accounts' heading before the wasm; a press waits for the core", async ({ page, context, request }) => {
-  const email = `early${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
-  const res = await request.post(url("/api/player/register"), { data: { email, password: "early-pass-1", currency: "USD", agreements: true } });
-  expect(res.status()).toBe(201);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  await context.addCookies([{ name: "access_token", value: accessToken, url: url("/") }]);
+  const player = await register(request, "early");
+  await context.addCookies([{ name: "access_token", value: player.token, url: url("/") }]);
   const shifts = await watchShifts(page);
   const wasm = await holdWasm(page);
   const methods = await hold(page, "**/api/payment/methods/**");
@@ -229,11 +227,8 @@ for (const size of SIZES) {
 for (const size of SIZES) {
   test(`a returning player's profile paints its hub before the wasm; the nickname takes its held line without a shift (${size.name})`, async ({ page, context, request }) => {
     await page.setViewportSize(size);
-    const email = `early${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
-    const res = await request.post(url("/api/player/register"), { data: { email, password: "early-pass-1", currency: "USD", agreements: true } });
-    expect(res.status()).toBe(201);
-    const { accessToken } = (await res.json()) as { accessToken: string };
-    await context.addCookies([{ name: "access_token", value: accessToken, url: url("/") }]);
+    const player = await register(request, "early");
+    await context.addCookies([{ name: "access_token", value: player.token, url: url("/") }]);
     const shifts = await watchShifts(page);
     const wasm = await holdWasm(page);
     await page.goto(url("/profile"), { waitUntil: "domcontentloaded" });
