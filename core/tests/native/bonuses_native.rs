@@ -42,16 +42,7 @@ fn player_with(prefs: Boot) -> Model {
 }
 
 fn player_on(path: &str, prefs: Boot) -> Model {
-    let mut m = Model::new(Config::default());
-    update(
-        &mut m,
-        Event::Booted {
-            token: Some(token(3600, "a")),
-            path: path.into(),
-            boot: prefs,
-        },
-        NOW,
-    );
+    let mut m = support::booted_with_token(path, prefs);
     respond(
         &mut m,
         req::currencies(),

@@ -9,7 +9,7 @@ use croupier_core::app::features::limits::{self, LimitsUi};
 use croupier_core::app::features::payments;
 use croupier_core::app::{update, view, AppUi, Boot, Config, Event, FormId, FormValue, Model, Req};
 use serde_json::json;
-use support::{http, req, respond, token, ui, NOW};
+use support::{http, req, respond, ui, NOW};
 
 const CURRENCIES: &str = r#"[
     {"code":"USD","type":"fiat","symbol":"$","subunitToUnit":100,"rate":{"rate":"1"}},
@@ -25,16 +25,7 @@ fn player_on(path: &str) -> Model {
 }
 
 fn player_with(path: &str, prefs: Boot) -> Model {
-    let mut m = Model::new(Config::default());
-    update(
-        &mut m,
-        Event::Booted {
-            token: Some(token(3600, "a")),
-            path: path.into(),
-            boot: prefs,
-        },
-        NOW,
-    );
+    let mut m = support::booted_with_token(path, prefs);
     respond(
         &mut m,
         req::currencies(),
