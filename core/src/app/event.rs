@@ -2,7 +2,7 @@
 //! back after performing an effect.
 
 use super::effect::CallId;
-use super::registry::{FeatureUi, FormId, Tick};
+use super::registry::{FeatureUi, FormId, GroupId, Tick};
 use crate::domain::validation::Value;
 use crate::json::Json;
 use serde::de::DeserializeOwned;
@@ -57,12 +57,23 @@ pub enum AppUi {
 pub enum UiEvent {
     App(AppUi),
     Feature(FeatureUi),
+    /// An intent of a lazily loaded group's row, not read yet: the group's code reads it when
+    /// it is here (its chunk holds the reader).
+    Unread(Unread),
+}
+
+/// A lazy group's intent as the view wrote it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unread {
+    pub group: GroupId,
+    pub kind: String,
+    pub event: Json,
 }
 
 impl UiEvent {
     /// An event as the view writes it, `{type: "navigate", path}`: the parent's intents
-    /// first, then each feature's. The error names the type and the field at fault, or says
-    /// the type is unknown.
+    /// first, then each eager feature's; a lazy group's is left [`UiEvent::Unread`] for its
+    /// chunk. The error names the type and the field at fault, or says the type is unknown.
     pub fn from_view(event: Json) -> Result<UiEvent, String> {
         let kind = match &event {
             Json::Object(fields) => match fields.get("type") {
@@ -74,7 +85,30 @@ impl UiEvent {
         if owns::<AppUi>(kind) {
             return read_as(kind, &event).map(UiEvent::App);
         }
-        FeatureUi::read(kind, &event).map(UiEvent::Feature)
+        if let Some(read) = FeatureUi::read(kind, &event) {
+            return read.map(UiEvent::Feature);
+        }
+        match GroupId::of_intent(kind) {
+            Some(group) => Ok(UiEvent::Unread(Unread {
+                group,
+                kind: kind.to_string(),
+                event,
+            })),
+            None => Err(format!("unknown event type {kind}")),
+        }
+    }
+
+    /// [`UiEvent::from_view`], with a lazy group's intent read at once by its code (tests and
+    /// unsplit builds; in the product the group reads it when its chunk is here).
+    pub fn read_now(event: Json) -> Result<UiEvent, String> {
+        match UiEvent::from_view(event)? {
+            UiEvent::Unread(u) => u
+                .group
+                .load_now()
+                .read(&u.kind, &u.event)
+                .map(UiEvent::Feature),
+            read => Ok(read),
+        }
     }
 }
 
@@ -88,6 +122,24 @@ pub(crate) fn owns<T: DeserializeOwned>(kind: &str) -> bool {
         Err(e) => !e.to_string().starts_with("unknown variant"),
         Ok(_) => true,
     }
+}
+
+/// The intent names `T`'s derived reader takes: serde lists them when it refuses an unknown
+/// one ("unknown variant `x`, expected one of `a`, `b`").
+#[cfg(test)]
+pub(crate) fn intent_names<T: DeserializeOwned>() -> Vec<String> {
+    let unknown = serde_json::json!({ "type": "\u{1}" });
+    let Err(e) = T::deserialize(&unknown) else {
+        return Vec::new();
+    };
+    let e = e.to_string();
+    let listed = e.split_once("expected").map_or("", |(_, rest)| rest);
+    listed
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
 }
 
 /// `event` as `T` (a type that [`owns`] it); the error is `kind: why`, naming the field at

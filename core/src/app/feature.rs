@@ -35,6 +35,11 @@ pub trait Feature: Default {
     /// What it keeps on the device (SPEC §9 keys): the runtime reads each at start into
     /// `Boot::stored`, which the feature reads back in `Hook::Booted` (app/stored.rs).
     const STORED: &'static [Stored] = &[];
+    /// A lazy row's intent names (its `Ui`'s `type`s): the main module routes an intent to
+    /// the row's group by name and the group's chunk reads it, so the derived reader is not
+    /// in the main module. A lib test compares the list with the derive's; eager rows list
+    /// none (the main module reads theirs).
+    const INTENTS: &'static [&'static str] = &[];
     /// Another tab wrote `key` in localStorage (the browser's storage event; `None`: removed):
     /// the tick that tells this tab, when the feature shares that key between tabs.
     fn stored_elsewhere(_key: &str, _value: Option<&str>) -> Option<Self::Tick> {
@@ -838,6 +843,14 @@ impl Cx<'_> {
 /// (the parent owns them; the group's code gets `&mut` to them), and so do the view slices
 /// and the forms' state; a form's rules and its submit are the group's code.
 pub trait Group {
+    /// An intent of one of the group's rows as the view wrote it (`{type: kind, …}`), read by
+    /// the row's derived reader, which is in the group's chunk; the error names the field at
+    /// fault.
+    fn read(
+        &self,
+        kind: &str,
+        event: &crate::json::Json,
+    ) -> Result<super::registry::FeatureUi, String>;
     fn ui(&self, f: &mut super::registry::Features, event: super::registry::FeatureUi, cx: &mut Cx);
     fn answered(&self, f: &mut super::registry::Features, call: Req, answer: Answer, cx: &mut Cx);
     fn tick(&self, f: &mut super::registry::Features, tick: Tick, cx: &mut Cx);

@@ -45,6 +45,11 @@ pub enum LoadState {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Pending {
     Ui(FeatureUi),
+    /// An intent as the view wrote it (`{type: kind, …}`), read by the group's code.
+    Unread {
+        kind: String,
+        event: crate::json::Json,
+    },
     Answer(Req, Answer),
     Tick(Tick),
     Hook(OwnedHook),

@@ -271,8 +271,19 @@ macro_rules! features {
                 }
             }
 
-            /// The group's code, at once (native builds and tests: nothing to fetch).
-            #[cfg(not(target_arch = "wasm32"))]
+            /// The lazy group whose row takes the intent `kind` (`Feature::INTENTS`).
+            pub fn of_intent(kind: &str) -> Option<GroupId> {
+                $($(
+                    if <$lty as Feature>::INTENTS.contains(&kind) {
+                        return Some(GroupId::$group);
+                    }
+                )*)*
+                None
+            }
+
+            /// The group's code, at once: native builds and tests, nothing to fetch. A wasm32
+            /// build with `split` must load through [`GroupId::load`]: a call of this from the
+            /// product would pull every group's code into the main module.
             pub fn load_now(self) -> Box<dyn Group> {
                 match self {
                     $(GroupId::$group => Box::new(lazy_code::$group::Code),)*
@@ -312,6 +323,19 @@ macro_rules! features {
                     // Each item goes to the row it belongs to (update.rs sends a group only its
                     // rows' items: it routes by `Part::group`).
                     impl Group for Code {
+                        fn read(
+                            &self,
+                            kind: &str,
+                            event: &crate::json::Json,
+                        ) -> Result<FeatureUi, String> {
+                            $(
+                                if <$lty as Feature>::INTENTS.contains(&kind) {
+                                    return crate::app::event::read_as(kind, event)
+                                        .map(FeatureUi::$LVariant);
+                                }
+                            )*
+                            Err(format!("unknown event type {kind}"))
+                        }
                         fn ui(&self, f: &mut Features, event: FeatureUi, cx: &mut Cx) {
                             match event {
                                 $(FeatureUi::$LVariant(e) => f.$lfield.ui(e, cx),)*
@@ -393,6 +417,35 @@ macro_rules! features {
             )*
         }
 
+        /// A lazy row's `INTENTS` are exactly its derived reader's variant names (serde lists
+        /// them when it refuses an unknown one), and no eager feature or the parent takes
+        /// one of them (it would never reach the group); an eager row lists none.
+        #[cfg(test)]
+        #[test]
+        fn each_lazy_row_lists_exactly_its_intents() {
+            $(
+                assert!(
+                    <$ty as Feature>::INTENTS.is_empty(),
+                    "{} is eager: the main module reads its intents",
+                    stringify!($Variant)
+                );
+            )*
+            $($(
+                let mut listed: Vec<String> =
+                    <$lty as Feature>::INTENTS.iter().map(|k| k.to_string()).collect();
+                listed.sort_unstable();
+                let mut derived = super::event::intent_names::<<$lty as Feature>::Ui>();
+                derived.sort_unstable();
+                assert_eq!(listed, derived, "{}'s INTENTS", stringify!($LVariant));
+                for kind in <$lty as Feature>::INTENTS {
+                    assert!(!super::event::owns::<super::event::AppUi>(kind), "{kind} is the parent's");
+                    let tag_only = serde_json::json!({ "type": kind });
+                    assert!(FeatureUi::read(kind, &tag_only).is_none(), "{kind} is an eager feature's too");
+                    assert_eq!(GroupId::of_intent(kind), Some(GroupId::$group), "{kind}");
+                }
+            )*)*
+        }
+
         impl Req {
             pub fn endpoint(&self) -> Route {
                 match self {
@@ -422,15 +475,19 @@ macro_rules! features {
                 }
             }
 
-            /// `{type, ...}` read by the feature whose intents include `kind`; the error
-            /// names the field at fault, or says no feature knows the type.
-            pub fn read(kind: &str, event: &crate::json::Json) -> Result<FeatureUi, String> {
+            /// `{type, ...}` read by the eager feature whose intents include `kind` (the
+            /// error names the field at fault); `None` when no eager feature takes it (a lazy
+            /// group's intent is read in its chunk: `Group::read`).
+            pub fn read(
+                kind: &str,
+                event: &crate::json::Json,
+            ) -> Option<Result<FeatureUi, String>> {
                 $(
-                    if super::event::owns::<<$aty as Feature>::Ui>(kind) {
-                        return super::event::read_as(kind, event).map(FeatureUi::$AVariant);
+                    if super::event::owns::<<$ty as Feature>::Ui>(kind) {
+                        return Some(super::event::read_as(kind, event).map(FeatureUi::$Variant));
                     }
                 )*
-                Err(format!("unknown event type {kind}"))
+                None
             }
         }
 

@@ -52,6 +52,13 @@ fn routed(model: &mut Model, event: Event, now: u64) -> Vec<Effect> {
                 None => run(model, now, &mut out, |f, cx| f.ui(e, cx)),
             }
         }
+        Event::Ui(UiEvent::Unread(u)) => {
+            let item = Pending::Unread {
+                kind: u.kind,
+                event: u.event,
+            };
+            to_group(model, u.group, item, now, &mut fx, &mut out)
+        }
         Event::Http { id, outcome } => http_done(model, id, outcome, now, &mut fx, &mut out),
         Event::Tick(t) => {
             model.dirty.mark(t.part());
@@ -195,6 +202,21 @@ fn deliver(model: &mut Model, code: &Code, item: Pending, now: u64, out: &mut Ou
             run(model, now, out, |f, cx| g.ui(f, e, cx));
             vec![part]
         }
+        // Read here, by the group's code: a malformed intent is logged and changes nothing.
+        Pending::Unread { kind, event } => match g.read(&kind, &event) {
+            Ok(e) => {
+                let part = e.part();
+                run(model, now, out, |f, cx| g.ui(f, e, cx));
+                vec![part]
+            }
+            Err(why) => {
+                out.fx.push(Effect::Log {
+                    level: LogLevel::Warn,
+                    message: format!("event ignored: {why}"),
+                });
+                Vec::new()
+            }
+        },
         Pending::Answer(req, answer) => {
             let part = req.part();
             run(model, now, out, |f, cx| g.answered(f, req, answer, cx));

@@ -1,6 +1,6 @@
 //! Every view intent is one Rust type whose derived writer and reader agree: each variant of
 //! the parent's and every feature's intents, written to JSON as the view sends it (`{type,
-//! ...}`), reads back through `UiEvent::from_view` to the same value. The variant names come
+//! ...}`), reads back through `UiEvent::read_now` to the same value. The variant names come
 //! from serde itself, so a variant added without a sample here fails the test.
 
 use std::collections::BTreeSet;
@@ -82,11 +82,7 @@ where
     T: Serialize + Clone + std::fmt::Debug + Into<UiEvent>,
 {
     let json = serde_json::to_value(&sample).unwrap();
-    assert_eq!(
-        UiEvent::from_view(json.clone()),
-        Ok(sample.into()),
-        "{json}"
-    );
+    assert_eq!(UiEvent::read_now(json.clone()), Ok(sample.into()), "{json}");
     json["type"].as_str().unwrap().to_string()
 }
 

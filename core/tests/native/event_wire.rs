@@ -1,4 +1,5 @@
-//! The view's events, `{type, ...fields}`, read by `UiEvent::from_view`: serde's internally
+//! The view's events, `{type, ...fields}`, read by `UiEvent::read_now` (`from_view`, then a
+//! lazy group's intent read by its code, as its chunk does once here): serde's internally
 //! tagged reading of the parent's intents, then each feature's. Every kind the view sends
 //! reads to the intent it names; bad events are errors that say what is wrong and name the
 //! field at fault.
@@ -13,7 +14,7 @@ use proptest::prelude::*;
 use serde_json::{json, Value};
 
 fn ours(v: &Value) -> Result<UiEvent, String> {
-    UiEvent::from_view(v.clone())
+    UiEvent::read_now(v.clone())
 }
 
 fn ok(e: impl Into<UiEvent>) -> Result<UiEvent, String> {

@@ -14,7 +14,7 @@ use croupier_core::app::features::sport::{SportUi, WidgetState};
 use croupier_core::app::groups::{self, Code, LoadState, QUEUE_LIMIT};
 use croupier_core::app::registry::GroupId;
 use croupier_core::app::{
-    update, view, AppUi, Config, Effect, Event, FormId, FormValue, Method, Model, UiEvent,
+    update, view, AppUi, Config, Effect, Event, FormId, FormValue, LogLevel, Method, Model, UiEvent,
 };
 use croupier_core::domain::realtime::SocketEvent;
 use serde_json::json;
@@ -92,6 +92,53 @@ fn the_guests_home_does_not_load_the_group() {
     assert_eq!(loads(&fx), 0);
     assert_eq!(m.groups.state(SPORT), LoadState::Idle);
     assert_eq!(view(&m).groups.sport, LoadState::Idle);
+}
+
+/// An intent as the view writes it, routed by the main module (which has no reader for a
+/// lazy group's intents: its chunk has).
+fn from_view(m: &mut Model, event: serde_json::Value) -> Vec<Effect> {
+    let read = UiEvent::from_view(event).expect("a known type");
+    assert!(
+        matches!(&read, UiEvent::Unread(u) if u.group == SPORT),
+        "{read:?} is the sport group's, read in its chunk"
+    );
+    update(m, Event::Ui(read), NOW)
+}
+
+#[test]
+fn the_views_intents_wait_unread_for_the_chunk_which_reads_them_in_order() {
+    let (mut m, _) = boot("/sport");
+    let hooks = m.groups.queued(SPORT);
+    let mut fx = from_view(&mut m, json!({"type": "sportScriptFailed", "reason": "x"}));
+    fx.extend(from_view(&mut m, json!({"type": "sportRetry"})));
+    assert_eq!(loads(&fx), 0, "the page's load is under way");
+    assert_eq!(m.groups.queued(SPORT), hooks + 2);
+    assert_eq!(view(&m).sport.state, WidgetState::Idle);
+
+    arrived(&mut m);
+    let v = view(&m);
+    assert_eq!(v.sport.state, WidgetState::Loading);
+    assert_eq!(
+        v.sport.attempt, 2,
+        "failed, then retried: read and applied in order"
+    );
+}
+
+#[test]
+fn a_malformed_intent_is_logged_by_the_chunk_that_reads_it_and_changes_nothing() {
+    let (mut m, _) = boot("/sport");
+    arrived(&mut m);
+    let before = view(&m);
+    let fx = from_view(&mut m, json!({"type": "sportScriptFailed", "reason": 3}));
+    assert!(
+        fx.iter().any(|e| matches!(e, Effect::Log { level: LogLevel::Warn, message }
+            if message == "event ignored: sportScriptFailed: `reason`: invalid type: integer `3`, expected a string")),
+        "{fx:?}"
+    );
+    assert_eq!(view(&m), before);
+    // The same intent well formed is applied.
+    from_view(&mut m, json!({"type": "sportScriptFailed", "reason": "x"}));
+    assert_ne!(view(&m).sport, before.sport);
 }
 
 #[test]

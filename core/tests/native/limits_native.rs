@@ -499,7 +499,7 @@ fn signing_out_forgets_the_limits() {
 #[test]
 fn the_view_events_are_read_from_their_derived_type() {
     use croupier_core::app::UiEvent;
-    let read = |v: serde_json::Value| UiEvent::from_view(v);
+    let read = |v: serde_json::Value| UiEvent::read_now(v);
     assert_eq!(
         read(json!({"type": "limitAdd", "definition": 3, "period": null})),
         Ok(LimitsUi::LimitAdd {

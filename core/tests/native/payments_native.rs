@@ -1193,7 +1193,7 @@ fn the_history_says_which_invoices_the_player_can_take_back() {
 fn the_history_filter_event_reads_its_statuses() {
     use croupier_core::app::UiEvent;
     let read = |filter: serde_json::Value| {
-        UiEvent::from_view(json!({"type": "historyFilter", "filter": filter}))
+        UiEvent::read_now(json!({"type": "historyFilter", "filter": filter}))
     };
     let filter = |statuses: Vec<u8>| -> UiEvent {
         PaymentsUi::HistoryFilter {

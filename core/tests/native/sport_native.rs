@@ -789,7 +789,7 @@ fn a_carousel_event_opens_the_sport_page_there() {
 fn malformed_answers_and_reports_are_logged_and_never_move_the_widget_wrongly() {
     // A widget report that is not a route is refused with the field at fault, and ignored.
     let refused = |route: serde_json::Value| {
-        UiEvent::from_view(j!({"type": "sportNavigated", "route": route})).unwrap_err()
+        UiEvent::read_now(j!({"type": "sportNavigated", "route": route})).unwrap_err()
     };
     assert!(refused(j!({"page": "nowhere"}))
         .starts_with("sportNavigated: `route`: unknown variant `nowhere`"));
@@ -800,7 +800,7 @@ fn malformed_answers_and_reports_are_logged_and_never_move_the_widget_wrongly() 
     .starts_with("sportNavigated: `route`: invalid type: string \"x\", expected u32"));
     // The route the view sends, as the widget reports it.
     assert_eq!(
-        UiEvent::from_view(
+        UiEvent::read_now(
             j!({"type": "sportNavigated", "route": {"page": "overview", "sportId": 66, "categories": [], "championships": [], "event": null}})
         ),
         Ok(SportUi::SportNavigated {

@@ -401,7 +401,7 @@ fn the_info_page_shows_whether_the_email_is_confirmed() {
 #[test]
 fn view_events_are_read_by_hand() {
     use croupier_core::app::UiEvent;
-    let read = |v: serde_json::Value| UiEvent::from_view(v);
+    let read = |v: serde_json::Value| UiEvent::read_now(v);
     assert_eq!(
         read(json!({"type": "avatarChoose", "id": "ace"})),
         Ok(VerifyUi::AvatarChoose { id: "ace".into() }.into())

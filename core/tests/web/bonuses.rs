@@ -91,14 +91,14 @@ fn intents_are_read_from_js_objects_and_bad_ones_name_the_field() {
     let event =
         js_sys::JSON::parse(r#"{"type":"bonusAsk","kind":"freespin","id":3,"action":"cancel"}"#)
             .unwrap();
-    let read = js_json(&event).and_then(UiEvent::from_view).unwrap();
+    let read = js_json(&event).and_then(UiEvent::read_now).unwrap();
     assert!(format!("{read:?}").contains("BonusAsk"));
     let bad = js_sys::JSON::parse(r#"{"type":"bonusAsk","kind":"cash","id":3,"action":"cancel"}"#)
         .unwrap();
-    let err = js_json(&bad).and_then(UiEvent::from_view).unwrap_err();
+    let err = js_json(&bad).and_then(UiEvent::read_now).unwrap_err();
     assert!(err.contains("kind"), "{err}");
     let none = js_sys::JSON::parse(r#"{"type":"chooseDepositBonus","id":null}"#).unwrap();
-    assert!(js_json(&none).and_then(UiEvent::from_view).is_ok());
+    assert!(js_json(&none).and_then(UiEvent::read_now).is_ok());
 }
 
 #[wasm_bindgen_test]

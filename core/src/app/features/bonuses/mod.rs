@@ -272,6 +272,20 @@ impl Feature for Bonuses {
     type Ui = BonusesUi;
     type Call = Call;
     type Tick = BonusTick;
+    // Read in the group's chunk (`Group::read`); the lib test checks the list.
+    const INTENTS: &'static [&'static str] = &[
+        "bonusAsk",
+        "bonusCodeDelete",
+        "bonusCodeInput",
+        "bonusCodeSubmit",
+        "bonusConfirm",
+        "bonusHistoryFilter",
+        "chooseDepositBonus",
+        "levelUpSeen",
+        "questActivate",
+        "questCancel",
+        "refreshBonuses",
+    ];
 
     fn ui(&mut self, event: BonusesUi, cx: &mut Cx) {
         if !cx.shared.is_player() {

@@ -110,6 +110,13 @@ impl Feature for Documents {
     type Ui = DocumentsUi;
     type Call = Call;
     type Tick = ();
+    // Read in the group's chunk (`Group::read`); the lib test checks the list.
+    const INTENTS: &'static [&'static str] = &[
+        "documentDelete",
+        "documentFile",
+        "documentUpload",
+        "identityVerify",
+    ];
 
     fn ui(&mut self, event: DocumentsUi, cx: &mut Cx) {
         if !cx.shared.is_player() {

@@ -140,6 +140,18 @@ impl Feature for Limits {
     type Ui = LimitsUi;
     type Call = Call;
     type Tick = ();
+    // Read in the group's chunk (`Group::read`); the lib test checks the list.
+    const INTENTS: &'static [&'static str] = &[
+        "limitAdd",
+        "limitEdit",
+        "limitLaterCancel",
+        "limitRemove",
+        "limitRemoveConfirm",
+        "limitUpdateBack",
+        "limitUpdateConfirm",
+        "limitsAdvanced",
+        "limitsRetry",
+    ];
 
     fn ui(&mut self, event: LimitsUi, cx: &mut Cx) {
         // Limits are a player's; a guest's click (a stale page) does nothing.

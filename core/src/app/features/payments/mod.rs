@@ -94,6 +94,22 @@ impl Feature for Payments {
     type Ui = PaymentsUi;
     type Call = Call;
     type Tick = ();
+    // Read in the group's chunk (`Group::read`); the lib test checks the list.
+    const INTENTS: &'static [&'static str] = &[
+        "cancelDeposit",
+        "declineInvoice",
+        "historyFilter",
+        "historyPage",
+        "pay",
+        "payAccount",
+        "payAgain",
+        "payBlur",
+        "payCountry",
+        "payInput",
+        "payMethod",
+        "retryMethods",
+        "walletTab",
+    ];
     const STORED: &'static [Stored] = &[ASYNC_INVOICE, PAYMENT_GEO];
 
     fn ui(&mut self, event: PaymentsUi, cx: &mut Cx) {

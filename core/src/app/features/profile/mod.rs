@@ -155,6 +155,13 @@ impl Feature for Profile {
     type Ui = ProfileUi;
     type Call = Call;
     type Tick = ();
+    // Read in the group's chunk (`Group::read`); the lib test checks the list.
+    const INTENTS: &'static [&'static str] = &[
+        "sessionClose",
+        "sessionCloseConfirm",
+        "sessionsCloseOthers",
+        "sessionsPage",
+    ];
 
     fn ui(&mut self, event: ProfileUi, cx: &mut Cx) {
         if !cx.shared.is_player() {

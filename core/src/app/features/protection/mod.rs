@@ -124,6 +124,16 @@ impl Feature for Protection {
     type Ui = ProtectionUi;
     type Call = Call;
     type Tick = ProtectionTick;
+    // Read in the group's chunk (`Group::read`); the lib test checks the list.
+    const INTENTS: &'static [&'static str] = &[
+        "dailyReminder",
+        "realityCheckDone",
+        "realityCheckInterval",
+        "reminderDone",
+        "sessionContinue",
+        "sessionLength",
+        "sessionStop",
+    ];
     const STORED: &'static [Stored] = &[PLAY_SESSION, INTERVALS, LENGTHS, REMINDERS, SEEN];
 
     /// The play session (one for every tab of the device) and the reminder's days (a reminder

@@ -141,6 +141,19 @@ impl Feature for Sport {
     type Ui = SportUi;
     type Call = Call;
     type Tick = ();
+    // Read in the group's chunk (`Group::read`); the lib test checks the list.
+    const INTENTS: &'static [&'static str] = &[
+        "sportCarouselsWanted",
+        "sportEnv",
+        "sportNavigated",
+        "sportRemoveFailed",
+        "sportRetry",
+        "sportScriptFailed",
+        "sportSignIn",
+        "sportTokenExpired",
+        "sportVisible",
+        "sportWidgetReady",
+    ];
 
     fn ui(&mut self, event: SportUi, cx: &mut Cx) {
         match event {

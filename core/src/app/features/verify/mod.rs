@@ -154,6 +154,9 @@ impl Feature for Verify {
     type Ui = VerifyUi;
     type Call = Call;
     type Tick = ();
+    // Read in the group's chunk (`Group::read`); the lib test checks the list.
+    const INTENTS: &'static [&'static str] =
+        &["avatarChoose", "emailResend", "ownerCode", "verifyRetry"];
 
     fn ui(&mut self, event: VerifyUi, cx: &mut Cx) {
         match event {
