@@ -73,6 +73,8 @@ pub trait Feature: Default {
 /// their names.
 pub trait SliceSink {
     fn put<T: serde::Serialize>(&mut self, name: &'static str, value: &T);
+    /// A slice a lazy group's code wrote as JSON (its types' writers are in its chunk).
+    fn put_json(&mut self, name: &'static str, json: serde_json::Result<String>);
 }
 
 /// What the parent tells every feature.
@@ -851,6 +853,15 @@ pub trait Group {
         kind: &str,
         event: &crate::json::Json,
     ) -> Result<super::registry::FeatureUi, String>;
+    /// The group's slices as JSON: those a dirty part or shared group rebuilds, or all of
+    /// them (`None`, the whole view). Built and written here, in the chunk: until the group's
+    /// code is here the page keeps the slices of its first view (the default model's).
+    fn slices(
+        &self,
+        model: &super::model::Model,
+        dirty: Option<super::model::Dirty>,
+        out: &mut dyn FnMut(&'static str, serde_json::Result<String>),
+    );
     fn ui(&self, f: &mut super::registry::Features, event: super::registry::FeatureUi, cx: &mut Cx);
     fn answered(&self, f: &mut super::registry::Features, call: Req, answer: Answer, cx: &mut Cx);
     fn tick(&self, f: &mut super::registry::Features, tick: Tick, cx: &mut Cx);

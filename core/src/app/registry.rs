@@ -67,8 +67,8 @@ macro_rules! features {
         lazy { $($group:ident { $($LVariant:ident $lfield:ident: $lty:ty [$($LForm:ident),*] $lslices:tt)* })* }
     ) => {
         features!(@all
-            [$($Variant $field: $ty [$($Form),*];)*]
-            [$($group { $($LVariant $lfield: $lty [$($LForm),*];)* })*]
+            [$($Variant $field: $ty [$($Form),*] $slices;)*]
+            [$($group { $($LVariant $lfield: $lty [$($LForm),*] $lslices;)* })*]
             [
                 $($Variant $field: $ty [$($Form),*] $slices)*
                 $($($LVariant $lfield: $lty [$($LForm),*] $lslices)*)*
@@ -76,8 +76,14 @@ macro_rules! features {
         );
     };
     (@all
-        [$($Variant:ident $field:ident: $ty:ty [$($Form:ident),*];)*]
-        [$($group:ident { $($LVariant:ident $lfield:ident: $lty:ty [$($LForm:ident),*];)* })*]
+        [$($Variant:ident $field:ident: $ty:ty [$($Form:ident),*] {$(
+            $(#[$esmeta:meta])*
+            $eslice:ident $esname:literal: $esty:ty = $ebuild:path $(, $ekind:ident $ehow:path)?;
+        )*};)*]
+        [$($group:ident { $($LVariant:ident $lfield:ident: $lty:ty [$($LForm:ident),*] {$(
+            $(#[$lsmeta:meta])*
+            $lslice:ident $lsname:literal: $lsty:ty = $lbuild:path $(, $lkind:ident $lhow:path)?;
+        )*};)* })*]
         [$(
             $AVariant:ident $afield:ident: $aty:ty [$($AForm:ident),*] {$(
                 $(#[$smeta:meta])*
@@ -117,12 +123,12 @@ macro_rules! features {
             }
         }
 
-        /// Every feature slice whose feature's part (or `own`) or a shared group it read is
-        /// dirty, by its name.
+        /// Every eager feature's slice whose feature's part (or `own`) or a shared group it
+        /// read is dirty, by its name (a lazy group's are built by its code: `Group::slices`).
         pub fn slices<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
             $($(
-                if features!(@when model dirty $AVariant $afield $slice $([$kind $how])?) {
-                    out.put($sname, &features!(@build model $afield $slice $build $([$kind $how])?));
+                if features!(@when model dirty $Variant $field $eslice $([$ekind $ehow])?) {
+                    out.put($esname, &features!(@build model $field $eslice $ebuild $([$ekind $ehow])?));
                 }
             )*)*
         }
@@ -335,6 +341,21 @@ macro_rules! features {
                                 }
                             )*
                             Err(format!("unknown event type {kind}"))
+                        }
+                        fn slices(
+                            &self,
+                            model: &Model,
+                            dirty: Option<Dirty>,
+                            out: &mut dyn FnMut(&'static str, serde_json::Result<String>),
+                        ) {
+                            $($(
+                                if dirty.is_none_or(|dirty| {
+                                    features!(@when model dirty $LVariant $lfield $lslice $([$lkind $lhow])?)
+                                }) {
+                                    let built = features!(@build model $lfield $lslice $lbuild $([$lkind $lhow])?);
+                                    out($lsname, serde_json::to_string(&built));
+                                }
+                            )*)*
                         }
                         fn ui(&self, f: &mut Features, event: FeatureUi, cx: &mut Cx) {
                             match event {

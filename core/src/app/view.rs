@@ -35,10 +35,35 @@ pub struct FormView {
     pub error: Option<String>,
 }
 
-/// The slices that read a dirty part: each feature's (the registry's rows), then the
-/// parent's.
+/// The whole view as the runtime sends it first: every eager slice, a lazy group's only once
+/// its code is here (until then the page has the slices of its first view, which the default
+/// model gives: natively, `view()`), then the parent's.
+pub fn whole<S: SliceSink>(model: &Model, out: &mut S) {
+    super::registry::slices(model, Dirty::ALL, out);
+    lazy_slices(model, None, out);
+    parents(model, Dirty::ALL, out);
+}
+
+/// The slices that read a dirty part: each eager feature's (the registry's rows), each loaded
+/// group's, then the parent's.
 pub fn changed<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     super::registry::slices(model, dirty, out);
+    lazy_slices(model, Some(dirty), out);
+    parents(model, dirty, out);
+}
+
+/// What each lazily loaded group's code builds (nothing of a group whose code is away).
+fn lazy_slices<S: SliceSink>(model: &Model, dirty: Option<Dirty>, out: &mut S) {
+    for &id in GroupId::ALL {
+        if let Some(code) = model.groups.code(id) {
+            code.0
+                .slices(model, dirty, &mut |name, json| out.put_json(name, json));
+        }
+    }
+}
+
+/// The parent's slices: the groups' load states, the texts and the forms.
+fn parents<S: SliceSink>(model: &Model, dirty: Dirty, out: &mut S) {
     let lazy: Vec<Part> = GroupId::ALL
         .iter()
         .flat_map(|g| g.parts().iter().copied())
@@ -99,6 +124,9 @@ pub struct SliceNames(pub Vec<&'static str>);
 
 impl SliceSink for SliceNames {
     fn put<T: Serialize>(&mut self, name: &'static str, _value: &T) {
+        self.0.push(name);
+    }
+    fn put_json(&mut self, name: &'static str, _json: serde_json::Result<String>) {
         self.0.push(name);
     }
 }

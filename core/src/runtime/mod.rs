@@ -229,7 +229,9 @@ impl Runtime {
     pub fn view(&self) -> JsValue {
         let mut model = self.model.borrow_mut();
         model.dirty = app::Dirty::NONE;
-        to_js(&app::view(&model)).unwrap_or(JsValue::NULL)
+        let mut sink = JsSlices::new();
+        app::view::whole(&model, &mut sink);
+        sink.into_value().unwrap_or(JsValue::NULL)
     }
 
     pub fn subscribe(&self, cb: js_sys::Function) {
@@ -418,6 +420,14 @@ impl JsSlices {
 impl app::feature::SliceSink for JsSlices {
     fn put<T: serde::Serialize>(&mut self, name: &'static str, value: &T) {
         self.set(name, to_js(value));
+    }
+    fn put_json(&mut self, name: &'static str, json: serde_json::Result<String>) {
+        match json {
+            Ok(text) => self.set(name, crate::json_tape::view_from_text(&text)),
+            Err(e) => {
+                web_sys::console::error_1(&format!("slice {name} not serialized: {e}").into())
+            }
+        }
     }
 }
 

@@ -22,6 +22,10 @@ impl SliceSink for Drawn {
         self.0
             .insert(name.into(), serde_json::to_value(value).unwrap());
     }
+    fn put_json(&mut self, name: &'static str, json: serde_json::Result<String>) {
+        let value = serde_json::from_str(&json.unwrap()).unwrap();
+        self.0.insert(name.into(), value);
+    }
 }
 
 /// What the runtime does once a run ends: send the slices changed since the last time.

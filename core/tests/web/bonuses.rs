@@ -102,9 +102,15 @@ fn intents_are_read_from_js_objects_and_bad_ones_name_the_field() {
 }
 
 #[wasm_bindgen_test]
-fn a_guest_runtime_shows_an_empty_bonuses_slice_without_quests_or_loyalty() {
+async fn a_guest_runtime_shows_an_empty_bonuses_slice_without_quests_or_loyalty() {
     let rt = Runtime::new(config());
     rt.start();
+    // A guest's page never loads the group: its slice is the first view's, not built here.
+    assert!(get(&rt.view(), "bonuses").is_undefined());
+    rt.dispatch(croupier_core::app::Event::LoadGroup(
+        croupier_core::app::registry::GroupId::bonuses,
+    ));
+    crate::group_ready(&rt, "bonuses").await;
     let b = get(&rt.view(), "bonuses");
     assert_eq!(js_sys::Array::from(&get(&b, "items")).length(), 0);
     assert_eq!(get(&b, "loaded").as_bool(), Some(false));

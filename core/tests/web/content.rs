@@ -1,20 +1,12 @@
 //! Issue 16 in a real browser (Chrome and Firefox): the affiliate cookies the runtime writes
 //! and reads, their expiry, and the tag captured from the landing address at start.
 
+use crate::wait_ms;
 use croupier_core::bindings::Core;
 use croupier_core::runtime::storage;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
-
-async fn wait_ms(ms: i32) {
-    let p = js_sys::Promise::new(&mut |ok, _| {
-        let _ = web_sys::window()
-            .expect("window")
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&ok, ms);
-    });
-    JsFuture::from(p).await.expect("timer");
-}
 
 /// Records every line written to `document.cookie` (still written through) until
 /// [`unwatch_cookie_writes`]; the lines a browser does not let a page read back (Max-Age).

@@ -16,6 +16,31 @@ fn sandbox_url() -> &'static str {
     }
 }
 
+/// Resolves after `ms` milliseconds (the browser's timer).
+async fn wait_ms(ms: i32) {
+    let p = js_sys::Promise::new(&mut |ok, _| {
+        let _ = web_sys::window()
+            .expect("window")
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&ok, ms);
+    });
+    wasm_bindgen_futures::JsFuture::from(p)
+        .await
+        .expect("timer");
+}
+
+/// Waits until the view says the lazy group `name`'s code is here (5 s at most).
+async fn group_ready(rt: &croupier_core::runtime::Runtime, name: &str) {
+    for _ in 0..500 {
+        let groups = js_sys::Reflect::get(&rt.view(), &"groups".into()).unwrap_or_default();
+        let state = js_sys::Reflect::get(&groups, &name.into()).unwrap_or_default();
+        if state.as_string().as_deref() == Some("ready") {
+            return;
+        }
+        wait_ms(10).await;
+    }
+    panic!("the {name} group did not load");
+}
+
 mod account;
 mod bindings;
 mod bonuses;

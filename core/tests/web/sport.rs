@@ -7,6 +7,7 @@
 use std::rc::Rc;
 
 use crate::sandbox_url;
+use crate::wait_ms;
 use croupier_core::bindings::Core;
 use js_sys::{Function, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
@@ -57,15 +58,6 @@ async fn core_at(path: &str) -> Rc<Core> {
         wait_ms(10).await;
     }
     panic!("the sport group did not load");
-}
-
-async fn wait_ms(ms: i32) {
-    let p = Promise::new(&mut |ok, _| {
-        let _ = web_sys::window()
-            .expect("window")
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&ok, ms);
-    });
-    JsFuture::from(p).await.expect("timer");
 }
 
 fn pathname() -> String {
