@@ -64,7 +64,9 @@ impl Core {
         }
     }
 
-    /// The whole view model (the first render; later changes come through `subscribe`).
+    /// The whole view model (the first render; later changes come through `subscribe`),
+    /// except a lazily loaded group's slices while its code is away: the page keeps those of
+    /// its first view (the generated initial view), and they come with the group's load.
     #[wasm_bindgen(unchecked_return_type = "View")]
     pub fn view(&self) -> JsValue {
         self.rt.view()
