@@ -232,21 +232,6 @@ impl Wire for Json {
     }
 }
 
-/// An optional string field.
-pub fn text(v: &Json, name: &str) -> Option<String> {
-    v.get(name).and_then(Json::as_str).map(str::to_owned)
-}
-
-/// An optional whole-number field.
-pub fn int(v: &Json, name: &str) -> Option<i64> {
-    v.get(name).and_then(whole)
-}
-
-/// A string field, or empty when missing or not a string.
-pub fn str_of(v: &Json, name: &str) -> String {
-    text(v, name).unwrap_or_default()
-}
-
 /// The shapes above are read by their derives.
 macro_rules! derived {
     ($($t:ty),*) => {
@@ -281,21 +266,24 @@ pub fn string_map(v: &Json) -> litemap::LiteMap<String, String> {
     out
 }
 
+/// A country of `GET /api/settings/countries`: the code is needed; without a name it is
+/// named by its code.
+#[derive(Deserialize)]
+struct Country {
+    code: String,
+    #[serde(default, deserialize_with = "lenient")]
+    name: Option<String>,
+}
+
 /// `GET /api/settings/countries` -> `[{code, name}]`: the countries a player may choose, without
 /// SPEC §5's excluded ones (the personal page, a sign-up's country field, the payment region).
 /// Anything but a list is none.
 pub fn countries(v: &Json) -> Vec<(String, String)> {
-    let Some(list) = v.as_array() else {
-        return Vec::new();
-    };
-    list.iter()
+    let list: Vec<Country> = lenient_items(v).unwrap_or_default();
+    list.into_iter()
         .filter_map(|c| {
-            let code = c.get("code")?.as_str()?.to_ascii_uppercase();
-            let name = c
-                .get("name")
-                .and_then(Json::as_str)
-                .unwrap_or(&code)
-                .to_string();
+            let code = c.code.to_ascii_uppercase();
+            let name = c.name.unwrap_or_else(|| code.clone());
             (!crate::domain::geo::is_excluded(&code)).then_some((code, name))
         })
         .collect()
