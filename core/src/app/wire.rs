@@ -209,8 +209,7 @@ pub fn currency_info(c: &Currency) -> crate::domain::money::CurrencyInfo {
 
 /// A wire shape read from the dynamic value: only the fields the core uses; unknown fields are
 /// ignored and optional ones default (a wrong type on an optional field counts as absent), so
-/// a newer server never breaks us. The shapes here are derived ([`derived!`]); some features
-/// still read theirs by hand with the helpers below.
+/// a newer server never breaks us. The shapes here are derived ([`derived!`]).
 pub trait Wire: Sized {
     fn read(v: &Json) -> Result<Self, String>;
 }

@@ -700,7 +700,7 @@ impl Feature for Games {
                 self.touch(LOBBY | LIST);
             }
             Call::Row(collection) => {
-                let row = match body(&answer).as_ref().and_then(catalogue::page) {
+                let row = match page_of(&answer, "row", cx) {
                     Some(p) => {
                         let total = p.meta.total_rows;
                         let games = p.data;
@@ -717,7 +717,7 @@ impl Feature for Games {
                 if query != self.paged.query {
                     return;
                 }
-                match body(&answer).as_ref().and_then(catalogue::page) {
+                match page_of(&answer, "page", cx) {
                     Some(p) => {
                         let total = p.meta.total_rows;
                         let games = p.data;
@@ -741,10 +741,8 @@ impl Feature for Games {
                 self.touch(LIST | LOBBY);
             }
             Call::Sweep(page) => {
-                let games = body(&answer).as_ref().and_then(|b| {
-                    let p = catalogue::page(b)?;
-                    Some((p.data, p.meta.total_pages, p.meta.total_rows))
-                });
+                let games = page_of(&answer, "sweep", cx)
+                    .map(|p| (p.data, p.meta.total_pages, p.meta.total_rows));
                 match games {
                     Some((games, total_pages, total_rows)) => {
                         let places = Rc::make_mut(&mut self.cat).add(&games);
@@ -781,6 +779,14 @@ impl Feature for Games {
         }
         self.touch(PLAY);
     }
+}
+
+/// A `games` page (SPEC §7), or none: an unreadable one is logged with the reason.
+fn page_of(answer: &Answer, what: &str, cx: &mut Cx) -> Option<catalogue::Page> {
+    let text = answer.as_ref().ok()?;
+    crate::json::from_str::<catalogue::Page>(text)
+        .map_err(|e| cx.log(LogLevel::Warn, &format!("games: {what}: not a page: {e}")))
+        .ok()
 }
 
 fn body(answer: &Answer) -> Option<Json> {
