@@ -428,3 +428,86 @@ fn countries_are_named_by_their_code_when_unnamed() {
     );
     assert!(countries(&json!({"BR": "Brazil"})).is_empty());
 }
+
+#[test]
+fn server_rule_objects_take_their_name_and_params_from_the_first_key_there() {
+    use croupier_core::domain::validation::{parse_server_validations, Rule};
+    // The registration fields' rules (SPEC §7 `GET /api/player/register/fields`) written as
+    // objects: the name under `name`, `rule`, `type` or `validator` (the first text), the
+    // parameters under `params`, `param` or `args` (the first there, even as `null`).
+    let (fields, warnings) = parse_server_validations(&json!({"nickname": {"rules": [
+        {"name": "min", "params": [3], "message": "too short"},
+        {"rule": "max", "param": 20},
+        {"name": 5, "type": "required"},
+        {"validator": "between", "args": {"max": 9, "min": 2}},
+        {"name": "digits", "params": null, "param": [4]},
+        {"params": [1]},
+        {"name": "min", "args": "x"}
+    ]}}));
+    assert_eq!(
+        fields,
+        [(
+            "nickname".to_string(),
+            vec![
+                Rule::Min(3),
+                Rule::Max(20),
+                Rule::Required,
+                Rule::Between(2, 9)
+            ]
+        )]
+    );
+    let read: Vec<(&str, &str)> = warnings
+        .iter()
+        .map(|w| (w.rule.as_str(), w.reason.as_str()))
+        .collect();
+    assert_eq!(
+        read,
+        [
+            ("digits", "digits: missing or invalid numeric parameter"),
+            ("?", "rule without a name"),
+            ("min", "min: missing or invalid numeric parameter")
+        ]
+    );
+}
+
+#[test]
+fn the_bet_limit_event_needs_an_amount_and_a_currency_and_says_why_not() {
+    use croupier_core::domain::realtime::push::{self, Push};
+    // SPEC §7 `game.bet.max.exceed`: `{amount | maxBet, currency}`, amounts as text or number.
+    let route = |data| {
+        push::route(
+            "game:bets#7",
+            json!({"event": "game.bet.max.exceed", "data": data}),
+        )
+    };
+    assert_eq!(
+        route(json!({"amount": " 5.00 ", "currency": " USD ", "gameId": 3})),
+        Push::MaxBetExceeded {
+            amount: "5.00".into(),
+            currency: "USD".into()
+        }
+    );
+    assert_eq!(
+        route(json!({"amount": null, "maxBet": 2, "currency": "EUR"})),
+        Push::MaxBetExceeded {
+            amount: "2".into(),
+            currency: "EUR".into()
+        }
+    );
+    for (data, reason) in [
+        (json!({"amount": "5"}), "missing field `currency`"),
+        (
+            json!({"amount": "", "currency": "USD"}),
+            "missing field `amount`",
+        ),
+        (json!({"amount": "5", "currency": " "}), "blank `currency`"),
+        (json!({"amount": "5", "currency": 840}), "invalid type"),
+        (json!([1]), "invalid"),
+    ] {
+        let Push::Malformed { reason: why, .. } = route(data.clone()) else {
+            panic!("{data} is refused");
+        };
+        assert!(why.starts_with("event game.bet.max.exceed: "), "{why}");
+        assert!(why.contains(reason), "{data}: {why}");
+    }
+}
