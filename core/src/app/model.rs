@@ -1,6 +1,7 @@
 //! The core's whole state. Only `update` changes it; `view` reads it.
 
 use litemap::LiteMap;
+use serde::{Deserialize, Deserializer};
 
 use super::calls::Calls;
 use super::feature::Shared;
@@ -9,36 +10,48 @@ use crate::domain::modal::ModalHost;
 use crate::domain::realtime;
 use crate::domain::route::Location;
 use crate::domain::validation::Rule;
+use crate::json::{lenient, lenient_items, lenient_whole, Json};
 
-/// Fixed at creation by the host page.
-#[derive(Clone, Debug, PartialEq)]
+/// Fixed at creation by the host page ([`Config::read`]): absent or mistyped keys keep their
+/// defaults.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", serde(rename_all = "camelCase", default))]
+#[serde(rename_all = "camelCase", default)]
 pub struct Config {
     /// Origin of the platform API; empty = same origin.
+    #[serde(deserialize_with = "lenient")]
     pub api_base: String,
     /// The realtime socket's address (`wss://…` or a path); empty = the API's
     /// `/api/connection/websocket`.
+    #[serde(deserialize_with = "lenient")]
     pub realtime_url: String,
     /// What the player's browser calls our site (SPEC §7 `source`).
+    #[serde(deserialize_with = "lenient")]
     pub origin: String,
     /// `web`, or `tg` inside the messenger mini-app.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "\"web\" | \"tg\""))]
+    #[serde(deserialize_with = "platform_or_web")]
     pub platform: String,
+    #[serde(deserialize_with = "locale_or_en")]
     pub default_locale: String,
     /// Locale codes known before settings load, so prefixed addresses resolve at once.
+    #[serde(deserialize_with = "locales_or_known")]
     pub locales: Vec<String>,
     /// Where the phone numbering plans are served (kept out of the wasm); empty = none.
+    #[serde(deserialize_with = "lenient")]
     pub phone_metadata_url: String,
     /// The default language's texts (`core/content/en.json`), under any loaded content.
     #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, string>"))]
+    #[serde(deserialize_with = "texts_or_built_in")]
     pub texts: LiteMap<String, String>,
     /// The sportsbook provider's script for this app mode (production, staging, sandbox);
     /// empty = no sportsbook.
+    #[serde(deserialize_with = "lenient")]
     pub sportsbook_script: String,
     /// The messenger mini-app's launch data when the page runs inside it (platform is then
     /// `tg`); absent on the web.
     #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    #[serde(deserialize_with = "lenient")]
     pub miniapp: Option<super::features::miniapp::Launch>,
     /// Each third-party service's public key and script address (SPEC §7), by its name
     /// (`domain::third_party::Service::name`); an unset service loads nothing.
@@ -46,20 +59,25 @@ pub struct Config {
         target_arch = "wasm32",
         tsify(type = "Partial<Record<ThirdPartyService, { key: string; script: string }>>")
     )]
+    #[serde(deserialize_with = "third_party")]
     pub third_party: crate::domain::third_party::ThirdPartyConfig,
     /// Days the affiliate tag cookie lasts (SPEC §9); 0 = the default 30.
+    #[serde(deserialize_with = "lenient_whole")]
     pub affiliate_cookie_days: u64,
     /// Where the paths beyond SPEC §7 live, and which the operator has none of.
     #[cfg_attr(
         target_arch = "wasm32",
         tsify(type = "Partial<Record<OperatorPath, string>>")
     )]
+    #[serde(deserialize_with = "operator_paths")]
     pub operator_paths: super::operator::OperatorPaths,
     /// The operator's default reality-check interval in minutes (15, 30 or 60; 0 = off), used
     /// until the player chooses one (issue 30, `features/protection`).
+    #[serde(deserialize_with = "lenient_whole")]
     pub reality_check_minutes: u32,
     /// The app runs in production mode (SPEC §7 app mode): some diagnostics stay off, such as
     /// telling the session replay who the player is (SPEC §4).
+    #[serde(deserialize_with = "lenient")]
     pub production: bool,
 }
 
@@ -71,7 +89,7 @@ impl Default for Config {
             origin: String::new(),
             platform: "web".into(),
             default_locale: "en".into(),
-            locales: vec!["en".into(), "pt-br".into(), "es".into(), "ru".into()],
+            locales: known_locales(),
             phone_metadata_url: String::new(),
             texts: super::features::content::built_in(),
             sportsbook_script: String::new(),
@@ -86,53 +104,20 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The host page's config; absent or mistyped keys keep their defaults.
+    /// The host page's config; absent or mistyped keys keep their defaults (anything but an
+    /// object is all defaults).
     pub fn read(v: &crate::json::Json) -> Config {
-        use crate::app::wire::text;
-        let d = Config::default();
-        let locales = v.get("locales").and_then(|l| l.as_array()).map(|l| {
-            l.iter()
-                .filter_map(|c| c.as_str().map(str::to_owned))
-                .collect()
-        });
-        let miniapp = v
-            .get("miniapp")
-            .and_then(super::features::miniapp::Launch::read);
+        let mut c = Config::deserialize(v).unwrap_or_default();
         // The launch data decides the platform: the same bundle runs on the web and inside
         // the messenger.
-        let platform = if miniapp.is_some() {
-            "tg".to_string()
-        } else {
-            text(v, "platform").unwrap_or(d.platform)
-        };
-        Config {
-            api_base: text(v, "apiBase").unwrap_or(d.api_base),
-            realtime_url: text(v, "realtimeUrl").unwrap_or(d.realtime_url),
-            origin: text(v, "origin").unwrap_or(d.origin),
-            platform,
-            default_locale: text(v, "defaultLocale").unwrap_or(d.default_locale),
-            locales: locales.unwrap_or(d.locales),
-            phone_metadata_url: text(v, "phoneMetadataUrl").unwrap_or(d.phone_metadata_url),
-            texts: v
-                .get("texts")
-                .filter(|t| t.is_object())
-                .map_or(d.texts, crate::app::wire::string_map),
-            sportsbook_script: text(v, "sportsbookScript").unwrap_or(d.sportsbook_script),
-            miniapp,
-            third_party: read_third_party(v.get("thirdParty")),
-            affiliate_cookie_days: crate::app::wire::int(v, "affiliateCookieDays")
-                .and_then(|d| u64::try_from(d).ok())
-                .unwrap_or_default(),
-            operator_paths: super::operator::OperatorPaths::read(v.get("operatorPaths")),
-            reality_check_minutes: crate::app::wire::int(v, "realityCheckMinutes")
-                .and_then(|m| u32::try_from(m).ok())
-                .filter(|m| super::features::protection::session::INTERVALS.contains(m))
-                .unwrap_or_default(),
-            production: v
-                .get("production")
-                .and_then(crate::json::Json::as_bool)
-                .unwrap_or(d.production),
+        if c.miniapp.is_some() {
+            c.platform = "tg".into();
         }
+        // Only the offered intervals (SPEC §9); anything else is off.
+        if !super::features::protection::session::INTERVALS.contains(&c.reality_check_minutes) {
+            c.reality_check_minutes = 0;
+        }
+        c
     }
 
     /// Running inside the messenger mini-app.
@@ -149,23 +134,64 @@ impl Config {
     }
 }
 
+/// The sandbox seed's locales, known before settings load.
+fn known_locales() -> Vec<String> {
+    vec!["en".into(), "pt-br".into(), "es".into(), "ru".into()]
+}
+
+/// A text, or `default` when absent or of another type.
+fn text_or<'de, D: Deserializer<'de>>(d: D, default: &str) -> Result<String, D::Error> {
+    let s: Option<String> = lenient(d)?;
+    Ok(s.unwrap_or_else(|| default.into()))
+}
+
+fn platform_or_web<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    text_or(d, "web")
+}
+
+fn locale_or_en<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    text_or(d, "en")
+}
+
+/// A list's texts (other items left out); not a list: the known locales.
+fn locales_or_known<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    Ok(match Json::deserialize(d)? {
+        list @ Json::Array(_) => lenient_items(list).unwrap_or_default(),
+        _ => known_locales(),
+    })
+}
+
+/// An object's texts (other values left out); not an object: the built-in texts.
+fn texts_or_built_in<'de, D: Deserializer<'de>>(d: D) -> Result<LiteMap<String, String>, D::Error> {
+    Ok(match Json::deserialize(d)? {
+        t @ Json::Object(_) => crate::app::wire::string_map(&t),
+        _ => super::features::content::built_in(),
+    })
+}
+
 /// `{tagManager: {key, script}, …}`: unknown services and mistyped fields count as unset.
-fn read_third_party(v: Option<&crate::json::Json>) -> crate::domain::third_party::ThirdPartyConfig {
-    use crate::app::wire::text;
+fn third_party<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<crate::domain::third_party::ThirdPartyConfig, D::Error> {
     use crate::domain::third_party::{Service, ServiceConfig};
+    let given: LiteMap<String, Json> = lenient(d)?;
     let mut out = crate::domain::third_party::ThirdPartyConfig::default();
     for s in Service::ALL {
-        if let Some(c) = v.and_then(|v| v.get(s.name())) {
-            out.set(
-                s,
-                ServiceConfig {
-                    key: text(c, "key").unwrap_or_default(),
-                    script: text(c, "script").unwrap_or_default(),
-                },
-            );
+        if let Some(c) = given.get(s.name()) {
+            out.set(s, ServiceConfig::deserialize(c).unwrap_or_default());
         }
     }
-    out
+    Ok(out)
+}
+
+/// `operatorPaths`: checked path by path, with what was ignored reported
+/// ([`super::operator::OperatorPaths::read`]).
+fn operator_paths<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<super::operator::OperatorPaths, D::Error> {
+    Ok(super::operator::OperatorPaths::read(Some(
+        &Json::deserialize(d)?,
+    )))
 }
 
 /// The whole state: the parent's part (address, modals, session gate, realtime) and every

@@ -209,8 +209,7 @@ pub fn currency_info(c: &Currency) -> crate::domain::money::CurrencyInfo {
 
 /// A wire shape read from the dynamic value: only the fields the core uses; unknown fields are
 /// ignored and optional ones default (a wrong type on an optional field counts as absent), so
-/// a newer server never breaks us. The shapes here are derived ([`derived!`]); some features
-/// still read theirs by hand with the helpers below.
+/// a newer server never breaks us. The shapes here are derived ([`derived!`]).
 pub trait Wire: Sized {
     fn read(v: &Json) -> Result<Self, String>;
 }
@@ -230,21 +229,6 @@ impl Wire for Json {
     fn read(v: &Json) -> Result<Self, String> {
         Ok(v.clone())
     }
-}
-
-/// An optional string field.
-pub fn text(v: &Json, name: &str) -> Option<String> {
-    v.get(name).and_then(Json::as_str).map(str::to_owned)
-}
-
-/// An optional whole-number field.
-pub fn int(v: &Json, name: &str) -> Option<i64> {
-    v.get(name).and_then(whole)
-}
-
-/// A string field, or empty when missing or not a string.
-pub fn str_of(v: &Json, name: &str) -> String {
-    text(v, name).unwrap_or_default()
 }
 
 /// The shapes above are read by their derives.
@@ -281,21 +265,24 @@ pub fn string_map(v: &Json) -> litemap::LiteMap<String, String> {
     out
 }
 
+/// A country of `GET /api/settings/countries`: the code is needed; without a name it is
+/// named by its code.
+#[derive(Deserialize)]
+struct Country {
+    code: String,
+    #[serde(default, deserialize_with = "lenient")]
+    name: Option<String>,
+}
+
 /// `GET /api/settings/countries` -> `[{code, name}]`: the countries a player may choose, without
 /// SPEC §5's excluded ones (the personal page, a sign-up's country field, the payment region).
 /// Anything but a list is none.
 pub fn countries(v: &Json) -> Vec<(String, String)> {
-    let Some(list) = v.as_array() else {
-        return Vec::new();
-    };
-    list.iter()
+    let list: Vec<Country> = lenient_items(v).unwrap_or_default();
+    list.into_iter()
         .filter_map(|c| {
-            let code = c.get("code")?.as_str()?.to_ascii_uppercase();
-            let name = c
-                .get("name")
-                .and_then(Json::as_str)
-                .unwrap_or(&code)
-                .to_string();
+            let code = c.code.to_ascii_uppercase();
+            let name = c.name.unwrap_or_else(|| code.clone());
             (!crate::domain::geo::is_excluded(&code)).then_some((code, name))
         })
         .collect()

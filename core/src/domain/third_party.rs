@@ -120,10 +120,14 @@ impl Service {
     }
 }
 
-/// One service's configuration: its public key and its script's address.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// One service's configuration: its public key and its script's address (`{key, script}`;
+/// a mistyped field is empty).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(default)]
 pub struct ServiceConfig {
+    #[serde(deserialize_with = "crate::json::lenient")]
     pub key: String,
+    #[serde(deserialize_with = "crate::json::lenient")]
     pub script: String,
 }
 

@@ -700,3 +700,21 @@ fn sign_up_sends_the_pages_locale() {
     let (mut m, _) = boot_at("/wallet", Boot::default());
     assert_eq!(sign_up(&mut m)["locale"], "en");
 }
+
+#[test]
+fn the_geo_answer_keeps_the_default_country_for_odd_values() {
+    // SPEC §7 geo `{country}`: a two-letter code (any case, padded) is the visitor's country;
+    // absent, of another type, or an answer that is not an object: the default (UA).
+    for (answer, want) in [
+        (j!({"country": " br ", "city": "Recife"}), "BR"),
+        (j!({"country": 76}), "UA"),
+        (j!({"country": null}), "UA"),
+        (j!({}), "UA"),
+        (j!("BR"), "UA"),
+    ] {
+        let (mut m, _) = boot_at("/", Boot::default());
+        respond(&mut m, geo(), 200, answer.clone());
+        let v = croupier_core::app::view(&m).consent;
+        assert_eq!(v.country.as_deref(), Some(want), "{answer}");
+    }
+}

@@ -334,3 +334,49 @@ fn upload_times_are_shown_in_the_devices_zone_with_the_offset_they_had() {
         ]
     );
 }
+
+#[test]
+fn an_identity_check_answer_without_an_address_is_refused_and_logged() {
+    // SPEC §7 `POST /api/player/services/sumsub/auth` needs a text `url`.
+    for (answer, reason) in [
+        (
+            json!({"token": "t1", "verified": false}),
+            Some("missing field `url`"),
+        ),
+        (json!({"url": 5}), Some("invalid type")),
+        (json!({"url": ""}), None),
+    ] {
+        let mut m = page();
+        ui(&mut m, DocumentsUi::IdentityVerify);
+        let fx = respond(&mut m, d(Call::Sumsub), 200, answer.clone());
+        assert!(
+            !fx.iter().any(|e| matches!(e, Effect::Load { .. })),
+            "{answer}"
+        );
+        let logged = fx.iter().any(|e| {
+            matches!(e, Effect::Log { message, .. }
+                if message.contains("verification start") && reason.is_some_and(|r| message.contains(r)))
+        });
+        assert_eq!(logged, reason.is_some(), "{answer}");
+        assert!(!view(&m).toasts.is_empty(), "{answer}: said");
+        assert!(!view(&m).documents.verifying);
+    }
+}
+
+#[test]
+fn a_row_without_a_text_upload_time_shows_no_date() {
+    let mut l = listed();
+    l["documents"][0]["createdAt"] = json!(1764140400);
+    l["documents"][1]
+        .as_object_mut()
+        .unwrap()
+        .remove("createdAt");
+    let m = page_in(Zone::default(), l);
+    let list = view(&m).documents.list;
+    assert_eq!(list["documents"][0]["uploadedText"], "");
+    assert_eq!(list["documents"][1]["uploadedText"], "");
+    assert_eq!(
+        list["documents"][0]["createdAt"], 1764140400,
+        "passed through"
+    );
+}

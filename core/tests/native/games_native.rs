@@ -1400,3 +1400,40 @@ fn a_kept_index_answers_the_next_visit_and_is_revalidated() {
     assert_eq!(sweep_pages(&fx), ["1"]);
     assert!(!m.f.games.index_ready);
 }
+
+/// SPEC §7 `games` pages need `data` and `meta.totalRows`: one without is a failed page, logged
+/// with the reason; games in it without an identity or a name are left out.
+#[test]
+fn a_games_page_without_its_total_fails_with_the_reason_logged() {
+    let (mut m, _) = boot("/games/slots", None, Boot::default());
+    serve_only(&mut m, games::Call::Collections);
+    let page = Req::Games(games::Call::Page {
+        query: vec![
+            ("collection".into(), "slots".into()),
+            ("sort".into(), "popular".into()),
+        ],
+        page: 1,
+    });
+    let fx = respond(
+        &mut m,
+        page.clone(),
+        200,
+        j!({"data": [game_json(0)], "meta": {"totalPages": 1}}),
+    );
+    assert!(fx.iter().any(|e| matches!(e, Effect::Log { message, .. }
+        if message.starts_with("games: page: not a page: missing field `totalRows`"))));
+    assert_eq!(view(&m).games_list.load, games::ListLoad::Failed);
+
+    let (mut m, _) = boot("/games/slots", None, Boot::default());
+    serve_only(&mut m, games::Call::Collections);
+    let odd = j!({"identity": "no-name", "provider": {"identity": "p", "name": "P"}});
+    respond(
+        &mut m,
+        page,
+        200,
+        j!({"data": [game_json(0), odd, "odd"], "meta": {"totalRows": 1.0, "totalPages": "x"}}),
+    );
+    let v = view(&m).games_list;
+    assert_eq!(v.load, games::ListLoad::Ready);
+    assert_eq!(v.total, 1);
+}

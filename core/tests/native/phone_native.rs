@@ -593,3 +593,31 @@ fn the_servers_ask_for_a_proof_shows_its_field() {
         Some("Ask for a code and enter it to change the phone.")
     );
 }
+
+#[test]
+fn only_a_registered_false_answer_asks_for_the_sign_up_fields() {
+    // SPEC §7 phone verify: `{registered: false}` for a number without an account; a
+    // `registered` of another type is no such answer (and not a sign-in either: refused).
+    let mut m = code_sent();
+    input(&mut m, FormId::PhoneCode, "code", text("654321"));
+    submit(&mut m, FormId::PhoneCode);
+    let fx = respond(&mut m, verify(false), 200, json!({"registered": "false"}));
+    assert!(!view(&m).phone.new_player);
+    assert!(!fx.iter().any(|e| matches!(e, Effect::StoreToken(_))));
+    assert_eq!(
+        modal(&m).as_deref(),
+        Some("code-verify"),
+        "the code stays asked"
+    );
+
+    let mut m = code_sent();
+    input(&mut m, FormId::PhoneCode, "code", text("654321"));
+    submit(&mut m, FormId::PhoneCode);
+    respond(
+        &mut m,
+        verify(false),
+        200,
+        json!({"registered": false, "extra": [1]}),
+    );
+    assert!(view(&m).phone.new_player);
+}

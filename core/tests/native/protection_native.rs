@@ -683,3 +683,60 @@ fn another_tabs_write_is_heard_for_the_session_and_the_reminder_days_only() {
         None
     );
 }
+
+/// Who logged `needle`.
+fn logged(fx: &[Effect], needle: &str) -> bool {
+    fx.iter()
+        .any(|e| matches!(e, Effect::Log { message, .. } if message.contains(needle)))
+}
+
+#[test]
+fn bet_rows_take_numbers_and_a_stake_and_odd_ones_are_left_out_with_the_reason() {
+    // SPEC §7 `GET /api/game/bets` rows as some platforms write them: amounts as JSON numbers,
+    // a sportsbook stake as `stake`; rows without an id, a currency or a stake are left out.
+    let mut m = player("/game/demo-slot", 15);
+    let at = NOW / 1000 + 1;
+    let fx = bets_answered(
+        &mut m,
+        json!([
+            {"id": 5, "currency": "USD", "amount": 2, "win": 1.5, "createdAt": at},
+            {"id": 6, "currency": "USD", "stake": "3.00", "createdAt": at, "extra": {}},
+            {"id": 7, "currency": "USD", "createdAt": at},
+            {"id": 8, "currency": true, "amount": "1", "createdAt": at},
+            {"id": 9, "currency": "USD", "amount": "1", "createdAt": at - 3600},
+            "odd"
+        ]),
+        NOW + 2_000,
+    );
+    assert_eq!(totals(&m), vec![t("USD", "5.00", "1.50", "-3.50")]);
+    assert!(logged(
+        &fx,
+        "protection: bet row left out: missing field `amount`"
+    ));
+    assert!(logged(&fx, "expected a text or a number"));
+    // A push without an id is logged and counts nothing.
+    let frame = json!({"push": {"channel": "game:bets#7",
+        "pub": {"data": {"currency": "USD", "amount": "4"}}}});
+    let fx = update(
+        &mut m,
+        Event::Socket(SocketEvent::Message(frame.to_string())),
+        NOW + 3_000,
+    );
+    assert!(logged(
+        &fx,
+        "protection: bet push left out: missing field `id`"
+    ));
+    assert_eq!(totals(&m), vec![t("USD", "5.00", "1.50", "-3.50")]);
+    // An answer without rows is logged, and counts nothing.
+    let mut m = player("/game/demo-slot", 15);
+    let fx = support::respond_at(
+        &mut m,
+        Req::Protection(protection::Call::Bets),
+        200,
+        r#"{"rows": [], "meta": {}}"#,
+        NOW + 2_000,
+    );
+    assert!(logged(&fx, "protection: bets: "));
+    assert!(logged(&fx, "missing field `data`"));
+    assert!(totals(&m).is_empty());
+}

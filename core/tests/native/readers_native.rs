@@ -1,9 +1,6 @@
-//! The answers, frames and config that were read field by field until session 44, most now read
-//! by their `Deserialize` derives (issue 28 item 4): each with a SPEC §7 sample, what a missing
-//! or odd optional field does, and a malformed one that is refused with a reason, never a panic.
-//! The host config, the mini-app launch and the game history rows are still read by hand (their
-//! derives would put `/sport` over the 400 KiB tripwire, docs/notes/issue-28.md session 44):
-//! their tests pin the behaviour a derive must keep.
+//! The answers, frames and config that were read field by field until session 44, now read by
+//! their `Deserialize` derives (issue 28 item 4): each with a SPEC §7 sample, what a missing or
+//! odd optional field does, and a malformed one that is refused with a reason, never a panic.
 
 use croupier_core::app::features::games::history;
 use croupier_core::app::features::miniapp::Launch;
@@ -280,7 +277,6 @@ fn the_owner_proof_follows_the_profile_factors() {
 
 #[test]
 fn game_history_rows_need_an_id() {
-    // Still the hand reader (see the top); a derive must keep this.
     // SPEC §7 `GET /api/game/bets` and `/spins` rows, as the sandbox writes them.
     let bet = history::row(
         &json!({"id": 11, "gameIdentity": "book", "gameName": "Book",
@@ -307,8 +303,9 @@ fn game_history_rows_need_an_id() {
         (odd.game.as_str(), odd.settled, odd.created_at),
         ("", true, 0)
     );
-    assert!(history::row(&json!({"gameName": "Book"})).is_none());
-    assert!(history::row(&json!({"id": "11"})).is_none());
+    let e = history::row(&json!({"gameName": "Book"})).unwrap_err();
+    assert!(e.contains("id"), "{e}");
+    assert!(history::row(&json!({"id": "11"})).is_err());
 }
 
 #[test]
@@ -330,4 +327,187 @@ fn social_links_leave_out_rows_without_a_type() {
         .map(|l| (l.connection.as_str(), l.email.as_str()))
         .collect();
     assert_eq!(read, [("google", "a@b.c"), ("facebook", "")]);
+}
+
+#[test]
+fn catalogue_answers_keep_what_they_can_show() {
+    use croupier_core::app::features::games::catalogue::{self, Catalogue, DESKTOP_ONLY, HAS_DEMO};
+    // SPEC §3 Game, as a `games` page sends it.
+    let page = json!({"data": [
+        {"id": 11, "identity": "book", "name": "Book", "hasDemo": true, "isMobile": false,
+         "provider": {"identity": "play", "name": "Play"}},
+        {"id": "x", "identity": "dice", "name": "Dice", "provider": 5},
+        {"identity": "", "name": "Blank"},
+        {"identity": "nameless"},
+        "odd"
+    ], "meta": {"totalRows": 5.0, "totalPages": "x"}});
+    let p = catalogue::page(&page).unwrap();
+    assert_eq!((p.meta.total_rows, p.meta.total_pages), (5, 0));
+    let mut cat = Catalogue::default();
+    assert_eq!(
+        cat.add(&p.data),
+        [0, 1],
+        "games without an identity or a name are left out"
+    );
+    let book = &cat.games[0];
+    assert_eq!((book.id, book.flags), (11, HAS_DEMO | DESKTOP_ONLY));
+    assert_eq!(cat.providers[usize::from(book.provider)].name, "Play");
+    assert_eq!((cat.games[1].id, cat.games[1].flags), (0, 0));
+    // Without `data` or `meta.totalRows` a page is refused.
+    assert!(catalogue::page(&json!({"data": [], "meta": {}})).is_none());
+    assert!(catalogue::page(&json!({"meta": {"totalRows": 1}})).is_none());
+
+    assert!(cat.read_collections(&json!([
+        {"identity": "new", "name": "New", "isHidden": "no", "countries": ["BR", 5], "gamesCount": 3},
+        {"identity": "top"}
+    ])));
+    assert_eq!(cat.collections.len(), 1);
+    let c = &cat.collections[0];
+    assert_eq!(
+        (c.info.is_hidden, c.info.countries.clone(), c.count),
+        (false, vec!["BR".to_string()], 3)
+    );
+    assert!(!cat.read_collections(&json!({"data": []})));
+
+    cat.read_providers(
+        &json!([{"identity": "play", "name": "Play'n", "gamesCount": 40}, {"name": "x"}]),
+    );
+    assert_eq!(
+        (cat.providers[0].name.as_str(), cat.providers[0].count),
+        ("Play'n", 40)
+    );
+    assert!(cat.read_features(
+        &json!([{"id": 1, "name": "Megaways"}, {"id": -1, "name": "x"}, {"name": "y"}])
+    ));
+    assert_eq!(cat.features, [(1, "Megaways".to_string())]);
+}
+
+#[test]
+fn sport_search_hits_need_an_id_and_a_name() {
+    use croupier_core::app::features::games::sport_search::hits;
+    // SPEC §7 `GET /api/game/sport/search`.
+    let found = hits(&json!([
+        {"id": 9001, "name": "Arsenal - Chelsea", "championship": {"name": "Premier League",
+            "category": {"name": "England", "sport": {"name": "Football"}}}},
+        {"id": 9002, "name": "Lakers - Celtics", "championship": {"name": 5, "category": "odd"}},
+        {"id": 9003, "name": "  "},
+        {"name": "no id"},
+        7
+    ]));
+    let read: Vec<(i64, &str, &str)> = found
+        .iter()
+        .map(|h| (h.id, h.name.as_str(), h.detail.as_str()))
+        .collect();
+    assert_eq!(
+        read,
+        [
+            (
+                9001,
+                "Arsenal - Chelsea",
+                "Football · England · Premier League"
+            ),
+            (9002, "Lakers - Celtics", "")
+        ]
+    );
+    assert!(hits(&json!({"events": []})).is_empty());
+}
+
+#[test]
+fn countries_are_named_by_their_code_when_unnamed() {
+    use croupier_core::app::wire::countries;
+    // SPEC §7 `GET /api/settings/countries`.
+    let list = countries(&json!([
+        {"code": "br", "name": "Brazil"}, {"code": "PT"}, {"name": "no code"}, {"code": 5}
+    ]));
+    assert_eq!(
+        list,
+        [
+            ("BR".to_string(), "Brazil".to_string()),
+            ("PT".into(), "PT".into())
+        ]
+    );
+    assert!(countries(&json!({"BR": "Brazil"})).is_empty());
+}
+
+#[test]
+fn server_rule_objects_take_their_name_and_params_from_the_first_key_there() {
+    use croupier_core::domain::validation::{parse_server_validations, Rule};
+    // The registration fields' rules (SPEC §7 `GET /api/player/register/fields`) written as
+    // objects: the name under `name`, `rule`, `type` or `validator` (the first text), the
+    // parameters under `params`, `param` or `args` (the first there, even as `null`).
+    let (fields, warnings) = parse_server_validations(&json!({"nickname": {"rules": [
+        {"name": "min", "params": [3], "message": "too short"},
+        {"rule": "max", "param": 20},
+        {"name": 5, "type": "required"},
+        {"validator": "between", "args": {"max": 9, "min": 2}},
+        {"name": "digits", "params": null, "param": [4]},
+        {"params": [1]},
+        {"name": "min", "args": "x"}
+    ]}}));
+    assert_eq!(
+        fields,
+        [(
+            "nickname".to_string(),
+            vec![
+                Rule::Min(3),
+                Rule::Max(20),
+                Rule::Required,
+                Rule::Between(2, 9)
+            ]
+        )]
+    );
+    let read: Vec<(&str, &str)> = warnings
+        .iter()
+        .map(|w| (w.rule.as_str(), w.reason.as_str()))
+        .collect();
+    assert_eq!(
+        read,
+        [
+            ("digits", "digits: missing or invalid numeric parameter"),
+            ("?", "rule without a name"),
+            ("min", "min: missing or invalid numeric parameter")
+        ]
+    );
+}
+
+#[test]
+fn the_bet_limit_event_needs_an_amount_and_a_currency_and_says_why_not() {
+    use croupier_core::domain::realtime::push::{self, Push};
+    // SPEC §7 `game.bet.max.exceed`: `{amount | maxBet, currency}`, amounts as text or number.
+    let route = |data| {
+        push::route(
+            "game:bets#7",
+            json!({"event": "game.bet.max.exceed", "data": data}),
+        )
+    };
+    assert_eq!(
+        route(json!({"amount": " 5.00 ", "currency": " USD ", "gameId": 3})),
+        Push::MaxBetExceeded {
+            amount: "5.00".into(),
+            currency: "USD".into()
+        }
+    );
+    assert_eq!(
+        route(json!({"amount": null, "maxBet": 2, "currency": "EUR"})),
+        Push::MaxBetExceeded {
+            amount: "2".into(),
+            currency: "EUR".into()
+        }
+    );
+    for (data, reason) in [
+        (json!({"amount": "5"}), "missing field `currency`"),
+        (
+            json!({"amount": "", "currency": "USD"}),
+            "missing field `amount`",
+        ),
+        (json!({"amount": "5", "currency": " "}), "blank `currency`"),
+        (json!({"amount": "5", "currency": 840}), "invalid type"),
+        (json!([1]), "invalid"),
+    ] {
+        let Push::Malformed { reason: why, .. } = route(data.clone()) else {
+            panic!("{data} is refused");
+        };
+        assert!(why.starts_with("event game.bet.max.exceed: "), "{why}");
+        assert!(why.contains(reason), "{data}: {why}");
+    }
 }

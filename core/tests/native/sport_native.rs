@@ -855,3 +855,29 @@ fn a_start_refused_by_the_players_own_limit_opens_game_limit_reached() {
     );
     assert!(view(&m).nav.modal.is_none());
 }
+
+#[test]
+fn a_start_answer_without_a_text_token_is_logged_with_the_reason_and_the_old_token_kept() {
+    // SPEC §7 the sportsbook start call returns `{token}`; other fields are ignored.
+    let (mut m, _) = player_at("/sport");
+    respond(
+        &mut m,
+        start_req(1, Theme::Dark),
+        200,
+        j!({"token": "t1", "expiresIn": 3600}),
+    );
+    assert_eq!(view(&m).sport.token, "t1");
+    for (answer, reason) in [
+        (
+            j!({"token": 5}),
+            "invalid type: integer `5`, expected a string",
+        ),
+        (j!({"jwt": "t2"}), "missing field `token`"),
+    ] {
+        ui(&mut m, SportUi::SportTokenExpired);
+        let fx = respond(&mut m, start_req(1, Theme::Dark), 200, answer.clone());
+        assert!(logged(&fx, "sportsbook token"), "{answer}");
+        assert!(logged(&fx, reason), "{answer}");
+        assert_eq!(view(&m).sport.token, "t1", "{answer}");
+    }
+}

@@ -735,3 +735,33 @@ fn each_opening_of_the_email_modal_reads_the_profile_again() {
     );
     assert_eq!(view(&m).verify.proof, Some(verify::Proof::Password));
 }
+
+#[test]
+fn avatars_without_a_text_id_and_address_are_left_out_and_a_list_is_needed() {
+    // SPEC §7 the avatar list: `[{id, url}]`.
+    let (mut m, _) = restored("/profile/info?modal=avatars");
+    respond(
+        &mut m,
+        call(verify::Call::Avatars),
+        200,
+        json!([{"id": "ace", "url": "/avatars/ace.svg", "order": 1}, {"id": 5, "url": "/x.svg"},
+               {"id": "star"}, "odd"]),
+    );
+    let v = view(&m).verify;
+    assert_eq!(v.avatars, [["ace".to_string(), "/avatars/ace.svg".into()]]);
+    assert_eq!(v.avatar_error, None);
+
+    let (mut m, _) = restored("/profile/info?modal=avatars");
+    let fx = respond(
+        &mut m,
+        call(verify::Call::Avatars),
+        200,
+        json!({"data": []}),
+    );
+    assert!(fx.iter().any(|e| matches!(e, Effect::Log { message, .. }
+        if message.contains("avatars") && message.contains("expected a sequence"))));
+    assert_eq!(
+        view(&m).verify.avatar_error.as_deref(),
+        Some("Something went wrong")
+    );
+}

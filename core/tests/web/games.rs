@@ -64,8 +64,8 @@ fn the_search_index_answers_inside_the_browser() {
     let mut cat = Catalogue::default();
     let mut sweep = Sweep::default();
     assert_eq!(sweep.want(), Some(1));
-    let places = cat.add(page.games);
-    let Next::Done(index) = sweep.answered(1, page.total_pages, &places, &cat) else {
+    let places = cat.add(&page.data);
+    let Next::Done(index) = sweep.answered(1, page.meta.total_pages, &places, &cat) else {
         panic!("one page is the whole list");
     };
     for (query, first) in [
@@ -127,7 +127,7 @@ async fn a_reload_finds_the_kept_index_without_a_sweep() {
     let json = croupier_core::json::parse(PAGE).expect("a page");
     let page = catalogue::page(&json).expect("a games page");
     let mut cat = Catalogue::default();
-    let order = cat.add(page.games);
+    let order = cat.add(&page.data);
     let now = js_sys::Date::now() as u64;
     let text = Record::from_sweep(key.clone(), now, 3, 3, &order, &cat).encode();
     store::write(&key, &text).await.expect("IndexedDB keeps it");

@@ -8,6 +8,7 @@
 //! [`Push::Malformed`]: logged and dropped by the app, never a crash.
 
 use crate::json::Json;
+use serde::{Deserialize, Deserializer};
 
 pub const GLOBAL_ONLINE: &str = "global:online";
 
@@ -145,7 +146,7 @@ pub fn route(channel: &str, data: Json) -> Push {
             return malformed("event name is not a string");
         };
         return route_event(&name, payload)
-            .unwrap_or_else(|| malformed(&format!("unknown or incomplete event {name}")));
+            .unwrap_or_else(|why| malformed(&format!("event {name}: {why}")));
     }
     let data = Json::Object(obj);
     let what = match topic(channel) {
@@ -166,36 +167,58 @@ pub fn route(channel: &str, data: Json) -> Push {
     Push::LogOnly { what, data }
 }
 
-fn route_event(name: &str, payload: Json) -> Option<Push> {
+/// A named event's push, or why it is not one.
+fn route_event(name: &str, payload: Json) -> Result<Push, String> {
+    let not_object = || "data is not an object".to_string();
     match name {
         EVENT_BET_MAX_EXCEED => {
-            let amount = decimal_text(payload.get("amount").or_else(|| payload.get("maxBet"))?)?;
-            let currency = payload.get("currency")?.as_str()?.trim().to_string();
+            let max = MaxBet::deserialize(payload).map_err(|e| e.to_string())?;
+            let amount = max.amount.or(max.max_bet).ok_or("missing field `amount`")?;
+            let currency = max.currency.trim().to_string();
             if currency.is_empty() {
-                return None;
+                return Err("blank `currency`".into());
             }
-            Some(Push::MaxBetExceeded { amount, currency })
+            Ok(Push::MaxBetExceeded { amount, currency })
         }
         EVENT_QUEST_UPDATED | EVENT_QUEST_TASK_UPDATED => matches!(payload, Json::Object(_))
             .then_some(Push::Quest {
                 task: name == EVENT_QUEST_TASK_UPDATED,
                 data: payload,
-            }),
-        EVENT_BET_PLACED => Some(Push::BetPlaced(payload)),
-        EVENT_BET_RESTRICTED => Some(Push::BetRestricted(payload)),
+            })
+            .ok_or_else(not_object),
+        EVENT_BET_PLACED => Ok(Push::BetPlaced(payload)),
+        EVENT_BET_RESTRICTED => Ok(Push::BetRestricted(payload)),
         EVENT_INVOICE_DEPOSIT | EVENT_INVOICE_WITHDRAWAL => {
             let event = if name == EVENT_INVOICE_DEPOSIT {
                 EVENT_INVOICE_DEPOSIT
             } else {
                 EVENT_INVOICE_WITHDRAWAL
             };
-            matches!(payload, Json::Object(_)).then_some(Push::Invoice {
-                event,
-                data: payload,
-            })
+            matches!(payload, Json::Object(_))
+                .then_some(Push::Invoice {
+                    event,
+                    data: payload,
+                })
+                .ok_or_else(not_object)
         }
-        _ => None,
+        _ => Err("unknown event".into()),
     }
+}
+
+/// `game.bet.max.exceed`'s data: the maximum bet (`amount`, else `maxBet`: a decimal as text or
+/// a number; of another type it counts as absent) and its currency, both needed.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct MaxBet {
+    #[serde(default, deserialize_with = "decimal")]
+    amount: Option<String>,
+    #[serde(default, deserialize_with = "decimal")]
+    max_bet: Option<String>,
+    currency: String,
+}
+
+fn decimal<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(decimal_text(&Json::deserialize(d)?))
 }
 
 /// A decimal amount as text: a string as sent, or a JSON number written out.

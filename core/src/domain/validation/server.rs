@@ -247,21 +247,46 @@ fn closes_literal(rule: &str) -> bool {
     }
 }
 
+/// A rule written as an object: its name is the first text of `name`, `rule`, `type` and
+/// `validator`; its parameters the first of `params`, `param` and `args` that is there (even
+/// as `null`, which is none).
+#[derive(Deserialize)]
+struct RuleObject {
+    #[serde(default, deserialize_with = "crate::json::lenient")]
+    name: Option<String>,
+    #[serde(default, deserialize_with = "crate::json::lenient")]
+    rule: Option<String>,
+    #[serde(default, rename = "type", deserialize_with = "crate::json::lenient")]
+    kind: Option<String>,
+    #[serde(default, deserialize_with = "crate::json::lenient")]
+    validator: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    params: Option<Json>,
+    #[serde(default, deserialize_with = "present")]
+    param: Option<Json>,
+    #[serde(default, deserialize_with = "present")]
+    args: Option<Json>,
+}
+
+/// A field that is there, whatever its value (`null` included).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Json>, D::Error> {
+    Json::deserialize(d).map(Some)
+}
+
 /// A rule from JSON: a `"name:params"` string or `{"name": .., "params": ..}` (params a list,
 /// a single value, or an object such as `{"min": 3}`).
 fn rule_from_json(v: &Json) -> Result<Rule, String> {
     match v {
         Json::String(s) => parse_rule_string(s),
-        Json::Object(map) => {
-            let name = ["name", "rule", "type", "validator"]
-                .iter()
-                .find_map(|k| map.get(*k).and_then(Json::as_str))
+        Json::Object(_) => {
+            let rule = RuleObject::deserialize(v).map_err(|e| e.to_string())?;
+            let name = rule
+                .name
+                .or(rule.rule)
+                .or(rule.kind)
+                .or(rule.validator)
                 .ok_or_else(|| "rule without a name".to_string())?;
-            let params = match map
-                .get("params")
-                .or_else(|| map.get("param"))
-                .or_else(|| map.get("args"))
-            {
+            let params = match rule.params.or(rule.param).or(rule.args) {
                 None | Some(Json::Null) => Vec::new(),
                 Some(Json::Array(items)) => items.clone(),
                 Some(Json::Object(obj)) => {
@@ -278,7 +303,7 @@ fn rule_from_json(v: &Json) -> Result<Rule, String> {
                 }
                 Some(other) => vec![other.clone()],
             };
-            parse_rule(name, &params)
+            parse_rule(&name, &params)
         }
         _ => Err("rule is neither text nor an object".to_string()),
     }
@@ -306,11 +331,10 @@ fn rules_of(field: &str, v: Option<&Json>, warnings: &mut Vec<RuleWarning>) -> V
             Err(reason) => {
                 let label = match item {
                     Json::String(s) => s.clone(),
-                    other => other
-                        .get("name")
-                        .and_then(Json::as_str)
-                        .unwrap_or("?")
-                        .to_string(),
+                    other => RuleObject::deserialize(other)
+                        .ok()
+                        .and_then(|r| r.name)
+                        .unwrap_or_else(|| "?".into()),
                 };
                 warnings.push(warn(field, &label, &reason));
             }

@@ -20,6 +20,7 @@ use crate::app::stored::Stored;
 use crate::domain::consent::{Consent, CONSENT_KEY};
 use crate::domain::geo;
 use crate::domain::route::RouteName;
+use serde::Deserialize;
 
 /// sessionStorage key: the geo-popup was shown in this browser session.
 pub const GEO_SEEN_KEY: &str = "geoPopupSeen";
@@ -59,6 +60,14 @@ pub enum PrivacyUi {
     /// The visitor's choice in the cookie-request modal (accept all: both true; necessary
     /// only: both false).
     ConsentSave { analytics: bool, marketing: bool },
+}
+
+/// The geo answer (the operator's geo path): the visitor's country, or the default country when
+/// absent or not a text.
+#[derive(Default, Deserialize)]
+struct Geo {
+    #[serde(default, deserialize_with = "crate::json::lenient")]
+    country: Option<String>,
 }
 
 impl Feature for Privacy {
@@ -109,7 +118,8 @@ impl Feature for Privacy {
         self.geo_known = true;
         match calls::read_json(answer) {
             Ok(v) => {
-                let country = geo::default_country(v.get("country").and_then(|c| c.as_str()));
+                let answer = Geo::deserialize(&v).unwrap_or_default();
+                let country = geo::default_country(answer.country.as_deref());
                 let restricted = geo::is_excluded(&country);
                 cx.msg(Msg::VisitorCountry(country.clone()));
                 self.country = Some(country);

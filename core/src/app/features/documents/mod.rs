@@ -19,7 +19,7 @@ use crate::app::feature::{Cx, Feature, Hook, SessionChange};
 use crate::app::registry::Req;
 use crate::domain::route::RouteName;
 use crate::json::Json;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The largest file taken (the sandbox refuses a bigger one with 413).
 pub const MAX_BYTES: u64 = 10 * 1024 * 1024;
@@ -226,18 +226,31 @@ impl Feature for Documents {
             }
             Call::Sumsub => {
                 self.verifying = false;
-                let v = calls::read_json(answer).unwrap_or_default();
-                match v.get("url").and_then(Json::as_str) {
+                let started = answer.and_then(|t| {
+                    crate::json::from_str::<Started>(&t).map_err(ResponseError::Malformed)
+                });
+                match started {
                     // Back to this page (a path of ours: nothing in it to encode).
-                    Some(url) if !url.is_empty() => {
-                        let url = [url, "&back=", &cx.config.origin, &cx.shared.location.path];
+                    Ok(Started { url }) if !url.is_empty() => {
+                        let url = [&url, "&back=", &cx.config.origin, &cx.shared.location.path];
                         cx.effect(Effect::Load { url: url.concat() });
                     }
-                    _ => cx.error("alerts.somethingWrong"),
+                    Ok(_) => cx.error("alerts.somethingWrong"),
+                    Err(e) => {
+                        cx.log_err(LogLevel::Warn, "verification start", &e);
+                        cx.error("alerts.somethingWrong");
+                    }
                 }
             }
         }
     }
+}
+
+/// `POST /api/player/services/sumsub/auth` (SPEC §7): where the verification provider's page
+/// is; without a text `url` the answer is refused.
+#[derive(Deserialize)]
+struct Started {
+    url: String,
 }
 
 impl Documents {

@@ -2,7 +2,7 @@
 //! no per-row reader or writer in the wasm) with the status names, the chosen file and the
 //! upload running, the row asking to confirm a delete, and the identity check.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::app::feature::Shared;
 use crate::app::model::Config;
@@ -56,15 +56,24 @@ pub fn slice(d: &super::Documents, shared: &Shared, _config: &Config) -> Documen
     }
 }
 
+/// The one field of a document row the view reads (the rest passes through as it came): when
+/// it was uploaded, an ISO time; absent or not a text, no date.
+#[derive(Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Dated {
+    #[serde(default, deserialize_with = "crate::json::lenient")]
+    created_at: Option<String>,
+}
+
 /// The list with each document's `uploadedText` added (the rest passed through as it came).
 fn with_texts(list: &Json, zone: &Zone) -> Json {
     let mut list = list.clone();
     if let Some(docs) = list.get_mut("documents").and_then(Json::as_array_mut) {
         for doc in docs.iter_mut() {
-            let text = doc
-                .get("createdAt")
-                .and_then(Json::as_str)
-                .map(|iso| zone.format_iso(iso, DateFormat::DateTime))
+            let text = Dated::deserialize(&*doc)
+                .unwrap_or_default()
+                .created_at
+                .map(|iso| zone.format_iso(&iso, DateFormat::DateTime))
                 .unwrap_or_default();
             if let Some(row) = doc.as_object_mut() {
                 row.insert("uploadedText".to_string(), Json::String(text));

@@ -27,8 +27,8 @@ impl SearchBench {
         for line in pages.lines().filter(|l| !l.trim().is_empty()) {
             let json = crate::json::parse(line).map_err(|e| JsError::new(&e))?;
             let p = catalogue::page(&json).ok_or_else(|| JsError::new("not a games page"))?;
-            let places = cat.add(p.games);
-            match sweep.answered(page, p.total_pages, &places, &cat) {
+            let places = cat.add(&p.data);
+            match sweep.answered(page, p.meta.total_pages, &places, &cat) {
                 Next::Ask(next) => page = next,
                 Next::Done(index) => {
                     return Ok(SearchBench {

@@ -4,7 +4,8 @@
 //! identity). Lists and the search index name games by their place here.
 
 use crate::domain::geo::GameCollection;
-use crate::json::Json;
+use crate::json::{lenient, lenient_items, lenient_whole, whole_id, Json};
+use serde::Deserialize;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Provider {
@@ -58,37 +59,102 @@ pub fn slug(name: &str) -> String {
     out
 }
 
-/// One `games` page: its games and `meta.totalRows`, `meta.totalPages`.
-pub struct Page<'a> {
-    pub games: &'a [Json],
+/// A Game as the platform sends it (SPEC §3): in `games` pages, lobby rows, the favourites,
+/// the played games, the search, a game's own answer, a winner. Every field reads as none when
+/// absent or odd; each use asks for what it needs.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct GameAnswer {
+    #[serde(deserialize_with = "lenient_whole")]
+    pub id: u64,
+    #[serde(deserialize_with = "lenient")]
+    pub identity: Option<String>,
+    #[serde(deserialize_with = "lenient")]
+    pub name: Option<String>,
+    #[serde(deserialize_with = "lenient")]
+    pub provider: Option<ProviderRef>,
+    #[serde(deserialize_with = "lenient")]
+    pub has_demo: Option<bool>,
+    #[serde(deserialize_with = "lenient")]
+    pub is_mobile: Option<bool>,
+}
+
+/// A Game's `provider: {identity, name}`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct ProviderRef {
+    #[serde(deserialize_with = "lenient")]
+    pub identity: Option<String>,
+    #[serde(deserialize_with = "lenient")]
+    pub name: Option<String>,
+}
+
+impl GameAnswer {
+    pub fn provider_identity(&self) -> Option<&str> {
+        self.provider.as_ref()?.identity.as_deref()
+    }
+
+    pub fn provider_name(&self) -> Option<&str> {
+        self.provider.as_ref()?.name.as_deref()
+    }
+}
+
+/// The Games of a list answer; not a list: none.
+pub fn games(list: &Json) -> Vec<GameAnswer> {
+    lenient_items(list).unwrap_or_default()
+}
+
+/// One `games` page (`{data: [..], meta: {totalRows, totalPages}}`): `totalRows` is needed.
+#[derive(Deserialize)]
+pub struct Page {
+    pub data: Vec<Json>,
+    pub meta: PageMeta,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PageMeta {
+    #[serde(deserialize_with = "whole_id")]
     pub total_rows: u32,
+    #[serde(default, deserialize_with = "lenient_whole")]
     pub total_pages: u32,
 }
 
-pub fn page(answer: &Json) -> Option<Page<'_>> {
-    let games = answer.get("data")?.as_array()?;
-    let meta = answer.get("meta")?;
-    let n = |k: &str| {
-        meta.get(k)
-            .and_then(crate::json::whole)
-            .and_then(|v| u32::try_from(v).ok())
-    };
-    Some(Page {
-        games,
-        total_rows: n("totalRows")?,
-        total_pages: n("totalPages").unwrap_or(0),
-    })
+pub fn page(answer: &Json) -> Option<Page> {
+    Page::deserialize(answer).ok()
 }
 
-fn text(v: &Json, key: &str) -> Option<String> {
-    v.get(key)?.as_str().map(str::to_string)
+/// A collection of `GET /api/game/collections`: identity and name are needed.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CollectionAnswer {
+    identity: String,
+    name: String,
+    #[serde(default, deserialize_with = "lenient")]
+    is_hidden: bool,
+    /// Items that are not texts are left out.
+    #[serde(default, deserialize_with = "lenient_items")]
+    countries: Vec<String>,
+    #[serde(default, deserialize_with = "lenient_whole")]
+    games_count: u32,
 }
 
-fn count(v: &Json) -> u32 {
-    v.get("gamesCount")
-        .and_then(crate::json::whole)
-        .and_then(|c| u32::try_from(c).ok())
-        .unwrap_or(0)
+/// A provider of `GET /api/game/providers`: identity and name are needed.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ProviderAnswer {
+    identity: String,
+    name: String,
+    #[serde(default, deserialize_with = "lenient_whole")]
+    games_count: u32,
+}
+
+/// A feature of `GET /api/game/games/features`: both fields are needed.
+#[derive(Deserialize)]
+struct FeatureAnswer {
+    #[serde(deserialize_with = "whole_id")]
+    id: u32,
+    name: String,
 }
 
 impl Catalogue {
@@ -136,24 +202,15 @@ impl Catalogue {
         };
         self.collections = list
             .iter()
-            .filter_map(|c| {
-                Some(Collection {
-                    info: GameCollection {
-                        identity: text(c, "identity")?,
-                        is_hidden: c.get("isHidden").and_then(Json::as_bool).unwrap_or(false),
-                        countries: c
-                            .get("countries")
-                            .and_then(Json::as_array)
-                            .map(|a| {
-                                a.iter()
-                                    .filter_map(|s| s.as_str().map(str::to_string))
-                                    .collect()
-                            })
-                            .unwrap_or_default(),
-                    },
-                    name: text(c, "name")?,
-                    count: count(c),
-                })
+            .filter_map(|c| CollectionAnswer::deserialize(c).ok())
+            .map(|c| Collection {
+                info: GameCollection {
+                    identity: c.identity,
+                    is_hidden: c.is_hidden,
+                    countries: c.countries,
+                },
+                name: c.name,
+                count: c.games_count,
             })
             .collect();
         true
@@ -165,13 +222,13 @@ impl Catalogue {
         let list = answer.as_array().map_or(one, Vec::as_slice);
         let mut last = None;
         for p in list {
-            let (Some(identity), Some(name)) = (text(p, "identity"), text(p, "name")) else {
+            let Ok(p) = ProviderAnswer::deserialize(p) else {
                 continue;
             };
-            let at = usize::from(self.provider_in(&identity, &name));
+            let at = usize::from(self.provider_in(&p.identity, &p.name));
             if let Some(pr) = self.providers.get_mut(at) {
-                pr.name = name;
-                pr.count = count(p);
+                pr.name = p.name;
+                pr.count = p.games_count;
             }
             last = Some(at);
         }
@@ -185,10 +242,8 @@ impl Catalogue {
         };
         self.features = list
             .iter()
-            .filter_map(|f| {
-                let id = crate::json::whole(f.get("id")?).and_then(|i| u32::try_from(i).ok())?;
-                Some((id, text(f, "name")?))
-            })
+            .filter_map(|f| FeatureAnswer::deserialize(f).ok())
+            .map(|f| (f.id, f.name))
             .collect();
         true
     }
@@ -196,40 +251,34 @@ impl Catalogue {
     /// Keeps the Games of an answer (new ones added, known ones left as they are) and gives
     /// their places, in the answer's order; malformed entries are skipped.
     pub fn add(&mut self, games: &[Json]) -> Vec<u32> {
-        let read = games.iter().filter_map(|g| {
-            let (Some(identity), Some(name)) = (text(g, "identity"), text(g, "name")) else {
-                return None;
-            };
-            if name.is_empty() || identity.is_empty() {
-                return None;
-            }
-            let provider = g.get("provider");
-            let pid = provider
-                .and_then(|p| p.get("identity"))
-                .and_then(Json::as_str);
-            let pname = provider.and_then(|p| p.get("name")).and_then(Json::as_str);
-            let flag = |k: &str| g.get(k).and_then(Json::as_bool);
+        let read: Vec<GameAnswer> = games
+            .iter()
+            .filter_map(|g| GameAnswer::deserialize(g).ok())
+            .collect();
+        let kept = read.iter().filter_map(|g| {
+            let identity = g.identity.as_deref().filter(|s| !s.is_empty())?;
+            let name = g.name.as_deref().filter(|s| !s.is_empty())?;
             let mut flags = 0;
-            if flag("hasDemo").unwrap_or(false) {
+            if g.has_demo == Some(true) {
                 flags |= HAS_DEMO;
             }
-            if flag("isMobile") == Some(false) {
+            if g.is_mobile == Some(false) {
                 flags |= DESKTOP_ONLY;
             }
             let game = Game {
-                id: g
-                    .get("id")
-                    .and_then(crate::json::whole)
-                    .and_then(|i| u64::try_from(i).ok())
-                    .unwrap_or(0),
-                identity,
-                name,
+                id: g.id,
+                identity: identity.to_string(),
+                name: name.to_string(),
                 provider: 0,
                 flags,
             };
-            Some((game, pid.unwrap_or_default(), pname.unwrap_or_default()))
+            Some((
+                game,
+                g.provider_identity().unwrap_or_default(),
+                g.provider_name().unwrap_or_default(),
+            ))
         });
-        self.add_games(read)
+        self.add_games(kept)
     }
 
     /// Keeps `games` (each with its provider's identity and name; the Game's own `provider` is

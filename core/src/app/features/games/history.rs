@@ -6,10 +6,11 @@
 use crate::app::calls::Answer;
 use crate::app::feature::Cx;
 use crate::app::registry::Req;
-use crate::json::Json;
+use crate::app::wire::Paged;
+use crate::json::{lenient, Json};
+use serde::{Deserialize, Deserializer};
 
 use super::Call;
-use crate::app::wire::str_of as text;
 
 pub const PER_PAGE: u32 = 20;
 
@@ -22,16 +23,54 @@ pub enum Tab {
     Bonuses,
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
+/// A bet (`GET /api/game/bets`, `game:bets#{id}`) or a spin (`GET /api/game/spins`,
+/// `game:spins#{id}`), SPEC §7: the id is needed; other fields of another type read as empty,
+/// 0 or settled. A bet's stake is `amount`, a spin's `bet`.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Row {
     pub id: i64,
+    #[serde(default, rename = "gameName", deserialize_with = "lenient")]
     pub game: String,
+    #[serde(default, deserialize_with = "lenient")]
     pub game_identity: String,
+    #[serde(default, deserialize_with = "lenient")]
     pub currency: String,
+    #[serde(
+        default,
+        rename = "amount",
+        alias = "bet",
+        deserialize_with = "lenient"
+    )]
     pub bet: String,
+    #[serde(default, deserialize_with = "lenient")]
     pub win: String,
+    /// Spins have none: settled.
+    #[serde(
+        default = "settled",
+        rename = "isSettled",
+        deserialize_with = "settled_unless_false"
+    )]
     pub settled: bool,
+    #[serde(default, deserialize_with = "lenient")]
     pub created_at: i64,
+}
+
+fn settled() -> bool {
+    true
+}
+
+fn settled_unless_false<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    let s: Option<bool> = lenient(d)?;
+    Ok(s != Some(false))
+}
+
+/// A history page's `meta`: one page when it does not say.
+#[derive(Default, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+struct Meta {
+    #[serde(deserialize_with = "lenient")]
+    total_pages: Option<u64>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -46,22 +85,9 @@ pub struct GameHistory {
     pub failed: bool,
 }
 
-pub fn row(v: &Json) -> Option<Row> {
-    Some(Row {
-        id: v.get("id")?.as_i64()?,
-        game: text(v, "gameName"),
-        game_identity: text(v, "gameIdentity"),
-        currency: text(v, "currency"),
-        bet: v
-            .get("amount")
-            .or_else(|| v.get("bet"))
-            .and_then(Json::as_str)
-            .unwrap_or_default()
-            .to_string(),
-        win: text(v, "win"),
-        settled: v.get("isSettled").and_then(Json::as_bool).unwrap_or(true),
-        created_at: v.get("createdAt").and_then(Json::as_i64).unwrap_or(0),
-    })
+/// A row, or why it cannot be read.
+pub fn row(v: &Json) -> Result<Row, String> {
+    Row::deserialize(v).map_err(|e| e.to_string())
 }
 
 impl GameHistory {
@@ -125,17 +151,14 @@ impl GameHistory {
             return;
         }
         self.loading = false;
-        let body = answer.ok().and_then(|t| crate::json::parse(&t).ok());
-        match body.as_ref().and_then(|b| b.get("data")?.as_array()) {
-            Some(list) => {
-                self.rows = list.iter().filter_map(row).collect();
-                self.total_pages = body
-                    .as_ref()
-                    .and_then(|b| b.get("meta")?.get("totalPages")?.as_u64())
-                    .map_or(1, |n| n.max(1) as u32);
+        // Rows that cannot be read are left out; without a `data` list the page failed.
+        match answer.map(|t| crate::json::from_str::<Paged<Meta>>(&t)) {
+            Ok(Ok(page)) => {
+                self.rows = page.data.iter().filter_map(|r| row(r).ok()).collect();
+                self.total_pages = page.meta.total_pages.map_or(1, |n| n.max(1) as u32);
                 self.failed = false;
             }
-            None => self.failed = true,
+            _ => self.failed = true,
         }
     }
 
@@ -146,7 +169,7 @@ impl GameHistory {
         if self.tab != Some(tab) || self.page != 1 {
             return false;
         }
-        let Some(r) = row(data) else { return false };
+        let Ok(r) = row(data) else { return false };
         let fits = tab == Tab::Spins || r.settled == self.settled;
         if !fits {
             // Shown, it leaves; not shown, nothing to do.

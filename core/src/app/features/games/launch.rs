@@ -9,12 +9,18 @@ use crate::app::feature::{Cx, Msg, SessionStatus, Signal};
 use crate::app::registry::Req;
 use crate::app::stored::Stored;
 
-use super::catalogue::Catalogue;
+use super::catalogue::{Catalogue, GameAnswer};
 use super::Call;
 
 pub const RETURN_GAME_KEY: &str = "returnGame";
 /// The page to go back to from a game, for this tab.
 pub const RETURN_GAME: Stored = Stored::session(RETURN_GAME_KEY);
+
+/// `POST /api/game/games/{identity}/play` (SPEC §7): the game's address.
+#[derive(serde::Deserialize)]
+struct Started {
+    url: String,
+}
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameInfo {
@@ -109,27 +115,31 @@ impl Launch {
                 }
             }
             Ok(text) => {
-                let v = crate::json::parse(&text).ok();
-                let info = v.as_ref().and_then(|g| {
-                    Some(GameInfo {
-                        name: g.get("name")?.as_str()?.to_string(),
-                        provider: g.get("provider")?.get("name")?.as_str()?.to_string(),
-                        provider_identity: g
-                            .get("provider")?
-                            .get("identity")?
-                            .as_str()?
-                            .to_string(),
-                        has_demo: g.get("hasDemo").and_then(|d| d.as_bool()).unwrap_or(false),
-                        desktop_only: !g.get("isMobile").and_then(|d| d.as_bool()).unwrap_or(true),
+                // The game's own answer (SPEC §3 Game): its name and its provider's are needed.
+                let info = crate::json::from_str::<GameAnswer>(&text).and_then(|g| {
+                    let (Some(name), Some(provider), Some(provider_identity)) =
+                        (g.name.clone(), g.provider_name(), g.provider_identity())
+                    else {
+                        return Err("no name, provider name or provider identity".to_string());
+                    };
+                    Ok(GameInfo {
+                        name,
+                        provider: provider.to_string(),
+                        provider_identity: provider_identity.to_string(),
+                        has_demo: g.has_demo.unwrap_or(false),
+                        desktop_only: !g.is_mobile.unwrap_or(true),
                     })
                 });
                 match info {
-                    Some(i) => {
+                    Ok(i) => {
                         self.info = Some(i);
                         self.error = None;
                         self.start(cx);
                     }
-                    None => cx.log(crate::app::effect::LogLevel::Warn, "games: unreadable game"),
+                    Err(why) => cx.log(
+                        crate::app::effect::LogLevel::Warn,
+                        &format!("games: unreadable game: {why}"),
+                    ),
                 }
             }
         }
@@ -251,8 +261,8 @@ impl Launch {
         let url = answer
             .as_ref()
             .ok()
-            .and_then(|t| crate::json::parse(t).ok())
-            .and_then(|v| v.get("url")?.as_str().map(str::to_string));
+            .and_then(|t| crate::json::from_str::<Started>(t).ok())
+            .map(|s| s.url);
         match (answer, url) {
             (Ok(_), Some(url)) => {
                 self.url = Some(url);

@@ -35,10 +35,11 @@ use crate::app::stored::Stored;
 use crate::domain::alert::Alert;
 use crate::domain::realtime::push::Push;
 use crate::domain::route::RouteName;
-use crate::json::Json;
+use crate::json::{lenient_items, Json};
 use catalogue::Catalogue;
 use filter::{Filter, Listing};
 use launch::Launch;
+use serde::Deserialize;
 
 /// Most tiles one window sends.
 pub const WINDOW_MAX: u32 = 120;
@@ -581,18 +582,13 @@ impl Feature for Games {
                     if let Some(a) = list.as_array() {
                         Rc::make_mut(&mut self.cat).add(a);
                     }
-                    let entries = list
-                        .as_array()
-                        .map(|a| {
-                            a.iter()
-                                .filter_map(|g| {
-                                    let game = g.get("identity")?.as_str()?;
-                                    let prov = g.get("provider")?.get("identity")?.as_str()?;
-                                    Some(format!("{prov}/{game}"))
-                                })
-                                .collect()
+                    let entries = catalogue::games(&list)
+                        .iter()
+                        .filter_map(|g| {
+                            let game = g.identity.as_deref()?;
+                            Some(format!("{}/{game}", g.provider_identity()?))
                         })
-                        .unwrap_or_default();
+                        .collect();
                     self.played.merge_server(entries);
                     self.played_load = ListLoad::Ready;
                     self.refresh_list();
@@ -617,58 +613,45 @@ impl Feature for Games {
                     return;
                 }
                 self.searching = false;
+                // `{games: [..]}`: the games that have an identity, a name and a provider name.
                 self.server_found = body(&answer)
-                    .and_then(|b| {
-                        b.get("games")?.as_array().map(|a| {
-                            a.iter()
-                                .filter_map(|g| {
-                                    Some((
-                                        g.get("identity")?.as_str()?.to_string(),
-                                        g.get("name")?.as_str()?.to_string(),
-                                        g.get("provider")?.get("name")?.as_str()?.to_string(),
-                                    ))
-                                })
-                                .collect()
-                        })
+                    .and_then(|b| Found::deserialize(&b).ok())
+                    .map(|f| {
+                        f.games
+                            .into_iter()
+                            .filter_map(|g| {
+                                let provider = g.provider_name()?.to_string();
+                                Some((g.identity?, g.name?, provider))
+                            })
+                            .collect()
                     })
                     .unwrap_or_default();
                 self.touch(SEARCH);
             }
             Call::Recent => {
                 if let Some(list) = body(&answer) {
-                    self.recent = list
-                        .as_array()
-                        .map(|a| {
-                            a.iter()
-                                .filter_map(|q| q.as_str().map(str::to_string))
-                                .collect()
-                        })
-                        .unwrap_or_default();
+                    self.recent = lenient_items(&list).unwrap_or_default();
                     self.touch(SEARCH);
                 }
             }
             Call::ClearRecent => {}
             Call::Winners => {
-                let list = body(&answer);
-                self.winners = list
-                    .as_ref()
-                    .and_then(Json::as_array)
-                    .map(|a| {
-                        a.iter()
-                            .filter_map(|w| {
-                                let g = w.get("game")?;
-                                let s = |v: &Json| v.as_str().map(str::to_string);
-                                Some([
-                                    s(w.get("nickname")?)?,
-                                    s(g.get("identity")?)?,
-                                    s(g.get("name")?)?,
-                                    s(w.get("win")?)?,
-                                    s(w.get("currency")?)?,
-                                ])
-                            })
-                            .collect()
-                    })
+                // Winners without every field are left out.
+                let list: Vec<Winner> = body(&answer)
+                    .and_then(|b| lenient_items(&b).ok())
                     .unwrap_or_default();
+                self.winners = list
+                    .into_iter()
+                    .filter_map(|w| {
+                        Some([
+                            w.nickname,
+                            w.game.identity?,
+                            w.game.name?,
+                            w.win,
+                            w.currency,
+                        ])
+                    })
+                    .collect();
                 self.touch(LOBBY);
             }
             Call::Bets { page, .. } => {
@@ -717,10 +700,10 @@ impl Feature for Games {
                 self.touch(LOBBY | LIST);
             }
             Call::Row(collection) => {
-                let row = match body(&answer).as_ref().and_then(catalogue::page) {
+                let row = match page_of(&answer, "row", cx) {
                     Some(p) => {
-                        let total = p.total_rows;
-                        let games = p.games.to_vec();
+                        let total = p.meta.total_rows;
+                        let games = p.data;
                         Row::In(total, Rc::make_mut(&mut self.cat).add(&games))
                     }
                     None => Row::Failed,
@@ -734,10 +717,10 @@ impl Feature for Games {
                 if query != self.paged.query {
                     return;
                 }
-                match body(&answer).as_ref().and_then(catalogue::page) {
+                match page_of(&answer, "page", cx) {
                     Some(p) => {
-                        let total = p.total_rows;
-                        let games = p.games.to_vec();
+                        let total = p.meta.total_rows;
+                        let games = p.data;
                         let places = Rc::make_mut(&mut self.cat).add(&games);
                         let paged = &mut self.paged;
                         paged.total = Some(total);
@@ -758,10 +741,8 @@ impl Feature for Games {
                 self.touch(LIST | LOBBY);
             }
             Call::Sweep(page) => {
-                let games = body(&answer).as_ref().and_then(|b| {
-                    let p = catalogue::page(b)?;
-                    Some((p.games.to_vec(), p.total_pages, p.total_rows))
-                });
+                let games = page_of(&answer, "sweep", cx)
+                    .map(|p| (p.data, p.meta.total_pages, p.meta.total_rows));
                 match games {
                     Some((games, total_pages, total_rows)) => {
                         let places = Rc::make_mut(&mut self.cat).add(&games);
@@ -800,6 +781,14 @@ impl Feature for Games {
     }
 }
 
+/// A `games` page (SPEC §7), or none: an unreadable one is logged with the reason.
+fn page_of(answer: &Answer, what: &str, cx: &mut Cx) -> Option<catalogue::Page> {
+    let text = answer.as_ref().ok()?;
+    crate::json::from_str::<catalogue::Page>(text)
+        .map_err(|e| cx.log(LogLevel::Warn, &format!("games: {what}: not a page: {e}")))
+        .ok()
+}
+
 fn body(answer: &Answer) -> Option<Json> {
     answer
         .as_ref()
@@ -808,13 +797,26 @@ fn body(answer: &Answer) -> Option<Json> {
 }
 
 fn identities(list: &Json) -> Vec<String> {
-    list.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|g| g.get("identity")?.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
+    catalogue::games(list)
+        .into_iter()
+        .filter_map(|g| g.identity)
+        .collect()
+}
+
+/// `GET /api/game/games/search`'s `{games: [..]}`.
+#[derive(Deserialize)]
+struct Found {
+    #[serde(deserialize_with = "lenient_items")]
+    games: Vec<catalogue::GameAnswer>,
+}
+
+/// A row of `GET /api/game/spins/winners`: `{nickname, game: {identity, name}, win, currency}`.
+#[derive(Deserialize)]
+struct Winner {
+    nickname: String,
+    game: catalogue::GameAnswer,
+    win: String,
+    currency: String,
 }
 
 impl Games {

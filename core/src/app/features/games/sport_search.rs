@@ -2,7 +2,8 @@
 //! games, the events whose teams, championship, country or sport hold the typed text, each a
 //! link to its event page (`/sport/event/{id}`, which the sportsbook turns into its slug).
 
-use crate::json::Json;
+use crate::json::{lenient, lenient_items, Json};
+use serde::Deserialize;
 
 /// The platform's sport search wants at least two characters.
 pub const MIN_CHARS: usize = 2;
@@ -23,29 +24,49 @@ pub fn asks(query: &str) -> bool {
     q.chars().count() >= MIN_CHARS && !super::search::words(q).is_empty()
 }
 
-/// The events of an answer (`[{id, name, championship: {name, category: {name, sport:
-/// {name}}}}]`); an entry without an id or a name is left out, never a panic.
+/// An event of the answer: `{id, name, championship: {name, category: {name, sport: {name}}}}`;
+/// the id and name are needed.
+#[derive(Deserialize)]
+struct Event {
+    id: i64,
+    name: String,
+    #[serde(default, deserialize_with = "lenient")]
+    championship: Option<Part>,
+}
+
+/// A championship, its category or its sport: a name, and what it belongs to. An odd part
+/// reads as unnamed.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct Part {
+    #[serde(deserialize_with = "lenient")]
+    name: Option<String>,
+    #[serde(deserialize_with = "lenient")]
+    category: Option<Box<Part>>,
+    #[serde(deserialize_with = "lenient")]
+    sport: Option<Box<Part>>,
+}
+
+/// The events of an answer; an entry without an id or a name is left out, never a panic.
 pub fn hits(answer: &Json) -> Vec<Hit> {
-    let Some(list) = answer.as_array() else {
-        return Vec::new();
-    };
-    list.iter()
+    let events: Vec<Event> = lenient_items(answer).unwrap_or_default();
+    events
+        .into_iter()
         .filter_map(|e| {
-            let id = e.get("id")?.as_i64()?;
-            let name = e.get("name")?.as_str()?.trim();
+            let name = e.name.trim();
             if name.is_empty() {
                 return None;
             }
-            let champ = e.get("championship");
-            let category = champ.and_then(|c| c.get("category"));
-            let sport = category.and_then(|c| c.get("sport"));
+            let champ = e.championship.as_ref();
+            let category = champ.and_then(|c| c.category.as_deref());
+            let sport = category.and_then(|c| c.sport.as_deref());
             let detail: Vec<&str> = [sport, category, champ]
                 .into_iter()
-                .filter_map(|v| v?.get("name")?.as_str())
+                .filter_map(|p| p?.name.as_deref())
                 .filter(|s| !s.trim().is_empty())
                 .collect();
             Some(Hit {
-                id,
+                id: e.id,
                 name: name.to_string(),
                 detail: detail.join(" · "),
             })

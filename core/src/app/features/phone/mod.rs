@@ -25,7 +25,6 @@ use crate::app::registry::{FormId, Req};
 use crate::app::wire::LoginResponse;
 use crate::domain::analytics::AnalyticsEvent;
 use crate::domain::validation::Rule;
-use crate::json::Json;
 use serde::{Deserialize, Serialize};
 
 /// Digits of a code until the server says otherwise.
@@ -153,6 +152,14 @@ impl Endpoint for Call {
             }
         }
     }
+}
+
+/// The code check's answer for a number without an account is `{registered: false}` (any other
+/// answer is a sign-in's); a `registered` of another type counts as absent.
+#[derive(Deserialize)]
+struct Known {
+    #[serde(default, deserialize_with = "crate::json::lenient")]
+    registered: Option<bool>,
 }
 
 impl Feature for Phone {
@@ -419,7 +426,7 @@ impl Phone {
             cx.close_modal();
             cx.success("alerts.phoneConfirmed");
             cx.msg(Msg::Signal(Signal::ProfileChanged));
-        } else if v.get("registered").and_then(Json::as_bool) == Some(false) {
+        } else if Known::deserialize(&v).is_ok_and(|k| k.registered == Some(false)) {
             // A number without an account: the sign-up fields, same modal.
             self.code.submitting = false;
             self.new_player = true;

@@ -13,14 +13,16 @@ pub mod view;
 
 use litemap::LiteMap;
 
-use crate::app::calls::{Answer, Auth, Endpoint, Route};
-use crate::app::effect::{Effect, TimerId};
+use crate::app::calls::{Answer, Auth, Endpoint, ResponseError, Route};
+use crate::app::effect::{Effect, LogLevel, TimerId};
 use crate::app::feature::{Cx, Feature, Hook, Msg, SessionChange, Signal};
 use crate::app::registry::{Req, Tick};
 use crate::app::stored::Stored;
 use crate::domain::realtime::push::Push;
 use crate::domain::route::RouteName;
 use crate::json::Json;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer};
 use session::{Row, Session};
 
 /// localStorage: the player's play session, one per device (shared by tabs).
@@ -204,23 +206,26 @@ impl Feature for Protection {
     }
 
     fn answered(&mut self, _call: Call, answer: Answer, cx: &mut Cx) {
-        let body = answer.ok().and_then(|t| crate::json::parse(&t).ok());
-        let list = body.as_ref().and_then(|b| b.get("data")?.as_array());
+        let list = match answer
+            .and_then(|t| crate::json::from_str::<Bets>(&t).map_err(ResponseError::Malformed))
+        {
+            Ok(page) => page.data,
+            Err(e) => {
+                cx.log_err(LogLevel::Warn, "protection: bets", &e);
+                Vec::new()
+            }
+        };
         let Some(s) = self.session.as_mut() else {
             return;
         };
         // Oldest first, as they were played; only this session's (createdAt in seconds). A
         // missed row is play heard now: the server's clock does not move the idle end.
         let mut changed = false;
-        for v in list.into_iter().flatten().rev() {
-            let at = v
-                .get("createdAt")
-                .and_then(Json::as_u64)
-                .map_or(0, |secs| secs.saturating_mul(1000));
-            if at >= s.started {
-                if let Some(r) = row(v) {
-                    changed |= s.play(r, cx.now);
-                }
+        for v in list.iter().rev() {
+            match wager(v) {
+                Ok((at, r)) if at >= s.started => changed |= s.play(r, cx.now),
+                Ok(_) => {}
+                Err(e) => cx.log_err(LogLevel::Warn, "protection: bet row left out", &e),
             }
         }
         if changed {
@@ -332,8 +337,12 @@ impl Feature for Protection {
                 true
             }
             Hook::Push(Push::Bet(data)) => {
-                let Some(row) = row(data) else {
-                    return false;
+                let row = match wager(data) {
+                    Ok((_, row)) => row,
+                    Err(e) => {
+                        cx.log_err(LogLevel::Warn, "protection: bet push left out", &e);
+                        return false;
+                    }
                 };
                 let Some(player) = self.player else {
                     return false;
@@ -354,22 +363,57 @@ impl Feature for Protection {
     }
 }
 
-/// A row of the bets history as pushed on `game:bets`: every wager, the slot's rounds (which
-/// also push a spin, not counted again) and the sportsbook's stakes.
-fn row(v: &Json) -> Option<Row> {
-    let text = |k: &str| -> Option<String> {
-        match v.get(k)? {
-            Json::String(s) => Some(s.clone()),
-            Json::Number(n) => Some(n.to_string()),
-            _ => None,
-        }
+/// `GET /api/game/bets` (SPEC §7): the page's rows, each read by [`wager`].
+#[derive(Deserialize)]
+struct Bets {
+    data: Vec<Json>,
+}
+
+/// A row of the bets history as pushed on `game:bets` and listed by `GET /api/game/bets`: every
+/// wager, the slot's rounds (which also push a spin, not counted again) and the sportsbook's
+/// stakes. The id, the currency and the stake (`amount`, else `stake`) are needed; amounts and
+/// the currency come as text or as a number; `createdAt` is in seconds.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Wager {
+    id: i64,
+    #[serde(deserialize_with = "needed_text")]
+    currency: String,
+    #[serde(default, deserialize_with = "text")]
+    amount: Option<String>,
+    #[serde(default, deserialize_with = "text")]
+    stake: Option<String>,
+    #[serde(default, deserialize_with = "text")]
+    win: Option<String>,
+    #[serde(default, deserialize_with = "crate::json::lenient")]
+    created_at: Option<u64>,
+}
+
+/// A wager's time in milliseconds (0 when not given) and its row, or why it cannot be read.
+fn wager(v: &Json) -> Result<(u64, Row), String> {
+    let w = Wager::deserialize(v).map_err(|e| e.to_string())?;
+    let stake = w.amount.or(w.stake).ok_or("missing field `amount`")?;
+    let at = w.created_at.map_or(0, |secs| secs.saturating_mul(1000));
+    let row = Row {
+        id: w.id,
+        currency: w.currency,
+        stake,
+        win: w.win.unwrap_or_default(),
     };
-    Some(Row {
-        id: v.get("id")?.as_i64()?,
-        currency: text("currency")?,
-        stake: text("amount").or_else(|| text("stake"))?,
-        win: text("win").unwrap_or_default(),
+    Ok((at, row))
+}
+
+/// A text, or a number as its text; `None` for anything else.
+fn text<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    Ok(match Json::deserialize(d)? {
+        Json::String(s) => Some(s),
+        Json::Number(n) => Some(n.to_string()),
+        _ => None,
     })
+}
+
+fn needed_text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    text(d)?.ok_or_else(|| D::Error::custom("expected a text or a number"))
 }
 
 impl Protection {

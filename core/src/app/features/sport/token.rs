@@ -11,8 +11,7 @@ use crate::app::wire::Account;
 use crate::domain::geo::DEFAULT_COUNTRY;
 use crate::domain::locale::sportsbook_culture;
 use crate::domain::sport::{Platform, StartGameParams, SPORT_BASE};
-use crate::json::Json;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The game key the start call sends for the sportsbook.
 pub const SPORTSBOOK_GAME_KEY: &str = "sportsbook";
@@ -112,11 +111,10 @@ impl Sport {
             return;
         }
         self.token_loading = false;
-        let token = calls::read_json(answer).and_then(|v| {
-            v.get("token")
-                .and_then(Json::as_str)
-                .map(str::to_string)
-                .ok_or(ResponseError::Malformed("no token".into()))
+        let token = answer.and_then(|t| {
+            crate::json::from_str::<Started>(&t)
+                .map(|s| s.token)
+                .map_err(ResponseError::Malformed)
         });
         match token {
             Ok(t) if cx.shared.is_player() => self.token = t,
@@ -177,4 +175,11 @@ pub struct StartBody<'a> {
     pub game_key: &'a str,
     #[serde(flatten)]
     pub params: &'a StartGameParams,
+}
+
+/// The start call's answer (SPEC §7): the sportsbook token; without a text `token` it is
+/// refused.
+#[derive(Deserialize)]
+struct Started {
+    token: String,
 }

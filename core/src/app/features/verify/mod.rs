@@ -25,6 +25,7 @@ use crate::app::wire::lenient;
 use crate::domain::alert::Alert;
 use crate::domain::route::RouteName;
 use crate::domain::validation::Rule;
+use crate::json::readable_items;
 use crate::json::Json;
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -148,6 +149,16 @@ impl Endpoint for Call {
             Call::OwnerCode => post("/api/player/otp/email/send", Auth::Player),
         }
     }
+}
+
+/// `GET` the avatars a player may choose (SPEC §7): `[{id, url}]`.
+#[derive(Deserialize)]
+struct Avatars(#[serde(deserialize_with = "readable_items")] Vec<Avatar>);
+
+#[derive(Deserialize)]
+struct Avatar {
+    id: String,
+    url: String,
 }
 
 impl Feature for Verify {
@@ -339,22 +350,17 @@ impl Feature for Verify {
             }
             Call::Avatars => {
                 self.listing = false;
-                match calls::read_json(answer) {
-                    Ok(Json::Array(list)) => {
-                        self.avatars = list
-                            .into_iter()
-                            .filter_map(|a| {
-                                Some([
-                                    a.get("id")?.as_str()?.into(),
-                                    a.get("url")?.as_str()?.into(),
-                                ])
-                            })
-                            .collect();
+                // Avatars without a text id and address are left out; anything but a list
+                // is refused.
+                let list = answer.and_then(|t| {
+                    crate::json::from_str::<Avatars>(&t).map_err(ResponseError::Malformed)
+                });
+                match list {
+                    Ok(Avatars(list)) => {
+                        self.avatars = list.into_iter().map(|a| [a.id, a.url]).collect();
                     }
-                    other => {
-                        if let Err(e) = other {
-                            cx.log_err(LogLevel::Warn, "avatars", &e);
-                        }
+                    Err(e) => {
+                        cx.log_err(LogLevel::Warn, "avatars", &e);
                         self.avatar_error = Some(cx.text("alerts.somethingWrong"));
                     }
                 }
