@@ -8,7 +8,7 @@
 
 use crate::support;
 
-use croupier_core::app::feature::{LoadFailed, SliceSink};
+use croupier_core::app::feature::LoadFailed;
 use croupier_core::app::features::bonuses::BonusesUi;
 use croupier_core::app::features::sport::{SportUi, WidgetState};
 use croupier_core::app::groups::{self, Code, LoadState, QUEUE_LIMIT};
@@ -18,7 +18,7 @@ use croupier_core::app::{
 };
 use croupier_core::domain::realtime::SocketEvent;
 use serde_json::json;
-use support::{ui, NOW};
+use support::{ui, Drawn, NOW};
 
 const SPORT: GroupId = GroupId::sport;
 
@@ -78,23 +78,8 @@ fn failed(m: &mut Model) -> Vec<Effect> {
     )
 }
 
-/// The slices as the runtime writes them for the page, by name.
-#[derive(Default)]
-struct Sent(serde_json::Map<String, serde_json::Value>);
-
-impl SliceSink for Sent {
-    fn put<T: serde::Serialize>(&mut self, name: &'static str, value: &T) {
-        self.0
-            .insert(name.into(), serde_json::to_value(value).unwrap());
-    }
-    fn put_json(&mut self, name: &'static str, json: serde_json::Result<String>) {
-        let value = serde_json::from_str(&json.unwrap()).unwrap();
-        self.0.insert(name.into(), value);
-    }
-}
-
-fn whole(m: &Model) -> Sent {
-    let mut sent = Sent::default();
+fn whole(m: &Model) -> Drawn {
+    let mut sent = Drawn::default();
     croupier_core::app::view::whole(m, &mut sent);
     sent
 }
@@ -107,7 +92,7 @@ fn a_groups_slices_are_built_by_its_code_once_here_and_equal_the_models_view() {
     assert!(first.0.contains_key("session") && first.0.contains_key("groups"));
     assert!(!first.0.contains_key("sport"), "{:?}", first.0.keys());
     sport_ui(&mut m, SportUi::SportCarouselsWanted);
-    let mut changed = Sent::default();
+    let mut changed = Drawn::default();
     let dirty = m.dirty.take();
     croupier_core::app::view::changed(&m, dirty, &mut changed);
     assert!(!changed.0.contains_key("sport"));
@@ -120,7 +105,7 @@ fn a_groups_slices_are_built_by_its_code_once_here_and_equal_the_models_view() {
         "the chunk writes what the model's view holds"
     );
     let dirty = m.dirty.take();
-    let mut changed = Sent::default();
+    let mut changed = Drawn::default();
     croupier_core::app::view::changed(&m, dirty, &mut changed);
     assert_eq!(
         changed.0["sport"], here.0["sport"],

@@ -6,27 +6,11 @@
 
 use crate::support;
 
-use croupier_core::app::feature::SliceSink;
 use croupier_core::app::features::bonuses::{self, wire::Kind};
 use croupier_core::app::{update, view, Event, Model, Req};
 use croupier_core::domain::realtime::SocketEvent;
-use serde_json::{json, Map, Value};
-use support::{connect, req, respond, NOW};
-
-/// The changed slices as the bridge keeps them: by name, a later one replacing an earlier one.
-#[derive(Default)]
-struct Drawn(Map<String, Value>);
-
-impl SliceSink for Drawn {
-    fn put<T: serde::Serialize>(&mut self, name: &'static str, value: &T) {
-        self.0
-            .insert(name.into(), serde_json::to_value(value).unwrap());
-    }
-    fn put_json(&mut self, name: &'static str, json: serde_json::Result<String>) {
-        let value = serde_json::from_str(&json.unwrap()).unwrap();
-        self.0.insert(name.into(), value);
-    }
-}
+use serde_json::{json, Value};
+use support::{connect, req, respond, Drawn, NOW};
 
 /// What the runtime does once a run ends: send the slices changed since the last time.
 fn notify(m: &mut Model, drawn: &mut Drawn) {

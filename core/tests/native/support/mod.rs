@@ -116,6 +116,22 @@ pub fn sent(m: &mut Model) -> Vec<&'static str> {
     names.0
 }
 
+/// Slices as the runtime writes them for the page, by name (a later one replacing an earlier
+/// one, as the bridge keeps them).
+#[derive(Default)]
+pub struct Drawn(pub serde_json::Map<String, serde_json::Value>);
+
+impl croupier_core::app::feature::SliceSink for Drawn {
+    fn put<T: serde::Serialize>(&mut self, name: &'static str, value: &T) {
+        self.0
+            .insert(name.into(), serde_json::to_value(value).unwrap());
+    }
+    fn put_json(&mut self, name: &'static str, json: serde_json::Result<String>) {
+        let value = serde_json::from_str(&json.unwrap()).unwrap();
+        self.0.insert(name.into(), value);
+    }
+}
+
 /// Text typed into `form`'s field `field`, at NOW.
 pub fn type_text(m: &mut Model, form: croupier_core::app::FormId, field: &str, v: &str) {
     ui(
