@@ -34,15 +34,24 @@ afterEach(() => {
 
 describe("the sportsbook host", () => {
   it("shows a retry when the script failed, and says so when there is no sportsbook", () => {
-    const sent = setView({ sport: sport({ state: "failed", script: "/sdk.js" }) });
+    const groups = { ...initialView.groups, sport: "ready" as const };
+    const sent = setView({ groups, sport: sport({ state: "failed", script: "/sdk.js" }) });
     render(<WidgetStatus />);
     expect(screen.getByRole("alert").textContent).toContain("The sportsbook could not be loaded.");
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(sent).toContainEqual({ type: "sportRetry" });
     cleanup();
-    setView({ sport: sport({ unavailable: true }) });
+    setView({ groups, sport: sport({ unavailable: true }) });
     render(<WidgetStatus />);
     expect(screen.getByText("The sportsbook is not available here.")).toBeTruthy();
+  });
+
+  it("waits under a skeleton while the group's code loads: the first view's slice knows no config", () => {
+    // The first view (initialView) says unavailable: it was built without the operator's config.
+    setView({ groups: { ...initialView.groups, sport: "loading" }, sport: initialView.sport });
+    const { container } = render(<WidgetStatus />);
+    expect(screen.queryByText("The sportsbook is not available here.")).toBeNull();
+    expect(container.querySelector('[data-skeleton="sport-slug-page"]')).toBeTruthy();
   });
 
   it("mounts the widget where the core says, reports its moves, and moves it only when the core does", () => {

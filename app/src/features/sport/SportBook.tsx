@@ -23,6 +23,9 @@ export function WidgetStatus() {
   const sport = useCore((s) => s.sport);
   const code = useCore((s) => s.groups.sport);
   if (code === "failed") return <GroupRetry group="sport" className="sport-note" />;
+  // The sport slice is built by the group's code: until it is here the slice is the first
+  // view's, which knows no operator config (it would say "unavailable").
+  if (code !== "ready") return <Skeleton lines={6} name="sport-slug-page" />;
   if (sport.unavailable) return <p className="sport-note">{t("layout.sport.unavailable")}</p>;
   if (sport.state === "failed") {
     return (

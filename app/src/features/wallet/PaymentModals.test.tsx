@@ -43,9 +43,15 @@ describe("the payments' chunk", () => {
     expect(screen.queryByTestId("payments-code-failed")).toBeNull();
     expect(screen.getByTestId("crypto-units")).toBeTruthy();
     cleanup();
+    // While it loads the payment slice is still the first view's (no accounts): the modal's
+    // frame shows with a skeleton, never "No accounts here." for a player who has some.
     setView({ groups: { ...initialView.groups, payments: "loading" } });
-    render(<PaymentModals id="wallet" />);
+    const { container } = render(<PaymentModals id="wallet" />);
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.getByTestId("wallet-modal")).toBeTruthy();
+    expect(container.querySelector('[data-skeleton="payments-code"]')).toBeTruthy();
+    expect(screen.queryByText("No accounts here.")).toBeNull();
+    expect(screen.getAllByRole("tab")).toHaveLength(2);
+    expect(screen.queryAllByRole("tab", { selected: true })).toHaveLength(0);
   });
 });

@@ -12,6 +12,7 @@ const method = (id: string, name: string, selected = false, manual = false) => (
 
 function show(patch: Partial<PaymentView> = {}) {
   return setView({
+    groups: { ...initialView.groups, payments: "ready" },
     payment: {
       ...initialView.payment,
       direction: "deposit",

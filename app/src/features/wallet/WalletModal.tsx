@@ -13,6 +13,9 @@ export function WalletModal() {
   const t = useText();
   const dispatch = useDispatch();
   const p = useCore((s) => s.payment);
+  // The payment slice is built by the payments' code: until its chunk is here the slice is the
+  // first view's (no accounts, the deposit side), so the form waits under a skeleton.
+  const ready = useCore((s) => s.groups.payments === "ready");
   const withdraw = p.direction === "withdraw";
   const go = (dir: "deposit" | "withdraw") => dispatch({ type: "openModal", id: "wallet", params: [["wallet", dir]] });
   const invoice = p.invoice;
@@ -22,12 +25,14 @@ export function WalletModal() {
     <div className="wallet-modal" data-testid="wallet-modal">
       <div className="pay-tabs" role="tablist" aria-label={t("global-components.wallet.direction")}>
         {(["deposit", "withdraw"] as const).map((d) => (
-          <button key={d} type="button" role="tab" aria-selected={(p.direction ?? "deposit") === d} className="pay-tab" onClick={() => go(d)}>
+          <button key={d} type="button" role="tab" aria-selected={ready && (p.direction ?? "deposit") === d} className="pay-tab" onClick={() => go(d)}>
             {t(`global-components.wallet.${d}`)}
           </button>
         ))}
       </div>
-      {showQr && invoice ? (
+      {!ready ? (
+        <Skeleton lines={5} name="payments-code" />
+      ) : showQr && invoice ? (
         <QrPanel invoice={invoice} />
       ) : showWithdrawal ? (
         <WithdrawalState />
