@@ -202,13 +202,10 @@ fn deliver(model: &mut Model, code: &Code, item: Pending, now: u64, out: &mut Ou
             run(model, now, out, |f, cx| g.ui(f, e, cx));
             vec![part]
         }
-        // Read here, by the group's code: a malformed intent is logged and changes nothing.
+        // Read here, by the group's code, then delivered as a read intent; a malformed one is
+        // logged and changes nothing.
         Pending::Unread { kind, event } => match g.read(&kind, &event) {
-            Ok(e) => {
-                let part = e.part();
-                run(model, now, out, |f, cx| g.ui(f, e, cx));
-                vec![part]
-            }
+            Ok(e) => return deliver(model, code, Pending::Ui(e), now, out),
             Err(why) => {
                 out.fx.push(Effect::Log {
                     level: LogLevel::Warn,

@@ -422,12 +422,7 @@ impl app::feature::SliceSink for JsSlices {
         self.set(name, to_js(value));
     }
     fn put_json(&mut self, name: &'static str, json: serde_json::Result<String>) {
-        match json {
-            Ok(text) => self.set(name, crate::json_tape::view_from_text(&text)),
-            Err(e) => {
-                web_sys::console::error_1(&format!("slice {name} not serialized: {e}").into())
-            }
-        }
+        self.set(name, from_json(json));
     }
 }
 
@@ -445,7 +440,12 @@ impl JsSlices {
 /// engine, an object's `null` members left out so the view reads a `None` as `undefined`
 /// (`json_tape::view_from_text`); a serialization error is logged and gives `None`.
 pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Option<JsValue> {
-    match serde_json::to_string(value) {
+    from_json(serde_json::to_string(value))
+}
+
+/// JSON text a writer gave (here, or a lazy group's code in its chunk) as a plain JS value.
+fn from_json(json: serde_json::Result<String>) -> Option<JsValue> {
+    match json {
         Ok(text) => crate::json_tape::view_from_text(&text),
         Err(e) => {
             web_sys::console::error_1(&format!("view not serialized: {e}").into());

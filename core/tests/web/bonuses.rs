@@ -110,7 +110,7 @@ async fn a_guest_runtime_shows_an_empty_bonuses_slice_without_quests_or_loyalty(
     rt.dispatch(croupier_core::app::Event::LoadGroup(
         croupier_core::app::registry::GroupId::bonuses,
     ));
-    crate::group_ready(&rt, "bonuses").await;
+    crate::group_ready(|| rt.view(), "bonuses").await;
     let b = get(&rt.view(), "bonuses");
     assert_eq!(js_sys::Array::from(&get(&b, "items")).length(), 0);
     assert_eq!(get(&b, "loaded").as_bool(), Some(false));

@@ -28,10 +28,11 @@ async fn wait_ms(ms: i32) {
         .expect("timer");
 }
 
-/// Waits until the view says the lazy group `name`'s code is here (5 s at most).
-async fn group_ready(rt: &croupier_core::runtime::Runtime, name: &str) {
+/// Waits until `view()` (a runtime's or a `Core`'s) says the lazy group `name`'s code is here
+/// (5 s at most).
+async fn group_ready(view: impl Fn() -> wasm_bindgen::JsValue, name: &str) {
     for _ in 0..500 {
-        let groups = js_sys::Reflect::get(&rt.view(), &"groups".into()).unwrap_or_default();
+        let groups = js_sys::Reflect::get(&view(), &"groups".into()).unwrap_or_default();
         let state = js_sys::Reflect::get(&groups, &name.into()).unwrap_or_default();
         if state.as_string().as_deref() == Some("ready") {
             return;

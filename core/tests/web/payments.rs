@@ -60,7 +60,7 @@ async fn a_reload_reads_the_pending_qr_invoice_and_the_equivalent_back() {
     rt.start();
     // Until its code is here the group's slices are not built: the page keeps its first.
     assert!(get(&rt.view(), "payment").is_undefined());
-    group_ready(&rt, "payments").await;
+    group_ready(|| rt.view(), "payments").await;
     let payment = get(&rt.view(), "payment");
     assert_eq!(
         get(&payment, "equivalent").as_string().as_deref(),
@@ -74,7 +74,7 @@ async fn a_reload_reads_the_pending_qr_invoice_and_the_equivalent_back() {
     rt.dispatch(croupier_core::app::Event::LoadGroup(
         croupier_core::app::registry::GroupId::payments,
     ));
-    group_ready(&rt, "payments").await;
+    group_ready(|| rt.view(), "payments").await;
     assert_eq!(get(&get(&rt.view(), "payment"), "asyncId").as_f64(), None);
     storage::session_set(ASYNC_INVOICE_KEY, None);
     storage::local_set(EQUIVALENT_KEY, None);

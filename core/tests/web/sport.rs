@@ -7,7 +7,6 @@
 use std::rc::Rc;
 
 use crate::sandbox_url;
-use crate::wait_ms;
 use croupier_core::bindings::Core;
 use js_sys::{Function, Object, Promise, Reflect};
 use wasm_bindgen::prelude::*;
@@ -51,13 +50,8 @@ async fn core_at(path: &str) -> Rc<Core> {
     ))));
     core.start();
     core.dispatch(json(&format!(r#"{{"type":"navigate","path":"{path}"}}"#)));
-    for _ in 0..500 {
-        if text(&core.view(), &["groups", "sport"]).as_deref() == Some("ready") {
-            return core;
-        }
-        wait_ms(10).await;
-    }
-    panic!("the sport group did not load");
+    crate::group_ready(|| core.view(), "sport").await;
+    core
 }
 
 fn pathname() -> String {
