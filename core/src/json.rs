@@ -1,8 +1,7 @@
-//! JSON at the core's edges, with maintained libraries: `serde_json::Value` is the dynamic
-//! value (Centrifuge frames, pushes); text is parsed by the browser's engine (`JSON.parse`)
-//! and laid out flat for one read (`json_tape`, measured faster than walking the JS value),
-//! and written by serde_json's printer (view slices, request bodies).
-//! Native builds (tests, tools) use serde_json for both. See docs/ARCHITECTURE.md "Boundary".
+//! JSON at the core's edges, with serde_json on every target: `Value` is the dynamic value
+//! (Centrifuge frames, pushes, the view's events), text is read straight into the typed shapes
+//! and written by its printer (view slices, request bodies). The browser build runs the same
+//! parser the native tests do. See docs/ARCHITECTURE.md "Boundary".
 
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -11,26 +10,12 @@ pub use serde_json::{json, Map, Number, Value as Json};
 
 /// Parse JSON text into `T`; the error is a short reason for logs.
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, String> {
-    #[cfg(target_arch = "wasm32")]
-    {
-        from_json(crate::json_tape::from_text(text)?)
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        serde_json::from_str(text).map_err(|e| e.to_string())
-    }
+    serde_json::from_str(text).map_err(|e| e.to_string())
 }
 
 /// JSON text as a dynamic value.
 pub fn parse(text: &str) -> Result<Json, String> {
-    #[cfg(target_arch = "wasm32")]
-    {
-        crate::json_tape::from_text(text)
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        serde_json::from_str(text).map_err(|e| e.to_string())
-    }
+    serde_json::from_str(text).map_err(|e| e.to_string())
 }
 
 /// A dynamic value into `T`.
@@ -68,15 +53,6 @@ pub fn whole(v: &Json) -> Option<i64> {
         return Some(n);
     }
     whole_float(v.as_f64()?)
-}
-
-/// A JS number: a safe integer as an integer, else a float (`NaN`/infinities as `null`).
-#[cfg(target_arch = "wasm32")]
-pub(crate) fn number(f: f64) -> Json {
-    match whole_float(f) {
-        Some(i) => Json::Number(Number::from(i)),
-        None => Number::from_f64(f).map_or(Json::Null, Json::Number),
-    }
 }
 
 /// Serialize a map as an object even when empty (litemap writes an empty map as `[]` to

@@ -18,7 +18,7 @@ pub mod app;
 pub mod domain;
 pub mod json;
 #[cfg(target_arch = "wasm32")]
-pub mod json_tape;
+pub mod json_js;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bindings;

@@ -438,7 +438,7 @@ impl JsSlices {
 
 /// A Rust value as a plain JS value: compact JSON text (serde_json's printer) parsed by the
 /// engine, an object's `null` members left out so the view reads a `None` as `undefined`
-/// (`json_tape::view_from_text`); a serialization error is logged and gives `None`.
+/// (`json_js::view_from_text`); a serialization error is logged and gives `None`.
 pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Option<JsValue> {
     from_json(serde_json::to_string(value))
 }
@@ -446,7 +446,7 @@ pub fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Option<JsValue> {
 /// JSON text a writer gave (here, or a lazy group's code in its chunk) as a plain JS value.
 fn from_json(json: serde_json::Result<String>) -> Option<JsValue> {
     match json {
-        Ok(text) => crate::json_tape::view_from_text(&text),
+        Ok(text) => crate::json_js::view_from_text(&text),
         Err(e) => {
             web_sys::console::error_1(&format!("view not serialized: {e}").into());
             None
@@ -458,7 +458,7 @@ fn from_json(json: serde_json::Result<String>) -> Option<JsValue> {
 /// copied through `JSON.stringify`/`JSON.parse`: a cyclic or exotic object (a DOM event passed
 /// by mistake) becomes an error here instead of a deep recursion in the reader.
 pub fn js_json(value: &JsValue) -> Result<crate::json::Json, String> {
-    crate::json_tape::from_value(value)
+    crate::json_js::from_value(value)
 }
 
 /// [`js_json`] read into `T`.

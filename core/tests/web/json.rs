@@ -1,5 +1,6 @@
-//! The boundary in a real browser: JSON text is parsed by the engine and read from its flat
-//! layout (`json_tape`), written by serde_json's printer; view values cross as plain objects.
+//! The boundary in a real browser: JSON text is read and written by serde_json, JS values from
+//! the view are written by the engine (`JSON.stringify`) first (`json_js`); view values cross as
+//! plain objects parsed by the engine.
 
 use croupier_core::json::{self, Json};
 use croupier_core::runtime::{from_js, to_js};
@@ -8,7 +9,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
 #[wasm_bindgen_test]
-fn numbers_parse_and_print_through_the_engine() {
+fn numbers_parse_and_print() {
     for (text, value) in [
         ("2.5", 2.5),
         ("-0.125", -0.125),
@@ -20,8 +21,11 @@ fn numbers_parse_and_print_through_the_engine() {
     // Safe integers stay integers (ids, amounts in sub-units).
     assert_eq!(json::parse("42").unwrap().as_i64(), Some(42));
     assert_eq!(json::from_str::<i64>("-7"), Ok(-7));
-    // Past 2^53 the engine cannot hold the integer: an error, never a silently rounded id.
-    assert!(json::from_str::<i64>("9007199254740993").is_err());
+    // Past 2^53 an id is still read exactly: no engine float stands between the text and it.
+    assert_eq!(
+        json::from_str::<i64>("9007199254740993"),
+        Ok(9_007_199_254_740_993)
+    );
     let printed = json::to_string(&[0.1 + 0.2, 2.5, 1e21, 3.0, f64::NAN]).unwrap();
     assert_eq!(printed, "[0.30000000000000004,2.5,1e+21,3.0,null]");
     assert_eq!(
@@ -95,8 +99,10 @@ fn bad_js_values_are_errors_not_panics() {
 }
 
 #[wasm_bindgen_test]
-fn the_engines_parse_reads_as_serde_json_parses() {
-    // serde_json's own parser, linked into this test only, is the reference.
+fn js_values_read_as_their_json_text_reads() {
+    // What the view sends is the engine's own object; written by `JSON.stringify` and read by
+    // serde_json, it is the value its text is (the engine orders integer-like keys first; the
+    // map is the same).
     let docs = [
         r#"{"a":[1,-2,3.5,1e-7,true,false,null],"b":{"c":"d","":""},"e":[],"f":{}}"#,
         r#"["é","日本語","😀 and 𝄞","tab\tquote\"back\\slash","\u0000inside\u0000","a\u0000b"]"#,
@@ -107,40 +113,50 @@ fn the_engines_parse_reads_as_serde_json_parses() {
         "-0.125",
         "null",
         r#"{"amount":"1500.00","id":9007199254740991,"rate":0.1}"#,
+        r#"{"b":1,"10":2,"a":3,"2":4}"#,
     ];
     for doc in docs {
         let expected: Json = serde_json::from_str(doc).unwrap();
-        assert_eq!(json::parse(doc), Ok(expected), "{doc}");
+        let value = js_sys::JSON::parse(doc).unwrap();
+        assert_eq!(
+            croupier_core::json_js::from_value(&value),
+            Ok(expected),
+            "{doc}"
+        );
     }
-    // Keys an engine orders its own way (integer-like first) still make the same map.
-    let keys = r#"{"b":1,"10":2,"a":3,"2":4}"#;
-    assert_eq!(json::parse(keys), Ok(serde_json::from_str(keys).unwrap()));
+    // A whole number the engine holds as a float is an integer to the core (`1.0` is `1` in JS).
+    let whole = js_sys::JSON::parse(r#"{"id":7.0,"stake":2.5}"#).unwrap();
+    let read = croupier_core::json_js::from_value(&whole).unwrap();
+    assert_eq!(read["id"].as_i64(), Some(7));
+    assert_eq!(read["stake"].as_f64(), Some(2.5));
     // The config's texts: a large object of strings comes through whole.
     let texts: String = (0..2000)
         .map(|i| format!(r#""group.key{i}":"Text {i}: é😀 \"{i}\"""#))
         .collect::<Vec<_>>()
         .join(",");
     let doc = format!("{{{texts}}}");
-    let read = json::parse(&doc).unwrap();
+    let read = croupier_core::json_js::from_value(&js_sys::JSON::parse(&doc).unwrap()).unwrap();
     assert_eq!(read.as_object().map(|m| m.len()), Some(2000));
     assert_eq!(read, serde_json::from_str::<Json>(&doc).unwrap());
 }
 
 #[wasm_bindgen_test]
-fn a_lone_surrogate_becomes_the_replacement_character_and_the_rest_stays_in_place() {
-    // JSON allows "\ud800" alone; the engine keeps it, UTF-8 cannot: it arrives as U+FFFD
-    // (one UTF-16 unit, as the surrogate was), and the strings after it are not shifted.
-    assert_eq!(
-        json::parse(r#"["\ud800x","y",{"\udc00":"z"}]"#),
-        Ok(json::json!(["\u{FFFD}x", "y", {"\u{FFFD}": "z"}]))
-    );
+fn a_lone_surrogate_is_refused_with_a_reason() {
+    // JSON's syntax allows "\ud800" alone; UTF-8 cannot hold it. An answer carrying one is
+    // malformed (the call's error path, as natively), and so is a view value (logged, ignored).
+    assert!(json::parse(r#"["\ud800x","y"]"#).is_err());
+    assert!(json::parse(r#"["\udc00"]"#).is_err());
+    let value = js_sys::JSON::parse(r#"{"value":"\ud800"}"#).unwrap();
+    assert!(croupier_core::json_js::from_value(&value).is_err());
+    // Paired surrogates are one character.
+    assert_eq!(json::parse(r#""\ud83d\ude00""#), Ok(json::json!("😀")));
 }
 
 #[wasm_bindgen_test]
-fn plain_js_values_read_through_the_tape() {
+fn plain_js_values_read_through_json() {
     let value = js_sys::JSON::parse(r#"{"type":"typed","field":"email","value":"a@b.c"}"#).unwrap();
     assert_eq!(
-        croupier_core::json_tape::from_value(&value),
+        croupier_core::json_js::from_value(&value),
         Ok(json::json!({"type": "typed", "field": "email", "value": "a@b.c"}))
     );
     // What JSON drops is dropped (a function, undefined); what it cannot hold is an error.
@@ -148,20 +164,15 @@ fn plain_js_values_read_through_the_tape() {
     js_sys::Reflect::set(&object, &"keep".into(), &1.into()).unwrap();
     js_sys::Reflect::set(&object, &"gone".into(), &JsValue::UNDEFINED).unwrap();
     assert_eq!(
-        croupier_core::json_tape::from_value(&object),
+        croupier_core::json_js::from_value(&object),
         Ok(json::json!({"keep": 1}))
     );
-    assert!(croupier_core::json_tape::from_value(&JsValue::UNDEFINED).is_err());
-    assert!(
-        croupier_core::json_tape::from_value(&JsValue::from(js_sys::BigInt::from(1u8))).is_err()
-    );
-    // 64 levels pass; one more is refused, in the text and in a value alike.
+    assert!(croupier_core::json_js::from_value(&JsValue::UNDEFINED).is_err());
+    assert!(croupier_core::json_js::from_value(&JsValue::from(js_sys::BigInt::from(1u8))).is_err());
+    // 100 levels pass; past serde_json's limit (128) is refused, in the text and in a value alike.
     let nested = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
-    assert!(json::parse(&nested(65)).is_ok());
-    assert_eq!(
-        json::parse(&nested(66)),
-        Err("nested too deeply".to_string())
-    );
-    let deep = js_sys::JSON::parse(&nested(66)).unwrap();
-    assert!(croupier_core::json_tape::from_value(&deep).is_err());
+    assert!(json::parse(&nested(100)).is_ok());
+    assert!(json::parse(&nested(200)).is_err());
+    let deep = js_sys::JSON::parse(&nested(200)).unwrap();
+    assert!(croupier_core::json_js::from_value(&deep).is_err());
 }

@@ -22,7 +22,7 @@ fn view_text(core: &Core, slice: &str) -> String {
 
 #[wasm_bindgen_test]
 fn launch_data_in_the_config_is_the_miniapp() {
-    let with = croupier_core::json_tape::from_value(&js(&format!(
+    let with = croupier_core::json_js::from_value(&js(&format!(
         r#"{{"platform":"web","origin":"https://c.example","miniapp":{{"initDataRaw":"a=1&hash=x","botUrl":"{BOT}","user":{{"id":5,"name":"Ann"}}}}}}"#
     )))
     .unwrap();
@@ -33,7 +33,7 @@ fn launch_data_in_the_config_is_the_miniapp() {
         BOT,
         "requests send the bot URL"
     );
-    let without = croupier_core::json_tape::from_value(&js(
+    let without = croupier_core::json_js::from_value(&js(
         r#"{"origin":"https://c.example","miniapp":{"initDataRaw":""}}"#,
     ))
     .unwrap();
