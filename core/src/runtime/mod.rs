@@ -455,8 +455,9 @@ fn from_json(json: serde_json::Result<String>) -> Option<JsValue> {
 }
 
 /// A plain JS value from the view (an event, the config) as a dynamic value. It is first
-/// copied through `JSON.stringify`/`JSON.parse`: a cyclic or exotic object (a DOM event passed
-/// by mistake) becomes an error here instead of a deep recursion in the reader.
+/// written by `JSON.stringify` and read by serde_json (`json_js::from_value`): a cyclic or
+/// exotic object (a DOM event passed by mistake) becomes an error here instead of a deep
+/// recursion in the reader.
 pub fn js_json(value: &JsValue) -> Result<crate::json::Json, String> {
     crate::json_js::from_value(value)
 }
