@@ -264,6 +264,10 @@ impl Runtime {
                 let this = Rc::clone(self);
                 let base = Rc::clone(&self.base);
                 wasm_bindgen_futures::spawn_local(async move {
+                    // Each request is built and handed to `fetch` in a task of its own: the
+                    // start asks for about twenty at once, and building them all in the
+                    // start's task made it one of the page's longest (issue 28, TBT).
+                    gloo_timers::future::TimeoutFuture::new(0).await;
                     if req.guarded != app::Guard::None {
                         req.body = third_party::guard(req.body.take(), req.guarded).await;
                     }

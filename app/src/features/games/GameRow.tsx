@@ -1,12 +1,20 @@
+import { memo } from "react";
 import { useText } from "../../core/store";
 import type { RowView } from "../../core/types";
 import { Link } from "../../shared/Link";
 import { GameTile, TileSkeleton } from "./GameTile";
+import { useStaged } from "./staged";
 
-/** A lobby row: the collection's first games and "show all" into its category page. */
-export function GameRow({ row, index }: { row: RowView; index: number }) {
+/** Skeleton tiles in a row: more than a wide screen shows. */
+const SKELETON_TILES = 8;
+
+/** A lobby row: the collection's first games and "show all" into its category page. Rows below
+ * the first ones draw their tiles a task later (`useStaged`), skeleton tiles meanwhile. */
+export const GameRow = memo(function GameRow({ row, index }: { row: RowView; index: number }) {
   const t = useText();
+  const staged = useStaged(index);
   const id = `row-${row.identity}`;
+  const shape = index === 0 ? "3x4" : "1x1";
   return (
     <section className="game-row" aria-labelledby={id} data-testid="game-row" data-row={row.identity}>
       <header className="game-row-head">
@@ -16,13 +24,14 @@ export function GameRow({ row, index }: { row: RowView; index: number }) {
         </Link>
       </header>
       <div className="game-row-tiles">
-        {row.tiles.map((tile) => (
-          <GameTile key={tile.identity} tile={tile} shape={index === 0 ? "3x4" : "1x1"} />
-        ))}
+        {staged
+          ? row.tiles.map((tile) => <GameTile key={tile.identity} tile={tile} shape={shape} />)
+          : row.tiles.slice(0, SKELETON_TILES).map((tile) => <TileSkeleton key={tile.identity} shape={shape} />)}
       </div>
     </section>
   );
-}
+});
+
 
 /** A row's place while the catalogue loads, in the real row's geometry (the first row's tiles
  * are 3x4), so nothing moves when the games arrive. */
@@ -33,7 +42,7 @@ export function RowSkeleton({ index }: { index: number }) {
         <h2>{"\u00a0"}</h2>
       </header>
       <div className="game-row-tiles">
-        {Array.from({ length: 8 }, (_, i) => (
+        {Array.from({ length: SKELETON_TILES }, (_, i) => (
           <TileSkeleton key={i} shape={index === 0 ? "3x4" : "1x1"} />
         ))}
       </div>

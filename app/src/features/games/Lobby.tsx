@@ -1,4 +1,3 @@
-import { useDeferredValue } from "react";
 import { useCore, useText } from "../../core/store";
 import { Link } from "../../shared/Link";
 import { GameRow, RowSkeleton } from "./GameRow";
@@ -10,10 +9,9 @@ import { useGamesPainted } from "../../core/gamesPainted";
 export function Lobby({ title }: { title?: string }) {
   useGamesPainted();
   const t = useText();
-  // Deferred: the rows (about a hundred tiles) are drawn in a background render that yields to
-  // the browser every few milliseconds, not in the task that brought the catalogue or the
-  // winners (a long task on a phone).
-  const lobby = useDeferredValue(useCore((s) => s.gamesLobby));
+  // The rows (about a hundred tiles) are not drawn in one task: past the first ones, each row
+  // draws its tiles in a task of its own (GameRow's `useStaged`).
+  const lobby = useCore((s) => s.gamesLobby);
   return (
     <div className="lobby" data-testid="lobby">
       {title ? <h1 className="page-title">{title}</h1> : null}
