@@ -8,6 +8,7 @@ import { fetchRuntimeConfig } from "./core/runtimeConfig";
 import { firstPaintView, useCore } from "./core/store";
 import { installMiniapp } from "./features/miniapp/chrome";
 import { launchData } from "./features/miniapp/telegram";
+import { traced } from "./core/steps";
 import { preloadPage } from "./pages/registry";
 import { ignoreClicksOnDisabledControls } from "./ui/disabledControls";
 import "./styles.css";
@@ -68,14 +69,17 @@ function boot() {
     keepEarlyFocus(rootElement);
     const root = createRoot(rootElement);
     // A transition: React draws the first tree in slices of a few milliseconds, yielding to
-    // the browser between them, not in one long task; the HTML's page stays on screen meanwhile.
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <CrashBoundary>
-            <App />
-          </CrashBoundary>
-        </StrictMode>,
+    // the browser between them; Preact (the build's runtime) draws it at once, in this task.
+    // The HTML's page stays on screen meanwhile.
+    traced("first render", () =>
+      startTransition(() =>
+        root.render(
+          <StrictMode>
+            <CrashBoundary>
+              <App />
+            </CrashBoundary>
+          </StrictMode>,
+        ),
       ),
     );
     replayWhenDrawn(rootElement);

@@ -6,6 +6,7 @@
 // runs per page (Lighthouse's own guidance: judge on the median of 5). LH_PAGES=home,wallet,profile
 // (the default) picks pages. Run by scripts/lighthouse.sh: node run.mjs BASE_URL WORKDIR
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
@@ -29,6 +30,10 @@ async function signIn() {
 }
 
 async function audit(name, path, token) {
+  // TBT is the observed tasks' lengths times four: anything else running on the machine shows
+  // up in it (sessions 45-47 read home TBT 1,640-1,753 ms at load ~1.5-2; the same tree gave
+  // 168-386 ms on a quiet machine). The load is printed with each run so a figure carries its context.
+  console.log(`lighthouse ${name}: machine load ${loadavg()[0].toFixed(2)} (1-minute average) before the run`);
   const browser = await puppeteer.launch({
     executablePath: CHROME,
     headless: true,
