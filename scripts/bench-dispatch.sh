@@ -39,6 +39,8 @@ if [ -n "${BENCH_ITERATIONS:-}" ]; then export BENCH_ITERATIONS; fi
 # run after WASM_RUN_LIMIT seconds and tries again, three runs in all, while no test has run:
 # BENCH_RUN_LIMIT=S is that limit (the smoke: 45; a healthy smoke run takes about 10 s), 0 (the
 # full bench, whose whole-view comparison takes minutes) none. Its retries are said in the log.
+# Whatever that limit, a page that has not begun loading the module within WASM_START_LIMIT
+# seconds (default 30) is the hang, cut off then.
 rc=0
 # The whole-view comparison takes a while: more than wasm-bindgen-test's default 20 s.
 WASM_RUN_LIMIT="${BENCH_RUN_LIMIT:-0}" WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-600}" \

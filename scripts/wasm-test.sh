@@ -40,12 +40,42 @@ cargo test --target wasm32-unknown-unknown --no-fail-fast --no-run "${suites[@]}
 # here, 90 s on a loaded machine) and tried again, up to three times, only while no test has
 # run (no `test result:` line): a run in which any test ran is never repeated. Said loudly.
 limit="${WASM_RUN_LIMIT:-240}"
+# The hang shows early: the runner's page never prints "Loading Wasm module..." (its first
+# script line; a good run prints it within a few seconds of "Running headless tests", and the
+# time is logged). A run whose page has not begun loading the module after WASM_START_LIMIT
+# seconds is cut off then, not at the whole run's limit: session 48 saw the hang in 4 of 11
+# attempts here, each waiting the whole 240 s before.
+start_limit="${WASM_START_LIMIT:-30}"
+attempt_run() {
+  : >"$out"
+  timeout --kill-after=10 "$limit" cargo test --target wasm32-unknown-unknown --no-fail-fast "${suites[@]}" "$@" >"$out" 2>&1 &
+  local pid=$! waited=0 began="" tail_pid
+  tail -n +1 -f --pid="$pid" "$out" &
+  tail_pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    if [ -z "$began" ] && grep -q "Loading Wasm module" "$out"; then
+      began=1
+      echo "wasm-test: the $browser page began loading the module after ${waited} s" >&2
+    elif [ -z "$began" ] && [ "$waited" -ge "$start_limit" ]; then
+      echo "wasm-test: the $browser page did not begin loading the module within ${start_limit} s" >&2
+      # timeout passes the signal on to the runner, its driver and the browser.
+      kill -TERM "$pid" 2>/dev/null || true
+      break
+    fi
+    sleep 1
+    waited=$((waited + 1))
+  done
+  local run_status=0
+  wait "$pid" || run_status=$?
+  wait "$tail_pid" 2>/dev/null || true
+  return "$run_status"
+}
 if [ "$status" -eq 0 ]; then
   for attempt in 1 2 3; do
     status=0
-    timeout --kill-after=10 "$limit" cargo test --target wasm32-unknown-unknown --no-fail-fast "${suites[@]}" "$@" 2>&1 | tee "$out" || status=$?
+    attempt_run "$@" || status=$?
     if [ "$status" -eq 0 ] || grep -q "^test result:" "$out"; then break; fi
-    echo "wasm-test: the $browser runner ran no test (attempt $attempt of 3, limit ${limit} s)" >&2
+    echo "wasm-test: the $browser runner ran no test (attempt $attempt of 3, limit ${limit} s, start limit ${start_limit} s)" >&2
   done
 fi
 # Proof of the browser: the runner names the one it drove, for every binary with tests.
