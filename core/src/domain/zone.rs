@@ -10,7 +10,7 @@
 //!   bisects to the minute. One change per week at most is seen (real zones change twice a year,
 //!   months apart; a shorter gap, such as a summer time paused for a month, is still found).
 //!   Once a week, not once a day: the browser probes four years at every start, and 1,460 calls
-//!   into `Date` were ~12 ms of the start's task at 4x CPU (issue 28).
+//!   into `Date` were ~20 ms of the start's task at 4x CPU (issue 28).
 //! - ISO-8601 texts ([`parse_iso`]): `YYYY-MM-DD`, optionally `T` or a space and `HH:mm`,
 //!   `:ss`, a fraction, then `Z`, `±HH:mm`, `±HHmm` or `±HH`. No offset is read as UTC (the
 //!   platform's clock; the engine would read a date-time without one as local time). Anything

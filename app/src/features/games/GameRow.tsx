@@ -32,7 +32,6 @@ export const GameRow = memo(function GameRow({ row, index }: { row: RowView; ind
   );
 });
 
-
 /** A row's place while the catalogue loads, in the real row's geometry (the first row's tiles
  * are 3x4), so nothing moves when the games arrive. */
 export function RowSkeleton({ index }: { index: number }) {
