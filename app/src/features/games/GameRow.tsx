@@ -8,13 +8,16 @@ import { useStaged } from "./staged";
 /** Skeleton tiles in a row: more than a wide screen shows. */
 const SKELETON_TILES = 8;
 
+/** The first row's tiles are 3x4, the others' square. */
+const rowShape = (index: number) => (index === 0 ? "3x4" : "1x1");
+
 /** A lobby row: the collection's first games and "show all" into its category page. Rows below
  * the first ones draw their tiles a task later (`useStaged`), skeleton tiles meanwhile. */
 export const GameRow = memo(function GameRow({ row, index }: { row: RowView; index: number }) {
   const t = useText();
   const staged = useStaged(index);
   const id = `row-${row.identity}`;
-  const shape = index === 0 ? "3x4" : "1x1";
+  const shape = rowShape(index);
   return (
     <section className="game-row" aria-labelledby={id} data-testid="game-row" data-row={row.identity}>
       <header className="game-row-head">
@@ -42,7 +45,7 @@ export function RowSkeleton({ index }: { index: number }) {
       </header>
       <div className="game-row-tiles">
         {Array.from({ length: SKELETON_TILES }, (_, i) => (
-          <TileSkeleton key={i} shape={index === 0 ? "3x4" : "1x1"} />
+          <TileSkeleton key={i} shape={rowShape(index)} />
         ))}
       </div>
     </section>
