@@ -6,7 +6,9 @@
 //! - Alert keys: `depositSuccess`, `depositError`, `withdrawalSuccess`, `withdrawalError`.
 //! - The [`InvoiceTracker`] remembers the last status per invoice so a repeated push neither
 //!   toasts twice nor fires the deposit analytics twice. It keeps the latest
-//!   [`TRACKED_MAX`] invoices.
+//!   [`TRACKED_MAX`] invoices. A settled status is final: a "pending" update that comes
+//!   after it (the create answer overtaken by the provider's push, or pushes out of order) is
+//!   stale and changes nothing.
 //! - A pending deposit with `publicData.qr` is an asynchronous invoice: its QR is shown and its
 //!   id is to be stored (session storage `asyncInvoiceId`); when it settles the stored id is
 //!   cleared.
@@ -209,6 +211,15 @@ impl InvoiceTracker {
         }
     }
 
+    /// The settled status (success or error) already seen for the invoice, if any.
+    pub fn settled(&self, id: u64) -> Option<InvoiceStatus> {
+        self.seen
+            .iter()
+            .find(|(seen, _)| *seen == id)
+            .and_then(|(_, s)| InvoiceStatus::from_code(*s))
+            .filter(|s| *s != InvoiceStatus::Pending)
+    }
+
     /// Handles an invoice update of a known kind.
     pub fn apply(
         &mut self,
@@ -224,7 +235,10 @@ impl InvoiceTracker {
             }
         }
         if let Some(p) = pos {
-            if self.seen.get(p).is_some_and(|(_, s)| *s == invoice.status) {
+            let was = self.seen.get(p).map(|(_, s)| *s);
+            let stale = invoice.status == InvoiceStatus::Pending.code()
+                && was.is_some_and(|s| s != InvoiceStatus::Pending.code());
+            if was == Some(invoice.status) || stale {
                 return InvoiceOutcome::default();
             }
             self.seen.remove(p);

@@ -720,6 +720,81 @@ fn settled_deposits_fire_analytics_by_number_once() {
 }
 
 #[test]
+fn a_push_that_settles_the_deposit_before_the_create_answer_still_shows_the_result() {
+    let mut m = player(Boot::default());
+    connect(&mut m);
+    open_deposit(&mut m);
+    type_card_deposit(&mut m, "25");
+    ui(&mut m, PaymentsUi::Pay);
+    // The provider was quicker than the answer: the push comes first.
+    push_invoice(&mut m, invoice(51, 2, "25.00", Some(1)));
+    respond(
+        &mut m,
+        create_req(Direction::Deposit),
+        201,
+        invoice(51, 1, "25.00", None),
+    );
+    let v = view(&m).payment;
+    // The older "pending" answer does not undo the settled status.
+    assert_eq!(v.stage, pay::Stage::Success);
+    assert!(
+        address(&m).contains("modal=deposit-success"),
+        "{}",
+        address(&m)
+    );
+    // One alert and one analytics pair, from the push.
+    assert_eq!(v.analytics, vec!["ftd", "deposit"]);
+    let toasts = view(&m).toasts;
+    assert_eq!(
+        toasts
+            .iter()
+            .filter(|t| t.title == "Deposit successful")
+            .count(),
+        1,
+        "{toasts:?}"
+    );
+    // A later look-up (a socket back) finds it settled: quiet.
+    push_invoice(&mut m, invoice(51, 2, "25.00", Some(1)));
+    assert_eq!(view(&m).payment.analytics.len(), 2);
+}
+
+#[test]
+fn a_pending_push_after_the_settled_one_changes_nothing() {
+    let mut m = player(Boot::default());
+    connect(&mut m);
+    open_deposit(&mut m);
+    type_card_deposit(&mut m, "25");
+    ui(&mut m, PaymentsUi::Pay);
+    respond(
+        &mut m,
+        create_req(Direction::Deposit),
+        201,
+        invoice(52, 1, "25.00", None),
+    );
+    push_invoice(&mut m, invoice(52, 3, "25.00", None));
+    assert_eq!(view(&m).payment.stage, pay::Stage::Error);
+    // Out of order: the "pending" update was sent before the decline.
+    push_invoice(&mut m, invoice(52, 1, "25.00", None));
+    assert_eq!(view(&m).payment.stage, pay::Stage::Error);
+    assert!(
+        address(&m).contains("modal=deposit-error"),
+        "{}",
+        address(&m)
+    );
+    // The decline's alert was not shown twice.
+    push_invoice(&mut m, invoice(52, 3, "25.00", None));
+    let toasts = view(&m).toasts;
+    assert_eq!(
+        toasts
+            .iter()
+            .filter(|t| t.kind == croupier_core::app::features::toasts::view::ToastKind::Error)
+            .count(),
+        1,
+        "{toasts:?}"
+    );
+}
+
+#[test]
 fn a_qr_deposit_survives_a_reload_and_a_socket_drop() {
     let mut m = player(Boot::default());
     ui(

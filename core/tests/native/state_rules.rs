@@ -345,6 +345,17 @@ fn invoice_async_qr_and_tracker() {
     assert_eq!(p.alert, None);
     let e = t.on_event("invoice.withdrawal.updated", &inv(3, 3, None, None), None);
     assert_eq!(e.alert.map(|a| a.key), Some("withdrawalError".into()));
+    // A settled status is final: a late "pending" (an answer overtaken by the push) is stale.
+    assert_eq!(t.settled(1), Some(InvoiceStatus::Success));
+    assert_eq!(
+        t.on_event("invoice.deposit.updated", &inv(1, 1, Some(1), None), None),
+        Default::default()
+    );
+    assert_eq!(t.settled(1), Some(InvoiceStatus::Success));
+    assert_eq!(t.settled(3), Some(InvoiceStatus::Error));
+    t.apply(InvoiceKind::Deposit, &inv(9, 1, None, None), None);
+    assert_eq!(t.settled(9), None, "pending is not settled");
+    assert_eq!(t.settled(404), None);
     // bounded memory
     for i in 100..300 {
         t.apply(InvoiceKind::Deposit, &inv(i, 1, None, None), None);

@@ -178,7 +178,8 @@ impl Feature for Payments {
             // The amount typed stays the same value in the other unit.
             Hook::Signal(Signal::CryptoUnits) => self.pay.units_changed(&accounts, cx),
             Hook::Push(Push::Invoice { data, .. }) => match pay::wire::WireInvoice::read(data) {
-                Some(inv) => {
+                Some(mut inv) => {
+                    self.pay.latest(&mut inv);
                     self.history.pushed(&inv);
                     self.pay.settled(inv, cx);
                 }

@@ -708,7 +708,16 @@ impl Pay {
 
     /// An invoice update (push, resume, or the create answer): alerts, analytics, the QR id,
     /// and the flow's stage when it is the invoice on screen.
-    pub fn settled(&mut self, inv: WireInvoice, cx: &mut Cx) {
+    /// The provider's push may overtake the create answer (or a "pending" push come late):
+    /// the settled status already seen stands.
+    pub fn latest(&self, inv: &mut WireInvoice) {
+        if let Some(s) = self.tracker.settled(inv.id) {
+            inv.status = s.code();
+        }
+    }
+
+    pub fn settled(&mut self, mut inv: WireInvoice, cx: &mut Cx) {
+        self.latest(&mut inv);
         let kind = kind_of(&inv);
         let out = self.tracker.apply(kind, &inv.domain(), self.async_id);
         if let Some(a) = out.alert {
