@@ -4,7 +4,7 @@
 // from the page. Axe and screenshots of the page with a pending change.
 import { expect, test, type APIRequestContext } from "./fixtures";
 import { axeClean } from "./axe";
-import { control, url, register, resetSwitches, signedIn, type Player } from "./player";
+import { control, url, register, signedIn, type Player } from "./player";
 
 const auth = (p: Player) => ({ Authorization: `Bearer ${p.token}` });
 
@@ -26,7 +26,6 @@ async function raise(request: APIRequestContext, player: Player, id: number, amo
 test.beforeEach(async ({ request }) => {
   await request.post(url("/api/_control/payments"), { data: { settleMs: 300 } });
 });
-test.afterEach(async ({ request }) => resetSwitches(request));
 
 test("a raised deposit limit is pending for 24 h, the old one still refuses, then it applies; a pending change is cancelled", async ({ page, request }) => {
   const player = await register(request, "later");

@@ -3,7 +3,7 @@
 // player is told why and until when. Each test registers its own player.
 import { expect, test, type APIRequestContext } from "./fixtures";
 import { axeClean } from "./axe";
-import { control, url, register, resetSwitches, signedIn, type Player } from "./player";
+import { control, url, register, signedIn, type Player } from "./player";
 
 async function addLimit(request: APIRequestContext, player: Player, data: object) {
   const res = await request.post(url("/api/player/limits"), { headers: { Authorization: `Bearer ${player.token}` }, data });
@@ -13,7 +13,6 @@ async function addLimit(request: APIRequestContext, player: Player, data: object
 test.beforeEach(async ({ request }) => {
   await request.post(url("/api/_control/payments"), { data: { settleMs: 300 } });
 });
-test.afterEach(async ({ request }) => resetSwitches(request));
 
 test("a deposit limit set on the page refuses a larger deposit with 13100; it is raised after a confirmation and removed, each 24 h later", async ({ page, request }) => {
   const player = await register(request, "lim");

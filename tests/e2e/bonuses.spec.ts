@@ -3,10 +3,9 @@
 // "Bonuses"), pushes on bonus:* channels. Each test registers its own player.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { axeClean } from "./axe";
-import { url, register, control, resetSwitches, signedIn, type Player } from "./player";
+import { url, register, control, signedIn, type Player } from "./player";
 
 // One test sets the provider's settling delay of the shared sandbox.
-test.afterEach(async ({ request }) => resetSwitches(request));
 
 /** Waits until the page's socket listens on the player's channels (a malformed object there is
  * dropped by the client). */

@@ -4,13 +4,9 @@
 // cookie-request and geo-popup rules, axe and screenshots at both sizes.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { axeClean } from "./axe";
-import { resetSwitches } from "./player";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
-
-// The referral test makes the provider quick; the worker's later specs get the default back.
-test.afterEach(async ({ request }) => resetSwitches(request));
 
 const NO_CONSENT = { cookies: [], origins: [] };
 

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { test as base } from "@playwright/test";
 import { startSandbox } from "./sandbox";
+import { resetSwitches } from "./player";
 
 export * from "@playwright/test";
 
@@ -18,7 +19,7 @@ function consentedState(url: string, worker: number): string {
   return file;
 }
 
-export const test = base.extend<{}, { sandbox: { url: string; consented: string } }>({
+export const test = base.extend<{ switches: void }, { sandbox: { url: string; consented: string } }>({
   sandbox: [
     async ({}, use, workerInfo) => {
       const { url, proc } = await startSandbox(["--control", "--outbox"]);
@@ -31,6 +32,15 @@ export const test = base.extend<{}, { sandbox: { url: string; consented: string 
       }
     },
     { scope: "worker", auto: true },
+  ],
+  // The switches several specs flip (the provider's speed, the token life) go back to the
+  // sandbox's start values after every test, so no later test in the worker runs on them.
+  switches: [
+    async ({ request }, use) => {
+      await use();
+      await resetSwitches(request);
+    },
+    { auto: true },
   ],
   // Every test starts as a visitor who already answered the cookie question, so the
   // cookie-request modal does not cover pages under test; content.spec.ts starts without it.

@@ -4,7 +4,7 @@
 // PIX and not UPI. Each test registers its own player; its country is the profile's.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { axeClean } from "./axe";
-import { control, register, resetSwitches, signedIn, url, type Player } from "./player";
+import { control, register, signedIn, url, type Player } from "./player";
 
 async function livesIn(request: APIRequestContext, player: Player, country: string) {
   const res = await request.put(url("/api/player/profile"), {
@@ -24,7 +24,6 @@ async function openDeposit(page: Page, player: Player) {
 test.beforeEach(async ({ request }) => {
   await control(request, "payments", { settleMs: 700 });
 });
-test.afterEach(async ({ request }) => resetSwitches(request));
 
 test("a rupee player in India sees UPI and not PIX, and deposits through UPI with a UPI ID", async ({ page, request }) => {
   const player = await register(request, "upi", "INR");

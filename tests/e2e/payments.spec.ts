@@ -4,7 +4,7 @@
 // its own player.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { axeClean } from "./axe";
-import { url, register, control, resetSwitches, signedIn } from "./player";
+import { url, register, control, signedIn } from "./player";
 
 const analytics = (page: Page) => page.evaluate(() => (window as unknown as { croupierAnalytics?: string[] }).croupierAnalytics ?? []);
 
@@ -19,7 +19,6 @@ async function cardDeposit(page: Page, amount: string) {
 test.beforeEach(async ({ request }) => {
   await control(request, "payments", { settleMs: 700 });
 });
-test.afterEach(async ({ request }) => resetSwitches(request));
 
 test("a card deposit goes pending then succeeds, the balance moves live, ftd then dep2 fire", async ({ page, request }) => {
   const player = await register(request, "pay");

@@ -27,9 +27,9 @@ export async function control(request: APIRequestContext, path: string, data: un
   return res.json();
 }
 
-/** The shared sandbox's switches back to its start values (`--control` defaults: the provider
- * settles in 1500 ms, tokens live 3600 s): a spec that sets one resets it after each test, so
- * no later spec runs on another spec's setting. */
+/** The worker sandbox's switches back to their start values (`--control` defaults: the
+ * provider settles in 1500 ms, tokens live 3600 s). The `switches` fixture (fixtures.ts) calls
+ * it after every test, so no later test runs on another test's setting. */
 export async function resetSwitches(request: APIRequestContext) {
   await control(request, "payments", { settleMs: 1500 });
   await control(request, "token-ttl", { seconds: 3600 });

@@ -1,12 +1,11 @@
 // Issue 30, the reality check on the sportsbook: with the sportsbook open the check interrupts
 // as on a game page, the widget behind it is inert, and keeping on gives it back.
 import { expect, test } from "./fixtures";
-import { control, register, resetSwitches, signedIn, url } from "./player";
+import { control, register, signedIn, url } from "./player";
 
 const MIN = 60_000;
 
 test.beforeEach(async ({ request }) => control(request, "token-ttl", { seconds: 4 * 3600 }));
-test.afterEach(async ({ request }) => resetSwitches(request));
 
 test("the reality check interrupts the sportsbook, whose widget is inert behind it", async ({ page, request }) => {
   const player = await register(request, "realitysport");

@@ -3,12 +3,11 @@
 // same moment of the shared session, and answering it in one tab answers it in the other (the
 // storage event carries the session to the other tab's core).
 import { expect, test, type Page } from "./fixtures";
-import { control, fund, register, resetSwitches, signedIn, url } from "./player";
+import { control, fund, register, signedIn, url } from "./player";
 
 const MIN = 60_000;
 
 test.beforeEach(async ({ request }) => control(request, "token-ttl", { seconds: 4 * 3600 }));
-test.afterEach(async ({ request }) => resetSwitches(request));
 
 async function slotOpen(page: Page) {
   await page.goto(url("/game/book-of-dead"));

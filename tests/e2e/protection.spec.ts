@@ -5,14 +5,13 @@
 // dialog and the session bar at 1280x800 and 390x844.
 import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { axeClean } from "./axe";
-import { control, fund, register, resetSwitches, signedIn, socketReady, url, type Player } from "./player";
+import { control, fund, register, signedIn, socketReady, url, type Player } from "./player";
 
 const MIN = 60_000;
 
 // The page's clock runs more than an hour ahead of the sandbox's here: tokens must outlive that
 // jump, or the page would see each fresh token as already expired.
 test.beforeEach(async ({ request }) => control(request, "token-ttl", { seconds: 4 * 3600 }));
-test.afterEach(async ({ request }) => resetSwitches(request));
 
 /** Sign in with the interval set to 15 minutes on the limits page, then open the slot for real
  * and spin once for 2.00; gives the spin as the platform recorded it, and whether the page's

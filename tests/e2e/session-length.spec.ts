@@ -5,7 +5,7 @@
 // settings at 1280x800 and 390x844; axe clean.
 import { expect, test, type Page } from "./fixtures";
 import { axeClean } from "./axe";
-import { control, fund, register, resetSwitches, signedIn, socketReady, url } from "./player";
+import { control, fund, register, signedIn, socketReady, url } from "./player";
 
 const MIN = 60_000;
 const SIZES = [
@@ -15,7 +15,6 @@ const SIZES = [
 
 // The page's clock runs ahead of the sandbox's: tokens must outlive the jump.
 test.beforeEach(async ({ request }) => control(request, "token-ttl", { seconds: 4 * 3600 }));
-test.afterEach(async ({ request }) => resetSwitches(request));
 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 

@@ -264,10 +264,14 @@ impl Runtime {
                 let this = Rc::clone(self);
                 let base = Rc::clone(&self.base);
                 wasm_bindgen_futures::spawn_local(async move {
-                    // Each request is built and handed to `fetch` in a task of its own: the
-                    // start asks for about twenty at once, and building them all in the
-                    // start's task made it one of the page's longest (issue 28, TBT).
-                    gloo_timers::future::TimeoutFuture::new(0).await;
+                    // Each read is built and handed to `fetch` in a task of its own: the start
+                    // asks for about twenty at once, and building them all in the start's task
+                    // made it one of the page's longest (issue 28, TBT). A change (a favourite,
+                    // a payment) leaves at once: a page left right after the tap must not lose
+                    // it before it was sent.
+                    if req.method == app::Method::Get {
+                        gloo_timers::future::TimeoutFuture::new(0).await;
+                    }
                     if req.guarded != app::Guard::None {
                         req.body = third_party::guard(req.body.take(), req.guarded).await;
                     }

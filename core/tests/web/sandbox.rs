@@ -178,3 +178,78 @@ async fn the_runtime_restores_a_session_and_hears_pushes_over_its_socket() {
     );
     storage::clear_token();
 }
+
+/// Every `fetch` the page makes from now on, as "METHOD path", in the window's `fetched` list.
+fn record_fetches() -> js_sys::Array {
+    let wrap = js_sys::Function::new_no_args(
+        "const seen = []; const real = window.fetch;
+         window.fetch = function (input, init) {
+           const method = (init && init.method) || (input && input.method) || 'GET';
+           seen.push(method + ' ' + new URL(input.url || input).pathname);
+           return real.apply(this, arguments);
+         };
+         window.__restoreFetch = () => { window.fetch = real; };
+         return seen;",
+    );
+    wrap.call0(&wasm_bindgen::JsValue::NULL).unwrap().into()
+}
+
+fn restore_fetch() {
+    let restore = js_sys::Function::new_no_args("window.__restoreFetch()");
+    restore.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+}
+
+/// A change the player makes leaves in the task of the tap (a page left right after it must
+/// not lose it); a read waits for a task of its own (issue 28: the start's ~20 reads).
+#[wasm_bindgen_test]
+async fn a_change_leaves_in_the_taps_task_and_a_read_in_its_own() {
+    let email = format!("tap{}@example.com", js_sys::Date::now() as u64);
+    let reg = fetch_json(
+        "POST",
+        "/api/player/register",
+        &format!(
+            r#"{{"email":"{email}","password":"royal-flush-9","currency":"USD","agreements":true}}"#
+        ),
+    )
+    .await;
+    storage::store_token(reg["accessToken"].as_str().unwrap());
+    let config = js_sys::JSON::parse(&format!(r#"{{"apiBase":"{}"}}"#, sandbox_url())).unwrap();
+    let core = Core::new(config);
+    core.start();
+    wait_view(&core, "session", "\"player\"").await;
+    // Whatever the start asked for has left by now.
+    gloo_timers::future::TimeoutFuture::new(200).await;
+    let seen = record_fetches();
+    let event =
+        js_sys::JSON::parse(r#"{"type":"gamesFavorite","identity":"book-of-dead","on":true}"#)
+            .unwrap();
+    core.dispatch(event);
+    // The same task, after its promise jobs: the change's fetch has been called.
+    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&wasm_bindgen::JsValue::NULL))
+        .await
+        .unwrap();
+    let now: Vec<String> = seen.iter().filter_map(|v| v.as_string()).collect();
+    assert!(
+        now.contains(&"POST /api/game/games/book-of-dead/favorite".to_string()),
+        "{now:?}"
+    );
+    // A read the view asks for (a game page's game) waits for the next task.
+    let open = js_sys::JSON::parse(r#"{"type":"navigate","path":"/game/book-of-dead"}"#).unwrap();
+    core.dispatch(open);
+    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&wasm_bindgen::JsValue::NULL))
+        .await
+        .unwrap();
+    let before: Vec<String> = seen.iter().filter_map(|v| v.as_string()).collect();
+    gloo_timers::future::TimeoutFuture::new(50).await;
+    let after: Vec<String> = seen.iter().filter_map(|v| v.as_string()).collect();
+    restore_fetch();
+    storage::clear_token();
+    assert!(
+        !before.iter().any(|c| c.starts_with("GET ")),
+        "a read left in the event's task: {before:?}"
+    );
+    assert!(
+        after.contains(&"GET /api/game/games/book-of-dead".to_string()),
+        "{after:?}"
+    );
+}
