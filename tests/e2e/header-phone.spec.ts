@@ -70,6 +70,9 @@ async function check(page: Page, who: string) {
     else await expect(signOut).toHaveCount(0);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
+      // The app reads the width 50 ms after a resize (SPEC §9): the phone's layout (its bottom
+      // bar) has come before the header is measured.
+      await expect(page.locator(".bottom-nav")).toBeVisible();
       // The account switcher arrives as its own chunk: wait for the frame to settle.
       if (who === "player") await expect(page.getByRole("banner").locator(".switcher")).toBeVisible();
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

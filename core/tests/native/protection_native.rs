@@ -185,6 +185,26 @@ fn the_check_is_due_after_the_interval_on_a_game_page_on_the_cores_timer() {
 }
 
 #[test]
+fn the_bars_minute_changes_on_the_sessions_whole_minutes_whatever_woke_the_core() {
+    let mut m = player("/", 0);
+    // The game opens 20 s into the session: the bar's next change is at 1:00, not at 1:20.
+    let fx = go(&mut m, "/game/demo-slot", NOW + 20_000);
+    assert_eq!(view(&m).protection.minutes, 0);
+    assert_eq!(timers(&fx), vec![40_000]);
+    // A bet pushed at 4:50 wakes the core: the minute still changes at 5:00, not at 5:50.
+    let fx = bet(&mut m, 1, "USD", "1.00", "0.00", NOW + 4 * MIN + 50_000);
+    assert_eq!(view(&m).protection.minutes, 4);
+    assert_eq!(timers(&fx), vec![10_000]);
+    let fx = tick(&mut m, NOW + 5 * MIN);
+    assert_eq!(view(&m).protection.minutes, 5);
+    assert_eq!(timers(&fx), vec![60_000]);
+    // A timer that fires late (a sleeping tab) sets the next change at the next whole minute.
+    let fx = tick(&mut m, NOW + 7 * MIN + 59_000);
+    assert_eq!(view(&m).protection.minutes, 7);
+    assert_eq!(timers(&fx), vec![1_000]);
+}
+
+#[test]
 fn the_players_interval_is_kept_on_the_device_and_off_means_never() {
     let mut m = player("/game/demo-slot", 15);
     let fx = act(

@@ -46,6 +46,14 @@ pub const SEEN: Stored = Stored::local(SEEN_KEY);
 /// While a game or the sportsbook is open the bar's clock moves a minute at a time.
 const BAR_STEP_MS: u64 = 60_000;
 
+/// When the bar's minute next changes: the session's next whole minute, not a minute after
+/// `now` (a check woken by anything else would hold the shown minute up to a minute late).
+fn next_minute(started: u64, now: u64) -> u64 {
+    let passed = now.saturating_sub(started) / BAR_STEP_MS;
+    // Saturating: `started` comes from storage, which another tab (or anyone) may have written.
+    started.saturating_add(passed.saturating_add(1).saturating_mul(BAR_STEP_MS))
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Protection {
     player: Option<i64>,
@@ -527,7 +535,7 @@ impl Protection {
                 if due_at.is_some_and(|at| now >= at) {
                     self.due = true;
                 }
-                let bar = now + BAR_STEP_MS;
+                let bar = next_minute(s.started, now);
                 Some(match due_at {
                     Some(at) if !self.due && at > now => at.min(bar),
                     _ => bar,
