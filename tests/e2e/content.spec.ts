@@ -7,7 +7,6 @@ import { axeClean } from "./axe";
 
 const base = () => process.env.BASE_URL!;
 const url = (path: string) => `${base()}${path}`;
-
 const NO_CONSENT = { cookies: [], origins: [] };
 
 let seq = 0;

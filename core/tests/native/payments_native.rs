@@ -306,6 +306,17 @@ fn type_card_deposit(m: &mut Model, amount: &str) {
     );
 }
 
+/// A connected player who typed a card deposit of `amount` and pressed Pay (the create call
+/// is out).
+fn card_deposit_sent(amount: &str) -> Model {
+    let mut m = player(Boot::default());
+    connect(&mut m);
+    open_deposit(&mut m);
+    type_card_deposit(&mut m, amount);
+    ui(&mut m, PaymentsUi::Pay);
+    m
+}
+
 fn push_invoice(m: &mut Model, inv: serde_json::Value) -> Vec<Effect> {
     let frame = json!({"push": {"channel": "payment:invoices#7",
         "pub": {"data": {"event": "invoice.deposit.updated", "data": inv}}}});
@@ -677,11 +688,7 @@ fn deposit_limit_13100_empties_methods_and_sets_the_flag() {
 
 #[test]
 fn settled_deposits_fire_analytics_by_number_once() {
-    let mut m = player(Boot::default());
-    connect(&mut m);
-    open_deposit(&mut m);
-    type_card_deposit(&mut m, "25");
-    ui(&mut m, PaymentsUi::Pay);
+    let mut m = card_deposit_sent("25");
     respond(
         &mut m,
         create_req(Direction::Deposit),
@@ -721,11 +728,7 @@ fn settled_deposits_fire_analytics_by_number_once() {
 
 #[test]
 fn a_push_that_settles_the_deposit_before_the_create_answer_still_shows_the_result() {
-    let mut m = player(Boot::default());
-    connect(&mut m);
-    open_deposit(&mut m);
-    type_card_deposit(&mut m, "25");
-    ui(&mut m, PaymentsUi::Pay);
+    let mut m = card_deposit_sent("25");
     // The provider was quicker than the answer: the push comes first.
     push_invoice(&mut m, invoice(51, 2, "25.00", Some(1)));
     respond(
@@ -760,11 +763,7 @@ fn a_push_that_settles_the_deposit_before_the_create_answer_still_shows_the_resu
 
 #[test]
 fn a_pending_push_after_the_settled_one_changes_nothing() {
-    let mut m = player(Boot::default());
-    connect(&mut m);
-    open_deposit(&mut m);
-    type_card_deposit(&mut m, "25");
-    ui(&mut m, PaymentsUi::Pay);
+    let mut m = card_deposit_sent("25");
     respond(
         &mut m,
         create_req(Direction::Deposit),

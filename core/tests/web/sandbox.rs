@@ -128,9 +128,10 @@ async fn wait_view(core: &Core, slice: &str, what: &str) {
     panic!("{slice} never showed {what}: {}", view_text(core, slice));
 }
 
-#[wasm_bindgen_test]
-async fn the_runtime_restores_a_session_and_hears_pushes_over_its_socket() {
-    let email = format!("web{}@example.com", js_sys::Date::now() as u64);
+/// A new player registered on the sandbox, its token stored as the page's session, and a
+/// core started on it (not yet restored): the core and the player's id.
+async fn core_of_new_player(prefix: &str) -> (Core, i64) {
+    let email = format!("{prefix}{}@example.com", js_sys::Date::now() as u64);
     let reg = fetch_json(
         "POST",
         "/api/player/register",
@@ -139,13 +140,16 @@ async fn the_runtime_restores_a_session_and_hears_pushes_over_its_socket() {
         ),
     )
     .await;
-    let token = reg["accessToken"].as_str().unwrap();
-    let player = reg["profile"]["id"].as_i64().unwrap();
-    storage::store_token(token);
-
+    storage::store_token(reg["accessToken"].as_str().unwrap());
     let config = js_sys::JSON::parse(&format!(r#"{{"apiBase":"{}"}}"#, sandbox_url())).unwrap();
     let core = Core::new(config);
     core.start();
+    (core, reg["profile"]["id"].as_i64().unwrap())
+}
+
+#[wasm_bindgen_test]
+async fn the_runtime_restores_a_session_and_hears_pushes_over_its_socket() {
+    let (core, player) = core_of_new_player("web").await;
     // Start -> Booted -> profile and accounts calls -> answers -> the view.
     wait_view(&core, "session", "\"player\"").await;
     wait_view(&core, "accounts", "\"USD\"").await;
@@ -203,19 +207,7 @@ fn restore_fetch() {
 /// not lose it); a read waits for a task of its own (issue 28: the start's ~20 reads).
 #[wasm_bindgen_test]
 async fn a_change_leaves_in_the_taps_task_and_a_read_in_its_own() {
-    let email = format!("tap{}@example.com", js_sys::Date::now() as u64);
-    let reg = fetch_json(
-        "POST",
-        "/api/player/register",
-        &format!(
-            r#"{{"email":"{email}","password":"royal-flush-9","currency":"USD","agreements":true}}"#
-        ),
-    )
-    .await;
-    storage::store_token(reg["accessToken"].as_str().unwrap());
-    let config = js_sys::JSON::parse(&format!(r#"{{"apiBase":"{}"}}"#, sandbox_url())).unwrap();
-    let core = Core::new(config);
-    core.start();
+    let (core, _) = core_of_new_player("tap").await;
     wait_view(&core, "session", "\"player\"").await;
     // Whatever the start asked for has left by now.
     gloo_timers::future::TimeoutFuture::new(200).await;

@@ -706,8 +706,6 @@ impl Pay {
         }
     }
 
-    /// An invoice update (push, resume, or the create answer): alerts, analytics, the QR id,
-    /// and the flow's stage when it is the invoice on screen.
     /// The provider's push may overtake the create answer (or a "pending" push come late):
     /// the settled status already seen stands.
     pub fn latest(&self, inv: &mut WireInvoice) {
@@ -716,6 +714,8 @@ impl Pay {
         }
     }
 
+    /// An invoice update (push, resume, or the create answer): alerts, analytics, the QR id,
+    /// and the flow's stage when it is the invoice on screen.
     pub fn settled(&mut self, mut inv: WireInvoice, cx: &mut Cx) {
         self.latest(&mut inv);
         let kind = kind_of(&inv);
