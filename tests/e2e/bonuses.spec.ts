@@ -5,8 +5,6 @@ import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { axeClean } from "./axe";
 import { url, register, control, signedIn, type Player } from "./player";
 
-// One test sets the provider's settling delay of the shared sandbox.
-
 /** Waits until the page's socket listens on the player's channels (a malformed object there is
  * dropped by the client). */
 async function live(request: APIRequestContext, player: Player) {
