@@ -37,8 +37,9 @@ cargo test --target wasm32-unknown-unknown --no-fail-fast --no-run "${suites[@]}
 # (session 41: until chromedriver gave up after 300 s; session 42: 9 of 23 dispatch-bench runs
 # under load with the full browser, 1 of 9 with the headless shell): the browser, not a test.
 # Each browser run is cut off after WASM_RUN_LIMIT seconds (the whole suite runs in about 30 s
-# here, 90 s on a loaded machine) and tried again, up to three times, only while no test has
-# run (no `test result:` line): a run in which any test ran is never repeated. Said loudly.
+# here, 90 s on a loaded machine) and tried again, up to WASM_ATTEMPTS (5) times, only while
+# no test has run (no `test result:` line): a run in which any test ran is never repeated.
+# Said loudly.
 limit="${WASM_RUN_LIMIT:-240}"
 # The hang shows early: the runner's page never prints "Loading Wasm module..." (its first
 # script line; a good run prints it within a few seconds of "Running headless tests", and the
@@ -46,6 +47,8 @@ limit="${WASM_RUN_LIMIT:-240}"
 # seconds is cut off then, not at the whole run's limit: session 48 saw the hang in 4 of 11
 # attempts here, each waiting the whole 240 s before.
 start_limit="${WASM_START_LIMIT:-30}"
+# Five tries: a cut attempt costs ~35 s, and session 49 saw three hangs in a row in Firefox.
+attempts="${WASM_ATTEMPTS:-5}"
 attempt_run() {
   : >"$out"
   timeout --kill-after=10 "$limit" cargo test --target wasm32-unknown-unknown --no-fail-fast "${suites[@]}" "$@" >"$out" 2>&1 &
@@ -71,11 +74,11 @@ attempt_run() {
   return "$run_status"
 }
 if [ "$status" -eq 0 ]; then
-  for attempt in 1 2 3; do
+  for attempt in $(seq 1 "$attempts"); do
     status=0
     attempt_run "$@" || status=$?
     if [ "$status" -eq 0 ] || grep -q "^test result:" "$out"; then break; fi
-    echo "wasm-test: the $browser runner ran no test (attempt $attempt of 3, limit ${limit} s, start limit ${start_limit} s)" >&2
+    echo "wasm-test: the $browser runner ran no test (attempt $attempt of $attempts, limit ${limit} s, start limit ${start_limit} s)" >&2
   done
 fi
 # Proof of the browser: the runner names the one it drove, for every binary with tests.
