@@ -4,7 +4,7 @@
 use super::effect::CallId;
 use super::registry::{FeatureUi, FormId, GroupId, Tick};
 use crate::domain::validation::Value;
-use crate::json::Json;
+use crate::json::{Json, Map};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -12,11 +12,7 @@ use serde::{Deserialize, Serialize};
 /// their own (`Feature::Ui`); the view writes all of them as `{type: "navigate", path}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(
-    tag = "type",
-    rename_all = "camelCase",
-    rename_all_fields = "camelCase"
-)]
+#[serde(rename_all = "camelCase", rename_all_fields = "camelCase")]
 pub enum AppUi {
     /// The page loaded; the runtime adds the stored token and the address.
     Start,
@@ -112,13 +108,45 @@ impl UiEvent {
     }
 }
 
-/// Whether `kind` names a variant of the internally tagged enum `T`: read `{type: kind}`
-/// alone, the tag is either unknown (serde's `Error::unknown_variant`) or `T`'s (then at
-/// most a field is missing). The same reader as the event's, so no second copy in the wasm.
+/// The view writes an intent as `{type: kind, ...fields}` (TypeScript's `ViewEvent`); the
+/// intent enums keep serde's default form, `{kind: {...fields}}`, or `{kind: null}` for a
+/// variant without fields. An internally tagged enum (`tag = "type"`) is read through serde's
+/// buffered `Content`, a second reader of every variant: -10.1 KiB brotli in the main module
+/// and -15.8 in the chunks without it (docs/ARCHITECTURE.md "View, events, boundary").
+fn tagged(kind: &str, content: Json) -> Json {
+    let mut outer = Map::new();
+    outer.insert(kind.into(), content);
+    Json::Object(outer)
+}
+
+/// The intent's fields: the event without its `type`.
+fn fields_of(event: &Json) -> Map<String, Json> {
+    let mut fields = event.as_object().cloned().unwrap_or_default();
+    fields.remove("type");
+    fields
+}
+
+/// `fields` as the variant `kind` of `T`. A variant without fields is read from `null`, also
+/// when the view sent extra fields (ignored, as they were in the tagged form); a refused event
+/// gets the error of its fields' form (a missing or wrong field, or an unknown variant).
+fn read_fields<T: DeserializeOwned>(kind: &str, fields: Map<String, Json>) -> Result<T, String> {
+    let unit = || T::deserialize(&tagged(kind, Json::Null));
+    if fields.is_empty() {
+        if let Ok(read) = unit() {
+            return Ok(read);
+        }
+    }
+    match T::deserialize(&tagged(kind, Json::Object(fields))) {
+        Ok(read) => Ok(read),
+        Err(e) => unit().map_err(|_| e.to_string()),
+    }
+}
+
+/// Whether `kind` names a variant of the intent enum `T`: read `{kind: null}`, the variant is
+/// either unknown (serde's `Error::unknown_variant`) or `T`'s (then at most its fields are
+/// missing). The same reader as the event's, so no second copy in the wasm.
 pub(crate) fn owns<T: DeserializeOwned>(kind: &str) -> bool {
-    let mut tag_only = crate::json::Map::new();
-    tag_only.insert("type".into(), Json::String(kind.into()));
-    match T::deserialize(&Json::Object(tag_only)) {
+    match T::deserialize(&tagged(kind, Json::Null)) {
         Err(e) => !e.to_string().starts_with("unknown variant"),
         Ok(_) => true,
     }
@@ -128,8 +156,7 @@ pub(crate) fn owns<T: DeserializeOwned>(kind: &str) -> bool {
 /// one ("unknown variant `x`, expected one of `a`, `b`").
 #[cfg(test)]
 pub(crate) fn intent_names<T: DeserializeOwned>() -> Vec<String> {
-    let unknown = serde_json::json!({ "type": "\u{1}" });
-    let Err(e) = T::deserialize(&unknown) else {
+    let Err(e) = T::deserialize(&tagged("\u{1}", Json::Null)) else {
         return Vec::new();
     };
     let e = e.to_string();
@@ -142,30 +169,27 @@ pub(crate) fn intent_names<T: DeserializeOwned>() -> Vec<String> {
         .collect()
 }
 
-/// `event` as `T` (a type that [`owns`] it); the error is `kind: why`, naming the field at
-/// fault.
+/// `event` (`{type: kind, ...}`) as `T` (a type that [`owns`] it); the error is `kind: why`,
+/// naming the field at fault.
 pub(crate) fn read_as<T: DeserializeOwned>(kind: &str, event: &Json) -> Result<T, String> {
-    T::deserialize(event).map_err(|e| format!("{kind}: {}", at_fault::<T>(event, e.to_string())))
+    let fields = fields_of(event);
+    read_fields(kind, fields.clone())
+        .map_err(|e| format!("{kind}: {}", at_fault::<T>(kind, &fields, e)))
 }
 
 /// serde names a missing field but not one of the wrong type or value (`invalid type:
 /// integer, expected a string`): that field is the first one whose removal changes the error
 /// (removing another gives the same error, as serde stops at the first bad value). Only runs
 /// for a refused event.
-fn at_fault<T: DeserializeOwned>(event: &Json, e: String) -> String {
-    let Json::Object(fields) = event else {
-        return e;
-    };
+fn at_fault<T: DeserializeOwned>(kind: &str, fields: &Map<String, Json>, e: String) -> String {
     // serde's own message names it (`Error::missing_field`).
     if e.starts_with("missing field") {
         return e;
     }
-    for key in fields.keys().filter(|k| *k != "type") {
+    for key in fields.keys() {
         let mut rest = fields.clone();
         rest.remove(key);
-        let again = T::deserialize(&Json::Object(rest))
-            .err()
-            .map(|e| e.to_string());
+        let again = read_fields::<T>(kind, rest).err();
         if again.as_ref() != Some(&e) {
             return format!("`{key}`: {e}");
         }

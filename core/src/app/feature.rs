@@ -24,8 +24,9 @@ use crate::domain::validation::Rule;
 use litemap::LiteMap;
 
 pub trait Feature: Default {
-    /// Intents of the view this feature takes, as the view writes them (`{type: …}`): an
-    /// internally tagged enum whose derived reader, writer and TypeScript type are one shape.
+    /// Intents of the view this feature takes, as the view writes them (`{type: …}`): an enum
+    /// in serde's default form whose derived reader, writer and TypeScript type are one shape
+    /// (`event.rs` moves the view's `type` to the variant).
     type Ui: Clone + std::fmt::Debug + PartialEq + serde::Serialize + serde::de::DeserializeOwned;
     /// Its calls; [`Endpoint`] gives each one's method, path, auth and headers.
     type Call: Clone + std::fmt::Debug + PartialEq + Endpoint;

@@ -413,13 +413,17 @@ macro_rules! features {
             )*
         }
 
-        /// Every intent the view may send: the parent's and each feature's (`{type: …}`).
+        /// Every intent the view may send: the parent's and each feature's, `{type: …}`.
+        /// tsify writes the enums in serde's form (`"variant"` or `{variant: {…}}`); `Tagged`
+        /// maps each to the view's form, which `event.rs` reads back.
         #[cfg(target_arch = "wasm32")]
         #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
         const VIEW_EVENT_TS: &str = concat!(
-            "export type ViewEvent = Exclude<AppUi",
+            "export type Tagged<E> = E extends string ? { type: E } : ",
+            "{ [K in keyof E & string]: { type: K } & E[K] }[keyof E & string];\n",
+            "export type ViewEvent = Tagged<Exclude<AppUi",
             $(" | ", stringify!($AVariant), "Ui",)*
-            ", void>;"
+            ", void>>;"
         );
 
         /// The TypeScript union above names each row's intents `{Variant}Ui`: a feature whose

@@ -1,7 +1,8 @@
 //! Every view intent is one Rust type whose derived writer and reader agree: each variant of
 //! the parent's and every feature's intents, written to JSON as the view sends it (`{type,
-//! ...}`), reads back through `UiEvent::read_now` to the same value. The variant names come
-//! from serde itself, so a variant added without a sample here fails the test.
+//! ...}`, TypeScript's `ViewEvent`, from serde's `{variant: {...}}` or `"variant"`), reads back
+//! through `UiEvent::read_now` to the same value. The variant names come from serde itself,
+//! so a variant added without a sample here fails the test.
 
 use std::collections::BTreeSet;
 
@@ -29,11 +30,11 @@ use croupier_core::app::features::{
 };
 use croupier_core::app::{AppUi, FormId, FormValue, UiEvent};
 use croupier_core::domain::sport::{Named, SportPage, SportSelection};
-use serde::de::value::MapDeserializer;
+use serde::de::value::{MapAccessDeserializer, MapDeserializer};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-/// The variant names of an internally tagged enum, as serde lists them when a tag is unknown.
+/// The variant names of an enum, as serde lists them when a variant is unknown.
 fn variant_names<T: DeserializeOwned>() -> BTreeSet<String> {
     #[derive(Debug)]
     struct Names(Vec<&'static str>);
@@ -51,7 +52,10 @@ fn variant_names<T: DeserializeOwned>() -> BTreeSet<String> {
             Names(expected.to_vec())
         }
     }
-    let bogus = MapDeserializer::<_, Names>::new(std::iter::once(("type", "\u{0}")));
+    // An enum is read from a map's first key (`{variant: fields}`).
+    let bogus = MapAccessDeserializer::new(MapDeserializer::<_, Names>::new(std::iter::once((
+        "\u{0}", "\u{0}",
+    ))));
     match T::deserialize(bogus) {
         Err(Names(names)) => names.into_iter().map(String::from).collect(),
         Ok(_) => panic!("a bogus type was read"),
@@ -81,9 +85,30 @@ fn read_back<T>(sample: T) -> String
 where
     T: Serialize + Clone + std::fmt::Debug + Into<UiEvent>,
 {
-    let json = serde_json::to_value(&sample).unwrap();
+    let json = as_the_view_writes(serde_json::to_value(&sample).unwrap());
     assert_eq!(UiEvent::read_now(json.clone()), Ok(sample.into()), "{json}");
     json["type"].as_str().unwrap().to_string()
+}
+
+/// serde's form of a variant, `"variant"` or `{variant: {fields}}`, as the view writes it:
+/// `{type: variant, fields}` (the mapping TypeScript's `Tagged` makes of the same types).
+fn as_the_view_writes(json: serde_json::Value) -> serde_json::Value {
+    let (kind, fields) = match json {
+        serde_json::Value::String(kind) => (kind, serde_json::Map::new()),
+        serde_json::Value::Object(outer) => {
+            assert_eq!(outer.len(), 1, "one variant: {outer:?}");
+            let (kind, fields) = outer.into_iter().next().unwrap();
+            match fields {
+                serde_json::Value::Object(fields) => (kind, fields),
+                other => panic!("a variant's fields are an object: {other}"),
+            }
+        }
+        other => panic!("an intent is a variant: {other}"),
+    };
+    let mut event = serde_json::Map::new();
+    event.insert("type".into(), kind.into());
+    event.extend(fields);
+    event.into()
 }
 
 fn s(text: &str) -> String {

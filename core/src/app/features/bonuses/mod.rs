@@ -88,7 +88,7 @@ pub struct Bonuses {
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum BonusesUi {
     /// Ask to activate or cancel a bonus or free spins (opens confirm-bonus).
     BonusAsk {

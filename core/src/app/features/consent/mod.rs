@@ -55,7 +55,7 @@ impl Endpoint for Call {
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum PrivacyUi {
     /// The visitor's choice in the cookie-request modal (accept all: both true; necessary
     /// only: both false).

@@ -71,7 +71,6 @@ impl Endpoint for Call {
 /// No view intents.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type")]
 pub enum ContentUi {}
 
 impl Feature for Content {

@@ -55,7 +55,7 @@ pub struct Documents {
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum DocumentsUi {
     /// A file was chosen in [`FILE_INPUT`]: its name and size.
     DocumentFile {

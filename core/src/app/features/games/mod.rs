@@ -205,7 +205,7 @@ pub struct Games {
 /// Intents of the games pages and modals.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum GamesUi {
     /// A page that shows games has painted: providers, features and the search index's
     /// background pages may be asked for now (never in the way of the first paint).

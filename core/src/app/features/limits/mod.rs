@@ -56,7 +56,7 @@ pub struct Pending {
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum LimitsUi {
     /// Open add-limit for a definition code (1-5), optionally with period and currency set.
     LimitAdd {

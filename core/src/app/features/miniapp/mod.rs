@@ -45,7 +45,7 @@ pub struct Miniapp {
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum MiniappUi {
     /// Sign in from the launch data again (after no answer).
     MiniappRetry,

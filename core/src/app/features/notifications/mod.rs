@@ -48,7 +48,7 @@ pub struct Inbox {
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum NotificationsUi {
     /// Show the full list on a tab and page (1-based).
     InboxShow {

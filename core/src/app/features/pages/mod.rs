@@ -109,7 +109,7 @@ impl Endpoint for Call {
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum PagesUi {
     /// Load the current page again after a failure.
     ContentRetry,

@@ -23,7 +23,7 @@ pub struct Payments {
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum PaymentsUi {
     /// The wallet modal's account tabs (SPEC §2: `all`, `crypto`).
     WalletTab {

@@ -63,7 +63,7 @@ const OWNER_CODE: &str = "ownerCode";
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum PhoneUi {
     /// Send another code to the same number (once the countdown is over).
     PhoneResend,

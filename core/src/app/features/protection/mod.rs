@@ -84,7 +84,7 @@ pub struct Protection {
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum ProtectionUi {
     /// The player chose an interval on the limits page (0 = off; 15, 30, 60 minutes).
     RealityCheckInterval { minutes: u32 },

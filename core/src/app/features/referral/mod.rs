@@ -98,7 +98,7 @@ impl Endpoint for Call {
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum ReferralUi {
     /// Move the available referral money into the wallet (referral-transfer modal).
     ReferralTransfer,

@@ -37,7 +37,6 @@ impl Endpoint for Call {
 /// No view intents.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type")]
 pub enum SettingsUi {}
 
 impl Feature for Settings {

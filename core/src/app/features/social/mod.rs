@@ -100,7 +100,7 @@ pub struct Link {
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum SocialUi {
     /// Go to the provider to sign in (guest) or to link it (player).
     SocialStart {

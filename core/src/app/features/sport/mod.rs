@@ -77,7 +77,7 @@ pub struct Sport {
 /// Intents from the app's widget host (`{type: "sportNavigated", route}`, ...).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum SportUi {
     /// The script loaded and `init` was called.
     SportWidgetReady,

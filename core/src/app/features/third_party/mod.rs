@@ -57,7 +57,7 @@ pub struct ThirdParty {
 /// No view intents: consent reaches the feature through `Shared::consent` (`Msg::Consent`).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum ThirdPartyUi {}
 
 /// The support chat's restore id, saved on the player's profile.

@@ -79,7 +79,7 @@ pub enum LinkStatus {
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub enum VerifyUi {
     /// Another confirmation mail (once the wait is over).
     EmailResend,
