@@ -1,16 +1,20 @@
 //! JSON at the core's edges, with serde_json on every target: `Value` is the dynamic value
-//! (Centrifuge frames, pushes, the view's events), text is read straight into the typed shapes
-//! and written by its printer (view slices, request bodies). The browser build runs the same
-//! parser the native tests do. See docs/ARCHITECTURE.md "Boundary".
+//! (Centrifuge frames, pushes, the view's events) through which text is read into the typed
+//! shapes, and text is written by its printer (view slices, request bodies). The browser build
+//! runs the same parser the native tests do. See docs/ARCHITECTURE.md "View, events, boundary".
 
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
 
 pub use serde_json::{json, Map, Number, Value as Json};
 
-/// Parse JSON text into `T`; the error is a short reason for logs.
+/// Parse JSON text into `T`; the error is a short reason for logs. Through the dynamic value:
+/// every shape then has one derived reader, the `Value`'s, which the pushes, events and most
+/// answers need anyway. Reading text straight into `T` instantiates a second one per shape:
+/// measured 2026-12-01, this way is -2.2 KiB brotli in the main module and -3.0 in the chunks.
+/// A big answer read often keeps the direct way for speed (the games catalogue's pages).
 pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, String> {
-    serde_json::from_str(text).map_err(|e| e.to_string())
+    T::deserialize(&parse(text)?).map_err(|e| e.to_string())
 }
 
 /// JSON text as a dynamic value.
