@@ -21,6 +21,7 @@ const PROTECTION_CHUNK = /\/assets\/split_protection[^/]*\.wasm$/;
 const LIMITS_CHUNK = /\/assets\/split_limits[^/]*\.wasm$/;
 const ACCOUNT_CHUNK = /\/assets\/split_account[^/]*\.wasm$/;
 const PAYMENTS_CHUNK = /\/assets\/split_payments[^/]*\.wasm$/;
+const PAGES_CHUNK = /\/assets\/split_pages[^/]*\.wasm$/;
 
 /** Every URL the page asks for, from now on. */
 function requests(page: Page): string[] {
@@ -52,6 +53,7 @@ test("the guest's home loads the main module only, not the sportsbook's chunk", 
   expect(all.filter((u) => LIMITS_CHUNK.test(u))).toEqual([]);
   expect(all.filter((u) => ACCOUNT_CHUNK.test(u))).toEqual([]);
   expect(all.filter((u) => PAYMENTS_CHUNK.test(u))).toEqual([]);
+  expect(all.filter((u) => PAGES_CHUNK.test(u))).toEqual([]);
 });
 
 test("/sport fetches the sportsbook's chunk and the widget runs", async ({ page }) => {
@@ -73,6 +75,49 @@ test("a failed chunk shows a retry; the retry fetches it again and the page work
   await expect(book(page).locator("[data-sbw=book]")).toBeVisible();
   await expect(alert).toHaveCount(0);
   expect(tries).toBe(2);
+});
+
+for (const s of [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "mobile", width: 390, height: 844 },
+]) {
+  test(`a content page whose chunk is held back once shows a retry in the page, then it and the next page work (${s.name})`, async ({ page }) => {
+    await page.setViewportSize({ width: s.width, height: s.height });
+    let tries = 0;
+    await page.route(PAGES_CHUNK, (route) => (tries++ === 0 ? route.abort("failed") : route.continue()));
+    await page.goto(url("/static/terms"));
+    const retry = page.getByTestId("pages-code-failed");
+    await expect(retry).toBeVisible({ timeout: 15_000 });
+    // The page's frame stays: its heading, no body yet.
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("content-page")).toHaveAttribute("data-status", "none");
+    // The preloader leaves a second after the page rendered, the retry in it.
+    await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
+    await axeClean(page);
+    await page.screenshot({ path: test.info().outputPath(`pages-chunk-failed-${s.name}.png`), fullPage: true });
+    await retry.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Terms and Conditions" })).toBeVisible();
+    await expect(retry).toHaveCount(0);
+    // Another content page later: the code is here, no second fetch.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+    expect(tries).toBe(2);
+  });
+}
+
+test("/redirect waits for the pages' code, then follows an address of this site", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(PAGES_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url("/redirect?url=%2Fgames"));
+  await expect(page.getByTestId("redirect-page")).toBeVisible({ timeout: 15_000 });
+  // Nothing is said about the address before the code that reads it is here.
+  await expect(page.getByText("This link cannot be opened.")).toHaveCount(0);
+  release();
+  await expect(page).toHaveURL(url("/games"));
 });
 
 for (const s of [

@@ -190,6 +190,22 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
         .unwrap_or_default();
     match id {
         GroupId::sport => page == Some(RouteName::SportSlug),
+        // The content pages and `/redirect` (whose address the pages code follows), for a
+        // guest too. The home's footer only links to them.
+        GroupId::pages => matches!(
+            page,
+            Some(
+                RouteName::StaticPageIdentity
+                    | RouteName::BonusPageIdentity
+                    | RouteName::Questions
+                    | RouteName::QuestionsPageIdentity
+                    | RouteName::Support
+                    | RouteName::Referral
+                    | RouteName::WelcomePackage
+                    | RouteName::Slug
+                    | RouteName::Redirect
+            )
+        ),
         // The bonuses pages, the wallet history's bonuses tab, and the modals that show the
         // group's state: the deposit's bonus choice in the wallet and the bonus and quest
         // modals. `/bonus/{page}` is a content page (the pages feature): not here.
@@ -297,6 +313,7 @@ pub fn tick_loads(id: GroupId, shared: &super::feature::Shared) -> bool {
         // The account's features have no timers or runtime answers of their own (a document's
         // upload answers as a call).
         GroupId::sport
+        | GroupId::pages
         | GroupId::bonuses
         | GroupId::limits
         | GroupId::account
@@ -317,7 +334,8 @@ pub fn hears_now(id: GroupId, hook: &super::feature::Hook) -> bool {
         // start or end, an address, `Signal::ProfileChanged` (the profile page reloads the
         // profile it shows, which needs the page) and the refetch wait for the group's page
         // or the prefetch. No push is theirs (the bell is the eager notifications').
-        GroupId::sport | GroupId::account => false,
+        // The pages hear only the boot and the address: their page loads them.
+        GroupId::sport | GroupId::account | GroupId::pages => false,
         // A launch waits for the session-length answer (`LaunchAllowed`): a game page loads
         // the group anyway; this covers a launch asked from anywhere else.
         GroupId::protection => matches!(hook, Hook::Signal(super::feature::Signal::LaunchWanted)),

@@ -624,9 +624,6 @@ features! {
         Social social: social::Social [] {
             social "social": social::view::SocialView = social::view::slice;
         }
-        Pages pages: pages::Pages [] {
-            content_page "contentPage": pages::view::ContentPageView = pages::view::slice;
-        }
         Referral referral: referral::Referral [AffiliateApply] {
             referral "referral": referral::view::ReferralView = referral::view::slice;
         }
@@ -656,6 +653,13 @@ features! {
             Protection protection: protection::Protection [] {
                 /// The play session's figures and the reality check (issue 30).
                 protection "protection": protection::view::ProtectionView = protection::view::slice;
+            }
+        }
+        // The platform's content pages (static, bonus, questions, support, welcome package,
+        // any `/{slug}`) and `/redirect`: their HTML reader and cache (issue 28, session 50).
+        pages {
+            Pages pages: pages::Pages [] {
+                content_page "contentPage": pages::view::ContentPageView = pages::view::slice;
             }
         }
         // The account pages (docs/notes/issue-28.md "Session 43"): the profile's pages and

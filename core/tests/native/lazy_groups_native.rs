@@ -18,7 +18,7 @@ use croupier_core::app::{
 };
 use croupier_core::domain::realtime::SocketEvent;
 use serde_json::json;
-use support::{ui, Drawn, NOW};
+use support::{arrived_of, failed_of, loads_of, ui, Drawn, NOW};
 
 const SPORT: GroupId = GroupId::sport;
 
@@ -31,18 +31,7 @@ fn config() -> Config {
 
 /// Booted on `path` with loads deferred (the browser's way).
 fn boot(path: &str) -> (Model, Vec<Effect>) {
-    let mut m = Model::new(config());
-    m.groups.deferred = true;
-    let fx = update(
-        &mut m,
-        Event::Booted {
-            token: None,
-            path: path.into(),
-            boot: Default::default(),
-        },
-        NOW,
-    );
-    (m, fx)
+    support::booted_deferred(config(), path)
 }
 
 fn loads(fx: &[Effect]) -> usize {
@@ -562,35 +551,6 @@ fn a_failed_bonuses_chunk_keeps_the_pushes_and_the_retry_shows_their_alerts() {
 // group's queue and is delivered in its turn, after the input typed before it.
 
 const LIMITS: GroupId = GroupId::limits;
-
-fn loads_of(fx: &[Effect], group: GroupId) -> usize {
-    fx.iter()
-        .filter(|e| **e == Effect::LoadGroup(group))
-        .count()
-}
-
-fn arrived_of(m: &mut Model, group: GroupId) -> Vec<Effect> {
-    let code = Code(group.load_now().into());
-    update(
-        m,
-        Event::GroupLoaded {
-            group,
-            code: Ok(code),
-        },
-        NOW,
-    )
-}
-
-fn failed_of(m: &mut Model, group: GroupId) -> Vec<Effect> {
-    update(
-        m,
-        Event::GroupLoaded {
-            group,
-            code: Err(LoadFailed),
-        },
-        NOW,
-    )
-}
 
 fn type_in(m: &mut Model, form: FormId, field: &str, value: &str) -> Vec<Effect> {
     ui(

@@ -1,6 +1,7 @@
 import "./content.css";
 import type { ReactNode } from "react";
 import { useCore, useDispatch, useText } from "../../core/store";
+import { GroupRetry } from "../../shared/GroupRetry";
 import { Link } from "../../shared/Link";
 import { Button } from "../../ui/Button";
 import { Skeleton } from "../../ui/Skeleton";
@@ -13,6 +14,9 @@ import { ContentBody } from "./ContentBody";
 export function ContentPage({ name, before, aside }: { name: string; before?: ReactNode; aside?: ReactNode }) {
   const t = useText();
   const page = useCore((s) => s.contentPage);
+  // The pages' part of the core is a chunk of its own (issue 28): until it is here the page
+  // shows its skeleton, and a failed chunk its retry.
+  const codeFailed = useCore((s) => s.groups.pages === "failed");
   if (page.status === "missing") return <NotFound />;
   return (
     <article className="page content-page" data-testid="content-page" data-status={page.status} aria-labelledby="page-title" aria-busy={page.status === "loading" || undefined}>
@@ -24,6 +28,8 @@ export function ContentPage({ name, before, aside }: { name: string; before?: Re
         <ContentBody nodes={page.body} />
       ) : page.status === "failed" ? (
         <Failed />
+      ) : codeFailed ? (
+        <GroupRetry group="pages" testId="pages-code-failed" />
       ) : (
         <div>
           <p className="sr-only" role="status">

@@ -1,4 +1,5 @@
 import { useCore, useText } from "../../core/store";
+import { GroupCode } from "../../shared/GroupCode";
 import { Link } from "../../shared/Link";
 import { Skeleton } from "../../ui/Skeleton";
 import { ContentPage, Failed } from "./ContentPage";
@@ -11,7 +12,9 @@ export function QuestionsList() {
       <div className="page-head">
         <h1 id="page-title">{t("layout.pages.questions")}</h1>
       </div>
-      <QuestionLinks />
+      <GroupCode group="pages">
+        <QuestionLinks />
+      </GroupCode>
     </section>
   );
 }

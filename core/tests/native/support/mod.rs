@@ -149,6 +149,55 @@ pub fn ui(m: &mut Model, e: impl Into<UiEvent>) -> Vec<Effect> {
     update(m, Event::Ui(e.into()), NOW)
 }
 
+/// A guest booted on `path` with the lazy groups' loads deferred (the browser's way): each
+/// `Effect::LoadGroup` waits for the test's [`arrived_of`] or [`failed_of`].
+pub fn booted_deferred(config: croupier_core::app::Config, path: &str) -> (Model, Vec<Effect>) {
+    let mut m = Model::new(config);
+    m.groups.deferred = true;
+    let fx = update(
+        &mut m,
+        Event::Booted {
+            token: None,
+            path: path.into(),
+            boot: Default::default(),
+        },
+        NOW,
+    );
+    (m, fx)
+}
+
+/// How many loads of `group` the effects ask for.
+pub fn loads_of(fx: &[Effect], group: croupier_core::app::registry::GroupId) -> usize {
+    fx.iter()
+        .filter(|e| **e == Effect::LoadGroup(group))
+        .count()
+}
+
+/// The group's code arrives (the loader's answer).
+pub fn arrived_of(m: &mut Model, group: croupier_core::app::registry::GroupId) -> Vec<Effect> {
+    let code = croupier_core::app::groups::Code(group.load_now().into());
+    update(
+        m,
+        Event::GroupLoaded {
+            group,
+            code: Ok(code),
+        },
+        NOW,
+    )
+}
+
+/// The group's chunk did not load.
+pub fn failed_of(m: &mut Model, group: croupier_core::app::registry::GroupId) -> Vec<Effect> {
+    update(
+        m,
+        Event::GroupLoaded {
+            group,
+            code: Err(croupier_core::app::feature::LoadFailed),
+        },
+        NOW,
+    )
+}
+
 /// The id of the newest call in flight for `req` (the refresh has its own).
 pub fn call_id(m: &Model, req: &Req) -> CallId {
     if *req == Req::Session(session::Call::Refresh) {

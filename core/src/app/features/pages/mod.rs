@@ -119,6 +119,8 @@ impl Feature for Pages {
     type Ui = PagesUi;
     type Call = Call;
     type Tick = ();
+    // Read in the group's chunk (`Group::read`); the lib test checks the list.
+    const INTENTS: &'static [&'static str] = &["contentRetry"];
 
     fn ui(&mut self, event: PagesUi, cx: &mut Cx) {
         let PagesUi::ContentRetry = event;
