@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { axeClean } from "./axe";
 import { url, register, control, signedIn } from "./player";
 
+// The readout is a React effect, which Preact runs after the paint that showed the change: polled.
 const analytics = (page: Page) => page.evaluate(() => (window as unknown as { croupierAnalytics?: string[] }).croupierAnalytics ?? []);
 
 async function cardDeposit(page: Page, amount: string) {
@@ -29,14 +30,14 @@ test("a card deposit goes pending then succeeds, the balance moves live, ftd the
   await cardDeposit(page, "25");
   await expect(page.getByTestId("deposit-success")).toBeVisible();
   await expect(page.getByTestId("header-balance")).toContainText("25.00");
-  expect(await analytics(page)).toEqual(["ftd", "deposit"]);
+  await expect.poll(() => analytics(page)).toEqual(["ftd", "deposit"]);
 
   await page.getByTestId("deposit-success").getByRole("button", { name: "Close" }).click();
   await page.getByTestId("header-deposit").click();
   await cardDeposit(page, "10");
   await expect(page.getByTestId("deposit-success")).toBeVisible();
   await expect(page.getByTestId("header-balance")).toContainText("35.00");
-  expect(await analytics(page)).toEqual(["ftd", "deposit", "dep2", "deposit"]);
+  await expect.poll(() => analytics(page)).toEqual(["ftd", "deposit", "dep2", "deposit"]);
 });
 
 test("bad input shows messages under the fields and sends nothing; a declined deposit says so", async ({ page, request }) => {
