@@ -172,9 +172,8 @@ pub(crate) fn intent_names<T: DeserializeOwned>() -> Vec<String> {
 /// `event` (`{type: kind, ...}`) as `T` (a type that [`owns`] it); the error is `kind: why`,
 /// naming the field at fault.
 pub(crate) fn read_as<T: DeserializeOwned>(kind: &str, event: &Json) -> Result<T, String> {
-    let fields = fields_of(event);
-    read_fields(kind, fields.clone())
-        .map_err(|e| format!("{kind}: {}", at_fault::<T>(kind, &fields, e)))
+    read_fields(kind, fields_of(event))
+        .map_err(|e| format!("{kind}: {}", at_fault::<T>(kind, &fields_of(event), e)))
 }
 
 /// serde names a missing field but not one of the wrong type or value (`invalid type:
