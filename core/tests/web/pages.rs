@@ -54,11 +54,15 @@ async fn on_page<T>(path: &str, f: impl AsyncFnOnce(&Core) -> T) -> T {
     out
 }
 
-/// The `contentPage` slice once its status is no longer loading (10 s at most).
+/// The `contentPage` slice once its status is no longer loading (10 s at most). The slice is
+/// the `pages` group's: the whole view carries it once the group's code is here.
 async fn settled(core: &Core) -> JsValue {
     for _ in 0..400 {
         let page = at(&core.view(), "contentPage");
-        if !matches!(str_at(&page, "status").as_deref(), Some("loading" | "none")) {
+        if !matches!(
+            str_at(&page, "status").as_deref(),
+            None | Some("loading" | "none")
+        ) {
             return page;
         }
         gloo_timers::future::TimeoutFuture::new(25).await;
