@@ -131,13 +131,16 @@ fn fields_of(event: &Json) -> Map<String, Json> {
 /// gets the error of its fields' form (a missing or wrong field, or an unknown variant).
 fn read_fields<T: DeserializeOwned>(kind: &str, fields: Map<String, Json>) -> Result<T, String> {
     let unit = || T::deserialize(&tagged(kind, Json::Null));
-    if fields.is_empty() {
+    let empty = fields.is_empty();
+    if empty {
         if let Ok(read) = unit() {
             return Ok(read);
         }
     }
     match T::deserialize(&tagged(kind, Json::Object(fields))) {
         Ok(read) => Ok(read),
+        // Without fields the unit form was tried first.
+        Err(e) if empty => Err(e.to_string()),
         Err(e) => unit().map_err(|_| e.to_string()),
     }
 }

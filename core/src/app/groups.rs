@@ -192,20 +192,7 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
         GroupId::sport => page == Some(RouteName::SportSlug),
         // The content pages and `/redirect` (whose address the pages code follows), for a
         // guest too. The home's footer only links to them.
-        GroupId::pages => matches!(
-            page,
-            Some(
-                RouteName::StaticPageIdentity
-                    | RouteName::BonusPageIdentity
-                    | RouteName::Questions
-                    | RouteName::QuestionsPageIdentity
-                    | RouteName::Support
-                    | RouteName::Referral
-                    | RouteName::WelcomePackage
-                    | RouteName::Slug
-                    | RouteName::Redirect
-            )
-        ),
+        GroupId::pages => page.is_some_and(|p| super::features::pages::ROUTES.contains(&p)),
         // The bonuses pages, the wallet history's bonuses tab, and the modals that show the
         // group's state: the deposit's bonus choice in the wallet and the bonus and quest
         // modals. `/bonus/{page}` is a content page (the pages feature): not here.

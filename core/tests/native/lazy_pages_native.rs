@@ -6,10 +6,11 @@
 
 use crate::support;
 
-use croupier_core::app::features::pages::view::ContentStatus;
+use croupier_core::app::features::pages::{self, view::ContentStatus};
 use croupier_core::app::groups::LoadState;
 use croupier_core::app::registry::GroupId;
 use croupier_core::app::{update, view, AppUi, Config, Effect, Event, Model};
+use croupier_core::domain::route::{self, ParamValue, Params, RouteName};
 use support::{arrived_of, failed_of, http, loads_of, ui, NOW};
 
 const PAGES: GroupId = GroupId::pages;
@@ -120,4 +121,42 @@ fn a_redirect_to_this_site_is_followed_once_the_chunk_is_here() {
     assert_eq!(m.shared.location.path, "/redirect");
     arrived_of(&mut m, PAGES);
     assert_eq!(m.shared.location.path, "/games");
+}
+
+/// An address of `name` (every parameter "x").
+fn sample(name: RouteName) -> String {
+    let mut params = Params::new();
+    for key in [
+        "pageIdentity",
+        "id",
+        "connection",
+        "resetCode",
+        "confirmCode",
+    ] {
+        params.insert(key.into(), ParamValue::One("x".into()));
+    }
+    params.insert("slug".into(), ParamValue::Many(vec!["x".into()]));
+    route::try_build(name, &params, None, "en").unwrap_or_else(|| panic!("{name:?}"))
+}
+
+/// The group's addresses (`pages::ROUTES`, which `groups::wanted_at` reads) are exactly those
+/// the pages code serves: with the code here at once (natively), an address asks for a page
+/// or the questions list, or (`/redirect`) offers the address it was given, only if listed.
+#[test]
+fn the_groups_addresses_are_the_ones_its_code_serves() {
+    for name in RouteName::ALL {
+        let listed = pages::ROUTES.contains(&name);
+        if name == RouteName::Redirect {
+            assert!(listed);
+            let (mut m, _) = boot("/redirect?url=https%3A%2F%2Fa.example");
+            arrived_of(&mut m, PAGES);
+            assert!(view(&m).content_page.redirect.is_some());
+            continue;
+        }
+        let path = sample(name);
+        let (mut m, fx) = boot(&path);
+        assert_eq!(loads_of(&fx, PAGES), usize::from(listed), "{path}");
+        let fx = arrived_of(&mut m, PAGES);
+        assert_eq!(!asks_pages(&fx).is_empty(), listed, "{path}: {fx:?}");
+    }
 }

@@ -21,6 +21,20 @@ use crate::domain::route::{check_navigation, percent_encode, NavTarget, RouteNam
 use crate::json::Json;
 use serde::Deserialize;
 
+/// The addresses this feature serves ([`Pages::follow`]): their page loads the `pages` group
+/// (`groups::wanted_at`); a native test holds the two together.
+pub const ROUTES: &[RouteName] = &[
+    RouteName::StaticPageIdentity,
+    RouteName::BonusPageIdentity,
+    RouteName::Questions,
+    RouteName::QuestionsPageIdentity,
+    RouteName::Support,
+    RouteName::Referral,
+    RouteName::WelcomePackage,
+    RouteName::Slug,
+    RouteName::Redirect,
+];
+
 /// How long a loaded page or list is reused (SPEC §9 localised-content cache).
 pub const PAGE_TTL_MS: u64 = 15 * 60 * 1000;
 /// Pages kept in memory at most (the oldest goes first).
