@@ -22,6 +22,7 @@ const LIMITS_CHUNK = /\/assets\/split_limits[^/]*\.wasm$/;
 const ACCOUNT_CHUNK = /\/assets\/split_account[^/]*\.wasm$/;
 const PAYMENTS_CHUNK = /\/assets\/split_payments[^/]*\.wasm$/;
 const PAGES_CHUNK = /\/assets\/split_pages[^/]*\.wasm$/;
+const IDENTITY_CHUNK = /\/assets\/split_identity[^/]*\.wasm$/;
 
 /** Every URL the page asks for, from now on. */
 function requests(page: Page): string[] {
@@ -54,6 +55,7 @@ test("the guest's home loads the main module only, not the sportsbook's chunk", 
   expect(all.filter((u) => ACCOUNT_CHUNK.test(u))).toEqual([]);
   expect(all.filter((u) => PAYMENTS_CHUNK.test(u))).toEqual([]);
   expect(all.filter((u) => PAGES_CHUNK.test(u))).toEqual([]);
+  expect(all.filter((u) => IDENTITY_CHUNK.test(u))).toEqual([]);
 });
 
 test("/sport fetches the sportsbook's chunk and the widget runs", async ({ page }) => {
@@ -104,6 +106,75 @@ for (const s of [
     expect(tries).toBe(2);
   });
 }
+
+for (const s of [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "mobile", width: 390, height: 844 },
+]) {
+  test(`the identity chunk held back once on the phone's modal shows a retry in it, then a code is sent (${s.name})`, async ({ page }) => {
+    await page.setViewportSize({ width: s.width, height: s.height });
+    let tries = 0;
+    await page.route(IDENTITY_CHUNK, (route) => (tries++ === 0 ? route.abort("failed") : route.continue()));
+    await page.goto(url("/?modal=get-code"));
+    const dialog = page.getByRole("dialog");
+    const retry = dialog.getByTestId("identity-code-failed");
+    await expect(retry).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByLabel("Phone number")).toHaveCount(0);
+    await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
+    await axeClean(page, '[role="dialog"]');
+    await page.screenshot({ path: test.info().outputPath(`identity-chunk-failed-${s.name}.png`) });
+    await retry.getByRole("button", { name: "Try again" }).click();
+    const n = String((Date.now() * 13 + (s.width % 97)) % 10_000_000).padStart(7, "0");
+    await dialog.getByLabel("Phone number").fill(`+351 92${n.slice(0, 1)} ${n.slice(1, 4)} ${n.slice(4)}`);
+    await dialog.getByRole("button", { name: "Send the code" }).click();
+    await expect(dialog.getByText(/New code in \d+ s/)).toBeVisible();
+    await expect(retry).toHaveCount(0);
+    expect(tries).toBe(2);
+  });
+}
+
+test("the sign-in modal offers the providers before the identity code is here; a press waits for it, then goes to the provider", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  const authorize: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/authorize?")) authorize.push(r.url());
+  });
+  await page.route(IDENTITY_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url("/games?modal=sign-in"));
+  const google = page.getByRole("dialog").getByRole("button", { name: "Continue with Google" });
+  await expect(google).toBeVisible({ timeout: 15_000 });
+  await google.click();
+  // The press is kept by the core while the chunk is held: the page stays.
+  await expect(page.getByRole("dialog").getByRole("heading", { name: "Sign in" })).toBeVisible();
+  expect(authorize).toEqual([]);
+  release();
+  await expect(page.getByRole("heading", { name: /Sign in with Google/ })).toBeVisible({ timeout: 15_000 });
+  expect(new URL(page.url()).pathname).toBe("/api/player/social/google/authorize");
+  expect(authorize).toHaveLength(1);
+});
+
+test("a failed identity chunk shows its retry under the providers in the sign-in modal; the retry brings it and a press goes on", async ({ page }) => {
+  let tries = 0;
+  await page.route(IDENTITY_CHUNK, (route) => (tries++ === 0 ? route.abort("failed") : route.continue()));
+  await page.goto(url("/games?modal=sign-in"));
+  const dialog = page.getByRole("dialog");
+  const retry = dialog.getByTestId("identity-code-failed");
+  await expect(retry).toBeVisible({ timeout: 15_000 });
+  // The e-mail form is the session's (eager): it stays usable.
+  await expect(dialog.getByLabel("E-mail")).toBeEditable();
+  await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 15_000 });
+  await axeClean(page, '[role="dialog"]');
+  await page.screenshot({ path: test.info().outputPath("identity-chunk-failed-sign-in.png") });
+  await retry.getByRole("button", { name: "Try again" }).click();
+  await expect(retry).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Continue with Facebook" }).click();
+  await expect(page.getByRole("heading", { name: /Sign in with Facebook/ })).toBeVisible();
+  expect(tries).toBe(2);
+});
 
 test("/redirect waits for the pages' code, then follows an address of this site", async ({ page }) => {
   let release: () => void = () => {};

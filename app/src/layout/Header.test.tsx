@@ -13,7 +13,7 @@ const locales = [
 
 describe("Header", () => {
   it("offers sign in and sign up to a guest, and opens the modal by event", () => {
-    const sent = setView({ session: { status: "guest", nickname: undefined, avatar: undefined, balance: undefined, equivalent: undefined } });
+    const sent = setView({ session: { status: "guest", nickname: undefined, avatar: undefined, balance: undefined, equivalent: undefined, socialConnections: [] } });
     render(<Header />);
     fireEvent.click(screen.getByRole("button", { name: "Sign up" }));
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
@@ -26,7 +26,7 @@ describe("Header", () => {
 
   it("shows the player's nickname and active balance, and signs out", async () => {
     const sent = setView({
-      session: { status: "player", nickname: "jack***", avatar: undefined, balance: { amount: "12.34567", code: "mBTC", symbol: "₿" }, equivalent: undefined },
+      session: { status: "player", nickname: "jack***", avatar: undefined, balance: { amount: "12.34567", code: "mBTC", symbol: "₿" }, equivalent: undefined, socialConnections: [] },
     });
     render(<Header />);
     expect(screen.getByTestId("header-nickname").textContent).toBe("jack***");
@@ -37,7 +37,7 @@ describe("Header", () => {
   });
 
   it("shows neither while the session is being restored", () => {
-    setView({ session: { status: "booting", nickname: undefined, avatar: undefined, balance: undefined, equivalent: undefined } });
+    setView({ session: { status: "booting", nickname: undefined, avatar: undefined, balance: undefined, equivalent: undefined, socialConnections: [] } });
     render(<Header />);
     expect(screen.queryByRole("button", { name: "Sign in" })).toBeNull();
     expect(screen.getByText("Loading…")).toBeTruthy();

@@ -6,7 +6,7 @@ import { PlayerPage } from "./PlayerPage";
 afterEach(cleanup);
 
 const session = (status: "booting" | "guest" | "player") => ({
-  session: { status, nickname: undefined, avatar: undefined, balance: undefined, equivalent: undefined },
+  session: { status, nickname: undefined, avatar: undefined, balance: undefined, equivalent: undefined, socialConnections: [] },
 });
 
 // The skeleton is only the moment the session is restored: end to end it is often gone before

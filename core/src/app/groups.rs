@@ -193,6 +193,19 @@ pub fn wanted_at(id: GroupId, shared: &super::feature::Shared) -> bool {
         // The content pages and `/redirect` (whose address the pages code follows), for a
         // guest too. The home's footer only links to them.
         GroupId::pages => page.is_some_and(|p| super::features::pages::ROUTES.contains(&p)),
+        // The phone's and the social providers' ways in: the sign-in and sign-up modals (whose
+        // provider buttons start a round trip; the list is the eager session slice's), the
+        // phone's modals, and the social callback and auto-login pages, for a guest too; a
+        // player's profile details (the linked accounts). The home loads none of it.
+        GroupId::identity => {
+            matches!(
+                page,
+                Some(RouteName::AuthSocialConnectionCallback | RouteName::AuthAutologin)
+            ) || matches!(
+                modal,
+                "sign-in" | "sign-up" | "get-code" | "phone" | "code-verify"
+            ) || (shared.is_player() && page == Some(RouteName::ProfileInfo))
+        }
         // The bonuses pages, the wallet history's bonuses tab, and the modals that show the
         // group's state: the deposit's bonus choice in the wallet and the bonus and quest
         // modals. `/bonus/{page}` is a content page (the pages feature): not here.
@@ -299,8 +312,10 @@ pub fn tick_loads(id: GroupId, shared: &super::feature::Shared) -> bool {
         GroupId::protection => wanted_at(id, shared),
         // The account's features have no timers or runtime answers of their own (a document's
         // upload answers as a call).
+        // Neither phone nor social has a timer (a resend's countdown is read from the clock).
         GroupId::sport
         | GroupId::pages
+        | GroupId::identity
         | GroupId::bonuses
         | GroupId::limits
         | GroupId::account
@@ -321,8 +336,11 @@ pub fn hears_now(id: GroupId, hook: &super::feature::Hook) -> bool {
         // start or end, an address, `Signal::ProfileChanged` (the profile page reloads the
         // profile it shows, which needs the page) and the refetch wait for the group's page
         // or the prefetch. No push is theirs (the bell is the eager notifications').
-        // The pages hear only the boot and the address: their page loads them.
-        GroupId::sport | GroupId::account | GroupId::pages => false,
+        // The pages hear only the boot and the address: their page loads them. Phone and
+        // social hear the boot (a social round trip's stored state), the session's start and
+        // end (a phone code cannot serve the other) and the address (a callback page): in
+        // order, when their modal or page loads them.
+        GroupId::sport | GroupId::account | GroupId::pages | GroupId::identity => false,
         // A launch waits for the session-length answer (`LaunchAllowed`): a game page loads
         // the group anyway; this covers a launch asked from anywhere else.
         GroupId::protection => matches!(hook, Hook::Signal(super::feature::Signal::LaunchWanted)),

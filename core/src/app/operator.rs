@@ -6,6 +6,9 @@
 
 use crate::json::Json;
 
+/// The social providers: id and brand name (as written everywhere, not translated).
+pub const SOCIAL_PROVIDERS: [(&str, &str); 2] = [("google", "Google"), ("facebook", "Facebook")];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
@@ -126,6 +129,19 @@ impl OperatorPaths {
 
     pub fn provides(&self, e: OperatorPath) -> bool {
         self.path(e).is_some()
+    }
+
+    /// The social providers offered for sign-in and linking, `[id, brand name]`: none without
+    /// the operator's authorize path. Read by the session slice (eager), so the sign-in modal
+    /// draws its buttons before the social feature's code (a lazy group) is here.
+    pub fn social_providers(&self) -> Vec<[String; 2]> {
+        if !self.provides(OperatorPath::SocialLogin) {
+            return Vec::new();
+        }
+        SOCIAL_PROVIDERS
+            .iter()
+            .map(|(id, name)| [id.to_string(), name.to_string()])
+            .collect()
     }
 
     /// Where `e` lives, if the operator has it.

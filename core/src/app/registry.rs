@@ -618,12 +618,6 @@ features! {
         Notifications notifications: notifications::Notifications [Contact] {
             notifications "notifications": notifications::view::NotificationsView = notifications::view::slice;
         }
-        Phone phone: phone::Phone [PhoneNumber, PhoneCode, PhoneSignUp] {
-            phone "phone": phone::view::PhoneView = phone::view::slice;
-        }
-        Social social: social::Social [] {
-            social "social": social::view::SocialView = social::view::slice;
-        }
         Referral referral: referral::Referral [AffiliateApply] {
             referral "referral": referral::view::ReferralView = referral::view::slice;
         }
@@ -662,10 +656,21 @@ features! {
                 content_page "contentPage": pages::view::ContentPageView = pages::view::slice;
             }
         }
+        // The other ways in and the player's linked identities (issue 28, session 51): signing
+        // in or up by phone and by a social provider (their round trips and pages), the
+        // profile's phone and linked accounts. The providers offered are the session slice's
+        // (eager), so the sign-in modal draws its buttons before this code is here.
+        identity {
+            Phone phone: phone::Phone [PhoneNumber, PhoneCode, PhoneSignUp] {
+                phone "phone": phone::view::PhoneView = phone::view::slice;
+            }
+            Social social: social::Social [] {
+                social "social": social::view::SocialView = social::view::slice;
+            }
+        }
         // The account pages (docs/notes/issue-28.md "Session 43"): the profile's pages and
         // security modals, the e-mail and avatar modals and the mail link's page, the
-        // documents. Phone, social and notifications stay eager: a guest's sign-up by phone
-        // and social sign-in, and every page's bell, run their code.
+        // documents. Notifications stay eager: every page's bell runs their code.
         account {
             Profile profile: profile::Profile [ChangePass, ChangeNickname, ProfileSettings, AccountSettings, Personal] {
                 profile "profile": profile::view::ProfileView = profile::view::slice;

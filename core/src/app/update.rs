@@ -227,7 +227,9 @@ fn deliver(model: &mut Model, code: &Code, item: Pending, now: u64, out: &mut Ou
         Pending::Hook(h) => run(model, now, out, |f, cx| g.hook(f, &h.as_hook(), cx)),
         Pending::Submit(form) => {
             model.dirty.forms();
-            let rules = g.form_rules(&model.f, form);
+            // The model's rules: the group's, with the registration scenario's merged in for
+            // a sign-up form (the phone's), as for an eager form.
+            let rules = model.form_rules(form);
             submit(model, form, &rules, now, out, |f, cx| g.submit(f, form, cx));
             vec![form.part()]
         }

@@ -20,6 +20,7 @@ mod game_info_native;
 mod games_native;
 mod initial_view;
 mod lazy_groups_native;
+mod lazy_identity_native;
 mod lazy_pages_native;
 mod limits_later_native;
 mod limits_native;

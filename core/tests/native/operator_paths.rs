@@ -195,7 +195,7 @@ fn without_referral_or_affiliate_their_page_and_modals_are_gone_for_a_player() {
 #[test]
 fn without_social_login_no_provider_is_offered_and_a_press_goes_nowhere() {
     let (mut m, _) = open(config(j!({"socialLogin": ""})), "/?modal=sign-in", false);
-    assert!(view(&m).social.connections.is_empty());
+    assert!(view(&m).session.social_connections.is_empty());
     let fx = ui(
         &mut m,
         SocialUi::SocialStart {
@@ -212,7 +212,7 @@ fn without_social_login_no_provider_is_offered_and_a_press_goes_nowhere() {
         "/?modal=sign-in",
         false,
     );
-    assert!(!view(&m).social.connections.is_empty());
+    assert!(!view(&m).session.social_connections.is_empty());
     let fx = ui(
         &mut m,
         SocialUi::SocialStart {

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { ModalId } from "../../core/names.gen";
+import { GroupCode } from "../../shared/GroupCode";
 import { ForgotPassForm } from "./ForgotPassForm";
 import { CodeVerifyForm, PhoneNumberForm } from "./PhoneForms";
 import { ResetEmailSend } from "./ResetEmailSend";
@@ -13,9 +14,23 @@ const bodies: Partial<Record<ModalId, ComponentType>> = {
   "forgot-pass": ForgotPassForm,
   "reset-email-send": ResetEmailSend,
   "reset-pass": ResetPassForm,
-  "get-code": () => <PhoneNumberForm forProfile={false} />,
-  phone: () => <PhoneNumberForm forProfile />,
-  "code-verify": CodeVerifyForm,
+  // The phone's code is the identity group's chunk: the number can be typed while it arrives;
+  // a failed one shows its retry.
+  "get-code": () => (
+    <GroupCode group="identity">
+      <PhoneNumberForm forProfile={false} />
+    </GroupCode>
+  ),
+  phone: () => (
+    <GroupCode group="identity">
+      <PhoneNumberForm forProfile />
+    </GroupCode>
+  ),
+  "code-verify": () => (
+    <GroupCode group="identity">
+      <CodeVerifyForm />
+    </GroupCode>
+  ),
 };
 
 /** The body of sign-in, sign-up, the password and the phone modals (the modal host draws the frame). */

@@ -1,13 +1,16 @@
 import "./auth.css";
 import { useCore, useDispatch, useText } from "../../core/store";
+import { GroupRetry } from "../../shared/GroupRetry";
 import { Button } from "../../ui/Button";
 import { usePath } from "../../shared/Link";
 
-/** "Continue with …" for each provider the core offers: the page goes to the provider. */
+/** "Continue with …" for each provider the core offers: the page goes to the provider. The
+ * list is the session's (eager); the round trip is the identity group's code, which the modal
+ * loads: a button pressed before it is here waits for it, and a failed chunk offers its retry. */
 export function SocialButtons() {
   const t = useText();
   const dispatch = useDispatch();
-  const connections = useCore((s) => s.social.connections);
+  const connections = useCore((s) => s.session.socialConnections);
   // The operator offers no social sign-in (config.json operatorPaths.socialLogin is "").
   if (connections.length === 0) return null;
   return (
@@ -20,6 +23,7 @@ export function SocialButtons() {
           {t("layout.social.continueWith", { provider: name })}
         </Button>
       ))}
+      <GroupRetry group="identity" className="form-error" testId="identity-code-failed" />
     </div>
   );
 }
@@ -50,6 +54,7 @@ export function AuthReturn({ working, title }: { working: string; title: string 
   return (
     <section className="page auth-return" aria-labelledby="page-title">
       <h1 id="page-title">{social.error ? t(title) : t(working)}</h1>
+      <GroupRetry group="identity" testId="identity-code-failed" />
       {social.error ? (
         <>
           <p className="form-error" role="alert">

@@ -166,6 +166,9 @@ impl Feature for Phone {
     type Ui = PhoneUi;
     type Call = Call;
     type Tick = ();
+    // Read in the group's chunk (`Group::read`); the lib test checks the list.
+    const INTENTS: &'static [&'static str] =
+        &["phoneResend", "phoneChangeNumber", "phoneOwnerCode"];
 
     fn ui(&mut self, event: PhoneUi, cx: &mut Cx) {
         match event {

@@ -21,6 +21,9 @@ pub struct SessionView {
     pub balance: Option<MoneyView>,
     /// The active crypto balance in the equivalent currency (SPEC §9), when one is chosen.
     pub equivalent: Option<MoneyView>,
+    /// The social providers offered for sign-in and linking, `[id, brand name]`
+    /// (`OperatorPaths::social_providers`).
+    pub social_connections: Vec<[String; 2]>,
 }
 
 /// The fields a sign-up form adds because the registration scenario requires them (SPEC §5),
@@ -44,7 +47,7 @@ pub fn registration(_s: &Session, shared: &Shared, _config: &Config) -> Registra
 
 /// The header's balance is the active account's (`Shared::accounts`), shown as the player
 /// chose on this device (`Shared::crypto_sub_units`, `Shared::equivalent`).
-pub fn slice(s: &Session, shared: &Shared, _config: &Config) -> SessionView {
+pub fn slice(s: &Session, shared: &Shared, config: &Config) -> SessionView {
     let nickname = s.profile.as_ref().map(|p| {
         names::display_nickname(&NameSource {
             nickname: p.nickname.as_deref(),
@@ -62,5 +65,6 @@ pub fn slice(s: &Session, shared: &Shared, _config: &Config) -> SessionView {
         avatar: s.profile.as_ref().and_then(|p| p.avatar.clone()),
         balance,
         equivalent,
+        social_connections: config.operator_paths.social_providers(),
     }
 }

@@ -31,10 +31,6 @@ pub const PENDING: Stored = Stored::session(PENDING_KEY);
 /// because the callback is finished during the boot, before the referral's capture reaches
 /// `Shared::affiliate`.
 const AFFILIATE_TAG: Stored = Stored::cookie(crate::domain::affiliate::TAG_COOKIE);
-/// The providers offered.
-pub const CONNECTIONS: [&str; 2] = ["google", "facebook"];
-/// Their brand names, as written everywhere.
-pub const NAMES: [&str; 2] = ["Google", "Facebook"];
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Social {
@@ -199,6 +195,8 @@ impl Feature for Social {
     type Ui = SocialUi;
     type Call = Call;
     type Tick = ();
+    // Read in the group's chunk (`Group::read`); the lib test checks the list.
+    const INTENTS: &'static [&'static str] = &["socialStart", "socialUnlink"];
     const STORED: &'static [Stored] = &[PENDING];
 
     fn ui(&mut self, event: SocialUi, cx: &mut Cx) {
@@ -294,7 +292,10 @@ impl Feature for Social {
 
 impl Social {
     fn start(&mut self, connection: &str, cx: &mut Cx) {
-        if !CONNECTIONS.contains(&connection) || cx.shared.status == SessionStatus::Booting {
+        let known = crate::app::operator::SOCIAL_PROVIDERS
+            .iter()
+            .any(|(id, _)| *id == connection);
+        if !known || cx.shared.status == SessionStatus::Booting {
             return;
         }
         let Some(authorize) = cx.config.operator_paths.path(OperatorPath::SocialLogin) else {

@@ -18,8 +18,6 @@ pub struct SocialLinkView {
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct SocialView {
-    /// Providers offered for sign-in and linking: `[id, brand name]` (names are not translated).
-    pub connections: Vec<[String; 2]>,
     pub links: Vec<SocialLinkView>,
     pub links_loaded: bool,
     pub unlinking: Option<String>,
@@ -29,21 +27,8 @@ pub struct SocialView {
     pub error: Option<String>,
 }
 
-pub fn slice(s: &super::Social, _shared: &Shared, config: &Config) -> SocialView {
+pub fn slice(s: &super::Social, _shared: &Shared, _config: &Config) -> SocialView {
     SocialView {
-        // Without the operator's authorize path no provider can be offered.
-        connections: if config
-            .operator_paths
-            .provides(crate::app::operator::OperatorPath::SocialLogin)
-        {
-            super::CONNECTIONS
-                .iter()
-                .zip(super::NAMES)
-                .map(|(c, n)| [c.to_string(), n.to_string()])
-                .collect()
-        } else {
-            Vec::new()
-        },
         links: s
             .links
             .iter()
