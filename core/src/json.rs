@@ -22,9 +22,10 @@ pub fn parse(text: &str) -> Result<Json, String> {
     serde_json::from_str(text).map_err(|e| e.to_string())
 }
 
-/// A dynamic value into `T`.
+/// A dynamic value into `T`. Through the reference, as [`from_str`] and the helpers below read:
+/// one derived reader per shape (serde_json's owned `Value` reader would be a second).
 pub fn from_json<T: DeserializeOwned>(json: Json) -> Result<T, String> {
-    serde_json::from_value(json).map_err(|e| e.to_string())
+    T::deserialize(&json).map_err(|e| e.to_string())
 }
 
 /// `value` as compact JSON text, or None if its `Serialize` impl fails.
@@ -91,7 +92,7 @@ impl<K: Serialize + Ord, V: Serialize> Serialize for Object<'_, K, V> {
 pub fn lenient<'de, D: Deserializer<'de>, T: DeserializeOwned + Default>(
     d: D,
 ) -> Result<T, D::Error> {
-    Ok(T::deserialize(Json::deserialize(d)?).unwrap_or_default())
+    Ok(T::deserialize(&Json::deserialize(d)?).unwrap_or_default())
 }
 
 /// For a derive: a list whose items of another shape are left out (none if it is not a list).
@@ -100,7 +101,7 @@ pub fn lenient_items<'de, D: Deserializer<'de>, T: DeserializeOwned>(
 ) -> Result<Vec<T>, D::Error> {
     let items: Vec<Json> = lenient(d)?;
     Ok(items
-        .into_iter()
+        .iter()
         .filter_map(|i| T::deserialize(i).ok())
         .collect())
 }
@@ -111,7 +112,7 @@ pub fn readable_items<'de, D: Deserializer<'de>, T: DeserializeOwned>(
 ) -> Result<Vec<T>, D::Error> {
     let items = Vec::<Json>::deserialize(d)?;
     Ok(items
-        .into_iter()
+        .iter()
         .filter_map(|i| T::deserialize(i).ok())
         .collect())
 }
