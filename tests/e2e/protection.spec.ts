@@ -50,10 +50,10 @@ async function spinAgain(page: Page, ready: () => boolean) {
   await expect(frame.getByText("Real money")).toBeVisible();
   const net = page.getByTestId("session-net");
   // After a jump of the page's clock the socket found its pings missed, as after a laptop's
-  // sleep, and reconnects. The wait lets the page's clock run at its natural pace (no
-  // `runFor`): Playwright's `runFor` fires the timers due in its span back to back, so a
-  // socket opened by a backoff timer meets its 5-second connect timeout a millisecond later,
-  // before its handshake could be answered, and the reconnects never win.
+  // sleep, and reconnects. The jumps are `fastForward`s (each due timer fires once, as when a
+  // laptop wakes): a `runFor` fires the timers due in its span back to back, so each socket
+  // opened by a backoff timer met its connect timeout a millisecond later, and the backoff
+  // reached its 20-second cap before a reconnect could win (issue 31: this test took 42 s).
   await expect.poll(ready, { timeout: 45_000 }).toBe(true);
   const before = await net.textContent();
   await frame.getByRole("button", { name: "Spin" }).click();
@@ -61,15 +61,16 @@ async function spinAgain(page: Page, ready: () => boolean) {
   await expect(net).not.toHaveText(before ?? "", { timeout: 15_000 });
 }
 
+/** 15 minutes later, as after a laptop's sleep (`spinAgain` says why not `runFor`). */
 async function due(page: Page) {
-  await page.clock.runFor(15 * MIN);
+  await page.clock.fastForward(15 * MIN);
   const dialog = page.getByRole("dialog", { name: "Reality check" });
   await expect(dialog).toBeVisible();
   return dialog;
 }
 
 test("15 minutes of real play bring the reality check with the session's figures; each action works", async ({ page, request }) => {
-  // Each later spin waits for the socket's real reconnect, up to the 20-second backoff cap.
+  // Each later spin waits for the socket's reconnect after the clock's jump.
   test.slow();
   const player = await register(request, "reality");
   await fund(request, player, "50");

@@ -19,9 +19,12 @@ test.beforeEach(async ({ request }) => control(request, "token-ttl", { seconds: 
 const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
 /** 20 minutes into the session (the page's clock), the slot opens and one 2.00 spin is played
- * once the socket is up, so its row comes by the push; gives the game's frame. */
+ * once the socket is up, so its row comes by the push; gives the game's frame. The jumps
+ * before a reconnect are `fastForward`s, each due timer firing once as when a laptop wakes:
+ * `runFor` fires them back to back, so the socket's every new attempt met its connect timeout
+ * at once and the backoff reached its 20-second cap (protection.spec.ts `spinAgain`). */
 async function spinTwentyMinutesIn(page: Page, ready: () => boolean) {
-  await page.clock.runFor(20 * MIN);
+  await page.clock.fastForward(20 * MIN);
   await page.goto(url("/game/book-of-dead"));
   const frame = page.frameLocator("[data-testid=game-frame]");
   await expect(frame.getByText("Real money")).toBeVisible();
@@ -54,12 +57,12 @@ for (const s of SIZES) {
     const frame = await spinTwentyMinutesIn(page, ready);
 
     // 31 minutes in, the game opened from the recently played list: the ask, no game.
-    // The list is on screen before the clock moves: `runFor` would fire the pending calls'
+    // The list is on screen before the clock moves: the jump would fire the pending calls'
     // timeouts before their answers could arrive (seen in a whole run: an empty list).
     await page.goto(url("/recently-played"));
     const open = page.getByRole("link", { name: "Open Book of Dead" }).first();
     await expect(open).toBeVisible();
-    await page.clock.runFor(11 * MIN);
+    await page.clock.fastForward(11 * MIN);
     await open.click();
     const ask = page.getByRole("dialog", { name: "Session length" });
     await expect(ask).toBeVisible();
@@ -145,7 +148,7 @@ test("after the session length the sportsbook asks on entering it and again whil
   await spinTwentyMinutesIn(page, ready);
   await page.goto(url("/"));
   await expect(page.getByTestId("lobby")).toBeVisible();
-  await page.clock.runFor(11 * MIN);
+  await page.clock.fastForward(11 * MIN);
   await page.getByRole("link", { name: "Sport", exact: true }).first().click();
   const ask = page.getByRole("dialog", { name: "Session length" });
   await expect(ask).toBeVisible();
@@ -157,7 +160,7 @@ test("after the session length the sportsbook asks on entering it and again whil
 
   // Kept open (a bet in between keeps the session going): a full length after "Continue"
   // the ask comes over the open widget, which stays mounted behind it, inert.
-  await page.clock.runFor(15 * MIN);
+  await page.clock.fastForward(15 * MIN);
   // A sportsbook stake as the platform pushes it (its row on the player's bets channel).
   const stake = { id: 990_001, gameIdentity: "sportsbook", gameName: "Sportsbook", currency: "USD", amount: "1.00", win: "0.00", isSettled: false, createdAt: 1 };
   // Published until the page's socket takes it: the clock's jump outran the server's pings, so
