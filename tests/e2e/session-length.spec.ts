@@ -169,6 +169,8 @@ test("after the session length the sportsbook asks on entering it and again whil
   await expect
     .poll(async () => (await control(request, "publish", { channel: `game:bets#${player.id}`, data: stake })).delivered, { timeout: 60_000 })
     .toBeGreaterThan(0);
+  // A `runFor`, not a jump: after a `fastForward` the ask did not come by itself (issue-31.md,
+  // session 52; not traced).
   await page.clock.runFor(16 * MIN);
   await expect(ask).toBeVisible();
   await expect(book).toHaveCount(1);
