@@ -63,11 +63,7 @@ ensure_wasm_bindgen() {
 # The product build's wasm tools: wasm-bindgen and wasm-split-cli, each at its pinned version.
 ensure_wasm_tools() {
   # `|| return`: build_product calls this where bash ignores -e.
-  ensure_wasm_bindgen && ensure_wasm_split
-}
-
-ensure_wasm_split() {
-  ensure_rust
+  ensure_wasm_bindgen || return 1
   # wasm-split-cli has no --version: cargo's record of what it installed names the version
   # (read whole first: grep -q stopping early would fail cargo's write under pipefail).
   local installed; installed="$(cargo install --list 2>/dev/null)" || installed=""
@@ -115,15 +111,9 @@ ensure_npm() {
 # the hashed assets.
 build_product() {
   # Every command decides (callers may run this with `set -e` off, or inside `&&`, where bash
-  # ignores -e): a failed step returns at once.
-  ensure_wasm_tools && compile_core && package_product
-}
-
-# The core's wasm-release build: rustc and cargo only, so it can run while the wasm tools
-# install (the test command's setup). The old pkg/ is removed first so that no later step can
-# test a stale core.
-compile_core() {
-  ensure_rust
+  # ignores -e): a failed step returns at once, and the old pkg/ is removed first so that no
+  # later step can test a stale core.
+  ensure_wasm_tools || return 1
   log "building the core to wasm"
   rm -rf "$ROOT/pkg"
   # Plain stable: Cargo.toml's [profile.wasm-release] (opt-level z, fat LTO, one codegen unit,
@@ -135,12 +125,7 @@ compile_core() {
   # target's flags, so it is left out of this one command.
   (cd "$ROOT" && env -u RUSTFLAGS -u CARGO_ENCODED_RUSTFLAGS \
     CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Clink-args=--emit-relocs" \
-    cargo build -p croupier-core --lib --features split --target wasm32-unknown-unknown --profile wasm-release)
-}
-
-# compile_core's module -> split, bound, optimised pkg/ -> app/dist, precompressed. Needs the
-# wasm tools (ensure_wasm_tools).
-package_product() {
+    cargo build -p croupier-core --lib --features split --target wasm32-unknown-unknown --profile wasm-release) || return 1
   local built="${CARGO_TARGET_DIR:-$ROOT/target}/wasm32-unknown-unknown/wasm-release/croupier_core.wasm"
   # The split runs between rustc and wasm-bindgen (it needs the relocations, which wasm-bindgen
   # drops): pkg/croupier_core.wasm is the main module, beside it one .wasm per split point and

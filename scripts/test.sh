@@ -161,48 +161,22 @@ trap on_exit EXIT
 trap 'exit 130' INT TERM
 
 setup() {
-  ensure_rust || return 1
-  # Everything that does not wait on something else starts at once (issue 31: on a fresh
-  # machine the installs were six minutes one after another before any build began): the
-  # browsers from Debian (the network and dpkg, not the cores) and geckodriver, the two wasm
-  # tools, the sandbox's release build, the npm packages, and the core's fat-LTO build, whose
-  # long single-threaded end leaves a core to the others. Only the core's packaging waits, for
-  # the tools. Different profiles and target directories, so cargo's locks let them run
-  # together.
-  local logs="$ROOT/target/test-logs" rc=0 name start=$SECONDS
-  local -A jobs=()
-  # NAME CMD...: CMD in the background, its output in setup-NAME.log, its time in setup.log.
-  spawn() {
-    local name="$1"; shift
-    { "$@" && echo "    setup: $name ready after $((SECONDS - start)) s"; } >"$logs/setup-$name.log" 2>&1 &
-    jobs[$name]=$!
-  }
-  npm_all() {
-    # build_product's own ensure_npm waits on the folder's lock for the app's packages.
-    ensure_npm "$ROOT/app" && ensure_npm "$ROOT/tests" &&
-      { [ ! -f "$ROOT/tests/interop/package.json" ] || ensure_npm "$ROOT/tests/interop"; }
-  }
-  spawn browsers ensure_browsers
-  spawn wasm-bindgen ensure_wasm_bindgen
-  spawn wasm-split ensure_wasm_split
-  spawn sandbox cargo build --release -q -p croupier-sandbox
-  spawn npm npm_all
-  compile_core || rc=1
-  echo "    setup: core compiled after $((SECONDS - start)) s"
-  joined() {
-    local name
-    for name in "$@"; do
-      if wait "${jobs[$name]}"; then
-        tail -1 "$logs/setup-$name.log"
-      else
-        echo "setup: $name failed:"; cat "$logs/setup-$name.log"; rc=1
-      fi
-    done
-  }
-  joined wasm-bindgen wasm-split
-  [ "$rc" -ne 0 ] || package_product || rc=1
-  echo "    setup: product packaged after $((SECONDS - start)) s"
-  joined npm sandbox browsers
+  ensure_wasm_tools && ensure_browsers || return 1
+  # The sandbox's release build runs beside the product's (issue 31: setup was a fifth of the
+  # run): the core's fat LTO, the splitter, wasm-opt and vite each keep one core busy while the
+  # sandbox's crates fill the other. Different profiles, so cargo's per-profile locks let both
+  # run at once.
+  local sandbox_log="$ROOT/target/test-logs/setup-sandbox.log" sandbox npm_log="$ROOT/target/test-logs/setup-npm.log" npm rc=0
+  cargo build --release -q -p croupier-sandbox >"$sandbox_log" 2>&1 &
+  sandbox=$!
+  # The packages come down while the core compiles (the network and the disk, not the cores,
+  # are what npm waits on); build_product's own ensure_npm waits for the app's.
+  { ensure_npm "$ROOT/app" && ensure_npm "$ROOT/tests" &&
+    { [ ! -f "$ROOT/tests/interop/package.json" ] || ensure_npm "$ROOT/tests/interop"; }; } >"$npm_log" 2>&1 &
+  npm=$!
+  build_product || rc=1
+  wait "$npm" || { echo "npm ci failed:"; cat "$npm_log"; rc=1; }
+  wait "$sandbox" || { echo "the sandbox's release build failed:"; cat "$sandbox_log"; rc=1; }
   return "$rc"
 }
 
