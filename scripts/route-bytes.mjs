@@ -102,9 +102,10 @@ async function measure(browser, route) {
   const page = await context.newPage();
   const pending = [];
   // A signed-in page prefetches the lazy groups' chunks 3 s after its load event; on a busy
-  // machine that can fall before the network goes quiet. A chunk asked for once the page is
-  // interactive is that prefetch, not the route's load: left out (a route's own group is asked
-  // for at its boot).
+  // machine that can fall before the network goes quiet. A chunk a player's page asks for once
+  // it is interactive is that prefetch, not the route's load: left out (a route's own group is
+  // asked for at its boot). A guest's page never prefetches (bridge.ts), so every chunk it asks
+  // for counts (session 53: a group the home asked for after the preloader left was dropped).
   let interactive = false;
   const prefetched = new Set();
   const own = route.groups ?? [];
@@ -112,7 +113,7 @@ async function measure(browser, route) {
     const m = /\/assets\/(split|chunk)_([a-z0-9]+)[^/]*\.wasm$/.exec(new URL(req.url()).pathname);
     // The route's own group (and the shared chunks groups use) is its load, whenever it comes.
     const mine = m && (m[1] === "chunk" ? own.length > 0 : own.includes(m[2]));
-    if (interactive && m && !mine) prefetched.add(req);
+    if (route.player && interactive && m && !mine) prefetched.add(req);
   });
   // Requests that finish after the window closed are not the route's; one whose sizes can no
   // longer be read (the context closing under it) is left out, never an unhandled rejection.
