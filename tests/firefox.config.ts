@@ -11,5 +11,7 @@ export default defineConfig({
   timeout: 90_000,
   workers: 1,
   retries: 0,
-  outputDir: "test-results/firefox",
+  // Beside the Chromium run's folder, not in it: that run empties its own folder when it starts,
+  // and the Firefox flows may run first (scripts/test.sh).
+  outputDir: "test-results-firefox",
 });
