@@ -90,6 +90,18 @@ ensure_browsers() {
   command -v geckodriver >/dev/null || { log "installing geckodriver"; cargo install geckodriver --locked; }
 }
 
+# The machine's shared build directory (.cargo/config.toml) keeps every dependency version
+# ever built; past 20 GiB it is emptied, and the next build fills it again.
+prune_build_dir() {
+  local dir="${CARGO_HOME:-$HOME/.cargo}/build/croupier" kib
+  [ -d "$dir" ] || return 0
+  kib=$(du -sk "$dir" 2>/dev/null | cut -f1) || return 0
+  if [ "${kib:-0}" -gt $((20 * 1024 * 1024)) ]; then
+    log "emptying the shared build directory $dir ($((kib / 1024 / 1024)) GiB)"
+    rm -rf "$dir"
+  fi
+}
+
 # npm ci when node_modules is missing or older than the lockfile.
 ensure_npm() {
   local dir="$1" lock

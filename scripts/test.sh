@@ -161,6 +161,7 @@ trap on_exit EXIT
 trap 'exit 130' INT TERM
 
 setup() {
+  prune_build_dir
   ensure_wasm_tools && ensure_browsers || return 1
   # The sandbox's release build runs beside the product's (issue 31: setup was a fifth of the
   # run): the core's fat LTO, the splitter, wasm-opt and vite each keep one core busy while the
