@@ -203,15 +203,19 @@ app_checks() {
   step app-vitest "json:$LOGDIR/vitest.json" bash -c "cd app && CI=1 npx vitest run --reporter=default --reporter=json --outputFile='$LOGDIR/vitest.json'"
   step tests-tsc one bash -c "cd tests && npx tsc --noEmit -p ."
 }
-# The Firefox flows follow the app's checks beside the browser suites (issue 31, session 54):
-# once the app's checks end, the suites' chain runs alone at about 0.6 cores (the test wasm's
-# compile, then two browsers mostly waiting on the runner), and the flows' 1.3 cores fill the
-# rest. Both drive Firefox through a geckodriver each, on their own ports and profiles.
-app_checks_then_firefox() {
+# Two chains side by side (issue 31, session 54): the Firefox flows (about 1:45 at 1.2 cores)
+# start at once, beside the browser suites (the test wasm's short compile, then two browsers
+# mostly waiting on the runner: 0.4 cores) and then the app's checks. Run beside the app's
+# checks alone, the suites' chain had idled at 0.6 cores for 1:30. The flows and the Firefox
+# suite drive Firefox through a geckodriver each, on their own ports and profiles.
+suites_then_app_checks() {
+  browser_wasm
   app_checks
+}
+firefox_flows() {
   step e2e-firefox "json:$LOGDIR/firefox.json" bash -c "cd tests && CI=1 PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/firefox.json' npx playwright test --config firefox.config.ts --reporter=list,json"
 }
-in_parallel browser_wasm app_checks_then_firefox
+in_parallel suites_then_app_checks firefox_flows
 step e2e "json:$LOGDIR/playwright.json" bash -c "cd tests && CI=1 PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/playwright.json' npx playwright test --reporter=list,json"
 # The push burst bench (issue 29) on 30 pushes (~16 s on the shared 2-core machine): it must
 # run to its last line with every one of the 30 pushes applied and none lost (the timings are
