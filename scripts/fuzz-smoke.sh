@@ -22,7 +22,9 @@ export RUSTFLAGS="--cfg fuzzing -Cpasses=sancov-module -Cllvm-args=-sanitizer-co
 cargo build --manifest-path "$FUZZ_DIR/Cargo.toml" --target "$HOST" --bins -q
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-for t in "${TARGETS[@]}"; do
+# One target's run; its lines go to $work/$t.out and its status to $work/$t.rc.
+fuzz_one() {
+  local t="$1"
   mkdir -p "$work/$t"
   # A few seeds, kept, so mutation starts from inputs that reach past the first check.
   printf '%s' '{"a":[1,2.5,"x"],"b":null}' >"$work/$t/json"
@@ -36,9 +38,31 @@ for t in "${TARGETS[@]}"; do
     grep -m1 -A4 'panicked' "$work/$t.log" || true
     tail -12 "$work/$t.log"
     echo "fuzz-smoke: $t FAILED"
-    exit 1
+    return 1
   }
   # Proof of the search: libFuzzer saw the instrumentation and grew a corpus from coverage.
-  grep -q 'inline 8-bit counters' "$work/$t.log" || { tail -12 "$work/$t.log"; echo "fuzz-smoke: $t has no coverage instrumentation"; exit 1; }
+  grep -q 'inline 8-bit counters' "$work/$t.log" || { tail -12 "$work/$t.log"; echo "fuzz-smoke: $t has no coverage instrumentation"; return 1; }
   echo "fuzz-smoke: $t ran $RUNS inputs ($(grep -o 'DONE .*' "$work/$t.log" | grep -o 'cov: [0-9]* ft: [0-9]* corp: [0-9]*/[0-9a-zA-Z]*' | head -1))"
+}
+# Each libFuzzer run is one thread: as many at once as there are cores (issue 31: one after
+# another, the smoke ran at one core). Their lines are printed in the targets' order.
+cores="$(nproc)"
+i=0
+for t in "${TARGETS[@]}"; do
+  # Without the script's EXIT trap, which would remove $work as each run ends.
+  (
+    trap - EXIT
+    rc=0
+    fuzz_one "$t" || rc=1
+    echo "$rc" >"$work/$t.rc"
+  ) >"$work/$t.out" 2>&1 &
+  i=$((i + 1))
+  if [ $((i % cores)) -eq 0 ]; then wait; fi
 done
+wait
+status=0
+for t in "${TARGETS[@]}"; do
+  cat "$work/$t.out"
+  [ "$(cat "$work/$t.rc" 2>/dev/null)" = 0 ] || status=1
+done
+exit "$status"
