@@ -72,7 +72,7 @@ cargo test --target wasm32-unknown-unknown --no-fail-fast --no-run "${suites[@]}
 # 6 of 40 tries. Firefox opens 6 connections to the page at once; core/webdriver.json limits it
 # to 2 per server and turns off its speculative connections (16 of 16 runs loaded, against 8 of
 # 12 without). Chrome has no such switch: its runs go through the serial proxy above (session
-# 54: the page hung in 3 of 4 Chrome runs of the day's test commands before it). The cut and
+# 54: the page hung in 3 of 6 Chrome attempts of the day's test commands before it). The cut and
 # retry below remain for any other hang.
 # Each browser run is cut off after WASM_RUN_LIMIT seconds (the whole suite runs in about 30 s
 # here, 90 s on a loaded machine) and tried again, up to WASM_ATTEMPTS (5) times, only while
