@@ -41,8 +41,9 @@ if [ "$browser" = Chrome ]; then
     kill -0 "$proxy_pid" 2>/dev/null || break
     sleep 0.1
   done
-  [ -n "$port" ] || { cat "$proxy_out" >&2; echo "wasm-test: the serial proxy did not start" >&2; exit 1; }
+  [ -n "$port" ] || cat "$proxy_out" >&2
   rm -f "$proxy_out"
+  [ -n "$port" ] || { echo "wasm-test: the serial proxy did not start" >&2; exit 1; }
   caps="$(mktemp --suffix=.json)"
   node -e '
     const [file, port, sandbox] = process.argv.slice(1);
