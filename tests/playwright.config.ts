@@ -13,6 +13,7 @@ const chromiumArgs = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  ...(process.env.XARGS ? process.env.XARGS.split(" ") : []),
 ];
 
 // Debian's chromium-headless-shell for the specs (issue 31): a page load there costs about half
