@@ -194,6 +194,8 @@ step no-skips one "$ROOT/scripts/no-skips.sh"
 step clippy one cargo clippy --workspace --all-targets -q -- -D warnings
 step fuzz-smoke one "$ROOT/scripts/fuzz-smoke.sh"
 step clippy-wasm one cargo clippy -p croupier-core --target wasm32-unknown-unknown --all-targets -q -- -D warnings
+# Not -q: the "Running <binary>" lines name each binary for test-counts.
+step cargo-test rust cargo test --workspace --no-fail-fast
 step size-gate one "$ROOT/scripts/size-gate.sh"
 cat "$LOGDIR/size-gate.log"
 step route-bytes one env SKIP_BUILD=1 "$ROOT/scripts/route-bytes.sh"
@@ -217,14 +219,10 @@ suites_then_app_checks() {
   browser_wasm
   app_checks
 }
-# The native tests come after the flows (session 55): the other chain ran 15-20 s longer, and
-# the sandbox's API tests mostly wait on real time.
-firefox_flows_then_native_tests() {
+firefox_flows() {
   step e2e-firefox "json:$LOGDIR/firefox.json" bash -c "cd tests && CI=1 PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/firefox.json' npx playwright test --config firefox.config.ts --reporter=list,json"
-  # Not -q: the "Running <binary>" lines name each binary for test-counts.
-  step cargo-test rust cargo test --workspace --no-fail-fast
 }
-in_parallel suites_then_app_checks firefox_flows_then_native_tests
+in_parallel suites_then_app_checks firefox_flows
 chromium_e2e() {
   step e2e "json:$LOGDIR/playwright.json" bash -c "cd tests && CI=1 PLAYWRIGHT_JSON_OUTPUT_NAME='$LOGDIR/playwright.json' npx playwright test --reporter=list,json"
 }
