@@ -115,7 +115,8 @@ step() {
 # 3:21 in a row). Each chain's console lines are held and printed in the order given, and its
 # counts are added to the run's as if its steps had run one after another. The Firefox flows
 # beside the benchmark smokes saved 18 s and stalled the smokes' Chrome (dispatch 0:41 ->
-# 1:56 at 0.4 cores), so those run in a row (docs/notes/issue-31.md, session 45).
+# 1:56 at 0.4 cores), so those two are never paired (docs/notes/issue-31.md, session 45); the
+# smokes run beside the Chromium e2e instead (session 55: dispatch 0:23-0:53 there).
 in_parallel() {
   local fn pids=()
   for fn in "$@"; do
